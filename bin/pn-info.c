@@ -1,0 +1,199 @@
+/* pn-info: what a PNML file holds (counts, tokens, warnings). */
+#include <config.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "pn.h"
+
+static const char *prog = "pn-info";
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: %s [OPTION]... FILE\n"
+            "Print what the PNML net in FILE holds ('-' reads standard input):\n"
+            "its name, type, counts of places, transitions and arcs by kind,\n"
+            "total initial tokens, and warnings.\n"
+            "\n"
+            "  -f, --format FMT  text (default) or json\n"
+            "      --net ID      read the <net> with this id (default: the first)\n"
+            "      --dump        print the canonical dump of the net instead\n"
+            "  -h, --help        show this help and exit\n"
+            "  -V, --version     show the version and exit\n"
+            "\n"
+            "Exit status: 0 success, 1 the file could not be read or is not a\n"
+            "valid net, 2 bad command line.\n",
+            prog);
+}
+
+enum { OPT_NET = 128, OPT_DUMP };
+
+typedef struct {
+    char **text;
+    size_t n, cap;
+} warns_t;
+
+static void warn_add(warns_t *w, const char *fmt, const char *a)
+{
+    if (w->n == w->cap) {
+        w->cap = w->cap ? 2 * w->cap : 16;
+        char **t = realloc(w->text, w->cap * sizeof *t);
+        if (!t)
+            return;
+        w->text = t;
+    }
+    size_t len = strlen(fmt) + strlen(a) + 1;
+    char *s = malloc(len);
+    if (!s)
+        return;
+    snprintf(s, len, fmt, a);
+    w->text[w->n++] = s;
+}
+
+static const char *label(const char *name, const char *id)
+{
+    return name ? name : id;
+}
+
+/* Structural warnings: places on no arc, transitions that consume nothing. */
+static void structural(const pn_net_t *net, warns_t *w)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    unsigned char *pused = calloc(np + 1, 1), *tin = calloc(nt + 1, 1),
+                  *tinh = calloc(nt + 1, 1);
+    if (!pused || !tin || !tinh)
+        goto out;
+    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        pused[a->place] = 1;
+        if (a->dir == PN_DIR_PT && (a->kind == PN_ARC_NORMAL ||
+                                    a->kind == PN_ARC_READ))
+            tin[a->transition] = 1;
+        if (a->dir == PN_DIR_PT && a->kind == PN_ARC_INHIBITOR)
+            tinh[a->transition] = 1;
+    }
+    for (size_t i = 0; i < np; i++)
+        if (!pused[i])
+            warn_add(w, "place '%s' is on no arc (unused)",
+                     pn_net_place(net, i)->id);
+    for (size_t i = 0; i < nt; i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        if (!tin[i] && !tinh[i])
+            warn_add(w, "transition '%s' has no input place: it never stops "
+                        "being enabled", t->id);
+        else if (!tin[i])
+            warn_add(w, "transition '%s' consumes no tokens (only inhibitor "
+                        "arcs): it stays enabled until an inhibitor place "
+                        "fills", t->id);
+    }
+out:
+    free(pused);
+    free(tin);
+    free(tinh);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"net", required_argument, NULL, OPT_NET},
+        {"dump", no_argument, NULL, OPT_DUMP},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0}};
+    int json = 0, dump = 0, c;
+    pn_read_options_t ro = {0};
+    while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            if (!strcmp(optarg, "json"))
+                json = 1;
+            else if (!strcmp(optarg, "text"))
+                json = 0;
+            else {
+                fprintf(stderr, "%s: unknown format '%s' (text or json)\n",
+                        prog, optarg);
+                return CLI_EUSAGE;
+            }
+            break;
+        case OPT_NET: ro.net_id = optarg; break;
+        case OPT_DUMP: dump = 1; break;
+        case 'h': usage(stdout); return CLI_OK;
+        case 'V': cli_version(prog); return CLI_OK;
+        default:
+            fprintf(stderr, "Try '%s --help'.\n", prog);
+            return CLI_EUSAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "%s: expected one FILE (or '-')\nTry '%s --help'.\n",
+                prog, prog);
+        return CLI_EUSAGE;
+    }
+    const char *path = argv[optind];
+    pn_net_t *net;
+    pn_error_t err;
+    if (pn_pnml_read_file(path, &ro, &net, &err)) {
+        cli_error(prog, &err);
+        return CLI_EINPUT;
+    }
+    if (dump) {
+        pn_status_t st = pn_net_dump(net, stdout, PN_DUMP_ALL);
+        pn_net_free(net);
+        return st ? CLI_EOUTPUT : CLI_OK;
+    }
+    warns_t w = {0};
+    for (size_t i = 0; i < pn_net_warning_count(net); i++)
+        warn_add(&w, "%s", pn_net_warning(net, i));
+    structural(net, &w);
+    size_t k[4];
+    pn_net_count_arcs(net, k);
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
+           na = pn_net_arc_count(net);
+    uint64_t tokens = pn_net_total_tokens(net);
+    const char *file = strcmp(path, "-") ? path : "<stdin>";
+    if (json) {
+        printf("{\"file\": ");
+        cli_json_string(stdout, file);
+        printf(", \"id\": ");
+        cli_json_string(stdout, pn_net_id(net));
+        printf(", \"name\": ");
+        cli_json_string(stdout, pn_net_name(net));
+        printf(", \"type\": ");
+        cli_json_string(stdout, pn_net_type(net));
+        printf(", \"pages\": %zu, \"places\": %zu, \"transitions\": %zu, "
+               "\"arcs\": %zu, \"arcs_by_kind\": {\"normal\": %zu, "
+               "\"inhibitor\": %zu, \"read\": %zu, \"reset\": %zu}, "
+               "\"tokens\": %" PRIu64 ", \"warnings\": [",
+               pn_net_page_count(net), np, nt, na, k[0], k[1], k[2], k[3],
+               tokens);
+        for (size_t i = 0; i < w.n; i++) {
+            if (i)
+                fputs(", ", stdout);
+            cli_json_string(stdout, w.text[i]);
+        }
+        printf("]}\n");
+    } else {
+        printf("file:        %s\n", file);
+        printf("net:         %s\n", label(pn_net_id(net), "-"));
+        printf("name:        %s\n", label(pn_net_name(net), "-"));
+        printf("type:        %s\n", label(pn_net_type(net), "-"));
+        printf("pages:       %zu\n", pn_net_page_count(net));
+        printf("places:      %zu\n", np);
+        printf("transitions: %zu\n", nt);
+        printf("arcs:        %zu (normal %zu, inhibitor %zu, read %zu, "
+               "reset %zu)\n", na, k[0], k[1], k[2], k[3]);
+        printf("tokens:      %" PRIu64 "\n", tokens);
+        printf("warnings:    %zu\n", w.n);
+        for (size_t i = 0; i < w.n; i++)
+            printf("  warning: %s\n", w.text[i]);
+    }
+    for (size_t i = 0; i < w.n; i++)
+        free(w.text[i]);
+    free(w.text);
+    pn_net_free(net);
+    return fflush(stdout) == 0 ? CLI_OK : CLI_EOUTPUT;
+}

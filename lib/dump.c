@@ -1,0 +1,159 @@
+/* The canonical text dump of a net (fixtures, round trips, pn-info --dump). */
+#include <config.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "net.h"
+
+static void put_quoted(FILE *out, const char *s)
+{
+    if (!s) {
+        fputc('-', out);
+        return;
+    }
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p < 0x20)
+            fprintf(out, "\\x%02x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+/* A decimal without exponent and without trailing zeros. */
+static void put_number(FILE *out, double v)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.6f", v);
+    char *dot = strchr(buf, '.');
+    if (dot) {
+        char *e = buf + strlen(buf) - 1;
+        while (e > dot && *e == '0')
+            *e-- = '\0';
+        if (e == dot)
+            *e = '\0';
+    }
+    if (strcmp(buf, "-0") == 0)
+        strcpy(buf, "0");
+    fputs(buf, out);
+}
+
+static void put_page(FILE *out, const pn_net_t *net, size_t page, int flags)
+{
+    if (page == PN_NONE) {
+        fputc('-', out);
+        return;
+    }
+    const pn_page_t *pg = pn_net_page(net, page);
+    if (pg->id && (flags & PN_DUMP_IDS))
+        fputs(pg->id, out);
+    else
+        fprintf(out, "#%zu", page);
+}
+
+pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
+{
+    fputs("net", out);
+    if (flags & PN_DUMP_IDS) {
+        fputs(" id=", out);
+        put_quoted(out, pn_net_id(net));
+    }
+    fputs(" type=", out);
+    put_quoted(out, pn_net_type(net));
+    fputs(" name=", out);
+    put_quoted(out, pn_net_name(net));
+    fputc('\n', out);
+    if (flags & PN_DUMP_PAGES) {
+        for (size_t i = 0; i < pn_net_page_count(net); i++) {
+            const pn_page_t *pg = pn_net_page(net, i);
+            fprintf(out, "page #%zu", i);
+            if (flags & PN_DUMP_IDS) {
+                fputs(" id=", out);
+                put_quoted(out, pg->id);
+            }
+            fputs(" parent=", out);
+            put_page(out, net, pg->parent, flags);
+            fputs(" name=", out);
+            put_quoted(out, pg->name);
+            fputc('\n', out);
+        }
+    }
+    for (size_t i = 0; i < pn_net_place_count(net); i++) {
+        const pn_place_t *p = pn_net_place(net, i);
+        fprintf(out, "place p%zu", i);
+        if (flags & PN_DUMP_IDS) {
+            fputs(" id=", out);
+            put_quoted(out, p->id);
+        }
+        fputs(" label=", out);
+        put_quoted(out, p->name ? p->name : p->id);
+        fprintf(out, " marking=%" PRIu64, p->marking);
+        if (p->capacity)
+            fprintf(out, " capacity=%" PRIu64, p->capacity);
+        if ((flags & PN_DUMP_POSITIONS) && p->has_position) {
+            fputs(" pos=", out);
+            put_number(out, p->x);
+            fputc(',', out);
+            put_number(out, p->y);
+        }
+        if (flags & PN_DUMP_PAGES) {
+            fputs(" page=", out);
+            put_page(out, net, p->page, flags);
+        }
+        fputc('\n', out);
+    }
+    for (size_t i = 0; i < pn_net_transition_count(net); i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        fprintf(out, "transition t%zu", i);
+        if (flags & PN_DUMP_IDS) {
+            fputs(" id=", out);
+            put_quoted(out, t->id);
+        }
+        fputs(" label=", out);
+        put_quoted(out, t->name ? t->name : t->id);
+        if ((flags & PN_DUMP_POSITIONS) && t->has_position) {
+            fputs(" pos=", out);
+            put_number(out, t->x);
+            fputc(',', out);
+            put_number(out, t->y);
+        }
+        if (flags & PN_DUMP_PAGES) {
+            fputs(" page=", out);
+            put_page(out, net, t->page, flags);
+        }
+        fputc('\n', out);
+    }
+    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        fprintf(out, "arc a%zu", i);
+        if (flags & PN_DUMP_IDS) {
+            fputs(" id=", out);
+            put_quoted(out, a->id);
+        }
+        if (a->dir == PN_DIR_PT)
+            fprintf(out, " p%zu -> t%zu", a->place, a->transition);
+        else
+            fprintf(out, " t%zu -> p%zu", a->transition, a->place);
+        fprintf(out, " %s weight=%" PRIu64 "\n", pn_arc_kind_name(a->kind),
+                a->weight);
+    }
+    if (flags & PN_DUMP_TOOLSPECIFIC) {
+        static const char *owners[] = {"place", "transition", "arc", "page",
+                                       "net"};
+        for (size_t i = 0; i < pn_net_toolspecific_count(net); i++) {
+            const pn_toolspecific_t *t = pn_net_toolspecific(net, i);
+            fprintf(out, "toolspecific %s %zu tool=", owners[t->owner],
+                    t->index);
+            put_quoted(out, t->tool);
+            fputs(" version=", out);
+            put_quoted(out, t->version);
+            fprintf(out, " bytes=%zu\n", strlen(t->xml));
+        }
+    }
+    return ferror(out) ? PN_EIO : PN_OK;
+}

@@ -1,0 +1,199 @@
+/*
+ * pn/net.h - the in-memory place/transition net of libpn.
+ *
+ * Ownership, once for the whole API: a pn_net_t owns every place,
+ * transition, arc, page and string in it; the functions that take strings
+ * copy them.  Pointers a getter returns (const char *, const pn_place_t *,
+ * ...) are borrowed: valid until the net is changed or freed.  Only
+ * pn_net_new() allocates something the caller must free (pn_net_free()).
+ *
+ * The library never prints, never exits and keeps no global state: distinct
+ * nets may be used from distinct threads at the same time.
+ */
+#ifndef PN_NET_H
+#define PN_NET_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Largest marking, weight or capacity a net holds: 2^63 - 1, the largest
+ * value of a signed 64-bit integer, so that Java tools (PIPE, TAPAAL) can
+ * read every number we write.  2^63 and above are rejected (PN_ERANGE). */
+#define PN_TOKENS_MAX UINT64_C(9223372036854775807)
+
+/* "No index": a node on no page, a page with no parent. */
+#define PN_NONE ((size_t)-1)
+
+typedef enum {
+    PN_ARC_NORMAL = 0,    /* consume (place->transition) or produce */
+    PN_ARC_INHIBITOR = 1, /* enabled only while M(p) < weight */
+    PN_ARC_READ = 2,      /* test arc: enabled only while M(p) >= weight,
+                             tokens are not consumed */
+    PN_ARC_RESET = 3      /* firing empties the place; never disables */
+} pn_arc_kind_t;
+
+/* "normal", "inhibitor", "read", "reset". */
+const char *pn_arc_kind_name(pn_arc_kind_t kind);
+
+typedef enum { PN_PLACE = 0, PN_TRANSITION = 1, PN_ARC = 2, PN_PAGE = 3,
+               PN_NET = 4 } pn_object_t;
+
+typedef enum {
+    PN_DIR_PT = 0,  /* from place to transition */
+    PN_DIR_TP = 1   /* from transition to place */
+} pn_arc_dir_t;
+
+typedef struct pn_place {
+    const char *id;
+    const char *name;     /* NULL when the net gives none */
+    uint64_t marking;     /* initial marking */
+    uint64_t capacity;    /* 0: unbounded */
+    int has_position;
+    double x, y;
+    size_t page;          /* PN_NONE: directly in the net */
+} pn_place_t;
+
+typedef struct pn_transition {
+    const char *id;
+    const char *name;
+    int has_position;
+    double x, y;
+    size_t page;
+} pn_transition_t;
+
+typedef struct pn_arc {
+    const char *id;       /* NULL when the file gave none */
+    pn_arc_kind_t kind;
+    pn_arc_dir_t dir;
+    size_t place;         /* index of the place end */
+    size_t transition;    /* index of the transition end */
+    uint64_t weight;      /* >= 1 (1 for reset arcs) */
+} pn_arc_t;
+
+typedef struct pn_page {
+    const char *id;       /* may be NULL (some tools omit page ids) */
+    const char *name;
+    size_t parent;        /* PN_NONE for a top-level page */
+} pn_page_t;
+
+/* Opaque tool-specific data: the tool and version attributes and the whole
+ * <toolspecific> element as XML text, kept so that a round trip keeps it. */
+typedef struct pn_toolspecific {
+    pn_object_t owner;    /* PN_NET, PN_PAGE, PN_PLACE, PN_TRANSITION, PN_ARC */
+    size_t index;         /* index of the owner (0 for PN_NET) */
+    const char *tool;
+    const char *version;
+    const char *xml;
+} pn_toolspecific_t;
+
+typedef struct pn_net pn_net_t;
+
+/* A new, empty net.  id may be NULL.  Returns NULL when out of memory. */
+pn_net_t *pn_net_new(const char *id);
+/* Frees the net and everything in it; NULL is allowed. */
+void pn_net_free(pn_net_t *net);
+
+pn_status_t pn_net_set_id(pn_net_t *net, const char *id);
+pn_status_t pn_net_set_name(pn_net_t *net, const char *name);
+/* The PNML type URI, kept as read ("http://www.pnml.org/version-2009/grammar/ptnet"). */
+pn_status_t pn_net_set_type(pn_net_t *net, const char *type);
+const char *pn_net_id(const pn_net_t *net);
+const char *pn_net_name(const pn_net_t *net);
+const char *pn_net_type(const pn_net_t *net);
+
+/*
+ * Construction.  Each returns PN_OK and stores the new index in *index
+ * (index may be NULL), or:
+ *   PN_EINVAL  id is NULL or empty, or a weight is 0 (normal, inhibitor,
+ *              read), or a number is above PN_TOKENS_MAX (PN_ERANGE then);
+ *   PN_EDUPID  the id is already used by a place, transition or arc
+ *              (one namespace, as in PNML; pages are outside it);
+ *   PN_EUNKNOWN an arc end names no node;
+ *   PN_EARC    the arc joins two places or two transitions, or a special
+ *              arc (inhibitor, read, reset) does not go place -> transition;
+ *   PN_ENOMEM.
+ * On error the net is unchanged.  Cost: amortised O(1) each.
+ */
+pn_status_t pn_net_add_place(pn_net_t *net, const char *id, const char *name,
+                             uint64_t marking, size_t *index);
+pn_status_t pn_net_add_transition(pn_net_t *net, const char *id,
+                                  const char *name, size_t *index);
+/* An arc between the nodes with ids source and target; id may be NULL.
+ * For a reset arc the weight is ignored and stored as 1. */
+pn_status_t pn_net_add_arc(pn_net_t *net, const char *id, const char *source,
+                           const char *target, uint64_t weight,
+                           pn_arc_kind_t kind, size_t *index);
+/* The same with node indices; dir says which end is the source. */
+pn_status_t pn_net_add_arc_at(pn_net_t *net, const char *id, pn_arc_dir_t dir,
+                              size_t place, size_t transition, uint64_t weight,
+                              pn_arc_kind_t kind, size_t *index);
+/* A page; id may be NULL, parent is a page index or PN_NONE. */
+pn_status_t pn_net_add_page(pn_net_t *net, const char *id, const char *name,
+                            size_t parent, size_t *index);
+pn_status_t pn_net_add_toolspecific(pn_net_t *net, pn_object_t owner,
+                                    size_t index, const char *tool,
+                                    const char *version, const char *xml);
+
+/* Setters on existing nodes: PN_EINVAL for a bad index or value. */
+pn_status_t pn_net_set_marking(pn_net_t *net, size_t place, uint64_t marking);
+pn_status_t pn_net_set_capacity(pn_net_t *net, size_t place, uint64_t capacity);
+pn_status_t pn_net_set_position(pn_net_t *net, pn_object_t kind, size_t index,
+                                double x, double y);
+pn_status_t pn_net_set_page(pn_net_t *net, pn_object_t kind, size_t index,
+                            size_t page);
+pn_status_t pn_net_set_node_name(pn_net_t *net, pn_object_t kind,
+                                 size_t index, const char *name);
+
+/* Counts and access in document (insertion) order; indices run from 0 to
+ * count - 1.  A bad index returns NULL. */
+size_t pn_net_place_count(const pn_net_t *net);
+size_t pn_net_transition_count(const pn_net_t *net);
+size_t pn_net_arc_count(const pn_net_t *net);
+size_t pn_net_page_count(const pn_net_t *net);
+size_t pn_net_toolspecific_count(const pn_net_t *net);
+const pn_place_t *pn_net_place(const pn_net_t *net, size_t index);
+const pn_transition_t *pn_net_transition(const pn_net_t *net, size_t index);
+const pn_arc_t *pn_net_arc(const pn_net_t *net, size_t index);
+const pn_page_t *pn_net_page(const pn_net_t *net, size_t index);
+const pn_toolspecific_t *pn_net_toolspecific(const pn_net_t *net, size_t index);
+
+/* Finds an id in O(1).  Returns PN_OK and fills *kind (PN_PLACE,
+ * PN_TRANSITION or PN_ARC) and *index, or PN_EUNKNOWN.  Page ids are not
+ * looked up: pages are a grouping, outside the node namespace. */
+pn_status_t pn_net_find(const pn_net_t *net, const char *id,
+                        pn_object_t *kind, size_t *index);
+
+/* Number of arcs of each kind; counts[k] for pn_arc_kind_t k (array of 4). */
+void pn_net_count_arcs(const pn_net_t *net, size_t counts[4]);
+/* Sum of the initial marking; saturates at UINT64_MAX. */
+uint64_t pn_net_total_tokens(const pn_net_t *net);
+
+/* Diagnostics a reader attached to the net (not errors: "arc type 'x' read
+ * as normal").  They survive nothing but the net itself. */
+size_t pn_net_warning_count(const pn_net_t *net);
+const char *pn_net_warning(const pn_net_t *net, size_t index);
+pn_status_t pn_net_add_warning(pn_net_t *net, const char *text);
+
+/* Flags of pn_net_dump(). */
+enum {
+    PN_DUMP_IDS = 1,        /* print ids (else nodes are named by label) */
+    PN_DUMP_POSITIONS = 2,  /* print positions */
+    PN_DUMP_PAGES = 4,      /* print pages and the page of each node */
+    PN_DUMP_TOOLSPECIFIC = 8,
+    PN_DUMP_ALL = 15
+};
+/* Writes a canonical, line-based text form of the net: one line per net,
+ * page, place, transition, arc (in document order).  Two nets with the same
+ * dump are the same net.  Returns PN_EIO on a write error. */
+pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

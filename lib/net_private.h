@@ -1,0 +1,57 @@
+/* Internals shared by the files of libpn (not installed). */
+#ifndef PN_NET_PRIVATE_H
+#define PN_NET_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "net.h"
+
+/* A bump allocator for strings: freed all at once. */
+typedef struct pni_chunk pni_chunk_t;
+typedef struct pni_arena {
+    pni_chunk_t *head;
+} pni_arena_t;
+
+void pni_arena_init(pni_arena_t *a);
+void pni_arena_free(pni_arena_t *a);
+char *pni_arena_strdup(pni_arena_t *a, const char *s);
+char *pni_arena_strndup(pni_arena_t *a, const char *s, size_t n);
+
+/* An open-addressing map from string keys (borrowed: the caller keeps them
+ * alive) to (kind, index). */
+typedef struct pni_hentry {
+    const char *key;
+    uint32_t hash;
+    uint32_t kind;
+    size_t index;
+} pni_hentry_t;
+
+typedef struct pni_hash {
+    pni_hentry_t *slots;
+    size_t cap;    /* power of two or 0 */
+    size_t used;
+} pni_hash_t;
+
+void pni_hash_init(pni_hash_t *h);
+void pni_hash_free(pni_hash_t *h);
+uint32_t pni_hash_str(const char *s);
+/* Returns the entry for key or NULL. */
+const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key);
+/* Inserts; returns PN_EDUPID if present, PN_ENOMEM. */
+pn_status_t pni_hash_put(pni_hash_t *h, const char *key, uint32_t kind,
+                         size_t index);
+
+/* Grows *buf (of *cap elements of size elem) to hold at least need. */
+pn_status_t pni_grow(void **buf, size_t *cap, size_t need, size_t elem);
+
+/* Parses a non-negative decimal integer <= PN_TOKENS_MAX, with XML white
+ * space around it.  Returns PN_OK, PN_EVALUE (empty, sign, not a number) or
+ * PN_ERANGE; *what says which ("negative", "not an integer", "empty"). */
+pn_status_t pni_parse_u64(const char *s, size_t len, uint64_t *out,
+                          const char **what);
+
+/* Forgets every page: nodes go back to no page, tool-specific data of
+ * pages is given to the net. */
+void pni_net_clear_pages(pn_net_t *net);
+
+#endif

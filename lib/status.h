@@ -1,0 +1,69 @@
+/*
+ * pn/status.h - status codes and the error record of libpn.
+ *
+ * Ownership: a pn_error_t is owned by the caller and filled by the library;
+ * it holds no pointers, so it needs no cleanup.
+ */
+#ifndef PN_STATUS_H
+#define PN_STATUS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Every fallible libpn function returns one of these.  The numbers are part
+ * of the API (programs print them and tests compare them): never renumber. */
+typedef enum {
+    PN_OK = 0,
+    PN_ENOMEM = 1,       /* out of memory */
+    PN_EINVAL = 2,       /* invalid argument (NULL, empty id, weight 0, ...) */
+    PN_EIO = 3,          /* cannot open, read or write a file */
+    PN_EXML = 4,         /* malformed XML */
+    PN_EDUPID = 5,       /* an id is used twice */
+    PN_ENOID = 6,        /* a required id is missing */
+    PN_EUNKNOWN = 7,     /* an arc or reference names no node */
+    PN_EARC = 8,         /* arc joins two places or two transitions, or its
+                            kind does not fit its direction */
+    PN_EVALUE = 9,       /* a number is not a non-negative integer, or is 0
+                            where 0 is not allowed */
+    PN_ERANGE = 10,      /* a number is above PN_TOKENS_MAX */
+    PN_EREFCYCLE = 11,   /* reference places/transitions form a cycle */
+    PN_EUNSUPPORTED = 12,/* not a place/transition net (high-level, colored) */
+    PN_ENONET = 13,      /* no <net> in the document, or not the one asked */
+    PN_EDIALECT = 14,    /* the output dialect cannot express this net */
+    PN_ESTRUCT = 15,     /* PNML structure is wrong (element out of place,
+                            entity reference, missing attribute) */
+    PN_STATUS_COUNT_
+} pn_status_t;
+
+/* A short human text for a status ("duplicate id").  Static storage. */
+const char *pn_strstatus(pn_status_t status);
+
+/* A stable symbolic name for a status ("PN_EDUPID").  Static storage. */
+const char *pn_status_name(pn_status_t status);
+
+#define PN_ERROR_FILE_MAX 512
+#define PN_ERROR_TEXT_MAX 512
+
+/* Where and what the first error was.  line and column are 1-based; 0 means
+ * "not known" (an I/O error, or an error about the net as a whole).  The
+ * column counts bytes from the start of the line. */
+typedef struct pn_error {
+    pn_status_t code;
+    unsigned long line;
+    unsigned long column;
+    char file[PN_ERROR_FILE_MAX];
+    char text[PN_ERROR_TEXT_MAX];
+} pn_error_t;
+
+/* Clears an error record to "no error". */
+void pn_error_clear(pn_error_t *err);
+
+/* Formats "file:line:column: text" (parts that are unknown are left out)
+ * into buf; returns buf. */
+char *pn_error_format(const pn_error_t *err, char *buf, unsigned long size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

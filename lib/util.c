@@ -1,0 +1,216 @@
+/* Arena, hash map and number parsing shared by libpn. */
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "net_private.h"
+
+struct pni_chunk {
+    pni_chunk_t *next;
+    size_t size, used;
+    char data[];
+};
+
+#define PNI_CHUNK 65536
+
+void pni_arena_init(pni_arena_t *a) { a->head = NULL; }
+
+void pni_arena_free(pni_arena_t *a)
+{
+    pni_chunk_t *c = a ? a->head : NULL;
+    while (c) {
+        pni_chunk_t *n = c->next;
+        free(c);
+        c = n;
+    }
+    if (a)
+        a->head = NULL;
+}
+
+char *pni_arena_strndup(pni_arena_t *a, const char *s, size_t n)
+{
+    pni_chunk_t *c = a->head;
+    if (!c || c->size - c->used < n + 1) {
+        size_t size = n + 1 > PNI_CHUNK / 4 ? n + 1 : PNI_CHUNK;
+        pni_chunk_t *nc = malloc(sizeof *nc + size);
+        if (!nc)
+            return NULL;
+        nc->size = size;
+        nc->used = 0;
+        if (size != PNI_CHUNK && c) {
+            /* a big string gets its own chunk behind the current one, so the
+             * current chunk's free space stays usable */
+            nc->next = c->next;
+            c->next = nc;
+        } else {
+            nc->next = c;
+            a->head = nc;
+        }
+        c = nc;
+    }
+    char *p = c->data + c->used;
+    memcpy(p, s, n);
+    p[n] = '\0';
+    c->used += n + 1;
+    return p;
+}
+
+char *pni_arena_strdup(pni_arena_t *a, const char *s)
+{
+    return s ? pni_arena_strndup(a, s, strlen(s)) : NULL;
+}
+
+void pni_hash_init(pni_hash_t *h)
+{
+    h->slots = NULL;
+    h->cap = h->used = 0;
+}
+
+void pni_hash_free(pni_hash_t *h)
+{
+    if (h) {
+        free(h->slots);
+        pni_hash_init(h);
+    }
+}
+
+uint32_t pni_hash_str(const char *s)
+{
+    uint32_t x = 2166136261u; /* FNV-1a */
+    for (; *s; s++) {
+        x ^= (unsigned char)*s;
+        x *= 16777619u;
+    }
+    return x;
+}
+
+const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key)
+{
+    if (!h->cap)
+        return NULL;
+    uint32_t hv = pni_hash_str(key);
+    size_t mask = h->cap - 1;
+    for (size_t i = hv & mask;; i = (i + 1) & mask) {
+        const pni_hentry_t *e = &h->slots[i];
+        if (!e->key)
+            return NULL;
+        if (e->hash == hv && strcmp(e->key, key) == 0)
+            return e;
+    }
+}
+
+static pn_status_t rehash(pni_hash_t *h, size_t cap)
+{
+    pni_hentry_t *slots = calloc(cap, sizeof *slots);
+    if (!slots)
+        return PN_ENOMEM;
+    for (size_t i = 0; i < h->cap; i++) {
+        pni_hentry_t *e = &h->slots[i];
+        if (!e->key)
+            continue;
+        size_t j = e->hash & (cap - 1);
+        while (slots[j].key)
+            j = (j + 1) & (cap - 1);
+        slots[j] = *e;
+    }
+    free(h->slots);
+    h->slots = slots;
+    h->cap = cap;
+    return PN_OK;
+}
+
+pn_status_t pni_hash_put(pni_hash_t *h, const char *key, uint32_t kind,
+                         size_t index)
+{
+    if ((h->used + 1) * 4 > h->cap * 3) {
+        pn_status_t st = rehash(h, h->cap ? h->cap * 2 : 64);
+        if (st)
+            return st;
+    }
+    uint32_t hv = pni_hash_str(key);
+    size_t mask = h->cap - 1;
+    size_t i = hv & mask;
+    for (; h->slots[i].key; i = (i + 1) & mask)
+        if (h->slots[i].hash == hv && strcmp(h->slots[i].key, key) == 0)
+            return PN_EDUPID;
+    h->slots[i].key = key;
+    h->slots[i].hash = hv;
+    h->slots[i].kind = kind;
+    h->slots[i].index = index;
+    h->used++;
+    return PN_OK;
+}
+
+pn_status_t pni_grow(void **buf, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return PN_OK;
+    size_t n = *cap ? *cap : 16;
+    while (n < need) {
+        if (n > SIZE_MAX / 2 / elem)
+            return PN_ENOMEM;
+        n *= 2;
+    }
+    void *p = realloc(*buf, n * elem);
+    if (!p)
+        return PN_ENOMEM;
+    *buf = p;
+    *cap = n;
+    return PN_OK;
+}
+
+static int xml_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+pn_status_t pni_parse_u64(const char *s, size_t len, uint64_t *out,
+                          const char **what)
+{
+    size_t i = 0, end = len;
+    while (i < end && xml_space(s[i]))
+        i++;
+    while (end > i && xml_space(s[end - 1]))
+        end--;
+    if (i == end) {
+        *what = "empty number";
+        return PN_EVALUE;
+    }
+    if (s[i] == '-') {
+        /* "-0" is still a sign the file should not carry, but say what it is */
+        *what = "negative number";
+        for (size_t k = i + 1; k < end; k++)
+            if (s[k] < '0' || s[k] > '9') {
+                *what = "not an integer";
+                break;
+            }
+        if (i + 1 == end)
+            *what = "not an integer";
+        return PN_EVALUE;
+    }
+    if (s[i] == '+')
+        i++;
+    if (i == end) {
+        *what = "not an integer";
+        return PN_EVALUE;
+    }
+    uint64_t v = 0;
+    int big = 0;
+    for (size_t k = i; k < end; k++) {
+        if (s[k] < '0' || s[k] > '9') {
+            *what = "not an integer";
+            return PN_EVALUE;
+        }
+        unsigned d = (unsigned)(s[k] - '0');
+        if (v > (PN_TOKENS_MAX - d) / 10)
+            big = 1;
+        else
+            v = v * 10 + d;
+    }
+    if (big) {
+        *what = "number above 2^63 - 1";
+        return PN_ERANGE;
+    }
+    *out = v;
+    *what = NULL;
+    return PN_OK;
+}

@@ -1,0 +1,76 @@
+/*
+ * pn/pnml.h - reading and writing PNML (ISO/IEC 15909-2) place/transition
+ * nets.
+ *
+ * Ownership: a net returned through *net_out belongs to the caller
+ * (pn_net_free()); nothing is returned on error (*net_out is set to NULL).
+ * The error record is the caller's; the first error wins.
+ */
+#ifndef PN_PNML_H
+#define PN_PNML_H
+
+#include <stddef.h>
+#include "net.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pn_read_options {
+    const char *net_id;   /* read the <net> with this id; NULL: the first */
+} pn_read_options_t;
+
+/*
+ * Reads a PNML document.  path "-" reads standard input.  name is the file
+ * name used in error messages (NULL: path, or "<stdin>").  opts may be NULL.
+ *
+ * Returns PN_OK, or a status with err filled (file, line, column, text):
+ * PN_EIO, PN_EXML, PN_EDUPID, PN_ENOID, PN_EUNKNOWN, PN_EARC, PN_EVALUE,
+ * PN_ERANGE, PN_EREFCYCLE, PN_EUNSUPPORTED, PN_ENONET, PN_ESTRUCT, PN_ENOMEM.
+ * Streaming (libxml2's xmlreader) over the file held in memory once: memory
+ * is about the file size plus the net.  Network access, DTD loading and
+ * entity substitution are off; an entity reference is an error.
+ */
+pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,
+                              pn_net_t **net_out, pn_error_t *err);
+pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
+                                const pn_read_options_t *opts,
+                                pn_net_t **net_out, pn_error_t *err);
+
+typedef enum {
+    PN_DIALECT_STANDARD = 0, /* PNML 2009 ptnet; special arcs marked both ways */
+    PN_DIALECT_STRICT = 1,   /* valid against the official grammar, or refused */
+    PN_DIALECT_PIPE = 2      /* PIPE's dialect: no namespace, no page, <value> */
+} pn_dialect_t;
+
+/* Parses "standard", "strict", "pipe"; returns PN_EINVAL for anything else. */
+pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect);
+
+typedef struct pn_write_options {
+    pn_dialect_t dialect;
+} pn_write_options_t;
+
+/*
+ * Writes the net as PNML.  path "-" writes standard output; any other path
+ * is written atomically (a temporary file in the same folder, then renamed),
+ * so a failed write leaves an existing file untouched.  opts may be NULL.
+ *
+ * Ids that are not of the form [A-Za-z_][A-Za-z0-9_.-]* are rewritten to
+ * that form (the original id becomes the name when the node has none); every
+ * node gets a <graphics><position> (nodes without one are laid on a grid).
+ * Returns PN_OK, PN_EDIALECT (with err->text saying why), PN_EIO, PN_ENOMEM.
+ */
+pn_status_t pn_pnml_write_file(const pn_net_t *net, const char *path,
+                               const pn_write_options_t *opts, pn_error_t *err);
+pn_status_t pn_pnml_write_stream(const pn_net_t *net, FILE *out,
+                                 const pn_write_options_t *opts,
+                                 pn_error_t *err);
+
+/* The id the writer gives to an id: itself when it already has the form
+ * above; else a rewritten one.  Writes at most size bytes into buf. */
+void pn_pnml_sanitize_id(const char *id, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,660 @@
+/*
+ * PNML writer (libxml2's xmlTextWriter): standard PNML 2009 for ptnet, a
+ * strict variant that the official grammar accepts, and PIPE's dialect.
+ */
+#include <config.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <libxml/xmlwriter.h>
+#include "net_private.h"
+#include "pnml.h"
+#include "pnml_private.h"
+
+#define PNML_NS "http://www.pnml.org/version-2009/grammar/pnml"
+#define PTNET_TYPE "http://www.pnml.org/version-2009/grammar/ptnet"
+
+pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect)
+{
+    static const char *names[] = {"standard", "strict", "pipe"};
+    for (int i = 0; name && i < 3; i++)
+        if (!strcmp(name, names[i])) {
+            *dialect = (pn_dialect_t)i;
+            return PN_OK;
+        }
+    return PN_EINVAL;
+}
+
+static int id_start(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+static int id_char(unsigned char c)
+{
+    return id_start(c) || (c >= '0' && c <= '9') || c == '.' || c == '-';
+}
+
+static int valid_id(const char *id)
+{
+    if (!id || !id_start((unsigned char)*id))
+        return 0;
+    for (const char *p = id + 1; *p; p++)
+        if (!id_char((unsigned char)*p))
+            return 0;
+    return 1;
+}
+
+void pn_pnml_sanitize_id(const char *id, char *buf, size_t size)
+{
+    if (!size)
+        return;
+    size_t n = 0;
+    if (!id || !*id)
+        id = "_";
+    if (!id_start((unsigned char)*id) && n + 1 < size)
+        buf[n++] = '_';
+    for (const char *p = id; *p && n + 1 < size; p++)
+        buf[n++] = id_char((unsigned char)*p) ? *p : '_';
+    buf[n] = '\0';
+}
+
+typedef struct {
+    xmlTextWriterPtr w;
+    const pn_net_t *net;
+    pn_dialect_t dialect;
+    pn_error_t *err;
+    pni_arena_t arena;
+    pni_hash_t used;
+    const char **pid, **tid, **aid; /* ids written */
+    const char *netid, *pageid;
+    double *px, *py, *tx, *ty;      /* positions written */
+    int page_block;                 /* pages kept in our block */
+} wr_t;
+
+/* An id that is valid and not yet used, derived from want. */
+static const char *unique_id(wr_t *w, const char *want)
+{
+    char base[256], buf[300];
+    pn_pnml_sanitize_id(want, base, sizeof base);
+    snprintf(buf, sizeof buf, "%s", base);
+    for (unsigned long k = 2; pni_hash_get(&w->used, buf); k++)
+        snprintf(buf, sizeof buf, "%s_%lu", base, k);
+    const char *c = pni_arena_strdup(&w->arena, buf);
+    if (!c || pni_hash_put(&w->used, c, 0, 0))
+        return NULL;
+    return c;
+}
+
+static pn_status_t plan_ids(wr_t *w)
+{
+    const pn_net_t *net = w->net;
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
+           na = pn_net_arc_count(net);
+    w->pid = calloc(np + 1, sizeof *w->pid);
+    w->tid = calloc(nt + 1, sizeof *w->tid);
+    w->aid = calloc(na + 1, sizeof *w->aid);
+    if (!w->pid || !w->tid || !w->aid)
+        return PN_ENOMEM;
+    /* valid ids are kept as they are: reserve them first */
+    for (size_t i = 0; i < np; i++)
+        if (valid_id(pn_net_place(net, i)->id)) {
+            w->pid[i] = pn_net_place(net, i)->id;
+            if (pni_hash_put(&w->used, w->pid[i], 0, 0) == PN_ENOMEM)
+                return PN_ENOMEM;
+        }
+    for (size_t i = 0; i < nt; i++)
+        if (valid_id(pn_net_transition(net, i)->id)) {
+            w->tid[i] = pn_net_transition(net, i)->id;
+            if (pni_hash_put(&w->used, w->tid[i], 0, 0) == PN_ENOMEM)
+                return PN_ENOMEM;
+        }
+    for (size_t i = 0; i < na; i++)
+        if (valid_id(pn_net_arc(net, i)->id)) {
+            w->aid[i] = pn_net_arc(net, i)->id;
+            if (pni_hash_put(&w->used, w->aid[i], 0, 0) == PN_ENOMEM)
+                return PN_ENOMEM;
+        }
+    for (size_t i = 0; i < np; i++)
+        if (!w->pid[i] && !(w->pid[i] = unique_id(w, pn_net_place(net, i)->id)))
+            return PN_ENOMEM;
+    for (size_t i = 0; i < nt; i++)
+        if (!w->tid[i] &&
+            !(w->tid[i] = unique_id(w, pn_net_transition(net, i)->id)))
+            return PN_ENOMEM;
+    for (size_t i = 0; i < na; i++) {
+        if (w->aid[i])
+            continue;
+        const pn_arc_t *a = pn_net_arc(net, i);
+        char buf[64];
+        if (!a->id)
+            snprintf(buf, sizeof buf, "a%zu", i);
+        if (!(w->aid[i] = unique_id(w, a->id ? a->id : buf)))
+            return PN_ENOMEM;
+    }
+    const char *nid = pn_net_id(net);
+    if (!(w->netid = valid_id(nid) && !pni_hash_get(&w->used, nid)
+                         ? nid
+                         : unique_id(w, nid ? nid : "net")))
+        return PN_ENOMEM;
+    if (w->netid == nid && pni_hash_put(&w->used, nid, 0, 0) == PN_ENOMEM)
+        return PN_ENOMEM;
+    /* one page: the net's own when it has exactly one holding every node */
+    size_t npg = pn_net_page_count(net);
+    int simple = npg == 1;
+    for (size_t i = 0; simple && i < np; i++)
+        simple = pn_net_place(net, i)->page == 0;
+    for (size_t i = 0; simple && i < nt; i++)
+        simple = pn_net_transition(net, i)->page == 0;
+    w->page_block = !simple;
+    const char *pgid = simple ? pn_net_page(net, 0)->id : NULL;
+    if (!(w->pageid = pgid && valid_id(pgid) && !pni_hash_get(&w->used, pgid)
+                          ? pgid
+                          : unique_id(w, pgid ? pgid : "page")))
+        return PN_ENOMEM;
+    return PN_OK;
+}
+
+/* Positions: the net's own, and a grid below them for nodes without. */
+static pn_status_t plan_positions(wr_t *w)
+{
+    const pn_net_t *net = w->net;
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    w->px = calloc(np + 1, sizeof *w->px);
+    w->py = calloc(np + 1, sizeof *w->py);
+    w->tx = calloc(nt + 1, sizeof *w->tx);
+    w->ty = calloc(nt + 1, sizeof *w->ty);
+    if (!w->px || !w->py || !w->tx || !w->ty)
+        return PN_ENOMEM;
+    double maxy = 0;
+    int any = 0;
+    for (size_t i = 0; i < np; i++) {
+        const pn_place_t *p = pn_net_place(net, i);
+        if (p->has_position && (!any || p->y > maxy)) {
+            maxy = p->y;
+            any = 1;
+        }
+    }
+    for (size_t i = 0; i < nt; i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        if (t->has_position && (!any || t->y > maxy)) {
+            maxy = t->y;
+            any = 1;
+        }
+    }
+    double y0 = any ? maxy + 100 : 50;
+    size_t k = 0;
+    const size_t cols = 20;
+    for (size_t i = 0; i < np; i++) {
+        const pn_place_t *p = pn_net_place(net, i);
+        if (p->has_position) {
+            w->px[i] = p->x;
+            w->py[i] = p->y;
+        } else {
+            w->px[i] = 50 + (double)(k % cols) * 80;
+            w->py[i] = y0 + (double)(k / cols) * 160;
+            k++;
+        }
+    }
+    /* transitions without a position go between the rows of places */
+    k = 0;
+    for (size_t i = 0; i < nt; i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        if (t->has_position) {
+            w->tx[i] = t->x;
+            w->ty[i] = t->y;
+        } else {
+            w->tx[i] = 50 + (double)(k % cols) * 80;
+            w->ty[i] = y0 + 80 + (double)(k / cols) * 160;
+            k++;
+        }
+    }
+    return PN_OK;
+}
+
+static void fmt_number(char *buf, size_t size, double v)
+{
+    snprintf(buf, size, "%.6f", v);
+    char *dot = strchr(buf, '.');
+    if (dot) {
+        char *e = buf + strlen(buf) - 1;
+        while (e > dot && *e == '0')
+            *e-- = '\0';
+        if (e == dot)
+            *e = '\0';
+    }
+    if (!strcmp(buf, "-0"))
+        strcpy(buf, "0");
+}
+
+#define W(call)                                                                \
+    do {                                                                       \
+        if ((call) < 0)                                                        \
+            return -1;                                                         \
+    } while (0)
+#define S(x) ((const xmlChar *)(x))
+
+static int start(wr_t *w, const char *name) { return xmlTextWriterStartElement(w->w, S(name)); }
+static int end(wr_t *w) { return xmlTextWriterEndElement(w->w); }
+static int att(wr_t *w, const char *name, const char *value)
+{
+    return xmlTextWriterWriteAttribute(w->w, S(name), S(value));
+}
+static int att_u64(wr_t *w, const char *name, uint64_t v)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRIu64, v);
+    return att(w, name, buf);
+}
+
+/* <name><text>s</text></name> or PIPE's <value>. */
+static int label(wr_t *w, const char *name, const char *text)
+{
+    W(start(w, name));
+    W(xmlTextWriterWriteElement(w->w,
+                                S(w->dialect == PN_DIALECT_PIPE ? "value"
+                                                                : "text"),
+                                S(text)));
+    if (w->dialect == PN_DIALECT_PIPE) {
+        W(start(w, "graphics"));
+        W(start(w, "offset"));
+        W(att(w, "x", "0.0"));
+        W(att(w, "y", "0.0"));
+        W(end(w));
+        W(end(w));
+    }
+    return end(w);
+}
+
+static int label_u64(wr_t *w, const char *name, uint64_t v)
+{
+    char buf[48];
+    if (w->dialect == PN_DIALECT_PIPE)
+        snprintf(buf, sizeof buf, "Default,%" PRIu64, v);
+    else
+        snprintf(buf, sizeof buf, "%" PRIu64, v);
+    return label(w, name, buf);
+}
+
+static int position(wr_t *w, double x, double y)
+{
+    char bx[64], by[64];
+    fmt_number(bx, sizeof bx, x);
+    fmt_number(by, sizeof by, y);
+    W(start(w, "graphics"));
+    W(start(w, "position"));
+    W(att(w, "x", bx));
+    W(att(w, "y", by));
+    W(end(w));
+    return end(w);
+}
+
+static int tools_of(wr_t *w, pn_object_t owner, size_t index)
+{
+    if (w->dialect == PN_DIALECT_PIPE)
+        return 0;
+    const pn_net_t *net = w->net;
+    for (size_t i = 0; i < pn_net_toolspecific_count(net); i++) {
+        const pn_toolspecific_t *t = pn_net_toolspecific(net, i);
+        pn_object_t o = t->owner;
+        if (o == PN_PAGE && w->page_block)
+            o = PN_NET; /* the single page written is not the net's page */
+        if (o == owner && (owner == PN_NET || owner == PN_PAGE ||
+                           t->index == index))
+            W(xmlTextWriterWriteRaw(w->w, S(t->xml)));
+    }
+    return 0;
+}
+
+/* A name for a node: its own, or the original id when the id was rewritten
+ * (so that nothing the file said is lost). */
+static const char *node_name(const char *name, const char *id,
+                             const char *written)
+{
+    if (name)
+        return name;
+    return strcmp(id, written) ? id : NULL;
+}
+
+static int write_place(wr_t *w, size_t i)
+{
+    const pn_place_t *p = pn_net_place(w->net, i);
+    const char *nm = node_name(p->name, p->id, w->pid[i]);
+    W(start(w, "place"));
+    W(att(w, "id", w->pid[i]));
+    if (w->dialect == PN_DIALECT_PIPE) {
+        W(position(w, w->px[i], w->py[i]));
+        W(label(w, "name", nm ? nm : w->pid[i]));
+        W(label_u64(w, "initialMarking", p->marking));
+        W(label_u64(w, "capacity", p->capacity));
+    } else {
+        if (nm)
+            W(label(w, "name", nm));
+        W(position(w, w->px[i], w->py[i]));
+        if (p->marking)
+            W(label_u64(w, "initialMarking", p->marking));
+        W(tools_of(w, PN_PLACE, i));
+    }
+    return end(w);
+}
+
+static int write_transition(wr_t *w, size_t i)
+{
+    const pn_transition_t *t = pn_net_transition(w->net, i);
+    const char *nm = node_name(t->name, t->id, w->tid[i]);
+    W(start(w, "transition"));
+    W(att(w, "id", w->tid[i]));
+    if (w->dialect == PN_DIALECT_PIPE) {
+        W(position(w, w->tx[i], w->ty[i]));
+        W(label(w, "name", nm ? nm : w->tid[i]));
+        W(label(w, "orientation", "0"));
+        W(label(w, "rate", "1.0"));
+        W(label(w, "timed", "false"));
+        W(label(w, "infiniteServer", "false"));
+        W(label(w, "priority", "1"));
+    } else {
+        if (nm)
+            W(label(w, "name", nm));
+        W(position(w, w->tx[i], w->ty[i]));
+        W(tools_of(w, PN_TRANSITION, i));
+    }
+    return end(w);
+}
+
+static int arcpath(wr_t *w, const char *id, double x, double y)
+{
+    char bx[64], by[64];
+    fmt_number(bx, sizeof bx, x);
+    fmt_number(by, sizeof by, y);
+    W(start(w, "arcpath"));
+    W(att(w, "id", id));
+    W(att(w, "x", bx));
+    W(att(w, "y", by));
+    W(att(w, "curvePoint", "false"));
+    return end(w);
+}
+
+static int write_arc(wr_t *w, size_t i)
+{
+    const pn_arc_t *a = pn_net_arc(w->net, i);
+    int pt = a->dir == PN_DIR_PT;
+    const char *src = pt ? w->pid[a->place] : w->tid[a->transition];
+    const char *tgt = pt ? w->tid[a->transition] : w->pid[a->place];
+    const char *kind = pn_arc_kind_name(a->kind);
+    W(start(w, "arc"));
+    W(att(w, "id", w->aid[i]));
+    W(att(w, "source", src));
+    W(att(w, "target", tgt));
+    if (w->dialect == PN_DIALECT_PIPE) {
+        W(label_u64(w, "inscription", a->weight));
+        W(label(w, "tagged", "false"));
+        double sx = pt ? w->px[a->place] : w->tx[a->transition];
+        double sy = pt ? w->py[a->place] : w->ty[a->transition];
+        double tx = pt ? w->tx[a->transition] : w->px[a->place];
+        double ty = pt ? w->ty[a->transition] : w->py[a->place];
+        W(arcpath(w, "000", sx, sy));
+        W(arcpath(w, "001", tx, ty));
+        W(start(w, "type"));
+        W(att(w, "value", kind));
+        W(end(w));
+        return end(w);
+    }
+    /* the two encodings tools read for special arcs: the attribute
+     * (TAPAAL, verifypn) and the <type value=.../> child (PIPE, GreatSPN) */
+    if (a->kind != PN_ARC_NORMAL)
+        W(att(w, "type", kind));
+    if (a->weight > 1)
+        W(label_u64(w, "inscription", a->weight));
+    if (a->kind != PN_ARC_NORMAL) {
+        W(start(w, "type"));
+        W(att(w, "value", kind));
+        W(end(w));
+    }
+    W(tools_of(w, PN_ARC, i));
+    return end(w);
+}
+
+/* Our block: capacities and the page structure the single <page> loses. */
+static int write_block(wr_t *w)
+{
+    const pn_net_t *net = w->net;
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    int caps = 0;
+    for (size_t i = 0; i < np; i++)
+        caps |= pn_net_place(net, i)->capacity != 0;
+    if (!caps && !w->page_block)
+        return 0;
+    W(start(w, "toolspecific"));
+    W(att(w, "tool", PNI_TOOL_NAME));
+    W(att(w, "version", PNI_TOOL_VERSION));
+    for (size_t i = 0; i < np; i++)
+        if (pn_net_place(net, i)->capacity) {
+            W(start(w, "capacity"));
+            W(att(w, "node", w->pid[i]));
+            W(att_u64(w, "value", pn_net_place(net, i)->capacity));
+            W(end(w));
+        }
+    if (w->page_block) {
+        W(start(w, "pages"));
+        W(end(w));
+        for (size_t i = 0; i < pn_net_page_count(net); i++) {
+            const pn_page_t *pg = pn_net_page(net, i);
+            W(start(w, "page"));
+            if (pg->id)
+                W(att(w, "id", pg->id));
+            if (pg->name)
+                W(att(w, "name", pg->name));
+            if (pg->parent != PN_NONE)
+                W(att_u64(w, "parent", pg->parent));
+            W(end(w));
+        }
+        for (size_t i = 0; i < np; i++)
+            if (pn_net_place(net, i)->page != PN_NONE) {
+                W(start(w, "member"));
+                W(att(w, "node", w->pid[i]));
+                W(att_u64(w, "page", pn_net_place(net, i)->page));
+                W(end(w));
+            }
+        for (size_t i = 0; i < nt; i++)
+            if (pn_net_transition(net, i)->page != PN_NONE) {
+                W(start(w, "member"));
+                W(att(w, "node", w->tid[i]));
+                W(att_u64(w, "page", pn_net_transition(net, i)->page));
+                W(end(w));
+            }
+    }
+    return end(w);
+}
+
+static int write_doc(wr_t *w)
+{
+    const pn_net_t *net = w->net;
+    int pipe = w->dialect == PN_DIALECT_PIPE;
+    W(xmlTextWriterSetIndent(w->w, 1));
+    W(xmlTextWriterSetIndentString(w->w, S("  ")));
+    W(xmlTextWriterStartDocument(w->w, NULL, "UTF-8", NULL));
+    W(start(w, "pnml"));
+    if (!pipe)
+        W(att(w, "xmlns", PNML_NS));
+    W(start(w, "net"));
+    W(att(w, "id", w->netid));
+    W(att(w, "type", pipe ? "P/T net" : PTNET_TYPE));
+    if (pipe) {
+        W(start(w, "token"));
+        W(att(w, "id", "Default"));
+        W(att(w, "enabled", "true"));
+        W(att(w, "red", "0"));
+        W(att(w, "green", "0"));
+        W(att(w, "blue", "0"));
+        W(end(w));
+    } else {
+        if (pn_net_name(net))
+            W(label(w, "name", pn_net_name(net)));
+        W(start(w, "page"));
+        W(att(w, "id", w->pageid));
+        if (!w->page_block && pn_net_page(net, 0)->name)
+            W(label(w, "name", pn_net_page(net, 0)->name));
+    }
+    for (size_t i = 0; i < pn_net_place_count(net); i++)
+        W(write_place(w, i));
+    for (size_t i = 0; i < pn_net_transition_count(net); i++)
+        W(write_transition(w, i));
+    for (size_t i = 0; i < pn_net_arc_count(net); i++)
+        W(write_arc(w, i));
+    if (!pipe) {
+        if (!w->page_block)
+            W(tools_of(w, PN_PAGE, 0));
+        W(end(w)); /* page */
+        W(tools_of(w, PN_NET, 0));
+        W(write_block(w));
+    }
+    W(end(w)); /* net */
+    W(end(w)); /* pnml */
+    W(xmlTextWriterEndDocument(w->w));
+    return xmlTextWriterFlush(w->w);
+}
+
+static pn_status_t werr(pn_error_t *err, pn_status_t code, const char *fmt,
+                        const char *a, const char *b)
+{
+    if (err) {
+        err->code = code;
+        snprintf(err->text, sizeof err->text, fmt, a, b);
+    }
+    return code;
+}
+
+/* Refuses what the dialect cannot say, before anything is written. */
+static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
+                                 pn_error_t *err)
+{
+    if (d == PN_DIALECT_STANDARD)
+        return PN_OK;
+    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        const char *id = a->id ? a->id : "(no id)";
+        if (d == PN_DIALECT_STRICT && a->kind != PN_ARC_NORMAL)
+            return werr(err, PN_EDIALECT,
+                        "the strict dialect cannot express %s arcs (the PNML "
+                        "grammar for P/T nets has none): arc '%s'; use the "
+                        "standard dialect",
+                        pn_arc_kind_name(a->kind), id);
+        if (d == PN_DIALECT_PIPE &&
+            (a->kind == PN_ARC_READ || a->kind == PN_ARC_RESET))
+            return werr(err, PN_EDIALECT,
+                        "PIPE has no %s arcs: arc '%s'",
+                        pn_arc_kind_name(a->kind), id);
+        if (d == PN_DIALECT_PIPE && a->kind == PN_ARC_INHIBITOR &&
+            a->weight > 1)
+            return werr(err, PN_EDIALECT,
+                        "PIPE's inhibitor arcs test for an empty place and "
+                        "ignore weights: arc '%s' has weight %s",
+                        id, "> 1");
+    }
+    return PN_OK;
+}
+
+pn_status_t pn_pnml_write_stream(const pn_net_t *net, FILE *out,
+                                 const pn_write_options_t *opts,
+                                 pn_error_t *err)
+{
+    if (err && !err->code)
+        pn_error_clear(err);
+    if (!net || !out)
+        return werr(err, PN_EINVAL, "invalid argument%s%s", "", "");
+    wr_t w = {0};
+    w.net = net;
+    w.dialect = opts ? opts->dialect : PN_DIALECT_STANDARD;
+    w.err = err;
+    pn_status_t st = check_dialect(net, w.dialect, err);
+    if (st)
+        return st;
+    pni_arena_init(&w.arena);
+    pni_hash_init(&w.used);
+    st = plan_ids(&w);
+    if (!st)
+        st = plan_positions(&w);
+    if (!st) {
+        xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
+        w.w = ob ? xmlNewTextWriter(ob) : NULL;
+        if (!w.w) {
+            if (ob)
+                xmlOutputBufferClose(ob);
+            st = PN_ENOMEM;
+        } else {
+            if (write_doc(&w) < 0)
+                st = PN_EIO;
+            xmlFreeTextWriter(w.w); /* closes ob, not the FILE */
+            if (!st && (fflush(out) != 0 || ferror(out)))
+                st = PN_EIO;
+        }
+    }
+    if (st == PN_ENOMEM)
+        werr(err, st, "out of memory%s%s", "", "");
+    else if (st == PN_EIO)
+        werr(err, st, "write error: %s%s", strerror(errno), "");
+    pni_arena_free(&w.arena);
+    pni_hash_free(&w.used);
+    free(w.pid);
+    free(w.tid);
+    free(w.aid);
+    free(w.px);
+    free(w.py);
+    free(w.tx);
+    free(w.ty);
+    return st;
+}
+
+pn_status_t pn_pnml_write_file(const pn_net_t *net, const char *path,
+                               const pn_write_options_t *opts, pn_error_t *err)
+{
+    pn_error_clear(err);
+    if (!path)
+        return werr(err, PN_EINVAL, "invalid argument%s%s", "", "");
+    if (!strcmp(path, "-")) {
+        if (err)
+            snprintf(err->file, sizeof err->file, "<stdout>");
+        return pn_pnml_write_stream(net, stdout, opts, err);
+    }
+    if (err)
+        snprintf(err->file, sizeof err->file, "%s", path);
+    pn_status_t st = check_dialect(net, opts ? opts->dialect
+                                             : PN_DIALECT_STANDARD, err);
+    if (st)
+        return st;
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 16);
+    if (!tmp)
+        return werr(err, PN_ENOMEM, "out of memory%s%s", "", "");
+    memcpy(tmp, path, n);
+    memcpy(tmp + n, ".tmpXXXXXX", 11);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        st = werr(err, PN_EIO, "cannot create a temporary file beside it: %s%s",
+                  strerror(errno), "");
+        free(tmp);
+        return st;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        st = werr(err, PN_EIO, "%s%s", strerror(errno), "");
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        return st;
+    }
+    st = pn_pnml_write_stream(net, f, opts, err);
+    if (fsync(fileno(f)) != 0 && !st && errno != EINVAL)
+        st = werr(err, PN_EIO, "write error: %s%s", strerror(errno), "");
+    if (fclose(f) != 0 && !st)
+        st = werr(err, PN_EIO, "write error: %s%s", strerror(errno), "");
+    if (!st && rename(tmp, path) != 0)
+        st = werr(err, PN_EIO, "cannot rename the temporary file: %s%s",
+                  strerror(errno), "");
+    if (st)
+        unlink(tmp);
+    free(tmp);
+    return st;
+}

@@ -2,6 +2,7 @@
 #include <config.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "net.h"
 
@@ -54,6 +55,41 @@ static void put_page(FILE *out, const pn_net_t *net, size_t page, int flags)
         fputs(pg->id, out);
     else
         fprintf(out, "#%zu", page);
+}
+
+/* Tool-specific data in a canonical order: by owner (net, pages, places,
+ * transitions, arcs), then by owner index, then as stored. */
+static int owner_rank(pn_object_t o)
+{
+    static const int rank[] = {[PN_NET] = 0, [PN_PAGE] = 1, [PN_PLACE] = 2,
+                               [PN_TRANSITION] = 3, [PN_ARC] = 4};
+    return rank[o];
+}
+static int cmp_tools(const pn_net_t *net, size_t i, size_t j)
+{
+    const pn_toolspecific_t *x = pn_net_toolspecific(net, i),
+                            *y = pn_net_toolspecific(net, j);
+    int rx = owner_rank(x->owner), ry = owner_rank(y->owner);
+    if (rx != ry)
+        return rx < ry ? -1 : 1;
+    if (x->index != y->index)
+        return x->index < y->index ? -1 : 1;
+    return i < j ? -1 : i > j;
+}
+
+/* Insertion sort: tool-specific lists are short per owner and already
+ * nearly ordered; O(n^2) worst case is bounded by dumps being for humans
+ * and tests. */
+static void sort_tools(const pn_net_t *net, size_t *v, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        size_t x = v[i], j = i;
+        while (j > 0 && cmp_tools(net, v[j - 1], x) > 0) {
+            v[j] = v[j - 1];
+            j--;
+        }
+        v[j] = x;
+    }
 }
 
 pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
@@ -145,8 +181,15 @@ pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
     if (flags & PN_DUMP_TOOLSPECIFIC) {
         static const char *owners[] = {"place", "transition", "arc", "page",
                                        "net"};
-        for (size_t i = 0; i < pn_net_toolspecific_count(net); i++) {
-            const pn_toolspecific_t *t = pn_net_toolspecific(net, i);
+        size_t n = pn_net_toolspecific_count(net);
+        size_t *order = malloc((n + 1) * sizeof *order);
+        if (!order)
+            return PN_ENOMEM;
+        for (size_t i = 0; i < n; i++)
+            order[i] = i;
+        sort_tools(net, order, n);
+        for (size_t k = 0; k < n; k++) {
+            const pn_toolspecific_t *t = pn_net_toolspecific(net, order[k]);
             fprintf(out, "toolspecific %s %zu tool=", owners[t->owner],
                     t->index);
             put_quoted(out, t->tool);
@@ -154,6 +197,7 @@ pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
             put_quoted(out, t->version);
             fprintf(out, " bytes=%zu\n", strlen(t->xml));
         }
+        free(order);
     }
     return ferror(out) ? PN_EIO : PN_OK;
 }

@@ -307,6 +307,17 @@ static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
         xmlFree(xml);
         return -1;
     }
+    /* the PNML namespace that the element inherits is declared again on the
+     * copy: drop that declaration, the writer puts the copy back inside a
+     * PNML document (and a file without a namespace then reads the same) */
+    if (xml) {
+        static const char decl[] =
+            " xmlns=\"http://www.pnml.org/version-2009/grammar/pnml\"";
+        char *gt = strchr((char *)xml, '>');
+        char *d = strstr((char *)xml, decl);
+        if (d && gt && d < gt)
+            memmove(d, d + sizeof decl - 1, strlen(d + sizeof decl - 1) + 1);
+    }
     const char *c = xml ? pni_arena_strdup(&rd->arena, (const char *)xml) : "";
     xmlFree(xml);
     if (!c ||
@@ -403,6 +414,8 @@ static int number(rd_t *rd, const char *s, unsigned long line,
         if (st == PN_OK)
             return 0;
     }
+    if (needle && !*needle)
+        needle = "<text";
     return fail_at(rd, st, line, needle, "%s '%s': %s", what, s, why);
 }
 
@@ -713,6 +726,13 @@ static int read_arc(rd_t *rd, const char *elem)
 
 /* ---- our own tool-specific block --------------------------------------- */
 
+static int own_tool_child(rd_t *rd, void *ctx, const char *name)
+{
+    if (!strcmp(name, "toolspecific"))
+        return keep_tool(rd, PN_PAGE, *(size_t *)ctx);
+    return skip(rd);
+}
+
 static int own_child(rd_t *rd, void *ctx, const char *name)
 {
     unsigned long line = cur_line(rd);
@@ -740,6 +760,22 @@ static int own_child(rd_t *rd, void *ctx, const char *name)
             return nomem(rd);
         rd_page_t pg = {id, nm, par};
         rd->ownpages[rd->nownpages++] = pg;
+    } else if (!strcmp(name, "pagetool")) {
+        const char *pg = attr(rd, "page");
+        uint64_t v;
+        if (rd->st)
+            return -1;
+        if (!pg)
+            return fail_at(rd, PN_ESTRUCT, line, name,
+                           "<pagetool> needs a page attribute");
+        if (number(rd, pg, line, "page=", "page", &v) < 0)
+            return -1;
+        if (v >= rd->nownpages)
+            return fail_at(rd, PN_ESTRUCT, line, "page=",
+                           "<pagetool> names page %s, which is not declared",
+                           pg);
+        size_t page = (size_t)v;
+        return children(rd, own_tool_child, &page);
     } else if (!strcmp(name, "capacity") || !strcmp(name, "member")) {
         const char *node = qual(rd, attr(rd, "node"));
         const char *val = attr(rd, name[0] == 'c' ? "value" : "page");
@@ -1103,9 +1139,16 @@ pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
     rd.r = xmlReaderForMemory(buf ? buf : "", (int)len, NULL, NULL,
                               XML_PARSE_NONET | XML_PARSE_BIG_LINES |
                                   XML_PARSE_COMPACT);
+    size_t lead = 0;
+    while (lead < len && (buf[lead] == ' ' || buf[lead] == '\t' ||
+                          buf[lead] == '\r' || buf[lead] == '\n'))
+        lead++;
+    if (lead == len) {
+        fail_at(&rd, PN_EXML, 1, NULL, "malformed XML: the document is empty");
+        goto done;
+    }
     if (!rd.r) {
-        fail_at(&rd, len ? PN_ENOMEM : PN_EXML, len ? 0 : 1, NULL,
-                len ? "out of memory" : "malformed XML: empty document");
+        fail_at(&rd, PN_ENOMEM, 0, NULL, "out of memory");
         goto done;
     }
     xmlTextReaderSetStructuredErrorHandler(rd.r, on_xml_error, &rd);

@@ -299,10 +299,10 @@ static int tools_of(wr_t *w, pn_object_t owner, size_t index)
     for (size_t i = 0; i < pn_net_toolspecific_count(net); i++) {
         const pn_toolspecific_t *t = pn_net_toolspecific(net, i);
         pn_object_t o = t->owner;
-        if (o == PN_PAGE && w->page_block)
-            o = PN_NET; /* the single page written is not the net's page */
-        if (o == owner && (owner == PN_NET || owner == PN_PAGE ||
-                           t->index == index))
+        /* with the page block, page data goes into the block (pagetool) */
+        if (o == PN_PAGE && w->page_block && owner != PN_PAGE)
+            continue;
+        if (o == owner && (owner == PN_NET || t->index == index))
             W(xmlTextWriterWriteRaw(w->w, S(t->xml)));
     }
     return 0;
@@ -450,6 +450,19 @@ static int write_block(wr_t *w)
                 W(att_u64(w, "parent", pg->parent));
             W(end(w));
         }
+        for (size_t i = 0; i < pn_net_page_count(net); i++) {
+            int any = 0;
+            for (size_t k = 0; k < pn_net_toolspecific_count(net); k++) {
+                const pn_toolspecific_t *t = pn_net_toolspecific(net, k);
+                any |= t->owner == PN_PAGE && t->index == i;
+            }
+            if (!any)
+                continue;
+            W(start(w, "pagetool"));
+            W(att_u64(w, "page", i));
+            W(tools_of(w, PN_PAGE, i));
+            W(end(w));
+        }
         for (size_t i = 0; i < np; i++)
             if (pn_net_place(net, i)->page != PN_NONE) {
                 W(start(w, "member"));
@@ -506,6 +519,7 @@ static int write_doc(wr_t *w)
     if (!pipe) {
         if (!w->page_block)
             W(tools_of(w, PN_PAGE, 0));
+        /* (with the page block, page data is written in the block) */
         W(end(w)); /* page */
         W(tools_of(w, PN_NET, 0));
         W(write_block(w));

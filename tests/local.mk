@@ -1,0 +1,16 @@
+# One Check program per module, then command-line scripts.
+AM_TESTS_ENVIRONMENT = \
+	srcdir='$(abs_srcdir)/tests'; export srcdir; \
+	top_builddir='$(abs_top_builddir)'; export top_builddir; \
+	PN_CORPUS='$(PN_CORPUS)'; export PN_CORPUS; \
+	JING='$(JING)'; export JING; \
+	CK_DEFAULT_TIMEOUT=600; export CK_DEFAULT_TIMEOUT;
+
+check_PROGRAMS += tests/test_net tests/test_pnml
+tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_net_LDADD = lib/libpn.la $(CHECK_LIBS)
+tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_pnml_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
+
+TESTS += tests/test_net tests/test_pnml
+EXTRA_DIST += tests/pnml

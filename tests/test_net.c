@@ -1,0 +1,208 @@
+/* The net model's construction API, lookup, iteration and dump. */
+#include <config.h>
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pn.h"
+
+static pn_net_t *two_nodes(void)
+{
+    pn_net_t *net = pn_net_new("n");
+    ck_assert_ptr_nonnull(net);
+    ck_assert_int_eq(pn_net_add_place(net, "p", "P", 3, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_transition(net, "t", NULL, NULL), PN_OK);
+    return net;
+}
+
+START_TEST(add_and_find)
+{
+    pn_net_t *net = two_nodes();
+    size_t i;
+    ck_assert_int_eq(pn_net_add_place(net, "q", NULL, 0, &i), PN_OK);
+    ck_assert_int_eq(i, 1);
+    ck_assert_int_eq(pn_net_add_arc(net, "a", "p", "t", 2, PN_ARC_NORMAL, &i),
+                     PN_OK);
+    ck_assert_int_eq(i, 0);
+    ck_assert_int_eq(pn_net_add_arc(net, "b", "t", "q", 1, PN_ARC_NORMAL, &i),
+                     PN_OK);
+    const pn_arc_t *b = pn_net_arc(net, 1);
+    ck_assert_int_eq(b->dir, PN_DIR_TP);
+    ck_assert_int_eq(b->place, 1);
+    ck_assert_int_eq(b->transition, 0);
+    pn_object_t k;
+    ck_assert_int_eq(pn_net_find(net, "q", &k, &i), PN_OK);
+    ck_assert_int_eq(k, PN_PLACE);
+    ck_assert_int_eq(i, 1);
+    ck_assert_int_eq(pn_net_find(net, "t", &k, &i), PN_OK);
+    ck_assert_int_eq(k, PN_TRANSITION);
+    ck_assert_int_eq(pn_net_find(net, "a", &k, &i), PN_OK);
+    ck_assert_int_eq(k, PN_ARC);
+    ck_assert_int_eq(pn_net_find(net, "zz", &k, &i), PN_EUNKNOWN);
+    ck_assert_str_eq(pn_net_place(net, 0)->name, "P");
+    ck_assert_ptr_null(pn_net_place(net, 2));
+    ck_assert_ptr_null(pn_net_transition(net, 1));
+    ck_assert_ptr_null(pn_net_arc(net, 2));
+    ck_assert_int_eq(pn_net_total_tokens(net), 3);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(construction_checks)
+{
+    pn_net_t *net = two_nodes();
+    ck_assert_int_eq(pn_net_add_place(net, "p", NULL, 0, NULL), PN_EDUPID);
+    ck_assert_int_eq(pn_net_add_transition(net, "p", NULL, NULL), PN_EDUPID);
+    ck_assert_int_eq(pn_net_add_place(net, NULL, NULL, 0, NULL), PN_EINVAL);
+    ck_assert_int_eq(pn_net_add_place(net, "", NULL, 0, NULL), PN_EINVAL);
+    ck_assert_int_eq(pn_net_add_place(net, "q", NULL, 0, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_arc(net, "a", "p", "q", 1, PN_ARC_NORMAL, NULL),
+                     PN_EARC);
+    ck_assert_int_eq(pn_net_add_arc(net, "a", "p", "x", 1, PN_ARC_NORMAL, NULL),
+                     PN_EUNKNOWN);
+    ck_assert_int_eq(pn_net_add_arc(net, "a", "p", "t", 0, PN_ARC_NORMAL, NULL),
+                     PN_EINVAL);
+    ck_assert_int_eq(pn_net_add_arc(net, "a", "p", "t", 0,
+                                    PN_ARC_INHIBITOR, NULL), PN_EINVAL);
+    ck_assert_int_eq(pn_net_add_arc(net, "a", "t", "p", 1,
+                                    PN_ARC_INHIBITOR, NULL), PN_EARC);
+    ck_assert_int_eq(pn_net_add_arc(net, "a", "t", "p", 1, PN_ARC_READ, NULL),
+                     PN_EARC);
+    /* reset arcs carry no weight */
+    ck_assert_int_eq(pn_net_add_arc(net, "r", "q", "t", 0, PN_ARC_RESET, NULL),
+                     PN_OK);
+    ck_assert_int_eq(pn_net_arc(net, 0)->weight, 1);
+    /* an arc id may not reuse a node id */
+    ck_assert_int_eq(pn_net_add_arc(net, "p", "p", "t", 1, PN_ARC_NORMAL, NULL),
+                     PN_EDUPID);
+    ck_assert_int_eq(pn_net_add_arc_at(net, NULL, PN_DIR_PT, 9, 0, 1,
+                                       PN_ARC_NORMAL, NULL), PN_EUNKNOWN);
+    /* failed calls left nothing behind */
+    ck_assert_int_eq(pn_net_place_count(net), 2);
+    ck_assert_int_eq(pn_net_transition_count(net), 1);
+    ck_assert_int_eq(pn_net_arc_count(net), 1);
+    ck_assert_int_eq(pn_net_find(net, "a", NULL, NULL), PN_EUNKNOWN);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(token_boundaries)
+{
+    pn_net_t *net = two_nodes();
+    ck_assert_int_eq(pn_net_add_place(net, "max", NULL, PN_TOKENS_MAX, NULL),
+                     PN_OK);
+    ck_assert_int_eq(pn_net_add_place(net, "over", NULL, PN_TOKENS_MAX + 1,
+                                      NULL), PN_ERANGE);
+    ck_assert_int_eq(pn_net_add_place(net, "huge", NULL, UINT64_MAX, NULL),
+                     PN_ERANGE);
+    ck_assert_int_eq(pn_net_add_arc(net, NULL, "p", "t", PN_TOKENS_MAX,
+                                    PN_ARC_NORMAL, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_arc(net, NULL, "t", "p", PN_TOKENS_MAX + 1,
+                                    PN_ARC_NORMAL, NULL), PN_ERANGE);
+    ck_assert_int_eq(pn_net_set_marking(net, 0, PN_TOKENS_MAX + 1), PN_ERANGE);
+    ck_assert_int_eq(pn_net_set_capacity(net, 0, PN_TOKENS_MAX), PN_OK);
+    /* the total saturates instead of wrapping */
+    ck_assert_int_eq(pn_net_add_place(net, "max2", NULL, PN_TOKENS_MAX, NULL),
+                     PN_OK);
+    ck_assert(pn_net_total_tokens(net) == UINT64_MAX);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(lookup_many)
+{
+    /* O(1) lookup: 200000 ids go in and are all found again */
+    pn_net_t *net = pn_net_new(NULL);
+    char id[32];
+    for (int i = 0; i < 100000; i++) {
+        snprintf(id, sizeof id, "p%d", i);
+        ck_assert_int_eq(pn_net_add_place(net, id, NULL, 0, NULL), PN_OK);
+        snprintf(id, sizeof id, "t%d", i);
+        ck_assert_int_eq(pn_net_add_transition(net, id, NULL, NULL), PN_OK);
+    }
+    for (int i = 0; i < 100000; i += 7) {
+        size_t idx;
+        pn_object_t k;
+        snprintf(id, sizeof id, "t%d", i);
+        ck_assert_int_eq(pn_net_find(net, id, &k, &idx), PN_OK);
+        ck_assert_int_eq(k, PN_TRANSITION);
+        ck_assert_int_eq(idx, (size_t)i);
+        ck_assert_str_eq(pn_net_transition(net, idx)->id, id);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(pages_positions_tools)
+{
+    pn_net_t *net = two_nodes();
+    size_t top, sub;
+    ck_assert_int_eq(pn_net_add_page(net, "top", "Top", PN_NONE, &top), PN_OK);
+    ck_assert_int_eq(pn_net_add_page(net, "sub", NULL, top, &sub), PN_OK);
+    ck_assert_int_eq(pn_net_add_page(net, "bad", NULL, 7, NULL), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_page(net, PN_PLACE, 0, sub), PN_OK);
+    ck_assert_int_eq(pn_net_set_page(net, PN_PLACE, 5, sub), PN_EINVAL);
+    ck_assert_int_eq(pn_net_page(net, sub)->parent, top);
+    ck_assert_int_eq(pn_net_set_position(net, PN_TRANSITION, 0, 1.5, -2),
+                     PN_OK);
+    ck_assert(pn_net_transition(net, 0)->has_position);
+    ck_assert(!pn_net_place(net, 0)->has_position);
+    ck_assert_int_eq(pn_net_add_toolspecific(net, PN_PLACE, 0, "x", "1",
+                                             "<toolspecific/>"), PN_OK);
+    ck_assert_int_eq(pn_net_add_toolspecific(net, PN_PLACE, 3, "x", "1",
+                                             "<toolspecific/>"), PN_EINVAL);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_int_eq(pn_net_dump(net, f, PN_DUMP_ALL), PN_OK);
+    fclose(f);
+    ck_assert_str_eq(buf,
+        "net id=\"n\" type=- name=-\n"
+        "page #0 id=\"top\" parent=- name=\"Top\"\n"
+        "page #1 id=\"sub\" parent=top name=-\n"
+        "place p0 id=\"p\" label=\"P\" marking=3 page=sub\n"
+        "transition t0 id=\"t\" label=\"t\" pos=1.5,-2 page=-\n"
+        "toolspecific place 0 tool=\"x\" version=\"1\" bytes=15\n");
+    free(buf);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(status_texts)
+{
+    for (int s = 0; s < PN_STATUS_COUNT_; s++) {
+        ck_assert_str_ne(pn_strstatus((pn_status_t)s), "unknown status");
+        ck_assert_int_eq(strncmp(pn_status_name((pn_status_t)s), "PN_", 3), 0);
+    }
+    pn_error_t e;
+    pn_error_clear(&e);
+    e.code = PN_EDUPID;
+    strcpy(e.file, "f.pnml");
+    e.line = 3;
+    e.column = 9;
+    strcpy(e.text, "duplicate id 'p'");
+    char buf[256];
+    ck_assert_str_eq(pn_error_format(&e, buf, sizeof buf),
+                     "f.pnml:3:9: duplicate id 'p'");
+    ck_assert_str_eq(pn_version(), PACKAGE_VERSION);
+    pn_net_free(NULL);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("net");
+    TCase *tc = tcase_create("model");
+    tcase_add_test(tc, add_and_find);
+    tcase_add_test(tc, construction_checks);
+    tcase_add_test(tc, token_boundaries);
+    tcase_add_test(tc, lookup_many);
+    tcase_add_test(tc, pages_positions_tools);
+    tcase_add_test(tc, status_texts);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -291,6 +291,38 @@ static int position(wr_t *w, double x, double y)
     return end(w);
 }
 
+/* Whether the root tag of a kept <toolspecific> has only the attributes
+ * the grammar allows there (tool, version, namespace declarations). */
+static int grammar_allows(const char *xml)
+{
+    const char *p = strchr(xml, '<');
+    if (!p)
+        return 0;
+    p += strcspn(p, " \t\r\n/>");
+    for (;;) {
+        p += strspn(p, " \t\r\n");
+        if (*p == '>' || *p == '/' || !*p)
+            return 1;
+        size_t n = strcspn(p, "= \t\r\n");
+        if (!((n == 4 && !strncmp(p, "tool", 4)) ||
+              (n == 7 && !strncmp(p, "version", 7)) ||
+              (n >= 5 && !strncmp(p, "xmlns", 5))))
+            return 0;
+        p = strchr(p, '=');
+        if (!p)
+            return 0;
+        p++;
+        p += strspn(p, " \t\r\n");
+        char q = *p;
+        if (q != '"' && q != '\'')
+            return 0;
+        p = strchr(p + 1, q);
+        if (!p)
+            return 0;
+        p++;
+    }
+}
+
 static int tools_of(wr_t *w, pn_object_t owner, size_t index)
 {
     if (w->dialect == PN_DIALECT_PIPE)
@@ -301,6 +333,10 @@ static int tools_of(wr_t *w, pn_object_t owner, size_t index)
         pn_object_t o = t->owner;
         /* with the page block, page data goes into the block (pagetool) */
         if (o == PN_PAGE && w->page_block && owner != PN_PAGE)
+            continue;
+        /* strict output is valid: blocks the grammar does not allow (ProM
+         * puts attributes of its own on <toolspecific>) are left out */
+        if (w->dialect == PN_DIALECT_STRICT && !grammar_allows(t->xml))
             continue;
         if (o == owner && (owner == PN_NET || t->index == index))
             W(xmlTextWriterWriteRaw(w->w, S(t->xml)));

@@ -14,3 +14,5 @@ tests_test_pnml_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
 
 TESTS += tests/test_net tests/test_pnml
 EXTRA_DIST += tests/pnml
+TESTS += tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
+EXTRA_DIST += tests/lib.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh

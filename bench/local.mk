@@ -1,0 +1,32 @@
+# Benchmarks and fuzzing: never part of `make check`.
+FUZZSRC = $(srcdir)/tests/fuzz/fuzz-pnml.c \
+	$(srcdir)/lib/net.c $(srcdir)/lib/util.c $(srcdir)/lib/status.c \
+	$(srcdir)/lib/dump.c $(srcdir)/pnml/reader.c $(srcdir)/pnml/writer.c \
+	$(srcdir)/pnml/io.c
+EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/pnml.dict bench/fuzz.sh \
+	tests/fuzz/regressions
+
+.PHONY: fuzz bench
+fuzz: tests/fuzz/fuzz-pnml
+tests/fuzz/fuzz-pnml: $(FUZZSRC)
+	@test -n "$(CLANG)" || { echo "make fuzz needs clang (apt-get install clang)"; exit 1; }
+	$(AM_V_CC)$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined -I$(srcdir)/lib -I$(srcdir)/pnml \
+	  -I$(builddir) $(XML_CFLAGS) $(FUZZSRC) $(XML_LIBS) -o $@
+CLEANFILES += tests/fuzz/fuzz-pnml
+
+noinst_PROGRAMS += bench/bench-read
+bench_bench_read_SOURCES = bench/bench-read.c
+bench_bench_read_LDADD = lib/libpn.la
+EXTRA_DIST += bench/bench-read.c
+
+BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
+	JoinFreeModules-PT-2000 Dekker-PT-100 Philosophers-PT-001000 \
+	MultiCrashLeafsetExtension-PT-S32C12 ServersAndClients-PT-400080
+bench: bench/bench-read
+	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
+	@files=; for n in $(BENCH_FILES); do \
+	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
+	    test -f "$$d/$$n.pnml" && files="$$files $$d/$$n.pnml"; done; done; \
+	echo "PNML reader vs xmllint --stream --noout:"; \
+	$(builddir)/bench/bench-read -r 3 $$files

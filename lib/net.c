@@ -97,11 +97,10 @@ static pn_status_t reserve_id(pn_net_t *net, const char *id, pn_object_t kind,
 {
     if (!id || !*id)
         return PN_EINVAL;
-    if (pni_hash_get(&net->ids, id))
-        return PN_EDUPID;
     const char *c = pni_arena_strdup(&net->strings, id);
     if (!c)
         return PN_ENOMEM;
+    /* on PN_EDUPID the copy stays in the arena until the net is freed */
     pn_status_t st = pni_hash_put(&net->ids, c, kind, index);
     if (st)
         return st;

@@ -9,6 +9,9 @@
  */
 #include <config.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +58,8 @@ typedef struct {
     xmlTextReaderPtr r;
     const char *buf;
     size_t len;
+    const char *path; /* streamed from this file (buf loaded on error) */
+    char *owned;
     const char *name;
     pn_error_t *err;
     pn_status_t st;
@@ -84,10 +89,23 @@ typedef struct {
 
 /* Column (1-based, bytes) of needle on the given line, or of the first
  * non-blank byte when the needle is not there. */
-static unsigned long locate(const rd_t *rd, unsigned long line,
+static unsigned long locate(rd_t *rd, unsigned long line,
                             const char *needle)
 {
-    if (!line || !rd->buf)
+    if (!line)
+        return 0;
+    if (!rd->buf && rd->path) {
+        /* streamed from a file: read it once more, only to find the
+         * column of an error */
+        char *b;
+        size_t n;
+        if (pni_slurp(rd->path, &b, &n) != PN_OK)
+            return 0;
+        rd->owned = b;
+        rd->buf = b;
+        rd->len = n;
+    }
+    if (!rd->buf)
         return 0;
     const char *p = rd->buf, *end = rd->buf + rd->len;
     for (unsigned long l = 1; l < line && p < end; p++)
@@ -278,6 +296,30 @@ static const char *attr(rd_t *rd, const char *name)
     return c;
 }
 
+/* Several attributes in one pass over the element's attributes (no
+ * allocation but the copies): out[k] gets the value of names[k] or NULL. */
+static int attrs(rd_t *rd, const char *const *names, const char **out, int n)
+{
+    for (int k = 0; k < n; k++)
+        out[k] = NULL;
+    int ret = xmlTextReaderMoveToFirstAttribute(rd->r);
+    while (ret == 1) {
+        const char *name = (const char *)xmlTextReaderConstLocalName(rd->r);
+        for (int k = 0; name && k < n; k++)
+            if (!out[k] && name[0] == names[k][0] && !strcmp(name, names[k])) {
+                const char *v = (const char *)xmlTextReaderConstValue(rd->r);
+                if (!(out[k] = pni_arena_strdup(&rd->arena, v ? v : "")))
+                    return nomem(rd);
+                break;
+            }
+        ret = xmlTextReaderMoveToNextAttribute(rd->r);
+    }
+    xmlTextReaderMoveToElement(rd->r);
+    return ret < 0 ? fail_at(rd, PN_EXML, cur_line(rd), NULL,
+                             "malformed XML in attributes")
+                   : 0;
+}
+
 /* id qualified by the subprocess scope. */
 static const char *qual(rd_t *rd, const char *id)
 {
@@ -445,9 +487,11 @@ static int graphics_child(rd_t *rd, void *ctx, const char *name)
 {
     pos_t *p = ctx;
     if (!strcmp(name, "position") && !p->has) {
-        const char *x = attr(rd, "x"), *y = attr(rd, "y");
-        if (rd->st)
+        static const char *const names[] = {"x", "y"};
+        const char *v[2];
+        if (attrs(rd, names, v, 2) < 0)
             return -1;
+        const char *x = v[0], *y = v[1];
         if (parse_double(x, &p->x) == 0 && parse_double(y, &p->y) == 0)
             p->has = 1;
     }
@@ -493,12 +537,16 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
 static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
 {
     unsigned long line = cur_line(rd);
-    const char *raw = attr(rd, "id");
+    /* with the attribute forms of TAPAAL's .tapn and old verifytapn XML */
+    static const char *const names[] = {"id", "name", "initialMarking",
+                                        "positionX", "positionY"};
+    const char *v[5];
+    if (attrs(rd, names, v, 5) < 0)
+        return -1;
+    const char *raw = v[0], *aname = v[1];
+    const char *amark = kind == PN_PLACE ? v[2] : NULL;
+    const char *px = v[3], *py = v[4];
     const char *id = qual(rd, raw);
-    /* attribute forms of TAPAAL's .tapn and old verifytapn XML */
-    const char *aname = attr(rd, "name");
-    const char *amark = kind == PN_PLACE ? attr(rd, "initialMarking") : NULL;
-    const char *px = attr(rd, "positionX"), *py = attr(rd, "positionY");
     if (rd->st)
         return -1;
     if (!raw || !*raw)
@@ -657,13 +705,15 @@ static int read_arc(rd_t *rd, const char *elem)
 {
     unsigned long line = cur_line(rd);
     int legacy = strcmp(elem, "arc") != 0; /* inputArc, outputArc, ... */
-    const char *raw = attr(rd, "id");
+    static const char *const names[] = {"id", "source", "target", "type",
+                                        "inscription", "weight"};
+    const char *v[6];
+    if (attrs(rd, names, v, 6) < 0)
+        return -1;
+    const char *raw = v[0], *type = v[3], *ains = v[4], *aweight = v[5];
     const char *id = qual(rd, raw);
-    const char *src = qual(rd, attr(rd, "source"));
-    const char *tgt = qual(rd, attr(rd, "target"));
-    const char *type = attr(rd, "type");
-    const char *ains = attr(rd, "inscription");
-    const char *aweight = attr(rd, "weight");
+    const char *src = qual(rd, v[1]);
+    const char *tgt = qual(rd, v[2]);
     if (rd->st)
         return -1;
     if (!legacy && (!raw || !*raw))
@@ -1103,32 +1153,18 @@ static void rd_free(rd_t *rd)
     free(rd->extras);
     free(rd->ownpages);
     free(rd->text);
+    free(rd->owned);
 }
 
-pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
-                                const pn_read_options_t *opts,
-                                pn_net_t **net_out, pn_error_t *err)
+/* Reads from buf (len bytes) or, when path is given, streams that file. */
+static pn_status_t read_doc(const char *buf, size_t len, const char *path,
+                            const char *name, const pn_read_options_t *opts,
+                            pn_net_t **net_out, pn_error_t *err)
 {
-    if (net_out)
-        *net_out = NULL;
-    pn_error_t dummy;
-    if (!err)
-        err = &dummy;
-    pn_error_clear(err);
-    snprintf(err->file, sizeof err->file, "%s", name ? name : "<memory>");
-    if (!net_out || (!buf && len)) {
-        err->code = PN_EINVAL;
-        snprintf(err->text, sizeof err->text, "invalid argument");
-        return PN_EINVAL;
-    }
-    if (len > INT32_MAX) {
-        err->code = PN_EIO;
-        snprintf(err->text, sizeof err->text, "file too large (2 GiB at most)");
-        return PN_EIO;
-    }
     rd_t rd = {0};
     rd.buf = buf;
     rd.len = len;
+    rd.path = path;
     rd.name = err->file;
     rd.err = err;
     rd.want = opts ? opts->net_id : NULL;
@@ -1136,16 +1172,34 @@ pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
     rd.page = PN_NONE;
     pni_arena_init(&rd.arena);
     pni_hash_init(&rd.refids);
-    rd.r = xmlReaderForMemory(buf ? buf : "", (int)len, NULL, NULL,
-                              XML_PARSE_NONET | XML_PARSE_BIG_LINES |
-                                  XML_PARSE_COMPACT);
-    size_t lead = 0;
-    while (lead < len && (buf[lead] == ' ' || buf[lead] == '\t' ||
-                          buf[lead] == '\r' || buf[lead] == '\n'))
-        lead++;
-    if (lead == len) {
-        fail_at(&rd, PN_EXML, 1, NULL, "malformed XML: the document is empty");
-        goto done;
+    const int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES |
+                        XML_PARSE_COMPACT;
+    int fd = -1;
+    if (path) {
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+        struct stat sb;
+        if (fd < 0 || fstat(fd, &sb) != 0 || S_ISDIR(sb.st_mode)) {
+            int e = fd < 0 ? errno : EISDIR;
+            fail_at(&rd, PN_EIO, 0, NULL, "cannot read: %s", strerror(e));
+            goto done;
+        }
+        if (sb.st_size == 0 && S_ISREG(sb.st_mode)) {
+            fail_at(&rd, PN_EXML, 1, NULL,
+                    "malformed XML: the document is empty");
+            goto done;
+        }
+        rd.r = xmlReaderForFd(fd, NULL, NULL, options);
+    } else {
+        size_t lead = 0;
+        while (lead < len && (buf[lead] == ' ' || buf[lead] == '\t' ||
+                              buf[lead] == '\r' || buf[lead] == '\n'))
+            lead++;
+        if (lead == len) {
+            fail_at(&rd, PN_EXML, 1, NULL,
+                    "malformed XML: the document is empty");
+            goto done;
+        }
+        rd.r = xmlReaderForMemory(buf, (int)len, NULL, NULL, options);
     }
     if (!rd.r) {
         fail_at(&rd, PN_ENOMEM, 0, NULL, "out of memory");
@@ -1191,6 +1245,8 @@ pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
 done:
     if (rd.r)
         xmlFreeTextReader(rd.r);
+    if (fd >= 0)
+        close(fd);
     if (rd.st == PN_OK) {
         *net_out = rd.net;
         rd.net = NULL;
@@ -1198,6 +1254,30 @@ done:
     pn_net_free(rd.net);
     rd_free(&rd);
     return rd.st;
+}
+
+pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
+                                const pn_read_options_t *opts,
+                                pn_net_t **net_out, pn_error_t *err)
+{
+    if (net_out)
+        *net_out = NULL;
+    pn_error_t dummy;
+    if (!err)
+        err = &dummy;
+    pn_error_clear(err);
+    snprintf(err->file, sizeof err->file, "%s", name ? name : "<memory>");
+    if (!net_out || (!buf && len)) {
+        err->code = PN_EINVAL;
+        snprintf(err->text, sizeof err->text, "invalid argument");
+        return PN_EINVAL;
+    }
+    if (len > INT32_MAX) {
+        err->code = PN_EIO;
+        snprintf(err->text, sizeof err->text, "file too large (2 GiB at most)");
+        return PN_EIO;
+    }
+    return read_doc(buf ? buf : "", len, NULL, name, opts, net_out, err);
 }
 
 pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,
@@ -1209,23 +1289,27 @@ pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,
     if (net_out)
         *net_out = NULL;
     pn_error_clear(err);
-    if (!path) {
+    if (!path || !net_out) {
         err->code = PN_EINVAL;
+        snprintf(err->text, sizeof err->text, "invalid argument");
         return PN_EINVAL;
     }
-    int is_stdin = !strcmp(path, "-");
-    const char *name = is_stdin ? "<stdin>" : path;
-    snprintf(err->file, sizeof err->file, "%s", name);
+    if (strcmp(path, "-") != 0) {
+        snprintf(err->file, sizeof err->file, "%s", path);
+        return read_doc(NULL, 0, path, path, opts, net_out, err);
+    }
+    /* standard input is read whole: it cannot be read twice */
+    snprintf(err->file, sizeof err->file, "<stdin>");
     char *buf = NULL;
     size_t len = 0;
-    pn_status_t st = pni_slurp(is_stdin ? NULL : path, &buf, &len);
+    pn_status_t st = pni_slurp(NULL, &buf, &len);
     if (st) {
         err->code = st;
         snprintf(err->text, sizeof err->text, "cannot read: %s",
                  st == PN_ENOMEM ? "out of memory" : strerror(errno));
         return st;
     }
-    st = pn_pnml_read_memory(buf, len, name, opts, net_out, err);
+    st = pn_pnml_read_memory(buf, len, "<stdin>", opts, net_out, err);
     free(buf);
     return st;
 }

@@ -4,7 +4,7 @@ lib_libpn_la_SOURCES = \
 	%reldir%/util.c %reldir%/status.c %reldir%/status.h \
 	%reldir%/dump.c %reldir%/pn.h
 lib_libpn_la_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
-lib_libpn_la_LIBADD = $(XML_LIBS)
+lib_libpn_la_LIBADD = $(XML_LIBS) -lm
 # only the public pn_ names leave the library (tests/check-exports.sh)
 lib_libpn_la_LDFLAGS = -version-info $(LIBPN_LT_VERSION) \
 	-export-symbols-regex '^pn_' -no-undefined

@@ -10,6 +10,8 @@
 #include "status.h"
 #include "net.h"
 #include "pnml.h"
+#include "engine.h"
+#include "gpu.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,0 +1,632 @@
+/*
+ * The step engine: a net compiled into flat arrays, an enabled set kept
+ * incrementally as a bitset (only transitions next to places that changed
+ * are re-checked), and a reference mode that recomputes it every step.
+ * Both build the enabled set in transition order and draw the same random
+ * numbers, so for one seed they give the same trace.
+ */
+#include <config.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine.h"
+
+/* ---- random numbers ---------------------------------------------------- */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+void pn_rng_seed(pn_rng_t *rng, uint64_t seed)
+{
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&x);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t pn_rng_next(pn_rng_t *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint64_t pn_rng_below(pn_rng_t *rng, uint64_t n)
+{
+    /* Lemire's multiply-and-reject: exact, and the same on every machine */
+    unsigned __int128 m = (unsigned __int128)pn_rng_next(rng) * n;
+    uint64_t low = (uint64_t)m;
+    if (low < n) {
+        uint64_t threshold = -n % n;
+        while (low < threshold) {
+            m = (unsigned __int128)pn_rng_next(rng) * n;
+            low = (uint64_t)m;
+        }
+    }
+    return (uint64_t)(m >> 64);
+}
+
+uint64_t pn_run_seed(uint64_t seed, uint64_t i)
+{
+    uint64_t x = seed ^ (i * UINT64_C(0xD1B54A32D192ED03));
+    splitmix64(&x);
+    return splitmix64(&x);
+}
+
+pn_status_t pn_semantics_parse(const char *name, pn_semantics_t *sem)
+{
+    if (name && !strcmp(name, "maximal")) {
+        *sem = PN_SEM_MAXIMAL;
+        return PN_OK;
+    }
+    if (name && !strcmp(name, "interleaving")) {
+        *sem = PN_SEM_INTERLEAVING;
+        return PN_OK;
+    }
+    return PN_EINVAL;
+}
+
+/* ---- the compiled net -------------------------------------------------- */
+
+typedef struct {
+    uint32_t *off; /* nt + 1 (or np + 1) offsets */
+    uint32_t *idx;
+    uint64_t *w;   /* NULL for reset arcs and dependents */
+} csr_t;
+
+struct pn_engine {
+    uint32_t np, nt;
+    uint64_t *m0;
+    uint64_t *cap;     /* 0: unbounded */
+    int has_cap;
+    csr_t in, rd, ih, rs, out;
+    uint64_t *out_self; /* for capacity: what t takes from its output place */
+    csr_t dep;          /* place -> transitions to re-check */
+};
+
+static void csr_free(csr_t *c)
+{
+    free(c->off);
+    free(c->idx);
+    free(c->w);
+}
+
+size_t pn_engine_place_count(const pn_engine_t *e) { return e ? e->np : 0; }
+size_t pn_engine_transition_count(const pn_engine_t *e)
+{
+    return e ? e->nt : 0;
+}
+
+void pn_engine_free(pn_engine_t *e)
+{
+    if (!e)
+        return;
+    free(e->m0);
+    free(e->cap);
+    csr_free(&e->in);
+    csr_free(&e->rd);
+    csr_free(&e->ih);
+    csr_free(&e->rs);
+    csr_free(&e->out);
+    free(e->out_self);
+    csr_free(&e->dep);
+    free(e);
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* Which CSR an arc of the net goes to. */
+static csr_t *arc_csr(pn_engine_t *e, const pn_arc_t *a)
+{
+    if (a->dir == PN_DIR_TP)
+        return &e->out;
+    switch (a->kind) {
+    case PN_ARC_NORMAL: return &e->in;
+    case PN_ARC_READ: return &e->rd;
+    case PN_ARC_INHIBITOR: return &e->ih;
+    case PN_ARC_RESET: return &e->rs;
+    }
+    return NULL;
+}
+
+/* Builds the per-transition CSRs; normal inputs and outputs between the
+ * same place and transition are merged (weights added). */
+static pn_status_t build_arcs(pn_engine_t *e, const pn_net_t *net)
+{
+    size_t na = pn_net_arc_count(net);
+    csr_t *all[5] = {&e->in, &e->rd, &e->ih, &e->rs, &e->out};
+    for (int k = 0; k < 5; k++) {
+        all[k]->off = calloc((size_t)e->nt + 1, sizeof(uint32_t));
+        all[k]->idx = malloc((na + 1) * sizeof(uint32_t));
+        all[k]->w = k == 3 ? NULL : malloc((na + 1) * sizeof(uint64_t));
+        if (!all[k]->off || !all[k]->idx || (k != 3 && !all[k]->w))
+            return PN_ENOMEM;
+    }
+    /* count per transition, then prefix sums, then fill */
+    for (size_t i = 0; i < na; i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        arc_csr(e, a)->off[a->transition + 1]++;
+    }
+    for (int k = 0; k < 5; k++)
+        for (uint32_t t = 0; t < e->nt; t++)
+            all[k]->off[t + 1] += all[k]->off[t];
+    uint32_t *fill[5];
+    for (int k = 0; k < 5; k++) {
+        fill[k] = malloc(((size_t)e->nt + 1) * sizeof(uint32_t));
+        if (!fill[k]) {
+            for (int j = 0; j < k; j++)
+                free(fill[j]);
+            return PN_ENOMEM;
+        }
+        memcpy(fill[k], all[k]->off, (size_t)e->nt * sizeof(uint32_t));
+    }
+    for (size_t i = 0; i < na; i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        csr_t *c = arc_csr(e, a);
+        int k = 0;
+        while (all[k] != c)
+            k++;
+        uint32_t at = fill[k][a->transition]++;
+        c->idx[at] = (uint32_t)a->place;
+        if (c->w)
+            c->w[at] = a->weight;
+    }
+    for (int k = 0; k < 5; k++)
+        free(fill[k]);
+    /* merge duplicate normal inputs and outputs (in place, per transition) */
+    uint32_t *seen = malloc(((size_t)e->np + 1) * sizeof(uint32_t));
+    if (!seen)
+        return PN_ENOMEM;
+    csr_t *merge[2] = {&e->in, &e->out};
+    for (int k = 0; k < 2; k++) {
+        csr_t *c = merge[k];
+        for (uint32_t p = 0; p < e->np; p++)
+            seen[p] = UINT32_MAX;
+        uint32_t w = 0, start = 0;
+        for (uint32_t t = 0; t < e->nt; t++) {
+            uint32_t end = c->off[t + 1];
+            uint32_t first = w;
+            for (uint32_t j = start; j < end; j++) {
+                uint32_t p = c->idx[j];
+                if (seen[p] != UINT32_MAX && seen[p] >= first) {
+                    c->w[seen[p]] = sat_add(c->w[seen[p]], c->w[j]);
+                    continue;
+                }
+                seen[p] = w;
+                c->idx[w] = p;
+                c->w[w] = c->w[j];
+                w++;
+            }
+            start = end;
+            c->off[t + 1] = w;
+        }
+    }
+    free(seen);
+    return PN_OK;
+}
+
+/* place -> transitions whose enabledness may change with that place. */
+static pn_status_t build_deps(pn_engine_t *e)
+{
+    csr_t *src[4] = {&e->in, &e->rd, &e->ih, &e->out};
+    int nsrc = e->has_cap ? 4 : 3;
+    uint32_t *count = calloc((size_t)e->np + 1, sizeof(uint32_t));
+    uint32_t *stamp = malloc(((size_t)e->np + 1) * sizeof(uint32_t));
+    if (!count || !stamp) {
+        free(count);
+        free(stamp);
+        return PN_ENOMEM;
+    }
+    /* two passes: count, then fill; stamp dedupes (p, t) pairs */
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t p = 0; p < e->np; p++)
+            stamp[p] = UINT32_MAX;
+        for (uint32_t t = 0; t < e->nt; t++)
+            for (int k = 0; k < nsrc; k++)
+                for (uint32_t j = src[k]->off[t]; j < src[k]->off[t + 1]; j++) {
+                    uint32_t p = src[k]->idx[j];
+                    if (k == 3 && !e->cap[p])
+                        continue;
+                    if (stamp[p] == t)
+                        continue;
+                    stamp[p] = t;
+                    if (pass == 0)
+                        count[p + 1]++;
+                    else
+                        e->dep.idx[count[p]++] = t;
+                }
+        if (pass == 0) {
+            for (uint32_t p = 0; p < e->np; p++)
+                count[p + 1] += count[p];
+            e->dep.off = malloc(((size_t)e->np + 1) * sizeof(uint32_t));
+            e->dep.idx = malloc(((size_t)count[e->np] + 1) * sizeof(uint32_t));
+            if (!e->dep.off || !e->dep.idx) {
+                free(count);
+                free(stamp);
+                return PN_ENOMEM;
+            }
+            memcpy(e->dep.off, count, ((size_t)e->np + 1) * sizeof(uint32_t));
+        }
+    }
+    free(count);
+    free(stamp);
+    return PN_OK;
+}
+
+pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
+{
+    if (!net || !out)
+        return PN_EINVAL;
+    *out = NULL;
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
+           na = pn_net_arc_count(net);
+    if (np >= UINT32_MAX || nt >= UINT32_MAX || na >= UINT32_MAX)
+        return PN_ERANGE;
+    pn_engine_t *e = calloc(1, sizeof *e);
+    if (!e)
+        return PN_ENOMEM;
+    e->np = (uint32_t)np;
+    e->nt = (uint32_t)nt;
+    e->m0 = malloc((np + 1) * sizeof *e->m0);
+    e->cap = malloc((np + 1) * sizeof *e->cap);
+    pn_status_t st = PN_ENOMEM;
+    if (!e->m0 || !e->cap)
+        goto fail;
+    for (size_t p = 0; p < np; p++) {
+        const pn_place_t *pl = pn_net_place(net, p);
+        e->m0[p] = pl->marking;
+        e->cap[p] = pl->capacity;
+        e->has_cap |= pl->capacity != 0;
+    }
+    if ((st = build_arcs(e, net)) != PN_OK)
+        goto fail;
+    if (e->has_cap) {
+        /* what each transition takes from each of its output places */
+        uint32_t no = e->out.off[e->nt];
+        e->out_self = calloc((size_t)no + 1, sizeof *e->out_self);
+        if (!e->out_self) {
+            st = PN_ENOMEM;
+            goto fail;
+        }
+        for (uint32_t t = 0; t < e->nt; t++)
+            for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+                for (uint32_t k = e->in.off[t]; k < e->in.off[t + 1]; k++)
+                    if (e->in.idx[k] == e->out.idx[j])
+                        e->out_self[j] = e->in.w[k];
+    }
+    if ((st = build_deps(e)) != PN_OK)
+        goto fail;
+    *out = e;
+    return PN_OK;
+fail:
+    pn_engine_free(e);
+    return st;
+}
+
+/* ---- runs -------------------------------------------------------------- */
+
+struct pn_sim {
+    const pn_engine_t *e;
+    pn_rng_t rng;
+    pn_semantics_t sem;
+    int reference;
+    uint64_t *m, *counts;
+    uint64_t steps, firings;
+    uint64_t *bits; /* enabled set (incremental mode) */
+    size_t nwords;
+    uint32_t *E, *fired, *changed;
+    uint32_t nfired, nchanged;
+    uint64_t *pend;     /* tokens promised to capacity places in a step */
+    uint64_t *pstamp, *tstamp, stamp;
+    size_t overflow_place;
+};
+
+static int enabled(const pn_engine_t *e, const uint64_t *m, uint32_t t)
+{
+    for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
+        if (m[e->in.idx[j]] < e->in.w[j])
+            return 0;
+    for (uint32_t j = e->rd.off[t]; j < e->rd.off[t + 1]; j++)
+        if (m[e->rd.idx[j]] < e->rd.w[j])
+            return 0;
+    for (uint32_t j = e->ih.off[t]; j < e->ih.off[t + 1]; j++)
+        if (m[e->ih.idx[j]] >= e->ih.w[j])
+            return 0;
+    if (e->has_cap)
+        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
+            uint32_t p = e->out.idx[j];
+            if (e->cap[p] &&
+                sat_add(m[p] - e->out_self[j], e->out.w[j]) > e->cap[p])
+                return 0;
+        }
+    return 1;
+}
+
+static void set_bit(pn_sim_t *s, uint32_t t, int on)
+{
+    uint64_t mask = UINT64_C(1) << (t & 63);
+    if (on)
+        s->bits[t >> 6] |= mask;
+    else
+        s->bits[t >> 6] &= ~mask;
+}
+
+void pn_sim_free(pn_sim_t *s)
+{
+    if (!s)
+        return;
+    free(s->m);
+    free(s->counts);
+    free(s->bits);
+    free(s->E);
+    free(s->fired);
+    free(s->changed);
+    free(s->pend);
+    free(s->pstamp);
+    free(s->tstamp);
+    free(s);
+}
+
+pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
+                     int reference)
+{
+    if (!e)
+        return NULL;
+    pn_sim_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->e = e;
+    s->sem = sem;
+    s->reference = reference;
+    pn_rng_seed(&s->rng, seed);
+    size_t np = e->np, nt = e->nt;
+    s->nwords = (nt + 63) / 64;
+    s->m = malloc((np + 1) * sizeof *s->m);
+    s->counts = calloc(nt + 1, sizeof *s->counts);
+    s->bits = calloc(s->nwords + 1, sizeof *s->bits);
+    s->E = malloc((nt + 1) * sizeof *s->E);
+    s->fired = malloc((nt + 1) * sizeof *s->fired);
+    s->changed = malloc((np + 1) * sizeof *s->changed);
+    s->pend = calloc(np + 1, sizeof *s->pend);
+    s->pstamp = calloc(np + 1, sizeof *s->pstamp);
+    s->tstamp = calloc(nt + 1, sizeof *s->tstamp);
+    if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
+        !s->changed || !s->pend || !s->pstamp || !s->tstamp) {
+        pn_sim_free(s);
+        return NULL;
+    }
+    memcpy(s->m, e->m0, np * sizeof *s->m);
+    if (!reference)
+        for (uint32_t t = 0; t < e->nt; t++)
+            if (enabled(e, s->m, t))
+                set_bit(s, t, 1);
+    s->overflow_place = PN_NONE;
+    return s;
+}
+
+static inline void touch(pn_sim_t *s, uint32_t p)
+{
+    if (s->pstamp[p] != s->stamp) {
+        s->pstamp[p] = s->stamp;
+        s->changed[s->nchanged++] = p;
+    }
+}
+
+/* Collects the enabled set in transition order. */
+static uint32_t collect(pn_sim_t *s)
+{
+    const pn_engine_t *e = s->e;
+    uint32_t n = 0;
+    if (s->reference) {
+        for (uint32_t t = 0; t < e->nt; t++)
+            if (enabled(e, s->m, t))
+                s->E[n++] = t;
+        return n;
+    }
+    for (size_t w = 0; w < s->nwords; w++) {
+        uint64_t b = s->bits[w];
+        while (b) {
+            s->E[n++] = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(b));
+            b &= b - 1;
+        }
+    }
+    return n;
+}
+
+pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
+{
+    const pn_engine_t *e = s->e;
+    *end = PN_END_NONE;
+    s->nfired = 0;
+    uint32_t n = collect(s);
+    if (n == 0) {
+        *end = PN_END_DEAD;
+        return PN_OK;
+    }
+    if (s->sem == PN_SEM_INTERLEAVING) {
+        s->E[0] = s->E[pn_rng_below(&s->rng, n)];
+        n = 1;
+    } else {
+        for (uint32_t i = n - 1; i > 0; i--) {
+            uint32_t j = (uint32_t)pn_rng_below(&s->rng, (uint64_t)i + 1);
+            uint32_t tmp = s->E[i];
+            s->E[i] = s->E[j];
+            s->E[j] = tmp;
+        }
+    }
+    s->stamp++;
+    s->nchanged = 0;
+    uint64_t *m = s->m; /* the budget B while walking */
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t t = s->E[i];
+        uint32_t j;
+        for (j = e->in.off[t]; j < e->in.off[t + 1]; j++)
+            if (m[e->in.idx[j]] < e->in.w[j])
+                break;
+        if (j < e->in.off[t + 1])
+            continue; /* an earlier transition took its tokens */
+        if (e->has_cap) {
+            for (j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
+                uint32_t p = e->out.idx[j];
+                if (e->cap[p] &&
+                    sat_add(sat_add(m[p] - e->out_self[j], s->pend[p]),
+                            e->out.w[j]) > e->cap[p])
+                    break;
+            }
+            if (j < e->out.off[t + 1])
+                continue; /* no room left in a capacity place */
+            for (j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+                if (e->cap[e->out.idx[j]])
+                    s->pend[e->out.idx[j]] += e->out.w[j];
+        }
+        for (j = e->in.off[t]; j < e->in.off[t + 1]; j++) {
+            m[e->in.idx[j]] -= e->in.w[j];
+            touch(s, e->in.idx[j]);
+        }
+        for (j = e->rs.off[t]; j < e->rs.off[t + 1]; j++) {
+            m[e->rs.idx[j]] = 0;
+            touch(s, e->rs.idx[j]);
+        }
+        s->fired[s->nfired++] = t;
+    }
+    /* outputs become visible now, for the next step */
+    for (uint32_t i = 0; i < s->nfired; i++) {
+        uint32_t t = s->fired[i];
+        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
+            uint32_t p = e->out.idx[j];
+            if (e->out.w[j] > PN_TOKENS_MAX ||
+                m[p] > PN_TOKENS_MAX - e->out.w[j]) {
+                s->overflow_place = p;
+                *end = PN_END_OVERFLOW;
+                return PN_ERANGE;
+            }
+            m[p] += e->out.w[j];
+            touch(s, p);
+        }
+        s->counts[t]++;
+    }
+    if (e->has_cap)
+        for (uint32_t i = 0; i < s->nchanged; i++)
+            s->pend[s->changed[i]] = 0;
+    s->firings += s->nfired;
+    s->steps++;
+    if (!s->reference) {
+        /* re-check only the transitions next to a place that changed */
+        for (uint32_t i = 0; i < s->nchanged; i++) {
+            uint32_t p = s->changed[i];
+            for (uint32_t j = e->dep.off[p]; j < e->dep.off[p + 1]; j++) {
+                uint32_t t = e->dep.idx[j];
+                if (s->tstamp[t] == s->stamp)
+                    continue;
+                s->tstamp[t] = s->stamp;
+                set_bit(s, t, enabled(e, m, t));
+            }
+        }
+    }
+    return PN_OK;
+}
+
+pn_end_t pn_sim_run(pn_sim_t *s, uint64_t max_steps)
+{
+    pn_end_t end = PN_END_NONE;
+    while (end == PN_END_NONE) {
+        if (s->steps >= max_steps) {
+            /* the limit is only reached if something is still enabled */
+            if (collect(s) == 0)
+                return PN_END_DEAD;
+            return PN_END_LIMIT;
+        }
+        pn_sim_step(s, &end);
+    }
+    return end;
+}
+
+uint64_t pn_sim_steps(const pn_sim_t *s) { return s->steps; }
+uint64_t pn_sim_firings(const pn_sim_t *s) { return s->firings; }
+const uint64_t *pn_sim_marking(const pn_sim_t *s) { return s->m; }
+const uint64_t *pn_sim_counts(const pn_sim_t *s) { return s->counts; }
+const uint32_t *pn_sim_fired(const pn_sim_t *s, size_t *n)
+{
+    if (n)
+        *n = s->nfired;
+    return s->fired;
+}
+size_t pn_sim_overflow_place(const pn_sim_t *s) { return s->overflow_place; }
+
+/* ---- statistics -------------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Two-sided 95% quantile of Student's t with df degrees of freedom. */
+static double t95(size_t df)
+{
+    static const double table[] = {
+        0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,
+        2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093,
+        2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
+        2.042};
+    if (df < sizeof table / sizeof *table)
+        return table[df];
+    if (df <= 40)
+        return 2.021;
+    if (df <= 60)
+        return 2.000;
+    if (df <= 120)
+        return 1.980;
+    return 1.960;
+}
+
+pn_status_t pn_stats_compute(const double *v, size_t n, pn_stats_t *out)
+{
+    if (!out || (!v && n))
+        return PN_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->n = n;
+    if (n == 0)
+        return PN_OK;
+    double *sorted = malloc(n * sizeof *sorted);
+    if (!sorted)
+        return PN_ENOMEM;
+    memcpy(sorted, v, n * sizeof *sorted);
+    qsort(sorted, n, sizeof *sorted, cmp_double);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i];
+    out->mean = sum / (double)n;
+    double ss = 0;
+    for (size_t i = 0; i < n; i++)
+        ss += (v[i] - out->mean) * (v[i] - out->mean);
+    out->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+    out->min = sorted[0];
+    out->max = sorted[n - 1];
+    out->median = n % 2 ? sorted[n / 2]
+                        : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    double half = n > 1 ? t95(n - 1) * out->sd / sqrt((double)n) : 0;
+    out->ci_low = out->mean - half;
+    out->ci_high = out->mean + half;
+    free(sorted);
+    return PN_OK;
+}

@@ -1,0 +1,459 @@
+/* The GPU warp Petri net (docs/wpnm.md), built through the net API. */
+#include <config.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpu.h"
+
+/* Names: Table 1 of the paper for what it describes (p1-p10, t1-t17), the
+ * meanings of docs/wpnm.md for the places the table leaves out. */
+static const char *const place_meaning[19] = {
+    NULL,
+    "active warp",
+    "the previous instruction is finished and the warp is ready for the "
+    "next one",
+    "check the next instruction",
+    "next instruction is ready",
+    "arithmetic operations",
+    "instruction - arithmetic calculation",
+    "access to the shared memory",
+    "instruction - shared memory access",
+    "access to the global memory",
+    "instruction - global memory access",
+    "warp issued on the SM",
+    "global access in flight (latency countdown)",
+    "global latency steps elapsed",
+    "global access done",
+    "shared access in flight (latency countdown)",
+    "shared access done",
+    "arithmetic in execution",
+    "shared latency steps elapsed",
+};
+
+static const char *const transition_meaning[18] = {
+    NULL,
+    "the warp is executed on SM",
+    "selection of a calculation for the next instruction",
+    "selection of an access to the shared memory for the next instruction",
+    "selection of an access to the global memory for the next instruction",
+    "execution of the access to the global memory",
+    "execution of the access to the shared memory",
+    "execution of arithmetic operation",
+    "waiting for the global memory access",
+    "access to the global memory",
+    NULL,
+    "access to the global memory is finished",
+    "access to the shared memory",
+    NULL,
+    "access to the shared memory is finished",
+    "calculation is finished",
+    "termination of the warp",
+    "waiting for the shared memory access",
+};
+
+/* Positions inside one warp's box: the paper's Figure 2, selection row on
+ * top, then the arithmetic, shared and global frames side by side. */
+static const double place_xy[19][2] = {
+    {0, 0},
+    {40, 40},    /* p1 */
+    {520, 40},   /* p2 */
+    {300, 40},   /* p3 */
+    {40, 280},   /* p4 */
+    {120, 120},  /* p5 */
+    {120, 280},  /* p6 */
+    {300, 120},  /* p7 */
+    {300, 280},  /* p8 */
+    {480, 120},  /* p9 */
+    {480, 280},  /* p10 */
+    {300, 420},  /* p11 */
+    {480, 580},  /* p12 */
+    {580, 660},  /* p13 */
+    {480, 740},  /* p14 */
+    {300, 580},  /* p15 */
+    {300, 740},  /* p16 */
+    {120, 580},  /* p17 */
+    {400, 660},  /* p18 */
+};
+
+static const double transition_xy[18][2] = {
+    {0, 0},
+    {300, 360},  /* t1 */
+    {120, 200},  /* t2 */
+    {300, 200},  /* t3 */
+    {480, 200},  /* t4 */
+    {480, 500},  /* t5 */
+    {300, 500},  /* t6 */
+    {120, 500},  /* t7 */
+    {580, 580},  /* t8 */
+    {480, 660},  /* t9 */
+    {0, 0},
+    {480, 820},  /* t11 */
+    {300, 660},  /* t12 */
+    {0, 0},
+    {300, 820},  /* t14 */
+    {120, 660},  /* t15 */
+    {40, 120},   /* t16 */
+    {400, 580},  /* t17 */
+};
+
+#define BOX_W 700.0
+#define BOX_H 950.0
+#define ORIGIN_X 200.0
+#define ORIGIN_Y 40.0
+
+typedef struct {
+    pn_net_t *net;
+    char buf[3][96];
+} gen_t;
+
+static const char *pid(gen_t *g, int slot, size_t w, int k)
+{
+    snprintf(g->buf[slot], sizeof g->buf[slot], "w%zu_p%d", w, k);
+    return g->buf[slot];
+}
+static const char *tid(gen_t *g, int slot, size_t w, int k)
+{
+    snprintf(g->buf[slot], sizeof g->buf[slot], "w%zu_t%d", w, k);
+    return g->buf[slot];
+}
+
+/* An arc named a_<source>_<target> (i_ for inhibitors); weight 0 leaves
+ * the arc out, as the model says for latency 0. */
+static pn_status_t arc(gen_t *g, const char *src, const char *dst,
+                       uint64_t weight, pn_arc_kind_t kind)
+{
+    if (weight == 0)
+        return PN_OK;
+    char id[200];
+    snprintf(id, sizeof id, "%s_%s_%s", kind == PN_ARC_INHIBITOR ? "i" : "a",
+             src, dst);
+    return pn_net_add_arc(g->net, id, src, dst, weight, kind, NULL);
+}
+
+#define TRY(x)                                                                 \
+    do {                                                                       \
+        pn_status_t st_ = (x);                                                 \
+        if (st_ != PN_OK)                                                      \
+            return st_;                                                        \
+    } while (0)
+
+/* in: (place, weight) pairs into t; out: (place, weight) pairs from t */
+static pn_status_t flow(gen_t *g, size_t w, int t, const int *in,
+                        const uint64_t *inw, int nin, const int *out,
+                        const uint64_t *outw, int nout)
+{
+    char tname[96];
+    snprintf(tname, sizeof tname, "%s", tid(g, 2, w, t));
+    for (int i = 0; i < nin; i++) {
+        const char *src = in[i] == 0 ? "p0" : in[i] < 0 ? "active"
+                                                       : pid(g, 0, w, in[i]);
+        TRY(arc(g, src, tname, inw ? inw[i] : 1, PN_ARC_NORMAL));
+    }
+    for (int i = 0; i < nout; i++) {
+        const char *dst = out[i] == 0 ? "p0" : pid(g, 0, w, out[i]);
+        TRY(arc(g, tname, dst, outw ? outw[i] : 1, PN_ARC_NORMAL));
+    }
+    return PN_OK;
+}
+
+static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
+                        uint64_t l1, uint64_t l2, size_t cols)
+{
+    pn_net_t *net = g->net;
+    double ox = ORIGIN_X + (double)(w % cols) * BOX_W;
+    double oy = ORIGIN_Y + (double)(w / cols) * BOX_H;
+    for (int k = 1; k <= 18; k++) {
+        uint64_t m = 0;
+        if (k == 1 || k == 2 || k == 3)
+            m = 1;
+        else if (k == 5)
+            m = x->arith;
+        else if (k == 7)
+            m = x->shared;
+        else if (k == 9)
+            m = x->global;
+        char name[160];
+        snprintf(name, sizeof name, "w%zu p%d %s", w, k, place_meaning[k]);
+        size_t idx;
+        TRY(pn_net_add_place(net, pid(g, 0, w, k), name, m, &idx));
+        TRY(pn_net_set_position(net, PN_PLACE, idx, ox + place_xy[k][0],
+                                oy + place_xy[k][1]));
+    }
+    static const int tnums[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16,
+                                17};
+    for (size_t i = 0; i < sizeof tnums / sizeof *tnums; i++) {
+        int k = tnums[i];
+        char name[160];
+        snprintf(name, sizeof name, "w%zu t%d %s", w, k, transition_meaning[k]);
+        size_t idx;
+        TRY(pn_net_add_transition(net, tid(g, 0, w, k), name, &idx));
+        TRY(pn_net_set_position(net, PN_TRANSITION, idx,
+                                ox + transition_xy[k][0],
+                                oy + transition_xy[k][1]));
+    }
+    /* arcs, transition by transition, as in the table of wpnm.md */
+    TRY(flow(g, w, 1, (int[]){2, 4, 0}, NULL, 3, (int[]){11}, NULL, 1));
+    TRY(flow(g, w, 2, (int[]){3, 5}, NULL, 2, (int[]){4, 6}, NULL, 2));
+    TRY(flow(g, w, 3, (int[]){3, 7}, NULL, 2, (int[]){4, 8}, NULL, 2));
+    TRY(flow(g, w, 4, (int[]){3, 9}, NULL, 2, (int[]){4, 10}, NULL, 2));
+    TRY(flow(g, w, 5, (int[]){11, 10}, NULL, 2, (int[]){0, 12},
+             (uint64_t[]){1, l1 + 1}, 2));
+    TRY(flow(g, w, 6, (int[]){11, 8}, NULL, 2, (int[]){15},
+             (uint64_t[]){l2 + 1}, 1));
+    TRY(flow(g, w, 7, (int[]){11, 6}, NULL, 2, (int[]){17}, NULL, 1));
+    TRY(flow(g, w, 8, (int[]){12}, (uint64_t[]){2}, 1, (int[]){12, 13}, NULL,
+             2));
+    TRY(flow(g, w, 9, (int[]){12, 13}, (uint64_t[]){1, l1}, 2, (int[]){14},
+             NULL, 1));
+    TRY(flow(g, w, 11, (int[]){14}, NULL, 1, (int[]){2, 3}, NULL, 2));
+    TRY(flow(g, w, 12, (int[]){15, 18}, (uint64_t[]){1, l2}, 2, (int[]){16},
+             NULL, 1));
+    TRY(flow(g, w, 14, (int[]){16}, NULL, 1, (int[]){0, 2, 3}, NULL, 3));
+    TRY(flow(g, w, 15, (int[]){17}, NULL, 1, (int[]){0, 2, 3}, NULL, 3));
+    TRY(flow(g, w, 16, (int[]){1, 2, 3, -1}, NULL, 4, NULL, NULL, 0));
+    char t16[96];
+    snprintf(t16, sizeof t16, "%s", tid(g, 2, w, 16));
+    TRY(arc(g, pid(g, 0, w, 5), t16, 1, PN_ARC_INHIBITOR));
+    TRY(arc(g, pid(g, 0, w, 7), t16, 1, PN_ARC_INHIBITOR));
+    TRY(arc(g, pid(g, 0, w, 9), t16, 1, PN_ARC_INHIBITOR));
+    TRY(flow(g, w, 17, (int[]){15}, (uint64_t[]){2}, 1, (int[]){15, 18}, NULL,
+             2));
+    /* every p2 has an inhibitor arc to t0 */
+    TRY(arc(g, pid(g, 0, w, 2), "t0", 1, PN_ARC_INHIBITOR));
+    return PN_OK;
+}
+
+pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
+{
+    if (!p || !out)
+        return PN_EINVAL;
+    *out = NULL;
+    if (p->warps == 0 || p->schedulers == 0 || p->warps > (1u << 20))
+        return PN_EINVAL;
+    if (p->schedulers > PN_TOKENS_MAX || p->l1 >= PN_TOKENS_MAX ||
+        p->l2 >= PN_TOKENS_MAX)
+        return PN_ERANGE;
+    for (size_t w = 0; w < p->warps; w++) {
+        const pn_gpu_warp_t *x = p->work ? &p->work[w] : &p->uniform;
+        if (x->arith > PN_TOKENS_MAX || x->shared > PN_TOKENS_MAX ||
+            x->global > PN_TOKENS_MAX)
+            return PN_ERANGE;
+    }
+    gen_t g;
+    g.net = pn_net_new("wpnm");
+    if (!g.net)
+        return PN_ENOMEM;
+    char name[128];
+    snprintf(name, sizeof name, "GPU warp net: %zu warps, %llu schedulers",
+             p->warps, (unsigned long long)p->schedulers);
+    pn_status_t st = pn_net_set_name(g.net, name);
+    size_t idx;
+    if (!st)
+        st = pn_net_add_place(g.net, "p0", "SM (free warp schedulers)",
+                              p->schedulers, &idx);
+    if (!st)
+        st = pn_net_set_position(g.net, PN_PLACE, idx, 60, 40);
+    if (!st)
+        st = pn_net_add_place(g.net, "active", "active warps", p->warps, &idx);
+    if (!st)
+        st = pn_net_set_position(g.net, PN_PLACE, idx, 60, 200);
+    if (!st)
+        st = pn_net_add_transition(g.net, "t0", "waiting (idle step)", &idx);
+    if (!st)
+        st = pn_net_set_position(g.net, PN_TRANSITION, idx, 60, 120);
+    if (!st)
+        st = pn_net_add_arc(g.net, "a_p0_t0", "p0", "t0", 1, PN_ARC_NORMAL,
+                            NULL);
+    if (!st)
+        st = pn_net_add_arc(g.net, "a_active_t0", "active", "t0", 1,
+                            PN_ARC_NORMAL, NULL);
+    if (!st)
+        st = pn_net_add_arc(g.net, "a_t0_p0", "t0", "p0", 1, PN_ARC_NORMAL,
+                            NULL);
+    if (!st)
+        st = pn_net_add_arc(g.net, "a_t0_active", "t0", "active", 1,
+                            PN_ARC_NORMAL, NULL);
+    size_t cols = (size_t)ceil(sqrt((double)p->warps));
+    for (size_t w = 0; !st && w < p->warps; w++)
+        st = warp(&g, w, p->work ? &p->work[w] : &p->uniform, p->l1, p->l2,
+                  cols);
+    /* one page holding everything: the written PNML then needs no block of
+     * ours to say that the net has no page */
+    size_t page;
+    if (!st)
+        st = pn_net_add_page(g.net, "sm", "streaming multiprocessor", PN_NONE,
+                             &page);
+    for (size_t i = 0; !st && i < pn_net_place_count(g.net); i++)
+        st = pn_net_set_page(g.net, PN_PLACE, i, page);
+    for (size_t i = 0; !st && i < pn_net_transition_count(g.net); i++)
+        st = pn_net_set_page(g.net, PN_TRANSITION, i, page);
+    if (st) {
+        pn_net_free(g.net);
+        return st;
+    }
+    *out = g.net;
+    return PN_OK;
+}
+
+pn_status_t pn_gpu_launch_warps(uint64_t tpb, uint64_t blocks, uint64_t sms,
+                                uint64_t *warps)
+{
+    if (!tpb || !blocks || !sms || !warps)
+        return PN_EINVAL;
+    uint64_t per_block = tpb / 32 + (tpb % 32 != 0);
+    uint64_t per_sm = blocks / sms + (blocks % sms != 0);
+    if (per_sm && per_block > UINT64_MAX / per_sm)
+        return PN_ERANGE;
+    *warps = per_block * per_sm;
+    return PN_OK;
+}
+
+static pn_status_t wl_fail(pn_error_t *err, pn_status_t code,
+                           unsigned long line, const char *fmt, const char *a)
+{
+    if (err) {
+        err->code = code;
+        err->line = line;
+        err->column = 0;
+        snprintf(err->text, sizeof err->text, fmt, a);
+    }
+    return code;
+}
+
+pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
+                                 size_t *warps_out, pn_error_t *err)
+{
+    pn_error_clear(err);
+    if (err)
+        snprintf(err->file, sizeof err->file, "%s", path ? path : "-");
+    *work_out = NULL;
+    *warps_out = 0;
+    FILE *f = path && strcmp(path, "-") ? fopen(path, "r") : stdin;
+    if (!f)
+        return wl_fail(err, PN_EIO, 0, "cannot read: %s", strerror(errno));
+    pn_gpu_warp_t *work = NULL;
+    unsigned char *seen = NULL;
+    size_t n = 0, cap = 0;
+    char line[1024];
+    unsigned long ln = 0;
+    pn_status_t st = PN_OK;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            st = wl_fail(err, PN_EVALUE, ln, "line longer than %s bytes",
+                         "1023");
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *s = line + strspn(line, " \t\r\n");
+        if (!*s)
+            continue;
+        if (!strncmp(s, "warp", 4))
+            continue; /* header */
+        uint64_t v[4];
+        int k = 0;
+        char *p = s;
+        for (; k < 4; k++) {
+            p += strspn(p, " \t");
+            if (*p < '0' || *p > '9') {
+                st = wl_fail(err, PN_EVALUE, ln,
+                             k < 4 && (*p == '-')
+                                 ? "negative count in '%s' (counts are "
+                                   "integers >= 0)"
+                                 : "expected warp,arith,shared,global "
+                                   "(integers >= 0), got '%s'",
+                             s);
+                break;
+            }
+            char *end;
+            errno = 0;
+            unsigned long long x = strtoull(p, &end, 10);
+            if (errno == ERANGE || x > PN_TOKENS_MAX) {
+                st = wl_fail(err, PN_ERANGE, ln,
+                             "number above 2^63-1 in '%s'", s);
+                break;
+            }
+            v[k] = x;
+            p = end + strspn(end, " \t\r\n");
+            if (k < 3) {
+                if (*p != ',') {
+                    st = wl_fail(err, PN_EVALUE, ln,
+                                 "expected 4 comma-separated fields "
+                                 "(warp,arith,shared,global), got '%s'", s);
+                    break;
+                }
+                p++;
+            }
+        }
+        if (st)
+            break;
+        if (*p) {
+            st = wl_fail(err, PN_EVALUE, ln,
+                         "trailing text after the 4 fields: '%s'", p);
+            break;
+        }
+        if (v[0] >= (1u << 20)) {
+            st = wl_fail(err, PN_ERANGE, ln, "warp number too large in '%s'",
+                         s);
+            break;
+        }
+        size_t w = (size_t)v[0];
+        if (w >= cap) {
+            size_t nc = cap ? cap : 64;
+            while (nc <= w)
+                nc *= 2;
+            pn_gpu_warp_t *nw = realloc(work, nc * sizeof *nw);
+            unsigned char *ns = realloc(seen, nc);
+            if (!nw || !ns) {
+                free(nw ? nw : work);
+                free(ns ? ns : seen);
+                work = NULL;
+                seen = NULL;
+                st = wl_fail(err, PN_ENOMEM, ln, "out of memory%s", "");
+                break;
+            }
+            memset(ns + cap, 0, nc - cap);
+            work = nw;
+            seen = ns;
+            cap = nc;
+        }
+        if (seen[w]) {
+            char num[32];
+            snprintf(num, sizeof num, "%zu", w);
+            st = wl_fail(err, PN_EVALUE, ln, "warp %s is given twice", num);
+            break;
+        }
+        seen[w] = 1;
+        work[w].arith = v[1];
+        work[w].shared = v[2];
+        work[w].global = v[3];
+        if (w + 1 > n)
+            n = w + 1;
+    }
+    if (!st && ferror(f))
+        st = wl_fail(err, PN_EIO, ln, "read error: %s", strerror(errno));
+    if (f != stdin)
+        fclose(f);
+    if (!st && n == 0)
+        st = wl_fail(err, PN_EVALUE, ln, "no warps in the workload%s", "");
+    for (size_t w = 0; !st && w < n; w++)
+        if (!seen[w]) {
+            char num[32];
+            snprintf(num, sizeof num, "%zu", w);
+            st = wl_fail(err, PN_EVALUE, 0,
+                         "warp %s is missing (warps are numbered from 0 "
+                         "without gaps)", num);
+        }
+    free(seen);
+    if (st) {
+        free(work);
+        return st;
+    }
+    *work_out = work;
+    *warps_out = n;
+    return PN_OK;
+}

@@ -1,0 +1,62 @@
+/*
+ * pn/gpu.h - the GPU warp Petri net (WPNM) generator.
+ *
+ * Builds, through the net API, exactly the net of docs/wpnm.md (Gogolinska,
+ * Mikulski, Piatkowski, PNSE'17): one SM, W warps, s schedulers, per-warp
+ * instruction counts, global latency l1 and shared latency l2.
+ *
+ * Ownership: pn_gpu_net() returns a net the caller frees (pn_net_free());
+ * pn_gpu_workload_read() returns an array the caller frees (free()).
+ */
+#ifndef PN_GPU_H
+#define PN_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "net.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Instructions of one warp. */
+typedef struct pn_gpu_warp {
+    uint64_t arith, shared, global;
+} pn_gpu_warp_t;
+
+typedef struct pn_gpu_params {
+    size_t warps;            /* W >= 1 */
+    uint64_t schedulers;     /* s >= 1 */
+    uint64_t l1, l2;         /* global and shared latency, >= 0 */
+    const pn_gpu_warp_t *work; /* W entries, or NULL: every warp `uniform` */
+    pn_gpu_warp_t uniform;
+} pn_gpu_params_t;
+
+/* Real SMs hold at most this many resident warps. */
+#define PN_GPU_MAX_RESIDENT_WARPS 64
+
+/* Builds the WPNM.  Returns PN_OK, PN_EINVAL (0 warps or schedulers, or
+ * more than 2^20 warps), PN_ERANGE (a count or latency + 1 above
+ * PN_TOKENS_MAX) or PN_ENOMEM.  Ids: p0, active, t0, w<i>_p<k>, w<i>_t<k>;
+ * every node has a position (the paper's Figure 2 for each warp, warps in
+ * a grid).  Cost: O(W). */
+pn_status_t pn_gpu_net(const pn_gpu_params_t *params, pn_net_t **out);
+
+/* Reads a workload file: lines "warp,arith,shared,global" (warps numbered
+ * 0..W-1, each once, in any order), '#' comments, blank lines, and an
+ * optional header line "warp,arith,shared,global".  Returns PN_OK with
+ * *work (W entries) and *warps, or PN_EIO / PN_EVALUE / PN_ENOMEM with err
+ * filled (file, line, text). */
+pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work,
+                                 size_t *warps, pn_error_t *err);
+
+/* Warps per SM of a launch: ceil(T / 32) * ceil(B / N) for T threads per
+ * block, B blocks and N SMs, assuming one wave (every block of an SM
+ * resident at once).  Returns PN_OK, PN_EINVAL (a zero) or PN_ERANGE. */
+pn_status_t pn_gpu_launch_warps(uint64_t threads_per_block, uint64_t blocks,
+                                uint64_t sms, uint64_t *warps);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

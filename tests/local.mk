@@ -6,13 +6,19 @@ AM_TESTS_ENVIRONMENT = \
 	JING='$(JING)'; export JING; \
 	CK_DEFAULT_TIMEOUT=600; export CK_DEFAULT_TIMEOUT;
 
-check_PROGRAMS += tests/test_net tests/test_pnml
+check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_net_LDADD = lib/libpn.la $(CHECK_LIBS)
 tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_pnml_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
 
-TESTS += tests/test_net tests/test_pnml
+tests_test_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_engine_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
+
+tests_test_gpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_gpu_LDADD = lib/libpn.la $(CHECK_LIBS)
+
+TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu
 EXTRA_DIST += tests/pnml
 TESTS += tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
 EXTRA_DIST += tests/lib.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh

@@ -1,0 +1,727 @@
+/*
+ * The step engine: the facts of docs/wpnm.md over a grid of parameters,
+ * incremental == reference on WPNMs, random nets and every corpus net,
+ * maximal and enabled steps, uniform conflicts, each arc kind, unbounded
+ * nets, nets without a dead marking, empty nets.
+ */
+#include <config.h>
+#include <check.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pn.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static pn_net_t *wpnm(size_t w, uint64_t s, uint64_t xa, uint64_t xs,
+                      uint64_t xg, uint64_t l1, uint64_t l2)
+{
+    pn_gpu_params_t p = {0};
+    p.warps = w;
+    p.schedulers = s;
+    p.l1 = l1;
+    p.l2 = l2;
+    p.uniform.arith = xa;
+    p.uniform.shared = xs;
+    p.uniform.global = xg;
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    return net;
+}
+
+typedef struct {
+    uint64_t steps;
+    pn_end_t end;
+    uint64_t *marking; /* copy */
+    uint64_t *counts;  /* copy */
+} result_t;
+
+static result_t run(const pn_net_t *net, uint64_t seed, pn_semantics_t sem,
+                    int reference, uint64_t max_steps)
+{
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    pn_sim_t *s = pn_sim_new(e, seed, sem, reference);
+    ck_assert_ptr_nonnull(s);
+    result_t r;
+    r.end = pn_sim_run(s, max_steps);
+    r.steps = pn_sim_steps(s);
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    r.marking = malloc((np + 1) * sizeof *r.marking);
+    r.counts = malloc((nt + 1) * sizeof *r.counts);
+    memcpy(r.marking, pn_sim_marking(s), np * sizeof *r.marking);
+    memcpy(r.counts, pn_sim_counts(s), nt * sizeof *r.counts);
+    pn_sim_free(s);
+    pn_engine_free(e);
+    return r;
+}
+
+static void result_free(result_t *r)
+{
+    free(r->marking);
+    free(r->counts);
+}
+
+static size_t transition(const pn_net_t *net, const char *id)
+{
+    pn_object_t k;
+    size_t i;
+    ck_assert_msg(pn_net_find(net, id, &k, &i) == PN_OK && k == PN_TRANSITION,
+                  "no transition %s", id);
+    return i;
+}
+
+static uint64_t single_warp_steps(uint64_t xa, uint64_t xs, uint64_t xg,
+                                  uint64_t l1, uint64_t l2)
+{
+    return 4 * xa + (5 + l2) * xs + (5 + l1) * xg + 1;
+}
+
+/* Every warp place and `active` empty, p0 back to s. */
+static void check_final(const pn_net_t *net, const result_t *r, uint64_t s)
+{
+    for (size_t p = 0; p < pn_net_place_count(net); p++) {
+        const char *id = pn_net_place(net, p)->id;
+        uint64_t want = strcmp(id, "p0") == 0 ? s : 0;
+        ck_assert_msg(r->marking[p] == want, "final marking of %s is %llu, "
+                      "not %llu", id, (unsigned long long)r->marking[p],
+                      (unsigned long long)want);
+    }
+}
+
+/* ---- wpnm.md facts ----------------------------------------------------- */
+
+START_TEST(single_warp_formula)
+{
+    static const uint64_t xas[] = {0, 1, 3, 7};
+    static const uint64_t xss[] = {0, 1, 4};
+    static const uint64_t xgs[] = {0, 1, 2, 5};
+    static const uint64_t l1s[] = {0, 1, 5, 20};
+    static const uint64_t l2s[] = {0, 1, 2, 6};
+    static const uint64_t ss[] = {1, 2, 4};
+    int cases = 0;
+    for (size_t a = 0; a < 4; a++)
+        for (size_t b = 0; b < 3; b++)
+            for (size_t c = 0; c < 4; c++)
+                for (size_t d = 0; d < 4; d++)
+                    for (size_t e = 0; e < 4; e++)
+                        for (size_t f = 0; f < 3; f++) {
+                            uint64_t xa = xas[a], xs = xss[b], xg = xgs[c];
+                            uint64_t l1 = l1s[d], l2 = l2s[e], s = ss[f];
+                            pn_net_t *net = wpnm(1, s, xa, xs, xg, l1, l2);
+                            uint64_t seed = (uint64_t)cases * 7919 + 1;
+                            result_t r = run(net, seed, PN_SEM_MAXIMAL, 0,
+                                             1000000);
+                            ck_assert_int_eq(r.end, PN_END_DEAD);
+                            ck_assert_msg(
+                                r.steps == single_warp_steps(xa, xs, xg, l1, l2),
+                                "xa=%llu xs=%llu xg=%llu l1=%llu l2=%llu s=%llu:"
+                                " %llu steps, formula %llu",
+                                (unsigned long long)xa, (unsigned long long)xs,
+                                (unsigned long long)xg, (unsigned long long)l1,
+                                (unsigned long long)l2, (unsigned long long)s,
+                                (unsigned long long)r.steps,
+                                (unsigned long long)single_warp_steps(
+                                    xa, xs, xg, l1, l2));
+                            check_final(net, &r, s);
+                            if (s == 1) {
+                                /* idle steps: t0 fires (l1 + 2) xg times */
+                                uint64_t t0 = r.counts[transition(net, "t0")];
+                                ck_assert_msg(t0 == (l1 + 2) * xg,
+                                              "t0 fired %llu times, want %llu",
+                                              (unsigned long long)t0,
+                                              (unsigned long long)((l1 + 2) *
+                                                                   xg));
+                            }
+                            result_free(&r);
+                            pn_net_free(net);
+                            cases++;
+                        }
+    ck_assert_int_eq(cases, 4 * 3 * 4 * 4 * 4 * 3);
+}
+END_TEST
+
+START_TEST(no_instructions_one_step)
+{
+    static const size_t ws[] = {1, 2, 8, 64};
+    for (size_t i = 0; i < 4; i++) {
+        pn_net_t *net = wpnm(ws[i], 2, 0, 0, 0, 20, 2);
+        result_t r = run(net, 5, PN_SEM_MAXIMAL, 0, 1000);
+        ck_assert_int_eq(r.end, PN_END_DEAD);
+        ck_assert_int_eq(r.steps, 1);
+        check_final(net, &r, 2);
+        result_free(&r);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+START_TEST(the_507_case)
+{
+    /* xs = xa = 0, W = 8, s = 2, xg = 20, default latencies: 200 runs of an
+     * independent implementation all took 507 steps; one warp takes 501 */
+    pn_net_t *net = wpnm(8, 2, 0, 0, 20, 20, 2);
+    for (uint64_t i = 0; i < 200; i++) {
+        result_t r = run(net, pn_run_seed(42, i), PN_SEM_MAXIMAL, 0, 100000);
+        ck_assert_int_eq(r.end, PN_END_DEAD);
+        ck_assert_int_eq(r.steps, 507);
+        check_final(net, &r, 2);
+        result_free(&r);
+    }
+    pn_net_free(net);
+    pn_net_t *one = wpnm(1, 2, 0, 0, 20, 20, 2);
+    result_t r = run(one, 1, PN_SEM_MAXIMAL, 0, 100000);
+    ck_assert_int_eq(r.steps, 501);
+    result_free(&r);
+    pn_net_free(one);
+}
+END_TEST
+
+START_TEST(lower_bounds_many_warps)
+{
+    pn_rng_t rng;
+    pn_rng_seed(&rng, 2024);
+    for (int k = 0; k < 60; k++) {
+        size_t w = 1 + (size_t)pn_rng_below(&rng, 16);
+        uint64_t s = 1 + pn_rng_below(&rng, 4);
+        uint64_t l1 = pn_rng_below(&rng, 25), l2 = pn_rng_below(&rng, 5);
+        pn_gpu_warp_t *work = calloc(w, sizeof *work);
+        uint64_t sa = 0, ss = 0, sg = 0, slowest = 0;
+        for (size_t i = 0; i < w; i++) {
+            work[i].arith = pn_rng_below(&rng, 12);
+            work[i].shared = pn_rng_below(&rng, 6);
+            work[i].global = pn_rng_below(&rng, 6);
+            sa += work[i].arith;
+            ss += work[i].shared;
+            sg += work[i].global;
+            uint64_t one = single_warp_steps(work[i].arith, work[i].shared,
+                                             work[i].global, l1, l2);
+            if (one > slowest)
+                slowest = one;
+        }
+        pn_gpu_params_t p = {w, s, l1, l2, work, {0, 0, 0}};
+        pn_net_t *net;
+        ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+        result_t r = run(net, (uint64_t)k + 100, PN_SEM_MAXIMAL, 0, 10000000);
+        ck_assert_int_eq(r.end, PN_END_DEAD);
+        uint64_t busy = 3 * sa + (4 + l2) * ss + 2 * sg;
+        ck_assert_msg(r.steps >= slowest, "steps %llu < slowest warp %llu",
+                      (unsigned long long)r.steps,
+                      (unsigned long long)slowest);
+        ck_assert_msg(r.steps * s >= busy, "steps %llu < %llu / %llu",
+                      (unsigned long long)r.steps, (unsigned long long)busy,
+                      (unsigned long long)s);
+        check_final(net, &r, s);
+        /* each warp issued every instruction once */
+        char id[64];
+        for (size_t i = 0; i < w; i++) {
+            snprintf(id, sizeof id, "w%zu_t1", i);
+            ck_assert_int_eq(r.counts[transition(net, id)],
+                             work[i].arith + work[i].shared + work[i].global);
+            snprintf(id, sizeof id, "w%zu_t16", i);
+            ck_assert_int_eq(r.counts[transition(net, id)], 1);
+        }
+        result_free(&r);
+        pn_net_free(net);
+        free(work);
+    }
+}
+END_TEST
+
+/* ---- incremental == reference ----------------------------------------- */
+
+/* Steps both engines side by side, comparing every fired list. */
+static void same_trace(const pn_net_t *net, uint64_t seed, pn_semantics_t sem,
+                       uint64_t max_steps, const char *what)
+{
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    pn_sim_t *a = pn_sim_new(e, seed, sem, 0), *b = pn_sim_new(e, seed, sem, 1);
+    size_t np = pn_net_place_count(net);
+    for (uint64_t step = 0; step < max_steps; step++) {
+        pn_end_t ea, eb;
+        pn_status_t sa = pn_sim_step(a, &ea), sb = pn_sim_step(b, &eb);
+        ck_assert_int_eq(sa, sb);
+        ck_assert_msg(ea == eb, "%s: step %llu: ends differ", what,
+                      (unsigned long long)step);
+        size_t na, nb;
+        const uint32_t *fa = pn_sim_fired(a, &na), *fb = pn_sim_fired(b, &nb);
+        ck_assert_msg(na == nb && !memcmp(fa, fb, na * sizeof *fa),
+                      "%s: step %llu: fired sets differ", what,
+                      (unsigned long long)step);
+        ck_assert(!memcmp(pn_sim_marking(a), pn_sim_marking(b),
+                          np * sizeof(uint64_t)));
+        if (ea != PN_END_NONE)
+            break;
+    }
+    pn_sim_free(a);
+    pn_sim_free(b);
+    pn_engine_free(e);
+}
+
+START_TEST(incremental_equals_reference_wpnm)
+{
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        pn_net_t *net = wpnm(4 + seed, 1 + seed % 4, 3 + seed, seed % 3,
+                             2 + seed % 2, seed * 3, seed % 3);
+        same_trace(net, seed, PN_SEM_MAXIMAL, 1000000, "wpnm");
+        same_trace(net, seed, PN_SEM_INTERLEAVING, 1000000, "wpnm inter");
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+/* A random net with every arc kind, capacities and weights. */
+static pn_net_t *random_net(pn_rng_t *rng, int with_cap)
+{
+    pn_net_t *net = pn_net_new("random");
+    size_t np = 2 + (size_t)pn_rng_below(rng, 10);
+    size_t nt = 1 + (size_t)pn_rng_below(rng, 10);
+    char id[32];
+    for (size_t p = 0; p < np; p++) {
+        snprintf(id, sizeof id, "p%zu", p);
+        pn_net_add_place(net, id, NULL, pn_rng_below(rng, 5), NULL);
+        if (with_cap && pn_rng_below(rng, 3) == 0)
+            pn_net_set_capacity(net, p, 4 + pn_rng_below(rng, 4));
+    }
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    size_t na = (size_t)pn_rng_below(rng, 4 * nt + 1);
+    for (size_t i = 0; i < na; i++) {
+        size_t p = (size_t)pn_rng_below(rng, np), t = (size_t)pn_rng_below(rng, nt);
+        uint64_t r = pn_rng_below(rng, 10);
+        pn_arc_kind_t kind = r < 6 ? PN_ARC_NORMAL
+                             : r < 8 ? PN_ARC_INHIBITOR
+                             : r < 9 ? PN_ARC_READ
+                                     : PN_ARC_RESET;
+        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pn_rng_below(rng, 2)
+                               ? PN_DIR_TP
+                               : PN_DIR_PT;
+        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pn_rng_below(rng, 3), kind,
+                          NULL);
+    }
+    return net;
+}
+
+START_TEST(incremental_equals_reference_random)
+{
+    pn_rng_t rng;
+    pn_rng_seed(&rng, 77);
+    for (int k = 0; k < 300; k++) {
+        pn_net_t *net = random_net(&rng, k % 2);
+        same_trace(net, (uint64_t)k, k % 3 ? PN_SEM_MAXIMAL
+                                           : PN_SEM_INTERLEAVING, 300, "random");
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+/* Whether t is enabled at m (the definition, written again here). */
+static int enabled_at(const pn_net_t *net, const uint64_t *m, size_t t,
+                      const uint64_t *budget)
+{
+    size_t np = pn_net_place_count(net);
+    uint64_t *need = calloc(np + 1, sizeof *need);
+    int ok = 1;
+    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        if (a->transition != t || a->dir != PN_DIR_PT)
+            continue;
+        if (a->kind == PN_ARC_NORMAL)
+            need[a->place] += a->weight;
+        else if (a->kind == PN_ARC_READ && m[a->place] < a->weight)
+            ok = 0;
+        else if (a->kind == PN_ARC_INHIBITOR && m[a->place] >= a->weight)
+            ok = 0;
+    }
+    for (size_t p = 0; p < np; p++)
+        if ((budget ? budget : m)[p] < need[p])
+            ok = 0;
+    free(need);
+    return ok;
+}
+
+START_TEST(steps_are_enabled_and_maximal)
+{
+    pn_rng_t rng;
+    pn_rng_seed(&rng, 99);
+    for (int k = 0; k < 300; k++) {
+        pn_net_t *net = random_net(&rng, 0);
+        size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+        pn_engine_t *e;
+        ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+        pn_sim_t *s = pn_sim_new(e, (uint64_t)k, PN_SEM_MAXIMAL, 1);
+        uint64_t *before = malloc((np + 1) * sizeof *before);
+        uint64_t *budget = malloc((np + 1) * sizeof *budget);
+        char *fired = malloc(nt + 1);
+        for (int step = 0; step < 100; step++) {
+            memcpy(before, pn_sim_marking(s), np * sizeof *before);
+            pn_end_t end;
+            if (pn_sim_step(s, &end) != PN_OK || end != PN_END_NONE)
+                break;
+            size_t n;
+            const uint32_t *f = pn_sim_fired(s, &n);
+            memset(fired, 0, nt);
+            memcpy(budget, before, np * sizeof *budget);
+            for (size_t i = 0; i < n; i++) {
+                ck_assert_msg(!fired[f[i]], "transition fired twice");
+                fired[f[i]] = 1;
+                /* enabled at M, and its inputs were still in the budget */
+                ck_assert(enabled_at(net, before, f[i], NULL));
+                ck_assert(enabled_at(net, before, f[i], budget));
+                for (size_t a = 0; a < pn_net_arc_count(net); a++) {
+                    const pn_arc_t *arc = pn_net_arc(net, a);
+                    if (arc->transition == f[i] && arc->dir == PN_DIR_PT &&
+                        arc->kind == PN_ARC_NORMAL)
+                        budget[arc->place] -= arc->weight;
+                }
+                for (size_t a = 0; a < pn_net_arc_count(net); a++) {
+                    const pn_arc_t *arc = pn_net_arc(net, a);
+                    if (arc->transition == f[i] && arc->kind == PN_ARC_RESET)
+                        budget[arc->place] = 0;
+                }
+            }
+            ck_assert(n > 0);
+            /* maximal: nothing else enabled at M fits in what is left */
+            for (size_t t = 0; t < nt; t++)
+                if (!fired[t] && enabled_at(net, before, t, NULL))
+                    ck_assert_msg(!enabled_at(net, before, t, budget),
+                                  "net %d step %d: t%zu could still fire", k,
+                                  step, t);
+        }
+        free(before);
+        free(budget);
+        free(fired);
+        pn_sim_free(s);
+        pn_engine_free(e);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+START_TEST(interleaving_one_per_step)
+{
+    pn_net_t *net = wpnm(4, 2, 3, 1, 1, 3, 1);
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    pn_sim_t *s = pn_sim_new(e, 3, PN_SEM_INTERLEAVING, 0);
+    pn_end_t end = PN_END_NONE;
+    while (end == PN_END_NONE) {
+        ck_assert_int_eq(pn_sim_step(s, &end), PN_OK);
+        size_t n;
+        pn_sim_fired(s, &n);
+        ck_assert_int_eq(n, end == PN_END_NONE ? 1 : 0);
+    }
+    ck_assert_int_eq(pn_sim_steps(s), pn_sim_firings(s));
+    pn_sim_free(s);
+    pn_engine_free(e);
+    pn_net_free(net);
+}
+END_TEST
+
+/* ---- conflicts, arc kinds, limits -------------------------------------- */
+
+START_TEST(uniform_conflict)
+{
+    /* two transitions share one token; each wins about half of the runs.
+     * 20000 runs: the count of wins of `a` is binomial (n = 20000, p = 1/2),
+     * sd = 70.7; the tolerance of 400 is more than 5.6 sd, so a correct
+     * engine fails this with probability below 1e-7 (and the seed is
+     * fixed, so the outcome is the same on every machine) */
+    pn_net_t *net = pn_net_new("conflict");
+    pn_net_add_place(net, "p", NULL, 1, NULL);
+    pn_net_add_place(net, "wa", NULL, 0, NULL);
+    pn_net_add_place(net, "wb", NULL, 0, NULL);
+    pn_net_add_transition(net, "a", NULL, NULL);
+    pn_net_add_transition(net, "b", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p", "a", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p", "b", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "a", "wa", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "b", "wb", 1, PN_ARC_NORMAL, NULL);
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    for (int sem = 0; sem < 2; sem++) {
+        long wins = 0;
+        const long n = 20000;
+        for (long i = 0; i < n; i++) {
+            pn_sim_t *s = pn_sim_new(e, pn_run_seed(12345, (uint64_t)i),
+                                     (pn_semantics_t)sem, 0);
+            ck_assert_int_eq(pn_sim_run(s, 10), PN_END_DEAD);
+            ck_assert_int_eq(pn_sim_steps(s), 1);
+            const uint64_t *m = pn_sim_marking(s);
+            ck_assert_int_eq(m[1] + m[2], 1);
+            wins += (long)m[1];
+            pn_sim_free(s);
+        }
+        ck_assert_msg(labs(wins - n / 2) < 400, "a won %ld of %ld", wins, n);
+    }
+    pn_engine_free(e);
+    pn_net_free(net);
+}
+END_TEST
+
+static pn_net_t *one_transition(uint64_t m_p, uint64_t m_q, pn_arc_kind_t qk,
+                                uint64_t qw)
+{
+    /* t takes p, tests q with an arc of kind qk and weight qw, gives r */
+    pn_net_t *net = pn_net_new("k");
+    pn_net_add_place(net, "p", NULL, m_p, NULL);
+    pn_net_add_place(net, "q", NULL, m_q, NULL);
+    pn_net_add_place(net, "r", NULL, 0, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "q", "t", qw, qk, NULL);
+    pn_net_add_arc(net, NULL, "t", "r", 1, PN_ARC_NORMAL, NULL);
+    return net;
+}
+
+START_TEST(weighted_inhibitor)
+{
+    struct { uint64_t q, w, fires; } cases[] = {
+        {0, 1, 1}, {1, 1, 0}, {2, 3, 1}, {3, 3, 0}, {4, 3, 0}, {2, 2, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        pn_net_t *net = one_transition(1, cases[i].q, PN_ARC_INHIBITOR,
+                                       cases[i].w);
+        result_t r = run(net, 1, PN_SEM_MAXIMAL, 0, 100);
+        ck_assert_int_eq(r.counts[0], cases[i].fires);
+        ck_assert_int_eq(r.marking[1], cases[i].q); /* never consumed */
+        result_free(&r);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+START_TEST(read_arcs)
+{
+    /* a read arc tests without taking: t fires once per token of p */
+    pn_net_t *net = one_transition(3, 2, PN_ARC_READ, 2);
+    result_t r = run(net, 1, PN_SEM_MAXIMAL, 0, 100);
+    ck_assert_int_eq(r.counts[0], 3);
+    ck_assert_int_eq(r.marking[1], 2);
+    ck_assert_int_eq(r.steps, 3);
+    result_free(&r);
+    pn_net_free(net);
+    net = one_transition(3, 1, PN_ARC_READ, 2);
+    r = run(net, 1, PN_SEM_MAXIMAL, 0, 100);
+    ck_assert_int_eq(r.counts[0], 0);
+    ck_assert_int_eq(r.end, PN_END_DEAD);
+    result_free(&r);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(reset_arcs)
+{
+    pn_net_t *net = one_transition(1, 7, PN_ARC_RESET, 1);
+    result_t r = run(net, 1, PN_SEM_MAXIMAL, 0, 100);
+    ck_assert_int_eq(r.counts[0], 1);
+    ck_assert_int_eq(r.marking[1], 0); /* emptied */
+    ck_assert_int_eq(r.marking[2], 1);
+    result_free(&r);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(capacity)
+{
+    /* two producers into a place of capacity 1: one token at most */
+    pn_net_t *net = pn_net_new("cap");
+    pn_net_add_place(net, "a", NULL, 1, NULL);
+    pn_net_add_place(net, "b", NULL, 1, NULL);
+    pn_net_add_place(net, "c", NULL, 0, NULL);
+    pn_net_set_capacity(net, 2, 1);
+    pn_net_add_transition(net, "ta", NULL, NULL);
+    pn_net_add_transition(net, "tb", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "ta", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "b", "tb", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "ta", "c", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "tb", "c", 1, PN_ARC_NORMAL, NULL);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        result_t r = run(net, seed, PN_SEM_MAXIMAL, seed % 2, 100);
+        ck_assert_int_eq(r.marking[2], 1);
+        ck_assert_int_eq(r.counts[0] + r.counts[1], 1);
+        ck_assert_int_eq(r.steps, 1);
+        result_free(&r);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(unbounded_net_overflows)
+{
+    /* a source transition adding 2^62 tokens: the third step would pass
+     * 2^63 - 1 */
+    pn_net_t *net = pn_net_new("unbounded");
+    pn_net_add_place(net, "sink", NULL, 0, NULL);
+    pn_net_add_transition(net, "src", NULL, NULL);
+    pn_net_add_arc(net, NULL, "src", "sink", UINT64_C(1) << 62, PN_ARC_NORMAL,
+                   NULL);
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    pn_sim_t *s = pn_sim_new(e, 1, PN_SEM_MAXIMAL, 0);
+    ck_assert_int_eq(pn_sim_run(s, 1000), PN_END_OVERFLOW);
+    ck_assert_int_eq(pn_sim_steps(s), 1);
+    ck_assert_int_eq(pn_sim_overflow_place(s), 0);
+    ck_assert(pn_sim_marking(s)[0] == UINT64_C(1) << 62);
+    pn_sim_free(s);
+    pn_engine_free(e);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(no_dead_marking)
+{
+    pn_net_t *net = pn_net_new("cycle");
+    pn_net_add_place(net, "p", NULL, 1, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "p", 1, PN_ARC_NORMAL, NULL);
+    result_t r = run(net, 1, PN_SEM_MAXIMAL, 0, 250);
+    ck_assert_int_eq(r.end, PN_END_LIMIT);
+    ck_assert_int_eq(r.steps, 250);
+    ck_assert_int_eq(r.counts[0], 250);
+    result_free(&r);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(empty_nets)
+{
+    pn_net_t *net = pn_net_new("empty");
+    result_t r = run(net, 1, PN_SEM_MAXIMAL, 0, 10);
+    ck_assert_int_eq(r.end, PN_END_DEAD);
+    ck_assert_int_eq(r.steps, 0);
+    result_free(&r);
+    pn_net_add_place(net, "p", NULL, 5, NULL);
+    r = run(net, 1, PN_SEM_MAXIMAL, 1, 10);
+    ck_assert_int_eq(r.end, PN_END_DEAD);
+    ck_assert_int_eq(r.steps, 0);
+    ck_assert_int_eq(r.marking[0], 5);
+    result_free(&r);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(same_seed_same_run)
+{
+    pn_net_t *net = wpnm(8, 2, 5, 2, 3, 20, 2);
+    result_t a = run(net, 9, PN_SEM_MAXIMAL, 0, 1000000);
+    result_t b = run(net, 9, PN_SEM_MAXIMAL, 0, 1000000);
+    ck_assert_int_eq(a.steps, b.steps);
+    ck_assert(!memcmp(a.counts, b.counts,
+                      pn_net_transition_count(net) * sizeof(uint64_t)));
+    result_free(&a);
+    result_free(&b);
+    /* the random stream is fixed: these numbers are the same everywhere */
+    pn_rng_t rng;
+    pn_rng_seed(&rng, 1);
+    uint64_t first = pn_rng_next(&rng);
+    pn_rng_seed(&rng, 1);
+    ck_assert(pn_rng_next(&rng) == first);
+    ck_assert(pn_run_seed(1, 0) != pn_run_seed(1, 1));
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(stats)
+{
+    double v[] = {4, 1, 3, 2, 5};
+    pn_stats_t s;
+    ck_assert_int_eq(pn_stats_compute(v, 5, &s), PN_OK);
+    ck_assert_double_eq_tol(s.mean, 3, 1e-12);
+    ck_assert_double_eq_tol(s.sd, 1.5811388300841898, 1e-12);
+    ck_assert_double_eq(s.min, 1);
+    ck_assert_double_eq(s.median, 3);
+    ck_assert_double_eq(s.max, 5);
+    /* t(0.975, 4) = 2.776 */
+    ck_assert_double_eq_tol(s.ci_high - s.mean, 2.776 * s.sd / sqrt(5), 1e-9);
+    double w[] = {7, 7};
+    ck_assert_int_eq(pn_stats_compute(w, 2, &s), PN_OK);
+    ck_assert_double_eq(s.sd, 0);
+    ck_assert_double_eq(s.median, 7);
+}
+END_TEST
+
+/* ---- the corpus -------------------------------------------------------- */
+
+START_TEST(corpus_nets_run)
+{
+    const char *corpus = getenv("PN_CORPUS");
+    if (!corpus || !*corpus)
+        return;
+    static const char *dirs[] = {"pipe", "tapaal", "greatspn", "woped",
+                                 "pm4py", "pnmlframework", "epnk", "mcc",
+                                 "misc"};
+    int ran = 0;
+    for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s/%s", corpus, dirs[d]);
+        DIR *dh = opendir(dir);
+        if (!dh)
+            continue;
+        struct dirent *ent;
+        while ((ent = readdir(dh))) {
+            if (ent->d_name[0] == '.')
+                continue;
+            char path[8192];
+            snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
+            pn_net_t *net;
+            if (pn_pnml_read_file(path, NULL, &net, NULL) != PN_OK)
+                continue;
+            /* big nets: fewer reference steps (it is slow by design) */
+            uint64_t max = pn_net_transition_count(net) > 5000 ? 20 : 400;
+            same_trace(net, 7, PN_SEM_MAXIMAL, max, ent->d_name);
+            result_t r = run(net, 7, PN_SEM_MAXIMAL, 0, 5000);
+            ck_assert(r.end == PN_END_DEAD || r.end == PN_END_LIMIT);
+            result_free(&r);
+            pn_net_free(net);
+            ran++;
+        }
+        closedir(dh);
+    }
+    ck_assert_int_ge(ran, 60);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("engine");
+    TCase *tc = tcase_create("wpnm");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, single_warp_formula);
+    tcase_add_test(tc, no_instructions_one_step);
+    tcase_add_test(tc, the_507_case);
+    tcase_add_test(tc, lower_bounds_many_warps);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("engine");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, incremental_equals_reference_wpnm);
+    tcase_add_test(tc, incremental_equals_reference_random);
+    tcase_add_test(tc, steps_are_enabled_and_maximal);
+    tcase_add_test(tc, interleaving_one_per_step);
+    tcase_add_test(tc, uniform_conflict);
+    tcase_add_test(tc, weighted_inhibitor);
+    tcase_add_test(tc, read_arcs);
+    tcase_add_test(tc, reset_arcs);
+    tcase_add_test(tc, capacity);
+    tcase_add_test(tc, unbounded_net_overflows);
+    tcase_add_test(tc, no_dead_marking);
+    tcase_add_test(tc, empty_nets);
+    tcase_add_test(tc, same_seed_same_run);
+    tcase_add_test(tc, stats);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("corpus");
+    tcase_set_timeout(tc, 900);
+    tcase_add_test(tc, corpus_nets_run);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

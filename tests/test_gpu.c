@@ -1,0 +1,353 @@
+/*
+ * The WPNM generator against the table of docs/wpnm.md: the expected net is
+ * written out here from the doc (not from the generator) as multisets of
+ * places with markings, transitions, and arcs with kinds and weights.
+ * Also: round trips in every dialect, workload files, the launch formula.
+ */
+#include <config.h>
+#include <check.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "pn.h"
+
+typedef struct {
+    char **v;
+    size_t n, cap;
+} list_t;
+
+static void add(list_t *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void add(list_t *l, const char *fmt, ...)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+    }
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    l->v[l->n++] = strdup(buf);
+}
+
+static int cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void list_free(list_t *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->v[i]);
+    free(l->v);
+}
+
+/* The doc's table, arc by arc. */
+static void expected(list_t *l, size_t W, uint64_t s, const pn_gpu_warp_t *x,
+                     uint64_t l1, uint64_t l2)
+{
+    add(l, "place p0 %llu", (unsigned long long)s);
+    add(l, "place active %zu", W);
+    add(l, "transition t0");
+    add(l, "arc p0 t0 normal 1");
+    add(l, "arc active t0 normal 1");
+    add(l, "arc t0 p0 normal 1");
+    add(l, "arc t0 active normal 1");
+    for (size_t i = 0; i < W; i++) {
+        unsigned long long xa = x[i].arith, xs = x[i].shared, xg = x[i].global;
+        unsigned long long init[19] = {0, 1, 1, 1, 0, xa, 0, xs, 0, xg};
+        for (int k = 1; k <= 18; k++)
+            add(l, "place w%zu_p%d %llu", i, k, init[k]);
+        int ts[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16, 17};
+        for (int k = 0; k < 15; k++)
+            add(l, "transition w%zu_t%d", i, ts[k]);
+#define IN(p, t, w) add(l, "arc w%zu_p%d w%zu_t%d normal %llu", i, p, i, t, \
+                        (unsigned long long)(w))
+#define OUT(t, p, w) add(l, "arc w%zu_t%d w%zu_p%d normal %llu", i, t, i, p, \
+                         (unsigned long long)(w))
+        /* t1: p2, p4, p0 -> p11 */
+        IN(2, 1, 1);
+        IN(4, 1, 1);
+        add(l, "arc p0 w%zu_t1 normal 1", i);
+        OUT(1, 11, 1);
+        /* t2, t3, t4: p3 + p5/p7/p9 -> p4 + p6/p8/p10 */
+        IN(3, 2, 1); IN(5, 2, 1); OUT(2, 4, 1); OUT(2, 6, 1);
+        IN(3, 3, 1); IN(7, 3, 1); OUT(3, 4, 1); OUT(3, 8, 1);
+        IN(3, 4, 1); IN(9, 4, 1); OUT(4, 4, 1); OUT(4, 10, 1);
+        /* t5: p11, p10 -> p0, p12 x (l1+1) */
+        IN(11, 5, 1); IN(10, 5, 1);
+        add(l, "arc w%zu_t5 p0 normal 1", i);
+        OUT(5, 12, l1 + 1);
+        /* t6: p11, p8 -> p15 x (l2+1) */
+        IN(11, 6, 1); IN(8, 6, 1); OUT(6, 15, l2 + 1);
+        /* t7: p11, p6 -> p17 */
+        IN(11, 7, 1); IN(6, 7, 1); OUT(7, 17, 1);
+        /* t8: p12 x2 -> p12, p13 */
+        IN(12, 8, 2); OUT(8, 12, 1); OUT(8, 13, 1);
+        /* t9: p12, p13 x l1 -> p14 (no arc for weight 0) */
+        IN(12, 9, 1);
+        if (l1)
+            IN(13, 9, l1);
+        OUT(9, 14, 1);
+        /* t11: p14 -> p2, p3 */
+        IN(14, 11, 1); OUT(11, 2, 1); OUT(11, 3, 1);
+        /* t12: p15, p18 x l2 -> p16 */
+        IN(15, 12, 1);
+        if (l2)
+            IN(18, 12, l2);
+        OUT(12, 16, 1);
+        /* t14, t15: -> p0, p2, p3 */
+        IN(16, 14, 1); OUT(14, 2, 1); OUT(14, 3, 1);
+        add(l, "arc w%zu_t14 p0 normal 1", i);
+        IN(17, 15, 1); OUT(15, 2, 1); OUT(15, 3, 1);
+        add(l, "arc w%zu_t15 p0 normal 1", i);
+        /* t16: p1, p2, p3, active; inhibitors p5, p7, p9 */
+        IN(1, 16, 1); IN(2, 16, 1); IN(3, 16, 1);
+        add(l, "arc active w%zu_t16 normal 1", i);
+        add(l, "arc w%zu_p5 w%zu_t16 inhibitor 1", i, i);
+        add(l, "arc w%zu_p7 w%zu_t16 inhibitor 1", i, i);
+        add(l, "arc w%zu_p9 w%zu_t16 inhibitor 1", i, i);
+        /* t17: p15 x2 -> p15, p18 */
+        IN(15, 17, 2); OUT(17, 15, 1); OUT(17, 18, 1);
+        /* p2 inhibits t0 */
+        add(l, "arc w%zu_p2 t0 inhibitor 1", i);
+#undef IN
+#undef OUT
+    }
+}
+
+static void actual(list_t *l, const pn_net_t *net)
+{
+    for (size_t i = 0; i < pn_net_place_count(net); i++)
+        add(l, "place %s %llu", pn_net_place(net, i)->id,
+            (unsigned long long)pn_net_place(net, i)->marking);
+    for (size_t i = 0; i < pn_net_transition_count(net); i++)
+        add(l, "transition %s", pn_net_transition(net, i)->id);
+    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        const char *p = pn_net_place(net, a->place)->id;
+        const char *t = pn_net_transition(net, a->transition)->id;
+        add(l, "arc %s %s %s %llu", a->dir == PN_DIR_PT ? p : t,
+            a->dir == PN_DIR_PT ? t : p, pn_arc_kind_name(a->kind),
+            (unsigned long long)a->weight);
+    }
+}
+
+static void check_net(size_t W, uint64_t s, const pn_gpu_warp_t *work,
+                      pn_gpu_warp_t uni, uint64_t l1, uint64_t l2)
+{
+    pn_gpu_params_t p = {W, s, l1, l2, work, uni};
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    pn_gpu_warp_t *x = malloc(W * sizeof *x);
+    for (size_t i = 0; i < W; i++)
+        x[i] = work ? work[i] : uni;
+    list_t want = {0}, got = {0};
+    expected(&want, W, s, x, l1, l2);
+    actual(&got, net);
+    qsort(want.v, want.n, sizeof *want.v, cmp);
+    qsort(got.v, got.n, sizeof *got.v, cmp);
+    for (size_t i = 0; i < want.n && i < got.n; i++)
+        ck_assert_msg(!strcmp(want.v[i], got.v[i]),
+                      "W=%zu: first difference: want '%s', got '%s'", W,
+                      want.v[i], got.v[i]);
+    ck_assert_int_eq(want.n, got.n);
+    /* 18 places and 15 transitions per warp, 61 - 4 arcs per warp when no
+     * latency is 0 */
+    ck_assert_int_eq(pn_net_place_count(net), 2 + 18 * W);
+    ck_assert_int_eq(pn_net_transition_count(net), 1 + 15 * W);
+    /* every node has a position; positions are distinct */
+    for (size_t i = 0; i < pn_net_place_count(net); i++)
+        ck_assert(pn_net_place(net, i)->has_position);
+    for (size_t i = 0; i < pn_net_transition_count(net); i++)
+        ck_assert(pn_net_transition(net, i)->has_position);
+    list_t pos = {0};
+    for (size_t i = 0; i < pn_net_place_count(net); i++)
+        add(&pos, "%.1f,%.1f", pn_net_place(net, i)->x, pn_net_place(net, i)->y);
+    for (size_t i = 0; i < pn_net_transition_count(net); i++)
+        add(&pos, "%.1f,%.1f", pn_net_transition(net, i)->x,
+            pn_net_transition(net, i)->y);
+    qsort(pos.v, pos.n, sizeof *pos.v, cmp);
+    for (size_t i = 1; i < pos.n; i++)
+        ck_assert_msg(strcmp(pos.v[i - 1], pos.v[i]), "two nodes at %s",
+                      pos.v[i]);
+    list_free(&pos);
+    list_free(&want);
+    list_free(&got);
+    free(x);
+    pn_net_free(net);
+}
+
+START_TEST(matches_the_table)
+{
+    pn_gpu_warp_t u = {5, 3, 2};
+    check_net(1, 2, NULL, u, 20, 2);
+    check_net(1, 1, NULL, (pn_gpu_warp_t){0, 0, 0}, 20, 2);
+    check_net(3, 4, NULL, u, 7, 1);
+    check_net(64, 2, NULL, (pn_gpu_warp_t){2000, 500, 500}, 20, 2);
+    check_net(2, 2, NULL, u, 0, 0); /* latency 0: arcs left out */
+    check_net(2, 2, NULL, u, 0, 5);
+    pn_gpu_warp_t work[5] = {{1, 0, 0}, {0, 2, 0}, {0, 0, 3}, {9, 9, 9},
+                             {0, 0, 0}};
+    check_net(5, 3, work, u, 11, 4);
+}
+END_TEST
+
+START_TEST(bad_parameters)
+{
+    pn_gpu_params_t p = {0, 2, 20, 2, NULL, {1, 1, 1}};
+    pn_net_t *net = (pn_net_t *)1;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_EINVAL);
+    ck_assert_ptr_null(net);
+    p.warps = 1;
+    p.schedulers = 0;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_EINVAL);
+    p.schedulers = 1;
+    p.l1 = PN_TOKENS_MAX; /* l1 + 1 would not fit */
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_ERANGE);
+    p.l1 = 20;
+    p.uniform.arith = PN_TOKENS_MAX + 1;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_ERANGE);
+}
+END_TEST
+
+static pn_net_t *reread(const pn_net_t *net, pn_dialect_t d, pn_status_t *st)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    pn_write_options_t wo = {d};
+    pn_error_t err;
+    *st = pn_pnml_write_stream(net, f, &wo, &err);
+    fclose(f);
+    pn_net_t *back = NULL;
+    if (*st == PN_OK)
+        ck_assert_int_eq(pn_pnml_read_memory(buf, len, "gen", NULL, &back,
+                                             &err), PN_OK);
+    free(buf);
+    return back;
+}
+
+START_TEST(round_trips)
+{
+    pn_gpu_params_t p = {4, 2, 20, 2, NULL, {3, 2, 1}};
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    list_t a = {0};
+    actual(&a, net);
+    for (int d = 0; d < 3; d++) {
+        pn_status_t st;
+        pn_net_t *back = reread(net, (pn_dialect_t)d, &st);
+        if (d == PN_DIALECT_STRICT) {
+            /* the grammar has no inhibitor arc */
+            ck_assert_int_eq(st, PN_EDIALECT);
+            continue;
+        }
+        ck_assert_int_eq(st, PN_OK);
+        list_t b = {0};
+        actual(&b, back);
+        ck_assert_int_eq(a.n, b.n);
+        for (size_t i = 0; i < a.n; i++)
+            ck_assert_str_eq(a.v[i], b.v[i]);
+        for (size_t i = 0; i < pn_net_place_count(net); i++)
+            ck_assert_str_eq(pn_net_place(net, i)->name,
+                             pn_net_place(back, i)->name);
+        list_free(&b);
+        pn_net_free(back);
+    }
+    list_free(&a);
+    pn_net_free(net);
+}
+END_TEST
+
+static char *write_tmp(const char *text)
+{
+    char *path = strdup("/tmp/pn-workload-XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    return path;
+}
+
+START_TEST(workload_files)
+{
+    char *path = write_tmp("# kernel\nwarp,arith,shared,global\n1, 4,0,2\n"
+                           "0,1,2,3 # first\n\n2,0,0,0\n");
+    pn_gpu_warp_t *w;
+    size_t n;
+    pn_error_t err;
+    ck_assert_int_eq(pn_gpu_workload_read(path, &w, &n, &err), PN_OK);
+    ck_assert_int_eq(n, 3);
+    ck_assert_int_eq(w[0].arith, 1);
+    ck_assert_int_eq(w[0].global, 3);
+    ck_assert_int_eq(w[1].arith, 4);
+    ck_assert_int_eq(w[2].shared, 0);
+    free(w);
+    unlink(path);
+    free(path);
+    static const struct {
+        const char *text;
+        unsigned long line;
+        const char *msg;
+    } bad[] = {
+        {"0,1,2\n", 1, "expected 4 comma-separated fields"},
+        {"0,1,2,3\n0,1,1,1\n", 2, "warp 0 is given twice"},
+        {"0,1,-2,3\n", 1, "negative"},
+        {"0,a,2,3\n", 1, "expected warp,arith,shared,global"},
+        {"0,1,2,3,4\n", 1, "trailing text"},
+        {"0,1,2,99999999999999999999\n", 1, "above 2^63-1"},
+        {"1,1,1,1\n", 0, "warp 0 is missing"},
+        {"# nothing\n", 1, "no warps"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        path = write_tmp(bad[i].text);
+        ck_assert_int_ne(pn_gpu_workload_read(path, &w, &n, &err), PN_OK);
+        ck_assert_msg(strstr(err.text, bad[i].msg) != NULL, "'%s': got '%s'",
+                      bad[i].text, err.text);
+        ck_assert_int_eq(err.line, bad[i].line);
+        ck_assert_str_eq(err.file, path);
+        unlink(path);
+        free(path);
+    }
+    ck_assert_int_eq(pn_gpu_workload_read("/nonexistent/w.csv", &w, &n, &err),
+                     PN_EIO);
+}
+END_TEST
+
+START_TEST(launch_formula)
+{
+    uint64_t w;
+    ck_assert_int_eq(pn_gpu_launch_warps(256, 80, 80, &w), PN_OK);
+    ck_assert_int_eq(w, 8);
+    ck_assert_int_eq(pn_gpu_launch_warps(100, 81, 80, &w), PN_OK);
+    ck_assert_int_eq(w, 4 * 2);
+    ck_assert_int_eq(pn_gpu_launch_warps(1, 1, 1, &w), PN_OK);
+    ck_assert_int_eq(w, 1);
+    ck_assert_int_eq(pn_gpu_launch_warps(0, 1, 1, &w), PN_EINVAL);
+    ck_assert_int_eq(pn_gpu_launch_warps(UINT64_MAX, UINT64_MAX, 1, &w),
+                     PN_ERANGE);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gpu");
+    TCase *tc = tcase_create("gpu");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, matches_the_table);
+    tcase_add_test(tc, bad_parameters);
+    tcase_add_test(tc, round_trips);
+    tcase_add_test(tc, workload_files);
+    tcase_add_test(tc, launch_formula);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -32,17 +32,14 @@ werror=""
 [ -f Makefile ] || ./configure $werror
 make -j"$(nproc)"
 
-# the main job
+# the main job: generate a GPU warp net, run it, render it
 mkdir -p out
-if [ -x bin/pn-gen-gpu ] && [ -x bin/pn-run ]; then
-    ./bin/pn-gen-gpu --warps 32 -o out/gpu32.pnml
-    ./bin/pn-info out/gpu32.pnml
-    ./bin/pn-run --seed 1 out/gpu32.pnml
-    if [ -x bin/pn-dot ]; then ./bin/pn-dot out/gpu32.pnml -o out/gpu32.svg; fi
-else
-    # until the generator and the engine exist: read a net from another
-    # tool, convert it to standard PNML, and show what it holds
-    ./bin/pn-convert -o out/sample.pnml tests/pnml/valid/pipe-dialect/net.pnml
-    ./bin/pn-info out/sample.pnml
+./bin/pn-gen-gpu --warps 32 -o out/gpu32.pnml
+./bin/pn-info out/gpu32.pnml
+./bin/pn-run --seed 1 --count t0 out/gpu32.pnml
+./bin/pn-run --runs 100 --count t0 out/gpu32.pnml
+if [ -x bin/pn-dot ]; then
+    ./bin/pn-dot out/gpu32.pnml -o out/gpu32.svg
+    echo "quickstart: rendered out/gpu32.svg"
 fi
 echo "quickstart: done; outputs are in out/; run the tests with: make check"

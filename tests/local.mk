@@ -20,5 +20,5 @@ tests_test_gpu_LDADD = lib/libpn.la $(CHECK_LIBS)
 
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu
 EXTRA_DIST += tests/pnml
-TESTS += tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
-EXTRA_DIST += tests/lib.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
+TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/check-exports.sh tests/readme.sh
+EXTRA_DIST += tests/lib.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh

@@ -1,22 +1,32 @@
 #!/bin/sh
-# Every command in the README's ```sh blocks runs and succeeds, from a
-# copy of the source folder's tests/ with the built programs on PATH.
+# Every command in the README's ```sh blocks and in the EXAMPLES of every
+# man page runs and succeeds, in a scratch folder that has the source
+# folder's tests/ and share/ and the few input files the examples name,
+# with the built programs on PATH.
 . "${srcdir:-tests}/lib.sh"
-README="$srcdir/../README.md"
 top=$(cd "$srcdir/.." && pwd)
 bin=$(cd "$BIN" && pwd)
-mkdir -p "$TMP/work"
-ln -s "$top/tests" "$TMP/work/tests"
-ln -s "$top/share" "$TMP/work/share"
-awk '/^```sh$/ {on=1; next} /^```/ {on=0} on && !/^#/ && NF' "$README" > "$TMP/cmds"
+W="$TMP/work"
+mkdir -p "$W"
+ln -s "$top/tests" "$W/tests"
+ln -s "$top/share" "$W/share"
+"$bin/pn-gen-gpu" --warps 4 -o "$W/net.pnml"
+cp "$top/tests/pnml/valid/old-tapaal/net.pnml" "$W/tapaal-export.pnml"
+cp "$top/tests/pnml/valid/sample/net.pnml" "$W/mcc-model.pnml"
+
+awk '/^```sh$/ {on=1; next} /^```/ {on=0} on && !/^#/ && NF' "$top/README.md" > "$TMP/cmds"
+for man in "$top"/share/man/*.1; do
+    awk '/^\.SH EXAMPLES/ {ex=1; next} /^\.SH/ {ex=0} ex && /^\.nf/ {on=1; next}
+         ex && /^\.fi/ {on=0} on' "$man" >> "$TMP/cmds"
+done
 n=$(wc -l < "$TMP/cmds")
-[ "$n" -ge 3 ] && ok || bad "only $n README commands found"
+[ "$n" -ge 15 ] && ok || bad "only $n example commands found"
 while IFS= read -r cmd; do
-    if (cd "$TMP/work" && PATH="$bin:$PATH" sh -c "$cmd") > "$TMP/out" 2> "$TMP/err"; then
+    if (cd "$W" && PATH="$bin:$PATH" sh -c "$cmd") > "$TMP/out" 2> "$TMP/err"; then
         ok
     else
-        bad "README command failed: $cmd"; sed 's/^/  | /' "$TMP/err" >&2
+        bad "example failed: $cmd"; sed 's/^/  | /' "$TMP/err" >&2
     fi
 done < "$TMP/cmds"
-echo "ran $n README commands"
+echo "ran $n example commands"
 finish

@@ -1,0 +1,178 @@
+#!/bin/sh
+# pn-gen-gpu and pn-run from the command line: options, exit codes,
+# messages, reproducibility, threads, traces, the example workloads, and
+# generated nets against the official grammar.
+. "${srcdir:-tests}/lib.sh"
+EX="$srcdir/../share/examples"
+GRAMMAR="${PN_CORPUS:-}/grammar/ptnet.pntd"
+
+for prog in pn-run pn-gen-gpu; do
+    expect 0 "$BIN/$prog" --help
+    has "$TMP/out" "Usage: $prog"
+    has "$TMP/out" "Exit status"
+    expect 0 "$BIN/$prog" --version
+    has "$TMP/out" "$prog (pn-toolkit)"
+    expect 2 "$BIN/$prog" --no-such-option
+    "$BIN/$prog" --help | grep -o -- '--[a-z0-9-]*' | sort -u > "$TMP/opts"
+    while read -r opt; do
+        if grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" "$srcdir/../share/man/$prog.1"; then ok; else bad "$prog.1 lacks $opt"; fi
+    done < "$TMP/opts"
+done
+
+# --- pn-gen-gpu --------------------------------------------------------
+expect 0 "$BIN/pn-gen-gpu" --warps 8 --arith 0 --shared 0 --global 20 -o "$TMP/k.pnml"
+expect 0 "$BIN/pn-info" "$TMP/k.pnml"
+has "$TMP/out" "places:      146"
+has "$TMP/out" "transitions: 121"
+expect 0 sh -c "'$BIN/pn-gen-gpu' --warps 2 > '$TMP/two.pnml'"
+expect 0 "$BIN/pn-info" "$TMP/two.pnml"
+has "$TMP/out" "inhibitor 8"
+# bad values: exit 2, a message, nothing written
+for args in "--warps 0" "--warps -3" "--warps x" "--schedulers 0" \
+            "--arith 1.5" "--global 99999999999999999999" "--l1 -1" \
+            "--threads-per-block 64" "--warps 4 --threads-per-block 64 --blocks 2 --sms 1" \
+            "--dialect nope" "extra"; do
+    expect 2 "$BIN/pn-gen-gpu" $args -o "$TMP/bad.pnml"
+    [ -s "$TMP/err" ] && ok || bad "no message for: $args"
+    [ -e "$TMP/bad.pnml" ] && bad "output written for: $args" || ok
+done
+has "$TMP/err" "unexpected argument 'extra'"
+expect 2 "$BIN/pn-gen-gpu" --warps 0
+has "$TMP/err" "--warps: must be at least 1"
+expect 2 "$BIN/pn-gen-gpu" --schedulers -2
+has "$TMP/err" "--schedulers: '-2' is negative"
+# workloads: bad files name the line; nothing written
+printf '0,1,2,3\n1,1,2\n' > "$TMP/w.csv"
+expect 1 "$BIN/pn-gen-gpu" --workload "$TMP/w.csv" -o "$TMP/bad.pnml"
+has "$TMP/err" "$TMP/w.csv:2: expected 4 comma-separated fields"
+[ -e "$TMP/bad.pnml" ] && bad "output written for a bad workload" || ok
+expect 1 "$BIN/pn-gen-gpu" --workload "$TMP/none.csv"
+printf '0,1,0,0\n1,0,0,2\n' > "$TMP/w.csv"
+expect 2 "$BIN/pn-gen-gpu" --warps 3 --workload "$TMP/w.csv"
+expect 0 "$BIN/pn-gen-gpu" --workload "$TMP/w.csv" -o "$TMP/w.pnml"
+expect 0 "$BIN/pn-run" --count w0_t7,w1_t9 "$TMP/w.pnml"
+has "$TMP/out" "count w0_t7: 1"
+has "$TMP/out" "count w1_t9: 2"
+# launch: ceil(256/32) * ceil(160/80) = 16 warps
+expect 0 "$BIN/pn-gen-gpu" --threads-per-block 256 --blocks 160 --sms 80 -o "$TMP/l.pnml"
+expect 0 "$BIN/pn-info" --format json "$TMP/l.pnml"
+has "$TMP/out" "\"places\": $((2 + 18 * 16))"
+# more than 64 warps: a warning, silenced by --quiet
+expect 0 "$BIN/pn-gen-gpu" --warps 65 -o "$TMP/big.pnml"
+has "$TMP/err" "warning: 65 warps"
+expect 0 "$BIN/pn-gen-gpu" --warps 65 --quiet -o "$TMP/big.pnml"
+[ -s "$TMP/err" ] && bad "--quiet still warned" || ok
+# dialects: strict refuses (no inhibitor arcs in the grammar), pipe works
+expect 3 "$BIN/pn-gen-gpu" --warps 2 --dialect strict -o "$TMP/s.pnml"
+has "$TMP/err" "strict dialect cannot express inhibitor arcs"
+[ -e "$TMP/s.pnml" ] && bad "strict left a file" || ok
+expect 0 "$BIN/pn-gen-gpu" --warps 2 --dialect pipe -o "$TMP/p.xml"
+expect 0 "$BIN/pn-run" "$TMP/p.xml"
+expect 0 "$BIN/pn-run" "$TMP/two.pnml"
+cp "$TMP/out" "$TMP/two.out"
+expect 0 "$BIN/pn-run" "$TMP/p.xml"
+if cmp -s "$TMP/out" "$TMP/two.out"; then ok; else bad "pipe dialect runs differently"; fi
+# the generated net validates once the two inhibitor encodings are removed
+if [ -n "${JING:-}" ] && [ -f "$GRAMMAR" ]; then
+    for w in 1 8 64; do
+        "$BIN/pn-gen-gpu" --warps $w --quiet -o "$TMP/g.pnml"
+        sed -e 's/ type="inhibitor"//' -e '/<type value="inhibitor"\/>/d' "$TMP/g.pnml" > "$TMP/g2.pnml"
+        if "$JING" -i "$GRAMMAR" "$TMP/g2.pnml" > "$TMP/jing" 2>/dev/null; then ok; else
+            bad "generated net ($w warps) is not valid"; grep -v warning "$TMP/jing" | head -3 >&2; fi
+    done
+else
+    echo "jing or the grammar is missing: validation skipped"
+fi
+
+# --- pn-run ------------------------------------------------------------
+expect 0 "$BIN/pn-run" "$TMP/k.pnml"
+has "$TMP/out" "steps: 507"
+has "$TMP/out" "end: dead marking"
+expect 0 sh -c "'$BIN/pn-run' - < '$TMP/k.pnml'"
+has "$TMP/out" "steps: 507"
+expect 0 "$BIN/pn-run" --marking --count t0 "$TMP/k.pnml"
+has "$TMP/out" "marking: p0=2"
+expect 0 "$BIN/pn-run" --counts --format csv "$TMP/k.pnml"
+has "$TMP/out" "measure,value"
+has "$TMP/out" "steps,507"
+has "$TMP/out" "count:w7_t16,1"
+expect 0 "$BIN/pn-run" --format json --count t0 "$TMP/k.pnml"
+has "$TMP/out" '"steps": 507, "end": "dead"'
+expect 2 "$BIN/pn-run" --count nosuch "$TMP/k.pnml"
+has "$TMP/err" "'nosuch' is not a transition"
+expect 2 "$BIN/pn-run" --format xml "$TMP/k.pnml"
+expect 2 "$BIN/pn-run" --seed -1 "$TMP/k.pnml"
+expect 2 "$BIN/pn-run" --runs 0 "$TMP/k.pnml"
+expect 2 "$BIN/pn-run" --runs 2 --trace "$TMP/t" "$TMP/k.pnml"
+expect 1 "$BIN/pn-run" "$TMP/missing.pnml"
+# one warp: the formula
+"$BIN/pn-gen-gpu" --warps 1 --arith 3 --shared 2 --global 2 -o "$TMP/one.pnml"
+expect 0 "$BIN/pn-run" --seed 99 "$TMP/one.pnml"
+has "$TMP/out" "steps: $((4*3 + 7*2 + 25*2 + 1))"
+# same seed, same result; any --jobs gives the same statistics
+"$BIN/pn-gen-gpu" --warps 6 --schedulers 2 --arith 4 --shared 2 --global 2 -o "$TMP/m.pnml"
+expect 0 "$BIN/pn-run" --seed 5 --counts "$TMP/m.pnml"; cp "$TMP/out" "$TMP/a"
+expect 0 "$BIN/pn-run" --seed 5 --counts "$TMP/m.pnml"
+cmp -s "$TMP/out" "$TMP/a" && ok || bad "same seed, different run"
+expect 0 "$BIN/pn-run" --runs 40 --jobs 1 --count t0 --format csv "$TMP/m.pnml"; cp "$TMP/out" "$TMP/j1"
+expect 0 "$BIN/pn-run" --runs 40 --jobs 2 --count t0 --format csv "$TMP/m.pnml"; cp "$TMP/out" "$TMP/j2"
+expect 0 "$BIN/pn-run" --runs 40 --jobs 7 --count t0 --format csv "$TMP/m.pnml"
+cmp -s "$TMP/j1" "$TMP/j2" && cmp -s "$TMP/j1" "$TMP/out" && ok || bad "--jobs changes the results"
+has "$TMP/j1" "measure,n,mean,sd,min,median,max,ci95_low,ci95_high"
+has "$TMP/j1" "count:t0,40,"
+expect 0 "$BIN/pn-run" --runs 200 --jobs 2 "$TMP/k.pnml"
+has "$TMP/out" "runs: 200 (seed 1): dead 200, limit 0, overflow 0"
+has "$TMP/out" "mean 507.000  sd 0.000  min 507  median 507  max 507"
+expect 0 "$BIN/pn-run" --runs 3 --format json "$TMP/k.pnml"
+has "$TMP/out" '"steps": {"mean": 507.000000'
+# reference engine gives the same run
+expect 0 "$BIN/pn-run" --seed 3 --counts "$TMP/m.pnml"; cp "$TMP/out" "$TMP/inc"
+expect 0 "$BIN/pn-run" --seed 3 --counts --reference "$TMP/m.pnml"
+cmp -s "$TMP/out" "$TMP/inc" && ok || bad "reference engine differs"
+# interleaving: one firing per step
+expect 0 "$BIN/pn-run" --semantics interleaving "$TMP/one.pnml"
+steps=$(sed -n 's/^steps: //p' "$TMP/out"); firings=$(sed -n 's/^firings: //p' "$TMP/out")
+[ "$steps" = "$firings" ] && ok || bad "interleaving: $steps steps, $firings firings"
+# traces
+expect 0 "$BIN/pn-run" --trace "$TMP/run.trace" --snapshot 100 "$TMP/k.pnml"
+has "$TMP/run.trace" "# pn-run trace 1"
+has "$TMP/run.trace" "E dead 507"
+has "$TMP/run.trace" "M 0 p0=2 active=8"
+[ "$(grep -c '^S ' "$TMP/run.trace")" = 507 ] && ok || bad "trace has not 507 steps"
+[ "$(grep -c '^M ' "$TMP/run.trace")" = 6 ] && ok || bad "trace snapshots"
+grep '^S 1 ' "$TMP/run.trace" | grep -q 'w0_t4' && ok || bad "step 1 lacks w0_t4"
+ls "$TMP" | grep -q 'tmp' && bad "temporary trace left" || ok
+# no dead marking: the step limit, exit 4
+cat > "$TMP/loop.pnml" <<'XML'
+<pnml><net id="n"><place id="p"><initialMarking><text>1</text></initialMarking></place>
+<transition id="t"/><arc id="a" source="p" target="t"/><arc id="b" source="t" target="p"/></net></pnml>
+XML
+expect 4 "$BIN/pn-run" --max-steps 50 "$TMP/loop.pnml"
+has "$TMP/out" "steps: 50"
+has "$TMP/err" "no dead marking within 50 steps"
+expect 4 "$BIN/pn-run" --max-steps 50 --runs 3 "$TMP/loop.pnml"
+# an unbounded net: exit 5, the place and the step named
+cat > "$TMP/unb.pnml" <<'XML'
+<pnml><net id="n"><place id="sink"/><transition id="src"/>
+<arc id="a" source="src" target="sink"><inscription><text>4611686018427387904</text></inscription></arc></net></pnml>
+XML
+expect 5 "$BIN/pn-run" "$TMP/unb.pnml"
+has "$TMP/err" "place 'sink' would exceed 2^63-1 in step 2"
+# empty net, net without transitions
+echo '<pnml><net id="e"/></pnml>' > "$TMP/empty.pnml"
+expect 0 "$BIN/pn-run" "$TMP/empty.pnml"
+has "$TMP/out" "steps: 0"
+echo '<pnml><net id="e"><place id="p"><initialMarking><text>3</text></initialMarking></place></net></pnml>' > "$TMP/nt.pnml"
+expect 0 "$BIN/pn-run" --marking "$TMP/nt.pnml"
+has "$TMP/out" "marking: p=3"
+
+# --- the example workloads: generated and run --------------------------
+n=0
+for w in "$EX"/*.csv; do
+    expect 0 "$BIN/pn-gen-gpu" --workload "$w" -o "$TMP/ex.pnml"
+    expect 0 "$BIN/pn-run" --count t0 "$TMP/ex.pnml"
+    has "$TMP/out" "end: dead marking"
+    n=$((n + 1))
+done
+[ "$n" -ge 6 ] && ok || bad "only $n example workloads"
+finish

@@ -15,7 +15,10 @@ tests/fuzz/fuzz-pnml: $(FUZZSRC)
 	  -I$(builddir) $(XML_CFLAGS) $(FUZZSRC) $(XML_LIBS) -o $@
 CLEANFILES += tests/fuzz/fuzz-pnml
 
-noinst_PROGRAMS += bench/bench-read
+noinst_PROGRAMS += bench/bench-read bench/bench-run
+bench_bench_run_SOURCES = bench/bench-run.c
+bench_bench_run_LDADD = lib/libpn.la
+EXTRA_DIST += bench/bench-run.c
 bench_bench_read_SOURCES = bench/bench-read.c
 bench_bench_read_LDADD = lib/libpn.la
 EXTRA_DIST += bench/bench-read.c
@@ -23,10 +26,16 @@ EXTRA_DIST += bench/bench-read.c
 BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	JoinFreeModules-PT-2000 Dekker-PT-100 Philosophers-PT-001000 \
 	MultiCrashLeafsetExtension-PT-S32C12 ServersAndClients-PT-400080
-bench: bench/bench-read
+RUN_BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
+	JoinFreeModules-PT-2000 Dekker-PT-100
+bench: bench/bench-read bench/bench-run bin/pn-run
 	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
 	@files=; for n in $(BENCH_FILES); do \
 	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
 	    test -f "$$d/$$n.pnml" && files="$$files $$d/$$n.pnml"; done; done; \
 	echo "PNML reader vs xmllint --stream --noout:"; \
-	$(builddir)/bench/bench-read -r 3 $$files
+	$(builddir)/bench/bench-read -r 3 $$files; \
+	files=; for n in $(RUN_BENCH_FILES); do \
+	    test -f "$(PN_CORPUS)/mcc/$$n.pnml" && files="$$files $(PN_CORPUS)/mcc/$$n.pnml"; done; \
+	echo; echo "Engine (maximal steps, seed 1; corpus nets: at most 20000 steps):"; \
+	$(builddir)/bench/bench-run $(abs_top_builddir)/bin/pn-run $$files

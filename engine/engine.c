@@ -33,7 +33,9 @@ static inline uint64_t rotl(uint64_t x, int k)
     return (x << k) | (x >> (64 - k));
 }
 
-uint64_t pn_rng_next(pn_rng_t *rng)
+/* Inline copies for the step loop (the exported functions would be called
+ * through the PLT from inside the library). */
+static inline uint64_t rng_next(pn_rng_t *rng)
 {
     uint64_t *s = rng->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -47,20 +49,24 @@ uint64_t pn_rng_next(pn_rng_t *rng)
     return result;
 }
 
-uint64_t pn_rng_below(pn_rng_t *rng, uint64_t n)
+static inline uint64_t rng_below(pn_rng_t *rng, uint64_t n)
 {
     /* Lemire's multiply-and-reject: exact, and the same on every machine */
-    unsigned __int128 m = (unsigned __int128)pn_rng_next(rng) * n;
+    unsigned __int128 m = (unsigned __int128)rng_next(rng) * n;
     uint64_t low = (uint64_t)m;
     if (low < n) {
         uint64_t threshold = -n % n;
         while (low < threshold) {
-            m = (unsigned __int128)pn_rng_next(rng) * n;
+            m = (unsigned __int128)rng_next(rng) * n;
             low = (uint64_t)m;
         }
     }
     return (uint64_t)(m >> 64);
 }
+
+uint64_t pn_rng_next(pn_rng_t *rng) { return rng_next(rng); }
+
+uint64_t pn_rng_below(pn_rng_t *rng, uint64_t n) { return rng_below(rng, n); }
 
 uint64_t pn_run_seed(uint64_t seed, uint64_t i)
 {
@@ -97,7 +103,13 @@ struct pn_engine {
     int has_cap;
     csr_t in, rd, ih, rs, out;
     uint64_t *out_self; /* for capacity: what t takes from its output place */
-    csr_t dep;          /* place -> transitions to re-check */
+    /* Enabledness as conditions on single places, for the incremental mode:
+     * per place, "m >= th" conditions (normal and read inputs) and "m < th"
+     * conditions (inhibitors, capacity outputs), each sorted by threshold,
+     * so that a change of m(p) from a to b visits only the conditions whose
+     * threshold lies between a and b. */
+    csr_t lo, up;       /* idx: transition, w: threshold */
+    uint32_t *never;    /* per transition: conditions that never hold */
 };
 
 static void csr_free(csr_t *c)
@@ -125,7 +137,9 @@ void pn_engine_free(pn_engine_t *e)
     csr_free(&e->rs);
     csr_free(&e->out);
     free(e->out_self);
-    csr_free(&e->dep);
+    csr_free(&e->lo);
+    csr_free(&e->up);
+    free(e->never);
     free(e);
 }
 
@@ -224,52 +238,106 @@ static pn_status_t build_arcs(pn_engine_t *e, const pn_net_t *net)
     return PN_OK;
 }
 
-/* place -> transitions whose enabledness may change with that place. */
-static pn_status_t build_deps(pn_engine_t *e)
+/* The threshold of a capacity condition: firing t keeps m(p) - self + w
+ * within cap iff m(p) < cap + self - w + 1.  0: never holds. */
+static uint64_t cap_threshold(uint64_t cap, uint64_t self, uint64_t w)
 {
-    csr_t *src[4] = {&e->in, &e->rd, &e->ih, &e->out};
-    int nsrc = e->has_cap ? 4 : 3;
-    uint32_t *count = calloc((size_t)e->np + 1, sizeof(uint32_t));
-    uint32_t *stamp = malloc(((size_t)e->np + 1) * sizeof(uint32_t));
-    if (!count || !stamp) {
-        free(count);
-        free(stamp);
+    uint64_t room = sat_add(cap, self);
+    if (w > room)
+        return 0;
+    return sat_add(room - w, 1);
+}
+
+typedef struct {
+    uint64_t th;
+    uint32_t t;
+} cond_t;
+
+static int cmp_cond(const void *a, const void *b)
+{
+    const cond_t *x = a, *y = b;
+    if (x->th != y->th)
+        return x->th < y->th ? -1 : 1;
+    return x->t < y->t ? -1 : x->t > y->t;
+}
+
+/* Builds one per-place condition CSR from (place, transition, threshold)
+ * triples of the compiled arcs. */
+static pn_status_t build_conds(pn_engine_t *e, csr_t *c, int upper)
+{
+    /* pass 0 counts, pass 1 fills */
+    c->off = calloc((size_t)e->np + 2, sizeof(uint32_t));
+    if (!c->off)
         return PN_ENOMEM;
-    }
-    /* two passes: count, then fill; stamp dedupes (p, t) pairs */
+    cond_t *all = NULL;
+    uint32_t *fill = NULL;
     for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t p = 0; p < e->np; p++)
-            stamp[p] = UINT32_MAX;
-        for (uint32_t t = 0; t < e->nt; t++)
-            for (int k = 0; k < nsrc; k++)
-                for (uint32_t j = src[k]->off[t]; j < src[k]->off[t + 1]; j++) {
+        for (uint32_t t = 0; t < e->nt; t++) {
+            const csr_t *src[2] = {upper ? &e->ih : &e->in,
+                                   upper ? &e->out : &e->rd};
+            for (int k = 0; k < 2; k++)
+                for (uint32_t j = src[k]->off[t]; j < src[k]->off[t + 1];
+                     j++) {
                     uint32_t p = src[k]->idx[j];
-                    if (k == 3 && !e->cap[p])
+                    uint64_t th = src[k]->w[j];
+                    if (upper && k == 1) {
+                        if (!e->cap[p])
+                            continue;
+                        th = cap_threshold(e->cap[p], e->out_self[j], th);
+                    }
+                    if (th == 0) {
+                        /* "m < 0" never holds ("m >= 0" always does and
+                         * does not occur: weights are >= 1) */
+                        if (pass == 0)
+                            e->never[t]++;
                         continue;
-                    if (stamp[p] == t)
-                        continue;
-                    stamp[p] = t;
-                    if (pass == 0)
-                        count[p + 1]++;
-                    else
-                        e->dep.idx[count[p]++] = t;
+                    }
+                    if (pass == 0) {
+                        c->off[p + 1]++;
+                    } else {
+                        cond_t cd = {th, t};
+                        all[fill[p]++] = cd;
+                    }
                 }
+        }
         if (pass == 0) {
             for (uint32_t p = 0; p < e->np; p++)
-                count[p + 1] += count[p];
-            e->dep.off = malloc(((size_t)e->np + 1) * sizeof(uint32_t));
-            e->dep.idx = malloc(((size_t)count[e->np] + 1) * sizeof(uint32_t));
-            if (!e->dep.off || !e->dep.idx) {
-                free(count);
-                free(stamp);
+                c->off[p + 1] += c->off[p];
+            size_t n = c->off[e->np];
+            all = malloc((n + 1) * sizeof *all);
+            fill = malloc(((size_t)e->np + 1) * sizeof *fill);
+            c->idx = malloc((n + 1) * sizeof *c->idx);
+            c->w = malloc((n + 1) * sizeof *c->w);
+            if (!all || !fill || !c->idx || !c->w) {
+                free(all);
+                free(fill);
                 return PN_ENOMEM;
             }
-            memcpy(e->dep.off, count, ((size_t)e->np + 1) * sizeof(uint32_t));
+            memcpy(fill, c->off, (size_t)e->np * sizeof *fill);
         }
     }
-    free(count);
-    free(stamp);
+    for (uint32_t p = 0; p < e->np; p++) {
+        uint32_t a = c->off[p], b = c->off[p + 1];
+        qsort(all + a, b - a, sizeof *all, cmp_cond);
+        for (uint32_t j = a; j < b; j++) {
+            c->idx[j] = all[j].t;
+            c->w[j] = all[j].th;
+        }
+    }
+    free(all);
+    free(fill);
     return PN_OK;
+}
+
+static pn_status_t build_deps(pn_engine_t *e)
+{
+    e->never = calloc((size_t)e->nt + 1, sizeof *e->never);
+    if (!e->never)
+        return PN_ENOMEM;
+    pn_status_t st = build_conds(e, &e->lo, 0);
+    if (!st)
+        st = build_conds(e, &e->up, 1);
+    return st;
 }
 
 pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
@@ -336,7 +404,9 @@ struct pn_sim {
     uint32_t *E, *fired, *changed;
     uint32_t nfired, nchanged;
     uint64_t *pend;     /* tokens promised to capacity places in a step */
-    uint64_t *pstamp, *tstamp, stamp;
+    uint64_t *old;      /* m(p) before the step, for the places it changed */
+    uint32_t *unsat;    /* per transition: conditions that do not hold */
+    uint64_t *pstamp, stamp;
     size_t overflow_place;
 };
 
@@ -382,7 +452,8 @@ void pn_sim_free(pn_sim_t *s)
     free(s->changed);
     free(s->pend);
     free(s->pstamp);
-    free(s->tstamp);
+    free(s->old);
+    free(s->unsat);
     free(s);
 }
 
@@ -408,26 +479,95 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->changed = malloc((np + 1) * sizeof *s->changed);
     s->pend = calloc(np + 1, sizeof *s->pend);
     s->pstamp = calloc(np + 1, sizeof *s->pstamp);
-    s->tstamp = calloc(nt + 1, sizeof *s->tstamp);
+    s->old = calloc(np + 1, sizeof *s->old);
+    s->unsat = calloc(nt + 1, sizeof *s->unsat);
     if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
-        !s->changed || !s->pend || !s->pstamp || !s->tstamp) {
+        !s->changed || !s->pend || !s->pstamp || !s->old || !s->unsat) {
         pn_sim_free(s);
         return NULL;
     }
     memcpy(s->m, e->m0, np * sizeof *s->m);
-    if (!reference)
+    if (!reference) {
+        /* count the conditions that do not hold at the initial marking */
         for (uint32_t t = 0; t < e->nt; t++)
-            if (enabled(e, s->m, t))
+            s->unsat[t] = e->never[t];
+        for (uint32_t p = 0; p < e->np; p++) {
+            for (uint32_t j = e->lo.off[p]; j < e->lo.off[p + 1]; j++)
+                s->unsat[e->lo.idx[j]] += !(s->m[p] >= e->lo.w[j]);
+            for (uint32_t j = e->up.off[p]; j < e->up.off[p + 1]; j++)
+                s->unsat[e->up.idx[j]] += !(s->m[p] < e->up.w[j]);
+        }
+        for (uint32_t t = 0; t < e->nt; t++)
+            if (s->unsat[t] == 0)
                 set_bit(s, t, 1);
+    }
     s->overflow_place = PN_NONE;
     return s;
 }
 
+/* Call before changing m(p): remembers the value the step started from. */
 static inline void touch(pn_sim_t *s, uint32_t p)
 {
     if (s->pstamp[p] != s->stamp) {
         s->pstamp[p] = s->stamp;
+        s->old[p] = s->m[p];
         s->changed[s->nchanged++] = p;
+    }
+}
+
+/* First index in [a, b) whose threshold is above v. */
+static inline uint32_t above(const uint64_t *th, uint32_t a, uint32_t b,
+                             uint64_t v)
+{
+    if (a == b || th[a] > v)
+        return a; /* the common case: below every threshold */
+    while (a < b) {
+        uint32_t mid = a + (b - a) / 2;
+        if (th[mid] <= v)
+            a = mid + 1;
+        else
+            b = mid;
+    }
+    return a;
+}
+
+static inline void cond_holds(pn_sim_t *s, uint32_t t)
+{
+    if (--s->unsat[t] == 0)
+        set_bit(s, t, 1);
+}
+
+static inline void cond_fails(pn_sim_t *s, uint32_t t)
+{
+    if (s->unsat[t]++ == 0)
+        set_bit(s, t, 0);
+}
+
+/* m(p) went from a to b: flip exactly the conditions whose threshold lies
+ * in (min, max]. */
+static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
+{
+    const pn_engine_t *e = s->e;
+    if (a == b)
+        return;
+    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    const csr_t *c = &e->lo;
+    uint32_t end = c->off[p + 1];
+    for (uint32_t j = above(c->w, c->off[p], end, lo); j < end && c->w[j] <= hi;
+         j++) {
+        if (b > a)
+            cond_holds(s, c->idx[j]);
+        else
+            cond_fails(s, c->idx[j]);
+    }
+    c = &e->up;
+    end = c->off[p + 1];
+    for (uint32_t j = above(c->w, c->off[p], end, lo); j < end && c->w[j] <= hi;
+         j++) {
+        if (b > a)
+            cond_fails(s, c->idx[j]);
+        else
+            cond_holds(s, c->idx[j]);
     }
 }
 
@@ -463,11 +603,11 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
         return PN_OK;
     }
     if (s->sem == PN_SEM_INTERLEAVING) {
-        s->E[0] = s->E[pn_rng_below(&s->rng, n)];
+        s->E[0] = s->E[rng_below(&s->rng, n)];
         n = 1;
     } else {
         for (uint32_t i = n - 1; i > 0; i--) {
-            uint32_t j = (uint32_t)pn_rng_below(&s->rng, (uint64_t)i + 1);
+            uint32_t j = (uint32_t)rng_below(&s->rng, (uint64_t)i + 1);
             uint32_t tmp = s->E[i];
             s->E[i] = s->E[j];
             s->E[j] = tmp;
@@ -499,12 +639,12 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
                     s->pend[e->out.idx[j]] += e->out.w[j];
         }
         for (j = e->in.off[t]; j < e->in.off[t + 1]; j++) {
-            m[e->in.idx[j]] -= e->in.w[j];
             touch(s, e->in.idx[j]);
+            m[e->in.idx[j]] -= e->in.w[j];
         }
         for (j = e->rs.off[t]; j < e->rs.off[t + 1]; j++) {
-            m[e->rs.idx[j]] = 0;
             touch(s, e->rs.idx[j]);
+            m[e->rs.idx[j]] = 0;
         }
         s->fired[s->nfired++] = t;
     }
@@ -519,8 +659,8 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
                 *end = PN_END_OVERFLOW;
                 return PN_ERANGE;
             }
-            m[p] += e->out.w[j];
             touch(s, p);
+            m[p] += e->out.w[j];
         }
         s->counts[t]++;
     }
@@ -529,19 +669,11 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
             s->pend[s->changed[i]] = 0;
     s->firings += s->nfired;
     s->steps++;
-    if (!s->reference) {
-        /* re-check only the transitions next to a place that changed */
+    if (!s->reference)
         for (uint32_t i = 0; i < s->nchanged; i++) {
             uint32_t p = s->changed[i];
-            for (uint32_t j = e->dep.off[p]; j < e->dep.off[p + 1]; j++) {
-                uint32_t t = e->dep.idx[j];
-                if (s->tstamp[t] == s->stamp)
-                    continue;
-                s->tstamp[t] = s->stamp;
-                set_bit(s, t, enabled(e, m, t));
-            }
+            place_changed(s, p, s->old[p], m[p]);
         }
-    }
     return PN_OK;
 }
 

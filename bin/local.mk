@@ -12,3 +12,6 @@ bin_pn_run_LDADD = bin/libcli.la lib/libpn.la -lpthread
 bin_PROGRAMS += bin/pn-gen-gpu
 bin_pn_gen_gpu_SOURCES = %reldir%/pn-gen-gpu.c
 bin_pn_gen_gpu_LDADD = bin/libcli.la lib/libpn.la
+bin_PROGRAMS += bin/pn-dot
+bin_pn_dot_SOURCES = %reldir%/pn-dot.c
+bin_pn_dot_LDADD = bin/libcli.la lib/libpn.la

@@ -317,16 +317,10 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
         if (!strcmp(o->trace, "-"))
             tf = stdout;
         else {
-            size_t n = strlen(o->trace);
-            tmp = malloc(n + 16);
-            memcpy(tmp, o->trace, n);
-            memcpy(tmp + n, ".tmpXXXXXX", 11);
-            int fd = mkstemp(tmp);
-            tf = fd >= 0 ? fdopen(fd, "w") : NULL;
+            tf = pn_output_open(o->trace, &tmp);
             if (!tf) {
                 fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
                         strerror(errno));
-                free(tmp);
                 pn_sim_free(sim);
                 return CLI_EOUTPUT;
             }
@@ -337,15 +331,12 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     }
     pn_end_t end = run_traced(sim, net, o, tf);
     int rc = CLI_OK;
-    if (tf && tf != stdout) {
-        if (fclose(tf) != 0 || rename(tmp, o->trace) != 0) {
-            fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
-                    strerror(errno));
-            unlink(tmp);
-            rc = CLI_EOUTPUT;
-        }
+    if (tf && tf != stdout &&
+        pn_output_close(tf, tmp, o->trace, 1) != PN_OK) {
+        fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
+                strerror(errno));
+        rc = CLI_EOUTPUT;
     }
-    free(tmp);
     uint64_t steps = pn_sim_steps(sim);
     if (end == PN_END_OVERFLOW) {
         size_t p = pn_sim_overflow_place(sim);

@@ -12,6 +12,8 @@
 #include "pnml.h"
 #include "engine.h"
 #include "gpu.h"
+#include "trace.h"
+#include "dot.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -23,6 +23,9 @@ static const struct {
     [PN_ENONET] = {"PN_ENONET", "no such net"},
     [PN_EDIALECT] = {"PN_EDIALECT", "not expressible in this dialect"},
     [PN_ESTRUCT] = {"PN_ESTRUCT", "invalid PNML structure"},
+    [PN_ERENDER] = {"PN_ERENDER", "rendering failed"},
+    [PN_ETOOBIG] = {"PN_ETOOBIG", "too large"},
+    [PN_ETRACE] = {"PN_ETRACE", "invalid trace"},
 };
 
 const char *pn_strstatus(pn_status_t s)

@@ -33,6 +33,10 @@ typedef enum {
     PN_EDIALECT = 14,    /* the output dialect cannot express this net */
     PN_ESTRUCT = 15,     /* PNML structure is wrong (element out of place,
                             entity reference, missing attribute) */
+    PN_ERENDER = 16,     /* Graphviz could not lay out or render */
+    PN_ETOOBIG = 17,     /* too large for what was asked (a layout, a
+                            timeline): the message says what to do */
+    PN_ETRACE = 18,      /* a trace is malformed or belongs to another net */
     PN_STATUS_COUNT_
 } pn_status_t;
 

@@ -674,37 +674,14 @@ pn_status_t pn_pnml_write_file(const pn_net_t *net, const char *path,
                                              : PN_DIALECT_STANDARD, err);
     if (st)
         return st;
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp)
-        return werr(err, PN_ENOMEM, "out of memory%s%s", "", "");
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmpXXXXXX", 11);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        st = werr(err, PN_EIO, "cannot create a temporary file beside it: %s%s",
-                  strerror(errno), "");
-        free(tmp);
-        return st;
-    }
-    FILE *f = fdopen(fd, "w");
-    if (!f) {
-        st = werr(err, PN_EIO, "%s%s", strerror(errno), "");
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return st;
-    }
+    char *tmp;
+    FILE *f = pn_output_open(path, &tmp);
+    if (!f)
+        return werr(err, PN_EIO, "cannot create a temporary file beside it: %s%s",
+                    strerror(errno), "");
     st = pn_pnml_write_stream(net, f, opts, err);
-    if (fsync(fileno(f)) != 0 && !st && errno != EINVAL)
+    int ok = st == PN_OK;
+    if (pn_output_close(f, tmp, path, ok) != PN_OK && ok)
         st = werr(err, PN_EIO, "write error: %s%s", strerror(errno), "");
-    if (fclose(f) != 0 && !st)
-        st = werr(err, PN_EIO, "write error: %s%s", strerror(errno), "");
-    if (!st && rename(tmp, path) != 0)
-        st = werr(err, PN_EIO, "cannot rename the temporary file: %s%s",
-                  strerror(errno), "");
-    if (st)
-        unlink(tmp);
-    free(tmp);
     return st;
 }

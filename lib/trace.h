@@ -1,0 +1,49 @@
+/*
+ * pn/trace.h - reading the traces pn-run --trace writes, and replaying them
+ * on their net.
+ *
+ * Ownership: pn_trace_read() returns a trace the caller frees with
+ * pn_trace_free(); pointers from getters are borrowed from the trace.  A
+ * trace keeps no pointer to the net it was read against.
+ *
+ * Format (pn-run(1)): "#" comments; "S step id..." the transitions fired in
+ * step `step` (1, 2, ... in order); "M step id=n..." a marking snapshot
+ * after `step`; "E dead|limit|overflow steps" the end.
+ */
+#ifndef PN_TRACE_H
+#define PN_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "net.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pn_trace pn_trace_t;
+
+/* Reads a trace and checks it against net: every id is a transition of
+ * the net, steps are numbered 1, 2, ..., every fired set can fire at its
+ * step (its inputs are there when the steps are replayed from the initial
+ * marking), and every snapshot matches the replay.  Returns PN_OK, PN_EIO,
+ * PN_ENOMEM, or PN_ETRACE with err naming file, line and what is wrong.
+ * Cost: O(size of the trace + arcs of the fired transitions). */
+pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
+                          pn_trace_t **out, pn_error_t *err);
+void pn_trace_free(pn_trace_t *trace);
+
+/* Number of steps in the trace. */
+uint64_t pn_trace_steps(const pn_trace_t *trace);
+/* The transitions fired in step (1-based), in firing order. */
+const uint32_t *pn_trace_fired(const pn_trace_t *trace, uint64_t step,
+                               size_t *n);
+/* The marking after step (0: the initial marking) into m (one count per
+ * place of the net).  PN_EINVAL when step is beyond the trace. */
+pn_status_t pn_trace_marking(const pn_trace_t *trace, const pn_net_t *net,
+                             uint64_t step, uint64_t *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

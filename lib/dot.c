@@ -14,7 +14,7 @@
 #include "dot.h"
 #include "net_private.h"
 
-#define DEFAULT_MAX_ELEMENTS 15000
+#define DEFAULT_MAX_ELEMENTS 4000
 #define SFDP_MAX_ELEMENTS 400000
 
 void pn_dot_defaults(pn_dot_options_t *o)
@@ -104,9 +104,10 @@ static void set(void *obj, const char *name, const char *value)
 /* Tokens as dots up to four, a number beyond. */
 static void token_label(uint64_t m, char *buf, size_t size)
 {
+    /* "\\n" is Graphviz's line break in a label */
     static const char *dots[] = {"", "\xe2\x80\xa2", "\xe2\x80\xa2\xe2\x80\xa2",
-                                 "\xe2\x80\xa2\xe2\x80\xa2\n\xe2\x80\xa2",
-                                 "\xe2\x80\xa2\xe2\x80\xa2\n\xe2\x80\xa2\xe2\x80\xa2"};
+                                 "\xe2\x80\xa2\xe2\x80\xa2\\n\xe2\x80\xa2",
+                                 "\xe2\x80\xa2\xe2\x80\xa2\\n\xe2\x80\xa2\xe2\x80\xa2"};
     if (m <= 4)
         snprintf(buf, size, "%s", dots[m]);
     else
@@ -119,7 +120,7 @@ static void node_label(const char *name, const char *id, int ids, char *buf,
     if (!name)
         snprintf(buf, size, "%s", id);
     else if (ids && strcmp(name, id))
-        snprintf(buf, size, "%s\n[%s]", name, id);
+        snprintf(buf, size, "%s\\n[%s]", name, id);
     else
         snprintf(buf, size, "%s", name);
 }
@@ -283,9 +284,10 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
     if (!o.positions && elements > limit)
         return dfail(err, PN_ETOOBIG,
                      "the net has %zu nodes and arcs, too many for the '%s' "
-                     "layout (at most %zu): use --layout sfdp, or --positions "
-                     "to draw it where the PNML places it", elements,
-                     o.layout, limit);
+                     "layout (at most %zu; it would take minutes): use "
+                     "--positions to draw it where the PNML places it (GPU "
+                     "nets are laid out by their generator), or --layout "
+                     "sfdp", elements, o.layout, limit);
     if (o.positions && elements > SFDP_MAX_ELEMENTS)
         return dfail(err, PN_ETOOBIG, "the net has %zu nodes and arcs, too "
                      "many to draw (at most %d)", elements, SFDP_MAX_ELEMENTS);
@@ -298,11 +300,23 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
     set(g, "rankdir", "TB");
     set(g, "fontname", "Helvetica");
     set(g, "forcelabels", "true");
+    if (elements > 1500 && !strcmp(o.layout, "dot")) {
+        /* less crossing minimisation and network simplex work on big nets:
+         * minutes become seconds (64-warp GPU net: see make bench) */
+        set(g, "mclimit", "0.2");
+        set(g, "nslimit", "2");
+        set(g, "nslimit1", "2");
+        set(g, "searchsize", "10");
+    }
     if (o.title || pn_net_name(net)) {
         set(g, "label", o.title ? o.title : pn_net_name(net));
         set(g, "labelloc", "t");
     }
-    /* defaults of every node and edge */
+    /* defaults of every node and edge; the label default is Graphviz's own
+     * ("\\N", the node's name), so that an empty label is written out */
+    agattr(g, AGNODE, "label", "\\N");
+    if (o.positions)
+        set(g, "notranslate", "true");
     agattr(g, AGNODE, "fontname", "Helvetica");
     agattr(g, AGNODE, "fontsize", "10");
     agattr(g, AGEDGE, "fontname", "Helvetica");

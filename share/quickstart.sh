@@ -39,7 +39,9 @@ mkdir -p out
 ./bin/pn-run --seed 1 --count t0 out/gpu32.pnml
 ./bin/pn-run --runs 100 --count t0 out/gpu32.pnml
 if [ -x bin/pn-dot ]; then
-    ./bin/pn-dot out/gpu32.pnml -o out/gpu32.svg
+    ./bin/pn-dot --positions out/gpu32.pnml -o out/gpu32.svg
+    ./bin/pn-run --trace out/gpu32.trace out/gpu32.pnml > /dev/null
+    ./bin/pn-dot --trace out/gpu32.trace --timeline --steps 1-200 out/gpu32.pnml -o out/gpu32-timeline.svg
     echo "quickstart: rendered out/gpu32.svg"
 fi
 echo "quickstart: done; outputs are in out/; run the tests with: make check"

@@ -1,0 +1,97 @@
+#!/bin/sh
+# pn-dot from the command line: formats, layouts, traces, timelines, bad
+# input (missing file, a trace of another net, a step out of range), large
+# nets, atomic output with a normal file mode.
+. "${srcdir:-tests}/lib.sh"
+
+expect 0 "$BIN/pn-dot" --help
+has "$TMP/out" "Usage: pn-dot"
+expect 0 "$BIN/pn-dot" --version
+has "$TMP/out" "pn-dot (pn-toolkit)"
+expect 2 "$BIN/pn-dot" --no-such-option
+"$BIN/pn-dot" --help | grep -o -- '--[a-z-]*' | sort -u > "$TMP/opts"
+while read -r opt; do
+    if grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" "$srcdir/../share/man/pn-dot.1"; then ok; else bad "pn-dot.1 lacks $opt"; fi
+done < "$TMP/opts"
+
+"$BIN/pn-gen-gpu" --warps 3 --arith 2 --shared 1 --global 1 -o "$TMP/g.pnml"
+# formats from the extension, or -T
+expect 0 "$BIN/pn-dot" "$TMP/g.pnml" -o "$TMP/g.svg"
+has "$TMP/g.svg" "<svg"
+has "$TMP/g.svg" 'id="w2_t16"'
+has "$TMP/g.svg" 'id="p0"'
+expect 0 "$BIN/pn-dot" --positions "$TMP/g.pnml" -o "$TMP/g.png"
+head -c 8 "$TMP/g.png" | od -An -c | tr -d ' \n' | grep -q '211PNG' && ok || bad "not a PNG"
+expect 0 "$BIN/pn-dot" -T pdf "$TMP/g.pnml" -o "$TMP/g.out"
+head -c 4 "$TMP/g.out" | grep -q '%PDF' && ok || bad "not a PDF"
+expect 0 "$BIN/pn-dot" -T dot "$TMP/g.pnml"
+has "$TMP/out" "cluster_w0"
+has "$TMP/out" "arrowhead=odot"
+expect 0 "$BIN/pn-dot" "$TMP/g.pnml"
+has "$TMP/out" "<svg"
+expect 0 sh -c "'$BIN/pn-dot' -T dot - < '$TMP/g.pnml'"
+has "$TMP/out" "digraph"
+expect 2 "$BIN/pn-dot" "$TMP/g.pnml" -o "$TMP/g.bmp"
+has "$TMP/err" "cannot tell the format"
+expect 2 "$BIN/pn-dot" --layout spring "$TMP/g.pnml" -o "$TMP/x.svg"
+has "$TMP/err" "unknown layout 'spring'"
+for l in neato fdp sfdp; do
+    expect 0 "$BIN/pn-dot" --layout $l "$TMP/g.pnml" -o "$TMP/l.svg"
+done
+# a normal file mode (not the temporary file's 0600)
+umask 022
+"$BIN/pn-dot" "$TMP/g.pnml" -o "$TMP/mode.svg"
+[ "$(stat -c %a "$TMP/mode.svg")" = 644 ] && ok || bad "mode $(stat -c %a "$TMP/mode.svg")"
+ls "$TMP" | grep -q '\.tmp' && bad "temporary file left" || ok
+
+# bad input
+expect 1 "$BIN/pn-dot" "$TMP/missing.pnml" -o "$TMP/m.svg"
+has "$TMP/err" "missing.pnml: cannot read"
+[ -e "$TMP/m.svg" ] && bad "output written for a missing net" || ok
+
+# a real trace: a step and a timeline
+"$BIN/pn-run" --seed 4 --trace "$TMP/run.trace" "$TMP/g.pnml" > /dev/null
+steps=$(sed -n 's/^E dead //p' "$TMP/run.trace")
+fired=$(sed -n 's/^S 3 //p' "$TMP/run.trace")
+expect 0 "$BIN/pn-dot" -T dot --trace "$TMP/run.trace" --step 3 "$TMP/g.pnml"
+for t in $fired; do
+    # the node of each transition fired in step 3 is drawn red
+    # one record per node statement: its attributes up to "];"
+    awk -v RS='];' -v id="$t" '(index($0, "id=" id ",") || index($0, "id=\"" id "\"")) && /fillcolor="#e4572e"/ {print "hot"}' "$TMP/out" | grep -q hot && ok || bad "$t not highlighted"
+done
+[ "$(grep -c 'fillcolor="#e4572e"' "$TMP/out")" = "$(echo $fired | wc -w)" ] && ok || bad "highlight count"
+expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --step 0 "$TMP/g.pnml" -o "$TMP/s0.svg"
+expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --step $((steps + 1)) "$TMP/g.pnml" -o "$TMP/bad.svg"
+has "$TMP/err" "the trace has steps 0-$steps"
+[ -e "$TMP/bad.svg" ] && bad "output written for a bad step" || ok
+expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline "$TMP/g.pnml" -o "$TMP/tl.svg"
+has "$TMP/tl.svg" "<svg"
+has "$TMP/tl.svg" "arithmetic"
+has "$TMP/tl.svg" "#f28e2b"
+expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 2-9 "$TMP/g.pnml" -o "$TMP/tl.png"
+expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 5-$((steps + 3)) "$TMP/g.pnml"
+expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 9-2 "$TMP/g.pnml"
+expect 2 "$BIN/pn-dot" --timeline "$TMP/g.pnml"
+has "$TMP/err" "need --trace"
+# a trace of another net
+"$BIN/pn-gen-gpu" --warps 2 --arith 2 --shared 1 --global 1 -o "$TMP/other.pnml"
+expect 1 "$BIN/pn-dot" --trace "$TMP/run.trace" --step 1 "$TMP/other.pnml" -o "$TMP/o.svg"
+has "$TMP/err" "belongs to another net"
+has "$TMP/err" "run.trace:"
+expect 1 "$BIN/pn-dot" --trace "$TMP/g.pnml" --step 1 "$TMP/g.pnml"
+has "$TMP/err" "is this a pn-run trace?"
+expect 1 "$BIN/pn-dot" --trace "$TMP/none.trace" --step 1 "$TMP/g.pnml"
+
+# large nets: a clear message, not a silent hang
+"$BIN/pn-gen-gpu" --warps 64 -o "$TMP/big.pnml"
+expect 4 "$BIN/pn-dot" "$TMP/big.pnml" -o "$TMP/big.svg"
+has "$TMP/err" "use --positions"
+has "$TMP/err" "sfdp"
+expect 0 "$BIN/pn-dot" --positions "$TMP/big.pnml" -o "$TMP/big.svg"
+has "$TMP/big.svg" 'id="w63_t17"'
+# a long run over many warps: the timeline asks for a window
+"$BIN/pn-gen-gpu" --warps 64 --arith 2000 --shared 0 --global 0 --quiet -o "$TMP/long.pnml"
+"$BIN/pn-run" --trace "$TMP/long.trace" "$TMP/long.pnml" > /dev/null
+expect 4 "$BIN/pn-dot" --trace "$TMP/long.trace" --timeline "$TMP/long.pnml" -o "$TMP/long.svg"
+has "$TMP/err" "draw a window of at most"
+finish

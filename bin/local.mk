@@ -15,3 +15,6 @@ bin_pn_gen_gpu_LDADD = bin/libcli.la lib/libpn.la
 bin_PROGRAMS += bin/pn-dot
 bin_pn_dot_SOURCES = %reldir%/pn-dot.c
 bin_pn_dot_LDADD = bin/libcli.la lib/libpn.la
+bin_PROGRAMS += bin/pn-maxplus
+bin_pn_maxplus_SOURCES = %reldir%/pn-maxplus.c
+bin_pn_maxplus_LDADD = bin/libcli.la lib/libpn.la -lm

@@ -14,6 +14,7 @@
 #include "gpu.h"
 #include "trace.h"
 #include "dot.h"
+#include "maxplus.h"
 
 #ifdef __cplusplus
 extern "C" {

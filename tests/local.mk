@@ -7,7 +7,7 @@ AM_TESTS_ENVIRONMENT = \
 	CK_DEFAULT_TIMEOUT=600; export CK_DEFAULT_TIMEOUT;
 
 check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
-	tests/test_dot
+	tests/test_dot tests/test_maxplus
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_net_LDADD = lib/libpn.la $(CHECK_LIBS)
 tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -22,8 +22,11 @@ tests_test_gpu_LDADD = lib/libpn.la $(CHECK_LIBS)
 tests_test_dot_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GVC_CFLAGS) $(XML_CFLAGS)
 tests_test_dot_LDADD = lib/libpn.la $(CHECK_LIBS) $(GVC_LIBS) $(XML_LIBS)
 
+tests_test_maxplus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_maxplus_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
+
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
-	tests/test_dot
+	tests/test_dot tests/test_maxplus
 EXTRA_DIST += tests/pnml
 TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/check-exports.sh tests/readme.sh
 EXTRA_DIST += tests/lib.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh

@@ -15,7 +15,10 @@ tests/fuzz/fuzz-pnml: $(FUZZSRC)
 	  -I$(builddir) $(XML_CFLAGS) $(FUZZSRC) $(XML_LIBS) -o $@
 CLEANFILES += tests/fuzz/fuzz-pnml
 
-noinst_PROGRAMS += bench/bench-read bench/bench-run
+noinst_PROGRAMS += bench/bench-read bench/bench-run bench/bench-maxplus
+bench_bench_maxplus_SOURCES = bench/bench-maxplus.c
+bench_bench_maxplus_LDADD = lib/libpn.la
+EXTRA_DIST += bench/bench-maxplus.c
 bench_bench_run_SOURCES = bench/bench-run.c
 bench_bench_run_LDADD = lib/libpn.la
 EXTRA_DIST += bench/bench-run.c
@@ -28,7 +31,7 @@ BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	MultiCrashLeafsetExtension-PT-S32C12 ServersAndClients-PT-400080
 RUN_BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	JoinFreeModules-PT-2000 Dekker-PT-100
-bench: bench/bench-read bench/bench-run bin/pn-run
+bench: bench/bench-read bench/bench-run bench/bench-maxplus bin/pn-run
 	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
 	@files=; for n in $(BENCH_FILES); do \
 	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
@@ -38,4 +41,14 @@ bench: bench/bench-read bench/bench-run bin/pn-run
 	files=; for n in $(RUN_BENCH_FILES); do \
 	    test -f "$(PN_CORPUS)/mcc/$$n.pnml" && files="$$files $(PN_CORPUS)/mcc/$$n.pnml"; done; \
 	echo; echo "Engine (maximal steps, seed 1; corpus nets: at most 20000 steps):"; \
-	$(builddir)/bench/bench-run $(abs_top_builddir)/bin/pn-run $$files
+	$(builddir)/bench/bench-run $(abs_top_builddir)/bin/pn-run $$files; \
+	echo; $(builddir)/bench/bench-maxplus 100000; \
+	echo; echo "pn-dot on GPU nets:"; \
+	for w in 8 32 64; do \
+	  $(builddir)/bin/pn-gen-gpu --warps $$w --quiet -o bench-dot.pnml; \
+	  for mode in "--positions" "--layout sfdp" "--layout dot"; do \
+	    s=$$(date +%s.%N); \
+	    if $(builddir)/bin/pn-dot $$mode bench-dot.pnml -o bench-dot.svg 2>/dev/null; then \
+	      e=$$(date +%s.%N); echo "  $$w warps, $$mode: $$(awk "BEGIN {print $$e - $$s}") s"; \
+	    else echo "  $$w warps, $$mode: refused (too large for that layout)"; fi; \
+	  done; done; rm -f bench-dot.pnml bench-dot.svg

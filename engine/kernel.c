@@ -235,6 +235,31 @@ static int cmp_edge(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Out-arcs of every node (CSR over arc indices): off has n + 1 entries. */
+static int out_arcs(const pn_kernel_t *k, size_t **off_out, size_t **adj_out)
+{
+    size_t *off = calloc(k->n + 2, sizeof *off);
+    size_t *adj = malloc((k->na + 1) * sizeof *adj);
+    size_t *fill = malloc((k->n + 1) * sizeof *fill);
+    if (!off || !adj || !fill) {
+        free(off);
+        free(adj);
+        free(fill);
+        return -1;
+    }
+    for (size_t a = 0; a < k->na; a++)
+        off[k->from[a] + 1]++;
+    for (size_t v = 0; v < k->n; v++)
+        off[v + 1] += off[v];
+    memcpy(fill, off, k->n * sizeof *fill);
+    for (size_t a = 0; a < k->na; a++)
+        adj[fill[k->from[a]]++] = a;
+    free(fill);
+    *off_out = off;
+    *adj_out = adj;
+    return 0;
+}
+
 /* A node on a cycle among the nodes Kahn's algorithm could not remove. */
 static size_t node_on_cycle(const pn_kernel_t *k, const unsigned char *left)
 {
@@ -421,11 +446,6 @@ pn_status_t pn_kernel_read_dot(const char *path, const char *bindings,
         nout += (k->role[v] & 2) != 0;
     }
     free(outdeg);
-    if (n == 0 || !nin || !nout) {
-        st = kfail(err, PN_ESTRUCT, "the graph has no %s node",
-                   n == 0 || !nin ? "input" : "output");
-        goto done;
-    }
     /* no cycles other than loops (Kahn) */
     left = malloc(n + 1);
     queue = malloc((n + 1) * sizeof *queue);
@@ -434,21 +454,32 @@ pn_status_t pn_kernel_read_dot(const char *path, const char *bindings,
         goto done;
     }
     memset(left, 1, n);
-    size_t qh = 0, qt = 0;
+    size_t qh = 0, qt = 0, *aoff, *adj;
+    if (out_arcs(k, &aoff, &adj)) {
+        st = kfail(err, PN_ENOMEM, "out of memory");
+        goto done;
+    }
     for (size_t v = 0; v < n; v++)
         if (indeg[v] == 0)
             queue[qt++] = v;
     while (qh < qt) {
         size_t v = queue[qh++];
         left[v] = 0;
-        for (size_t a = 0; a < k->na; a++)
-            if (k->from[a] == v && --indeg[k->to[a]] == 0)
-                queue[qt++] = k->to[a];
+        for (size_t j = aoff[v]; j < aoff[v + 1]; j++)
+            if (--indeg[k->to[adj[j]]] == 0)
+                queue[qt++] = k->to[adj[j]];
     }
+    free(aoff);
+    free(adj);
     if (qt < n) {
         st = kfail(err, PN_EARC, "node '%s' is on a cycle: kernel graphs have "
                    "no loops but a node's own (no data-dependent loops)",
                    k->names[node_on_cycle(k, left)]);
+        goto done;
+    }
+    if (n == 0 || !nin || !nout) {
+        st = kfail(err, PN_ESTRUCT, "the graph has no %s node",
+                   n == 0 || !nin ? "input" : "output");
         goto done;
     }
 done:
@@ -564,40 +595,46 @@ unsigned pn_kernel_height(const pn_kernel_t *k, const pn_mp_params_t *p)
     size_t n = k->n;
     size_t *indeg = calloc(n + 1, sizeof *indeg);
     unsigned char *loop = calloc(n + 1, 1), *gone = calloc(n + 1, 1);
+    size_t *off = NULL, *adj = NULL, *cur = malloc((n + 1) * sizeof *cur);
+    size_t *next = malloc((n + 1) * sizeof *next);
     unsigned rounds = 0;
-    if (!indeg || !loop || !gone)
+    if (!indeg || !loop || !gone || !cur || !next || out_arcs(k, &off, &adj))
         goto out;
     for (size_t a = 0; a < k->na; a++)
         indeg[k->to[a]]++;
     if (uses_loops(p))
         for (size_t v = 0; v < n; v++)
             loop[v] = (unsigned char)k->has_loop[v];
+    /* the current frontier: nodes without incoming arcs, not yet gone;
+     * each round takes O(frontier + their arcs) */
+    size_t ncur = 0;
+    for (size_t v = 0; v < n; v++)
+        if (indeg[v] == 0)
+            cur[ncur++] = v;
     size_t remaining = n;
     while (remaining) {
         int any = 0;
-        for (size_t v = 0; v < n; v++)
-            if (!gone[v] && loop[v] && indeg[v] == 0) {
-                loop[v] = 0;
+        for (size_t i = 0; i < ncur; i++)
+            if (loop[cur[i]]) {
+                loop[cur[i]] = 0;
                 any = 1;
             }
         if (!any) {
-            size_t *strike = malloc((remaining + 1) * sizeof *strike);
-            size_t ns = 0;
-            if (!strike)
-                goto out;
-            for (size_t v = 0; v < n; v++)
-                if (!gone[v] && !loop[v] && indeg[v] == 0)
-                    strike[ns++] = v;
-            for (size_t s = 0; s < ns; s++) {
-                gone[strike[s]] = 1;
-                remaining--;
-                for (size_t a = 0; a < k->na; a++)
-                    if (k->from[a] == strike[s])
-                        indeg[k->to[a]]--;
-            }
-            free(strike);
-            if (ns == 0)
+            if (ncur == 0)
                 break; /* cannot happen: the graph was checked acyclic */
+            size_t nnext = 0;
+            for (size_t i = 0; i < ncur; i++) {
+                size_t v = cur[i];
+                gone[v] = 1;
+                remaining--;
+                for (size_t j = off[v]; j < off[v + 1]; j++)
+                    if (--indeg[k->to[adj[j]]] == 0)
+                        next[nnext++] = k->to[adj[j]];
+            }
+            size_t *tmp = cur;
+            cur = next;
+            next = tmp;
+            ncur = nnext;
         }
         rounds++;
     }
@@ -605,6 +642,10 @@ out:
     free(indeg);
     free(loop);
     free(gone);
+    free(off);
+    free(adj);
+    free(cur);
+    free(next);
     return rounds ? rounds - 1 : 0;
 }
 

@@ -28,5 +28,5 @@ tests_test_maxplus_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 	tests/test_dot tests/test_maxplus
 EXTRA_DIST += tests/pnml
-TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/check-exports.sh tests/readme.sh
-EXTRA_DIST += tests/lib.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
+TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/readme.sh
+EXTRA_DIST += tests/lib.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh

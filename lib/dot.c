@@ -214,17 +214,40 @@ static Agraph_t *graph_of(clusters_t *c, const pn_net_t *net, cl_mode_t mode,
     return c->root;
 }
 
+/* Graphviz 2.42's pango text-layout plugin caches a pointer to the font
+ * name of the last text it measured, and that name belongs to the graph it
+ * came from: after agclose() the next render reads freed memory.  After
+ * each render we measure one label of a small graph that is never closed,
+ * so the cached pointer stays valid.  (Graphviz itself is not thread-safe:
+ * neither is rendering.) */
+static Agraph_t *font_anchor;
+
+static void reset_font_cache(GVC_t *gvc)
+{
+    if (!font_anchor) {
+        font_anchor = agopen("pn_font_anchor", Agdirected, NULL);
+        if (!font_anchor)
+            return;
+        agnode(font_anchor, "x", 1);
+    }
+    if (gvLayout(gvc, font_anchor, "dot") == 0)
+        gvFreeLayout(gvc, font_anchor);
+}
+
 static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
                           const char *format, char **data, size_t *len,
                           pn_error_t *err)
 {
-    if (gvLayout(gvc, g, layout) != 0)
+    if (gvLayout(gvc, g, layout) != 0) {
+        reset_font_cache(gvc);
         return dfail(err, PN_ERENDER, "Graphviz could not lay out the graph "
                      "with '%s'", layout);
+    }
     char *out = NULL;
     unsigned int n = 0;
     int rc = gvRenderData(gvc, g, format, &out, &n);
     gvFreeLayout(gvc, g);
+    reset_font_cache(gvc);
     if (rc != 0 || !out) {
         if (out)
             gvFreeRenderData(out);

@@ -30,3 +30,4 @@ TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 EXTRA_DIST += tests/pnml
 TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/readme.sh
 EXTRA_DIST += tests/lib.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
+EXTRA_DIST += tests/lsan.supp

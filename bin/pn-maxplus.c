@@ -95,24 +95,13 @@ int main(int argc, char **argv)
     double elements = 1;
     int matrix_method = 0, show_matrix = 0, show_path = 0, json = 0;
     const char *pnml = NULL;
-    char *bindings = calloc(1, 1);
-    size_t blen = 0;
+    const char *sets[argc + 1]; /* --set values, joined after parsing */
+    size_t nsets = 0;
     int c;
     while ((c = getopt_long(argc, argv, "s:m:N:n:f:hV", longopts, NULL)) != -1) {
         int bad = 0;
         switch (c) {
-        case 's': {
-            size_t n = strlen(optarg);
-            char *nb = realloc(bindings, blen + n + 2);
-            if (!nb)
-                return CLI_EUSAGE;
-            bindings = nb;
-            if (blen)
-                bindings[blen++] = ',';
-            memcpy(bindings + blen, optarg, n + 1);
-            blen += n;
-            break;
-        }
+        case 's': sets[nsets++] = optarg; break;
         case 'm':
             if (pn_mp_model_parse(optarg, &p.model)) {
                 fprintf(stderr, "%s: --model: '%s' (naive, ops or "
@@ -181,6 +170,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --dt and --dT belong to --model serialized\n",
                 prog);
         return CLI_EUSAGE;
+    }
+    size_t blen = 1;
+    for (size_t i = 0; i < nsets; i++)
+        blen += strlen(sets[i]) + 1;
+    char *bindings = calloc(blen, 1);
+    if (!bindings)
+        return CLI_EUSAGE;
+    for (size_t i = 0; i < nsets; i++) {
+        if (i)
+            strcat(bindings, ",");
+        strcat(bindings, sets[i]);
     }
     pn_kernel_t *k;
     pn_error_t err;

@@ -576,6 +576,7 @@ int main(int argc, char **argv)
             o.count_idx[o.ncount++] = i;
     for (size_t i = 0; i < ncount_args && !o.all_counts; i++)
         if (add_counts(&o, net, count_args[i]) < 0) {
+            free(o.count_idx);
             pn_net_free(net);
             return CLI_EUSAGE;
         }

@@ -214,40 +214,32 @@ static Agraph_t *graph_of(clusters_t *c, const pn_net_t *net, cl_mode_t mode,
     return c->root;
 }
 
-/* Graphviz 2.42's pango text-layout plugin caches a pointer to the font
- * name of the last text it measured, and that name belongs to the graph it
- * came from: after agclose() the next render reads freed memory.  After
- * each render we measure one label of a small graph that is never closed,
- * so the cached pointer stays valid.  (Graphviz itself is not thread-safe:
- * neither is rendering.) */
-static Agraph_t *font_anchor;
+/* One Graphviz context for the life of the process.  Graphviz 2.42's pango
+ * text-layout plugin caches a pointer to the last font name it measured,
+ * and that name lives in the context's font dictionary: freeing the
+ * context (gvFreeContext) and rendering again reads freed memory.  Keeping
+ * the context avoids it.  (Graphviz is not thread-safe: neither is
+ * rendering.) */
+static GVC_t *shared_gvc;
 
-static void reset_font_cache(GVC_t *gvc)
+static GVC_t *gvc_get(void)
 {
-    if (!font_anchor) {
-        font_anchor = agopen("pn_font_anchor", Agdirected, NULL);
-        if (!font_anchor)
-            return;
-        agnode(font_anchor, "x", 1);
-    }
-    if (gvLayout(gvc, font_anchor, "dot") == 0)
-        gvFreeLayout(gvc, font_anchor);
+    if (!shared_gvc)
+        shared_gvc = gvContext();
+    return shared_gvc;
 }
 
 static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
                           const char *format, char **data, size_t *len,
                           pn_error_t *err)
 {
-    if (gvLayout(gvc, g, layout) != 0) {
-        reset_font_cache(gvc);
+    if (gvLayout(gvc, g, layout) != 0)
         return dfail(err, PN_ERENDER, "Graphviz could not lay out the graph "
                      "with '%s'", layout);
-    }
     char *out = NULL;
     unsigned int n = 0;
     int rc = gvRenderData(gvc, g, format, &out, &n);
     gvFreeLayout(gvc, g);
-    reset_font_cache(gvc);
     if (rc != 0 || !out) {
         if (out)
             gvFreeRenderData(out);
@@ -433,14 +425,13 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
         if (o.fired && o.fired[a->transition])
             set(e, "color", "#e4572e");
     }
-    GVC_t *gvc = gvContext();
+    GVC_t *gvc = gvc_get();
     if (!gvc) {
         st = dfail(err, PN_ENOMEM, "cannot start Graphviz");
         goto done;
     }
     st = render(gvc, g, o.positions ? "nop" : o.layout, format, data, len,
                 err);
-    gvFreeContext(gvc);
 done:
     free(pn);
     free(tn);
@@ -717,11 +708,9 @@ pn_status_t pn_dot_timeline(const pn_net_t *net, const pn_trace_t *trace,
         agsafeset(legend, "label", agstrdup_html(g, lg.s), "");
     free(lg.s);
     set(agedge(g, n, legend, NULL, 1), "style", "invis");
-    GVC_t *gvc = gvContext();
+    GVC_t *gvc = gvc_get();
     st = gvc ? render(gvc, g, "dot", format, data, len, err)
              : dfail(err, PN_ENOMEM, "cannot start Graphviz");
-    if (gvc)
-        gvFreeContext(gvc);
     agclose(g);
 done:
     for (size_t i = 0; rows && i < nrows; i++)

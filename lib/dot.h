@@ -3,7 +3,9 @@
  * graph, libgvc lays it out and renders it).
  *
  * Ownership: *data returned by the render functions is the caller's
- * (free()).  Nothing else is kept.
+ * (free()).  One Graphviz context is kept for the life of the process
+ * (Graphviz 2.42 cannot free one and render again safely); Graphviz is not
+ * thread-safe, so render from one thread at a time.
  */
 #ifndef PN_DOT_H
 #define PN_DOT_H

@@ -80,7 +80,9 @@ START_TEST(matrix_operations)
     ck_assert_int_eq(k->rows, 4);
     ck_assert(pn_mp_get(k, 0, 1) == 2 && pn_mp_get(k, 2, 3) == 2);
     ck_assert(pn_mp_get(k, 0, 3) == E);
-    ck_assert_ptr_null(pn_mp_mul(a, pn_mp_new(3, 1)));
+    pn_mp_t *col = pn_mp_new(3, 1);
+    ck_assert_ptr_null(pn_mp_mul(a, col));
+    pn_mp_free(col);
     pn_mp_t *m[] = {a, b, ab, want, i2, ai, a0, a3, aa, aaa, sum, want_sum, k};
     for (size_t i = 0; i < sizeof m / sizeof *m; i++)
         pn_mp_free(m[i]);

@@ -58,7 +58,7 @@ static const char *const transition_meaning[18] = {
 static const double place_xy[19][2] = {
     {0, 0},
     {40, 40},    /* p1 */
-    {520, 40},   /* p2 */
+    {480, 40},   /* p2 */
     {300, 40},   /* p3 */
     {40, 280},   /* p4 */
     {120, 120},  /* p5 */
@@ -98,15 +98,75 @@ static const double transition_xy[18][2] = {
     {400, 580},  /* t17 */
 };
 
-#define BOX_W 700.0
 #define BOX_H 950.0
-#define ORIGIN_X 200.0
 #define ORIGIN_Y 40.0
+
+/* Labels: names go to the right of their node.  Editors draw them in a
+ * font about 7 pixels a character wide; the columns of a warp's drawing
+ * are made wide enough for the longest name in each, so that no label
+ * overlaps a node or another label.  PN_GPU_LABEL_* are the numbers the
+ * tests check the layout with. */
+#define LABEL_DX 25.0
+#define LABEL_DY (-5.0)
+
+/* The column of each x of the figure above: the drawing keeps its rows and
+ * columns, only the columns are widened. */
+static const double column_x[] = {40, 120, 300, 400, 480, 580};
+#define NCOLS 6
+
+static int column_of(double x)
+{
+    for (int c = 0; c < NCOLS; c++)
+        if (column_x[c] == x)
+            return c;
+    return 0;
+}
+
+typedef struct {
+    double col[NCOLS]; /* x of each column inside a warp's box */
+    double box_w, origin_x;
+} layout_t;
 
 typedef struct {
     pn_net_t *net;
     char buf[3][96];
+    layout_t lay;
 } gen_t;
+
+/* Column widths from the longest label of each column (for the warp with
+ * the longest number). */
+static void plan_layout(layout_t *lay, size_t warps)
+{
+    double width[NCOLS] = {0};
+    char name[200];
+    size_t w = warps - 1;
+    for (int k = 1; k <= 18; k++) {
+        int c = column_of(place_xy[k][0]);
+        snprintf(name, sizeof name, "w%zu p%d %s", w, k, place_meaning[k]);
+        double need = LABEL_DX + PN_GPU_LABEL_CHAR * (double)strlen(name) + 40;
+        if (need > width[c])
+            width[c] = need;
+    }
+    for (int k = 1; k <= 17; k++) {
+        if (!transition_meaning[k])
+            continue;
+        int c = column_of(transition_xy[k][0]);
+        snprintf(name, sizeof name, "w%zu t%d %s", w, k,
+                 transition_meaning[k]);
+        double need = LABEL_DX + PN_GPU_LABEL_CHAR * (double)strlen(name) + 40;
+        if (need > width[c])
+            width[c] = need;
+    }
+    double x = 40;
+    for (int c = 0; c < NCOLS; c++) {
+        lay->col[c] = x;
+        x += width[c];
+    }
+    lay->box_w = x + 60;
+    lay->origin_x =
+        60 + LABEL_DX +
+        PN_GPU_LABEL_CHAR * (double)strlen("SM (free warp schedulers)") + 80;
+}
 
 static const char *pid(gen_t *g, int slot, size_t w, int k)
 {
@@ -162,7 +222,8 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
                         uint64_t l1, uint64_t l2, size_t cols)
 {
     pn_net_t *net = g->net;
-    double ox = ORIGIN_X + (double)(w % cols) * BOX_W;
+    const layout_t *L = &g->lay;
+    double ox = L->origin_x + (double)(w % cols) * L->box_w;
     double oy = ORIGIN_Y + (double)(w / cols) * BOX_H;
     for (int k = 1; k <= 18; k++) {
         uint64_t m = 0;
@@ -178,8 +239,10 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
         snprintf(name, sizeof name, "w%zu p%d %s", w, k, place_meaning[k]);
         size_t idx;
         TRY(pn_net_add_place(net, pid(g, 0, w, k), name, m, &idx));
-        TRY(pn_net_set_position(net, PN_PLACE, idx, ox + place_xy[k][0],
+        TRY(pn_net_set_position(net, PN_PLACE, idx,
+                                ox + L->col[column_of(place_xy[k][0])],
                                 oy + place_xy[k][1]));
+        TRY(pn_net_set_label_offset(net, PN_PLACE, idx, LABEL_DX, LABEL_DY));
     }
     static const int tnums[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16,
                                 17};
@@ -190,8 +253,10 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
         size_t idx;
         TRY(pn_net_add_transition(net, tid(g, 0, w, k), name, &idx));
         TRY(pn_net_set_position(net, PN_TRANSITION, idx,
-                                ox + transition_xy[k][0],
+                                ox + L->col[column_of(transition_xy[k][0])],
                                 oy + transition_xy[k][1]));
+        TRY(pn_net_set_label_offset(net, PN_TRANSITION, idx, LABEL_DX,
+                                    LABEL_DY));
     }
     /* arcs, transition by transition, as in the table of wpnm.md */
     TRY(flow(g, w, 1, (int[]){2, 4, 0}, NULL, 3, (int[]){11}, NULL, 1));
@@ -242,6 +307,7 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
             return PN_ERANGE;
     }
     gen_t g;
+    plan_layout(&g.lay, p->warps);
     g.net = pn_net_new("wpnm");
     if (!g.net)
         return PN_ENOMEM;
@@ -256,13 +322,20 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     if (!st)
         st = pn_net_set_position(g.net, PN_PLACE, idx, 60, 40);
     if (!st)
+        st = pn_net_set_label_offset(g.net, PN_PLACE, idx, LABEL_DX, LABEL_DY);
+    if (!st)
         st = pn_net_add_place(g.net, "active", "active warps", p->warps, &idx);
     if (!st)
         st = pn_net_set_position(g.net, PN_PLACE, idx, 60, 200);
     if (!st)
+        st = pn_net_set_label_offset(g.net, PN_PLACE, idx, LABEL_DX, LABEL_DY);
+    if (!st)
         st = pn_net_add_transition(g.net, "t0", "waiting (idle step)", &idx);
     if (!st)
         st = pn_net_set_position(g.net, PN_TRANSITION, idx, 60, 120);
+    if (!st)
+        st = pn_net_set_label_offset(g.net, PN_TRANSITION, idx, LABEL_DX,
+                                     LABEL_DY);
     if (!st)
         st = pn_net_add_arc(g.net, "a_p0_t0", "p0", "t0", 1, PN_ARC_NORMAL,
                             NULL);

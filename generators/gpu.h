@@ -32,6 +32,10 @@ typedef struct pn_gpu_params {
     pn_gpu_warp_t uniform;
 } pn_gpu_params_t;
 
+/* The layout assumes editors draw a name about this many pixels wide per
+ * character, to the right of its node. */
+#define PN_GPU_LABEL_CHAR 7.0
+
 /* Real SMs hold at most this many resident warps. */
 #define PN_GPU_MAX_RESIDENT_WARPS 64
 
@@ -39,7 +43,8 @@ typedef struct pn_gpu_params {
  * more than 2^20 warps), PN_ERANGE (a count or latency + 1 above
  * PN_TOKENS_MAX) or PN_ENOMEM.  Ids: p0, active, t0, w<i>_p<k>, w<i>_t<k>;
  * every node has a position (the paper's Figure 2 for each warp, warps in
- * a grid).  Cost: O(W). */
+ * a grid) and a name label offset to its right, with columns wide enough
+ * that no label overlaps a node or another label.  Cost: O(W). */
 pn_status_t pn_gpu_net(const pn_gpu_params_t *params, pn_net_t **out);
 
 /* Reads a workload file: lines "warp,arith,shared,global" (warps numbered

@@ -137,6 +137,12 @@ pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
             fputc(',', out);
             put_number(out, p->y);
         }
+        if ((flags & PN_DUMP_POSITIONS) && p->has_label) {
+            fputs(" label_at=", out);
+            put_number(out, p->label_dx);
+            fputc(',', out);
+            put_number(out, p->label_dy);
+        }
         if (flags & PN_DUMP_PAGES) {
             fputs(" page=", out);
             put_page(out, net, p->page, flags);
@@ -157,6 +163,12 @@ pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
             put_number(out, t->x);
             fputc(',', out);
             put_number(out, t->y);
+        }
+        if ((flags & PN_DUMP_POSITIONS) && t->has_label) {
+            fputs(" label_at=", out);
+            put_number(out, t->label_dx);
+            fputc(',', out);
+            put_number(out, t->label_dy);
         }
         if (flags & PN_DUMP_PAGES) {
             fputs(" page=", out);

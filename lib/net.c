@@ -308,6 +308,24 @@ pn_status_t pn_net_set_position(pn_net_t *net, pn_object_t kind, size_t index,
     return PN_OK;
 }
 
+pn_status_t pn_net_set_label_offset(pn_net_t *net, pn_object_t kind,
+                                    size_t index, double dx, double dy)
+{
+    if (!net || !(dx == dx) || !(dy == dy))
+        return PN_EINVAL;
+    if (kind == PN_PLACE && index < net->nplaces) {
+        net->places[index].has_label = 1;
+        net->places[index].label_dx = dx;
+        net->places[index].label_dy = dy;
+    } else if (kind == PN_TRANSITION && index < net->ntransitions) {
+        net->transitions[index].has_label = 1;
+        net->transitions[index].label_dx = dx;
+        net->transitions[index].label_dy = dy;
+    } else
+        return PN_EINVAL;
+    return PN_OK;
+}
+
 pn_status_t pn_net_set_page(pn_net_t *net, pn_object_t kind, size_t index,
                             size_t page)
 {

@@ -57,6 +57,8 @@ typedef struct pn_place {
     int has_position;
     double x, y;
     size_t page;          /* PN_NONE: directly in the net */
+    int has_label;        /* the name label has an offset from the node */
+    double label_dx, label_dy;
 } pn_place_t;
 
 typedef struct pn_transition {
@@ -65,6 +67,8 @@ typedef struct pn_transition {
     int has_position;
     double x, y;
     size_t page;
+    int has_label;        /* the name label has an offset from the node */
+    double label_dx, label_dy;
 } pn_transition_t;
 
 typedef struct pn_arc {
@@ -147,6 +151,10 @@ pn_status_t pn_net_set_position(pn_net_t *net, pn_object_t kind, size_t index,
                                 double x, double y);
 pn_status_t pn_net_set_page(pn_net_t *net, pn_object_t kind, size_t index,
                             size_t page);
+/* Where the name label is drawn, relative to the node (PNML's
+ * <name><graphics><offset>). */
+pn_status_t pn_net_set_label_offset(pn_net_t *net, pn_object_t kind,
+                                    size_t index, double dx, double dy);
 pn_status_t pn_net_set_node_name(pn_net_t *net, pn_object_t kind,
                                  size_t index, const char *name);
 

@@ -377,7 +377,29 @@ typedef struct {
     const char *text;    /* NULL when the label has no <text>/<value> */
     int pipe;            /* the text came from PIPE's <value> */
     unsigned long line;  /* line of the <text>/<value> element */
+    int has_offset;      /* <graphics><offset x y/> of the label */
+    double ox, oy;
 } label_t;
+
+static int parse_double(const char *s, double *out);
+static int attrs(rd_t *rd, const char *const *names, const char **out, int n);
+
+static int offset_child(rd_t *rd, void *ctx, const char *name)
+{
+    label_t *lb = ctx;
+    if (!strcmp(name, "offset") && !lb->has_offset) {
+        static const char *const names[] = {"x", "y"};
+        const char *v[2];
+        if (attrs(rd, names, v, 2) < 0)
+            return -1;
+        /* a missing coordinate is 0 (ePNK writes offsets without x) */
+        lb->ox = lb->oy = 0;
+        if ((!v[0] || parse_double(v[0], &lb->ox) == 0) &&
+            (!v[1] || parse_double(v[1], &lb->oy) == 0) && (v[0] || v[1]))
+            lb->has_offset = 1;
+    }
+    return skip(rd);
+}
 
 static int label_child(rd_t *rd, void *ctx, const char *name)
 {
@@ -392,7 +414,9 @@ static int label_child(rd_t *rd, void *ctx, const char *name)
             return nomem(rd);
         return 0;
     }
-    /* graphics (offsets), toolspecific inside a label, structure: skipped */
+    if (!strcmp(name, "graphics"))
+        return children(rd, offset_child, lb);
+    /* toolspecific inside a label, structure: skipped */
     return skip(rd);
 }
 
@@ -400,6 +424,7 @@ static int read_label(rd_t *rd, label_t *lb)
 {
     lb->text = NULL;
     lb->pipe = 0;
+    lb->has_offset = 0;
     lb->line = cur_line(rd);
     if (children(rd, label_child, lb) < 0)
         return -1;
@@ -589,6 +614,8 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
         n.pos.has = 1;
     if (n.pos.has)
         pn_net_set_position(rd->net, kind, index, n.pos.x, n.pos.y);
+    if (n.name.has_offset)
+        pn_net_set_label_offset(rd->net, kind, index, n.name.ox, n.name.oy);
     pn_net_set_page(rd->net, kind, index, rd->page);
     for (size_t i = n.tool0; i < rd->ntools; i++)
         if (rd->tools[i].index == PN_NONE && rd->tools[i].owner == kind)

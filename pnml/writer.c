@@ -260,11 +260,33 @@ static int label(wr_t *w, const char *name, const char *text)
     if (w->dialect == PN_DIALECT_PIPE) {
         W(start(w, "graphics"));
         W(start(w, "offset"));
-        W(att(w, "x", "0.0"));
-        W(att(w, "y", "0.0"));
+        W(att(w, "x", "0"));
+        W(att(w, "y", "0"));
         W(end(w));
         W(end(w));
     }
+    return end(w);
+}
+
+/* <name> with the label's offset when the net has one. */
+static int name_label(wr_t *w, const char *text, int has, double dx, double dy)
+{
+    if (!has)
+        return label(w, "name", text);
+    char bx[64], by[64];
+    fmt_number(bx, sizeof bx, dx);
+    fmt_number(by, sizeof by, dy);
+    W(start(w, "name"));
+    W(xmlTextWriterWriteElement(w->w,
+                                S(w->dialect == PN_DIALECT_PIPE ? "value"
+                                                                : "text"),
+                                S(text)));
+    W(start(w, "graphics"));
+    W(start(w, "offset"));
+    W(att(w, "x", bx));
+    W(att(w, "y", by));
+    W(end(w));
+    W(end(w));
     return end(w);
 }
 
@@ -362,12 +384,14 @@ static int write_place(wr_t *w, size_t i)
     W(att(w, "id", w->pid[i]));
     if (w->dialect == PN_DIALECT_PIPE) {
         W(position(w, w->px[i], w->py[i]));
-        W(label(w, "name", nm ? nm : w->pid[i]));
+        W(name_label(w, nm ? nm : w->pid[i], p->has_label, p->label_dx,
+                     p->label_dy));
         W(label_u64(w, "initialMarking", p->marking));
         W(label_u64(w, "capacity", p->capacity));
     } else {
-        if (nm)
-            W(label(w, "name", nm));
+        if (nm || p->has_label)
+            W(name_label(w, nm ? nm : w->pid[i], p->has_label, p->label_dx,
+                         p->label_dy));
         W(position(w, w->px[i], w->py[i]));
         if (p->marking)
             W(label_u64(w, "initialMarking", p->marking));
@@ -384,15 +408,17 @@ static int write_transition(wr_t *w, size_t i)
     W(att(w, "id", w->tid[i]));
     if (w->dialect == PN_DIALECT_PIPE) {
         W(position(w, w->tx[i], w->ty[i]));
-        W(label(w, "name", nm ? nm : w->tid[i]));
+        W(name_label(w, nm ? nm : w->tid[i], t->has_label, t->label_dx,
+                     t->label_dy));
         W(label(w, "orientation", "0"));
         W(label(w, "rate", "1.0"));
         W(label(w, "timed", "false"));
         W(label(w, "infiniteServer", "false"));
         W(label(w, "priority", "1"));
     } else {
-        if (nm)
-            W(label(w, "name", nm));
+        if (nm || t->has_label)
+            W(name_label(w, nm ? nm : w->tid[i], t->has_label, t->label_dx,
+                         t->label_dy));
         W(position(w, w->tx[i], w->ty[i]));
         W(tools_of(w, PN_TRANSITION, i));
     }

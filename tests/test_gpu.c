@@ -215,6 +215,62 @@ START_TEST(bad_parameters)
 }
 END_TEST
 
+typedef struct {
+    double x0, y0, x1, y1;
+} box_t;
+
+static int overlap(box_t a, box_t b)
+{
+    return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+START_TEST(labels_do_not_overlap)
+{
+    static const size_t ws[] = {1, 8, 64, 100};
+    for (size_t k = 0; k < 4; k++) {
+        pn_gpu_params_t p = {ws[k], 2, 20, 2, NULL, {1, 1, 1}};
+        pn_net_t *net;
+        ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+        size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+        size_t n = np + nt;
+        box_t *label = malloc(n * sizeof *label), *node = malloc(n * sizeof *node);
+        for (size_t i = 0; i < n; i++) {
+            const char *name;
+            double x, y, dx, dy;
+            int has;
+            if (i < np) {
+                const pn_place_t *pl = pn_net_place(net, i);
+                name = pl->name; x = pl->x; y = pl->y;
+                dx = pl->label_dx; dy = pl->label_dy; has = pl->has_label;
+            } else {
+                const pn_transition_t *tr = pn_net_transition(net, i - np);
+                name = tr->name; x = tr->x; y = tr->y;
+                dx = tr->label_dx; dy = tr->label_dy; has = tr->has_label;
+            }
+            ck_assert(has);
+            node[i] = (box_t){x - 15, y - 15, x + 15, y + 15};
+            label[i] = (box_t){x + dx, y + dy - 8,
+                               x + dx + PN_GPU_LABEL_CHAR * (double)strlen(name),
+                               y + dy + 8};
+        }
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++) {
+                if (i == j)
+                    continue;
+                ck_assert_msg(!overlap(label[i], node[j]),
+                              "W=%zu: label %zu over node %zu", ws[k], i, j);
+                if (j > i)
+                    ck_assert_msg(!overlap(label[i], label[j]),
+                                  "W=%zu: labels %zu and %zu overlap", ws[k],
+                                  i, j);
+            }
+        free(label);
+        free(node);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
 static pn_net_t *reread(const pn_net_t *net, pn_dialect_t d, pn_status_t *st)
 {
     char *buf = NULL;
@@ -341,6 +397,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, matches_the_table);
     tcase_add_test(tc, bad_parameters);
+    tcase_add_test(tc, labels_do_not_overlap);
     tcase_add_test(tc, round_trips);
     tcase_add_test(tc, workload_files);
     tcase_add_test(tc, launch_formula);

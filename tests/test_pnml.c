@@ -129,6 +129,10 @@ static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
     for (size_t i = 0; i < pn_net_place_count(net); i++) {
         const pn_place_t *a = pn_net_place(net, i), *b = pn_net_place(back, i);
         ck_assert(b->has_position);
+        if (a->has_label)
+            ck_assert_msg(b->has_label && fabs(a->label_dx - b->label_dx) < 1e-6 &&
+                              fabs(a->label_dy - b->label_dy) < 1e-6,
+                          "%s: label offset of place %s changed", what, a->id);
         if (a->has_position)
             ck_assert_msg(fabs(a->x - b->x) < 1e-6 && fabs(a->y - b->y) < 1e-6,
                           "%s: position of place %s changed", what, a->id);
@@ -137,6 +141,11 @@ static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
         const pn_transition_t *a = pn_net_transition(net, i),
                               *b = pn_net_transition(back, i);
         ck_assert(b->has_position);
+        if (a->has_label)
+            ck_assert_msg(b->has_label && fabs(a->label_dx - b->label_dx) < 1e-6 &&
+                              fabs(a->label_dy - b->label_dy) < 1e-6,
+                          "%s: label offset of transition %s changed", what,
+                          a->id);
         if (a->has_position)
             ck_assert_msg(fabs(a->x - b->x) < 1e-6 && fabs(a->y - b->y) < 1e-6,
                           "%s: position of transition %s changed", what, a->id);

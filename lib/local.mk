@@ -9,5 +9,5 @@ lib_libpn_la_LIBADD = $(XML_LIBS) $(GVC_LIBS) -lm
 # only the public pn_ names leave the library (tests/check-exports.sh)
 lib_libpn_la_LDFLAGS = -version-info $(LIBPN_LT_VERSION) \
 	-export-symbols-regex '^pn_' -no-undefined
-pkginclude_HEADERS += %reldir%/pn.h %reldir%/net.h %reldir%/status.h \
+pninclude_HEADERS += %reldir%/pn.h %reldir%/net.h %reldir%/status.h \
 	%reldir%/trace.h %reldir%/dot.h

@@ -1,4 +1,4 @@
 lib_libpn_la_SOURCES += \
 	%reldir%/reader.c %reldir%/writer.c %reldir%/io.c \
 	%reldir%/pnml.h %reldir%/pnml_private.h
-pkginclude_HEADERS += %reldir%/pnml.h
+pninclude_HEADERS += %reldir%/pnml.h

@@ -11,7 +11,7 @@ fuzz: tests/fuzz/fuzz-pnml
 tests/fuzz/fuzz-pnml: $(FUZZSRC)
 	@test -n "$(CLANG)" || { echo "make fuzz needs clang (apt-get install clang)"; exit 1; }
 	$(AM_V_CC)$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=undefined -I$(srcdir)/lib -I$(srcdir)/pnml -I$(srcdir)/engine \
+	  -fno-sanitize-recover=undefined -I$(srcdir)/lib -I$(srcdir)/pnml -I$(srcdir)/engine -I$(srcdir)/generators \
 	  -I$(builddir) $(XML_CFLAGS) $(FUZZSRC) $(XML_LIBS) -o $@
 CLEANFILES += tests/fuzz/fuzz-pnml
 

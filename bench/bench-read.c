@@ -31,6 +31,7 @@ static double now(void)
 static run_t measure(const char *file, int ours)
 {
     run_t r = {0, 0, 0};
+    fflush(stdout); /* the child must not print what is buffered */
     double t0 = now();
     pid_t pid = fork();
     if (pid == 0) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "net.h"
+#include "net_private.h"
 
 static void put_quoted(FILE *out, const char *s)
 {
@@ -26,21 +27,10 @@ static void put_quoted(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* A decimal without exponent and without trailing zeros. */
 static void put_number(FILE *out, double v)
 {
     char buf[64];
-    snprintf(buf, sizeof buf, "%.6f", v);
-    char *dot = strchr(buf, '.');
-    if (dot) {
-        char *e = buf + strlen(buf) - 1;
-        while (e > dot && *e == '0')
-            *e-- = '\0';
-        if (e == dot)
-            *e = '\0';
-    }
-    if (strcmp(buf, "-0") == 0)
-        strcpy(buf, "0");
+    pni_format_decimal(buf, sizeof buf, v);
     fputs(buf, out);
 }
 

@@ -50,6 +50,11 @@ pn_status_t pni_grow(void **buf, size_t *cap, size_t need, size_t elem);
 pn_status_t pni_parse_u64(const char *s, size_t len, uint64_t *out,
                           const char **what);
 
+/* A decimal with at most 6 digits after the point, no exponent, no
+ * trailing zeros ("20.5", "-3", "0"): what PNML positions and the dump
+ * use, so that written numbers read back equal. */
+void pni_format_decimal(char *buf, size_t size, double v);
+
 /* Forgets every page: nodes go back to no page, tool-specific data of
  * pages is given to the net. */
 void pni_net_clear_pages(pn_net_t *net);

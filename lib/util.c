@@ -1,6 +1,7 @@
 /* Arena, hash map and number parsing shared by libpn. */
 #include <config.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "net_private.h"
 
@@ -213,4 +214,19 @@ pn_status_t pni_parse_u64(const char *s, size_t len, uint64_t *out,
     *out = v;
     *what = NULL;
     return PN_OK;
+}
+
+void pni_format_decimal(char *buf, size_t size, double v)
+{
+    snprintf(buf, size, "%.6f", v);
+    char *dot = strchr(buf, '.');
+    if (dot) {
+        char *e = buf + strlen(buf) - 1;
+        while (e > dot && *e == '0')
+            *e-- = '\0';
+        if (e == dot)
+            *e = '\0';
+    }
+    if (!strcmp(buf, "-0"))
+        strcpy(buf, "0");
 }

@@ -214,21 +214,6 @@ static pn_status_t plan_positions(wr_t *w)
     return PN_OK;
 }
 
-static void fmt_number(char *buf, size_t size, double v)
-{
-    snprintf(buf, size, "%.6f", v);
-    char *dot = strchr(buf, '.');
-    if (dot) {
-        char *e = buf + strlen(buf) - 1;
-        while (e > dot && *e == '0')
-            *e-- = '\0';
-        if (e == dot)
-            *e = '\0';
-    }
-    if (!strcmp(buf, "-0"))
-        strcpy(buf, "0");
-}
-
 #define W(call)                                                                \
     do {                                                                       \
         if ((call) < 0)                                                        \
@@ -274,8 +259,8 @@ static int name_label(wr_t *w, const char *text, int has, double dx, double dy)
     if (!has)
         return label(w, "name", text);
     char bx[64], by[64];
-    fmt_number(bx, sizeof bx, dx);
-    fmt_number(by, sizeof by, dy);
+    pni_format_decimal(bx, sizeof bx, dx);
+    pni_format_decimal(by, sizeof by, dy);
     W(start(w, "name"));
     W(xmlTextWriterWriteElement(w->w,
                                 S(w->dialect == PN_DIALECT_PIPE ? "value"
@@ -303,8 +288,8 @@ static int label_u64(wr_t *w, const char *name, uint64_t v)
 static int position(wr_t *w, double x, double y)
 {
     char bx[64], by[64];
-    fmt_number(bx, sizeof bx, x);
-    fmt_number(by, sizeof by, y);
+    pni_format_decimal(bx, sizeof bx, x);
+    pni_format_decimal(by, sizeof by, y);
     W(start(w, "graphics"));
     W(start(w, "position"));
     W(att(w, "x", bx));
@@ -428,8 +413,8 @@ static int write_transition(wr_t *w, size_t i)
 static int arcpath(wr_t *w, const char *id, double x, double y)
 {
     char bx[64], by[64];
-    fmt_number(bx, sizeof bx, x);
-    fmt_number(by, sizeof by, y);
+    pni_format_decimal(bx, sizeof bx, x);
+    pni_format_decimal(by, sizeof by, y);
     W(start(w, "arcpath"));
     W(att(w, "id", id));
     W(att(w, "x", bx));

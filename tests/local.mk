@@ -32,3 +32,4 @@ TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.s
 EXTRA_DIST += tests/lib.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
 EXTRA_DIST += tests/lsan.supp
 EXTRA_DIST += tests/summary.sh
+EXTRA_DIST += tests/testutil.h

@@ -14,6 +14,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include "pn.h"
+#include "testutil.h"
 
 static pn_net_t *small_net(void)
 {
@@ -261,16 +262,6 @@ START_TEST(svg_and_png)
 }
 END_TEST
 
-static char *tmpfile_with(const char *text)
-{
-    char *path = strdup("/tmp/pn-trace-XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
-    return path;
-}
-
 START_TEST(traces)
 {
     /* p(2) -> t -> q; u takes q */
@@ -282,7 +273,7 @@ START_TEST(traces)
     pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
     pn_net_add_arc(net, NULL, "t", "q", 1, PN_ARC_NORMAL, NULL);
     pn_net_add_arc(net, NULL, "q", "u", 1, PN_ARC_NORMAL, NULL);
-    char *path = tmpfile_with("# pn-run trace 1\nM 0 p=2\nS 1 t\nS 2 t u\n"
+    char *path = tmp_file_with("# pn-run trace 1\nM 0 p=2\nS 1 t\nS 2 t u\n"
                               "M 2 q=1\nS 3 u\nE dead 3\n");
     pn_trace_t *tr;
     pn_error_t err;
@@ -343,7 +334,7 @@ START_TEST(traces)
         {"", 0, "no steps"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        path = tmpfile_with(bad[i].text);
+        path = tmp_file_with(bad[i].text);
         pn_trace_t *t2 = (pn_trace_t *)1;
         ck_assert_int_ne(pn_trace_read(path, net, &t2, &err), PN_OK);
         ck_assert_msg(strstr(err.text, bad[i].msg), "'%s': got '%s'",
@@ -387,7 +378,7 @@ START_TEST(real_run_trace)
     }
     fprintf(f, "E dead %llu\n", (unsigned long long)pn_sim_steps(s));
     fclose(f);
-    char *path = tmpfile_with(buf);
+    char *path = tmp_file_with(buf);
     pn_trace_t *tr;
     pn_error_t err;
     ck_assert_int_eq(pn_trace_read(path, net, &tr, &err), PN_OK);

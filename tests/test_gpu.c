@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "pn.h"
+#include "testutil.h"
 
 typedef struct {
     char **v;
@@ -320,19 +321,9 @@ START_TEST(round_trips)
 }
 END_TEST
 
-static char *write_tmp(const char *text)
-{
-    char *path = strdup("/tmp/pn-workload-XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
-    return path;
-}
-
 START_TEST(workload_files)
 {
-    char *path = write_tmp("# kernel\nwarp,arith,shared,global\n1, 4,0,2\n"
+    char *path = tmp_file_with("# kernel\nwarp,arith,shared,global\n1, 4,0,2\n"
                            "0,1,2,3 # first\n\n2,0,0,0\n");
     pn_gpu_warp_t *w;
     size_t n;
@@ -361,7 +352,7 @@ START_TEST(workload_files)
         {"# nothing\n", 1, "no warps"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        path = write_tmp(bad[i].text);
+        path = tmp_file_with(bad[i].text);
         ck_assert_int_ne(pn_gpu_workload_read(path, &w, &n, &err), PN_OK);
         ck_assert_msg(strstr(err.text, bad[i].msg) != NULL, "'%s': got '%s'",
                       bad[i].text, err.text);

@@ -13,20 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 #include "pn.h"
-
-static char *dot_file(const char *text)
-{
-    char *path = strdup("/tmp/pn-kernel-XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
-    return path;
-}
+#include "testutil.h"
 
 static pn_kernel_t *kernel(const char *text, const char *bindings)
 {
-    char *path = dot_file(text);
+    char *path = tmp_file_with(text);
     pn_kernel_t *k;
     pn_error_t err;
     pn_status_t st = pn_kernel_read_dot(path, bindings, &k, &err);
@@ -369,7 +360,7 @@ START_TEST(bad_graphs)
          "'t=x' is not NAME=NUMBER"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char *path = dot_file(bad[i].text);
+        char *path = tmp_file_with(bad[i].text);
         pn_kernel_t *k = (pn_kernel_t *)1;
         pn_error_t err;
         pn_status_t st = pn_kernel_read_dot(path, bad[i].bindings, &k, &err);

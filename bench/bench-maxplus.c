@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "pn.h"
+#include "engine_private.h"
 
 static double now(void)
 {
@@ -26,19 +27,19 @@ int main(int argc, char **argv)
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f)
         return 1;
-    pn_rng_t rng;
-    pn_rng_seed(&rng, 1);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 1);
     size_t arcs = 0;
     fprintf(f, "digraph big {\n");
     for (size_t v = 0; v < n; v++) {
         for (int e = 0; e < 3 && v + 1 < n; e++) {
             size_t span = n - v - 1 < 1000 ? n - v - 1 : 1000;
-            size_t w = v + 1 + (size_t)pn_rng_below(&rng, span);
+            size_t w = v + 1 + (size_t)pni_rng_below(&rng, span);
             fprintf(f, "n%zu -> n%zu [time=\"t*%d\"];\n", v, w,
-                    1 + (int)pn_rng_below(&rng, 9));
+                    1 + (int)pni_rng_below(&rng, 9));
             arcs++;
         }
-        if (pn_rng_below(&rng, 4) == 0)
+        if (pni_rng_below(&rng, 4) == 0)
             fprintf(f, "n%zu -> n%zu [time=\"tau\"];\n", v, v);
     }
     fprintf(f, "}\n");

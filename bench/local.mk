@@ -1,8 +1,8 @@
 # Benchmarks and fuzzing: never part of `make check`.
-FUZZSRC = $(srcdir)/tests/fuzz/fuzz-pnml.c \
-	$(srcdir)/lib/net.c $(srcdir)/lib/util.c $(srcdir)/lib/status.c \
-	$(srcdir)/lib/dump.c $(srcdir)/pnml/reader.c $(srcdir)/pnml/writer.c \
-	$(srcdir)/pnml/io.c
+# the fuzz target: the sources of lib/ and pnml/ as their local.mk list
+# them, rebuilt with clang's fuzzer instrumentation
+FUZZSRC = tests/fuzz/fuzz-pnml.c $(lib_libpn_lib_la_SOURCES) \
+	$(pnml_libpn_pnml_la_SOURCES)
 EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/pnml.dict bench/fuzz.sh \
 	tests/fuzz/regressions
 
@@ -10,20 +10,22 @@ EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/pnml.dict bench/fuzz.sh \
 fuzz: tests/fuzz/fuzz-pnml
 tests/fuzz/fuzz-pnml: $(FUZZSRC)
 	@test -n "$(CLANG)" || { echo "make fuzz needs clang (apt-get install clang)"; exit 1; }
-	$(AM_V_CC)$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=undefined -I$(srcdir)/lib -I$(srcdir)/pnml -I$(srcdir)/engine -I$(srcdir)/generators \
-	  -I$(builddir) $(XML_CFLAGS) $(FUZZSRC) $(XML_LIBS) -o $@
+	$(AM_V_CC)srcs=; for f in $(FUZZSRC); do case $$f in \
+	  *.c) srcs="$$srcs $(srcdir)/$$f";; esac; done; \
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined -I$(srcdir)/lib -I$(srcdir)/pnml \
+	  -I$(builddir) $(XML_CFLAGS) $$srcs $(XML_LIBS) -o $@
 CLEANFILES += tests/fuzz/fuzz-pnml
 
 noinst_PROGRAMS += bench/bench-read bench/bench-run bench/bench-maxplus
 bench_bench_maxplus_SOURCES = bench/bench-maxplus.c
-bench_bench_maxplus_LDADD = lib/libpn.la
+bench_bench_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-maxplus.c
 bench_bench_run_SOURCES = bench/bench-run.c
-bench_bench_run_LDADD = lib/libpn.la
+bench_bench_run_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-run.c
 bench_bench_read_SOURCES = bench/bench-read.c
-bench_bench_read_LDADD = lib/libpn.la
+bench_bench_read_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-read.c
 
 BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \

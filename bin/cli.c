@@ -1,6 +1,10 @@
 #include <config.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
 #include "cli.h"
+#include "lib_private.h"
 
 void cli_version(const char *prog)
 {
@@ -36,4 +40,34 @@ void cli_json_string(FILE *out, const char *s)
         }
     }
     fputc('"', out);
+}
+
+int cli_parse_u64(const char *s, uint64_t min, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || errno == ERANGE || v < min)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+double cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+FILE *cli_output_open(const char *path, char **tmp)
+{
+    return pni_output_open(path, tmp);
+}
+
+pn_status_t cli_output_close(FILE *f, char *tmp, const char *path, int ok)
+{
+    return pni_output_close(f, tmp, path, ok);
 }

@@ -2,6 +2,7 @@
 #ifndef PN_CLI_H
 #define PN_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "pn.h"
 
@@ -19,5 +20,14 @@ void cli_version(const char *prog);
 void cli_error(const char *prog, const pn_error_t *err);
 /* Prints s as a JSON string (with quotes). */
 void cli_json_string(FILE *out, const char *s);
+/* A whole decimal number in [min, UINT64_MAX]: digits only (no sign, no
+ * space), no overflow.  Returns 0, or -1 for anything else. */
+int cli_parse_u64(const char *s, uint64_t min, uint64_t *out);
+/* Seconds on the monotonic clock (for rates and progress). */
+double cli_now(void);
+/* Atomic output files (a temporary file beside path, renamed over it when
+ * everything was written): see pni_output_open() in lib/lib_private.h. */
+FILE *cli_output_open(const char *path, char **tmp);
+pn_status_t cli_output_close(FILE *f, char *tmp, const char *path, int ok);
 
 #endif

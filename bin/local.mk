@@ -1,20 +1,22 @@
 bin_PROGRAMS += bin/pn-info bin/pn-convert
-noinst_LTLIBRARIES = bin/libcli.la
-bin_libcli_la_SOURCES = %reldir%/cli.c %reldir%/cli.h
+noinst_LTLIBRARIES += bin/libcli.la
+# lib/output.c: the atomic output files every writer shares (private to libpn,
+# so compiled in here too)
+bin_libcli_la_SOURCES = %reldir%/cli.c %reldir%/cli.h lib/output.c
 bin_pn_info_SOURCES = %reldir%/pn-info.c
-bin_pn_info_LDADD = bin/libcli.la lib/libpn.la
+bin_pn_info_LDADD = bin/libcli.la libpn.la
 bin_pn_convert_SOURCES = %reldir%/pn-convert.c
-bin_pn_convert_LDADD = bin/libcli.la lib/libpn.la
+bin_pn_convert_LDADD = bin/libcli.la libpn.la
 bin_PROGRAMS += bin/pn-run
 bin_pn_run_SOURCES = %reldir%/pn-run.c
 bin_pn_run_CFLAGS = $(AM_CFLAGS) -pthread
-bin_pn_run_LDADD = bin/libcli.la lib/libpn.la -lpthread
+bin_pn_run_LDADD = bin/libcli.la libpn.la -lpthread
 bin_PROGRAMS += bin/pn-gen-gpu
 bin_pn_gen_gpu_SOURCES = %reldir%/pn-gen-gpu.c
-bin_pn_gen_gpu_LDADD = bin/libcli.la lib/libpn.la
+bin_pn_gen_gpu_LDADD = bin/libcli.la libpn.la
 bin_PROGRAMS += bin/pn-dot
 bin_pn_dot_SOURCES = %reldir%/pn-dot.c
-bin_pn_dot_LDADD = bin/libcli.la lib/libpn.la
+bin_pn_dot_LDADD = bin/libcli.la libpn.la
 bin_PROGRAMS += bin/pn-maxplus
 bin_pn_maxplus_SOURCES = %reldir%/pn-maxplus.c
-bin_pn_maxplus_LDADD = bin/libcli.la lib/libpn.la -lm
+bin_pn_maxplus_LDADD = bin/libcli.la libpn.la -lm

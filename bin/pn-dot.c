@@ -77,27 +77,14 @@ static int write_out(const char *path, const char *data, size_t len)
         return CLI_OK;
     }
     char *tmp;
-    FILE *f = pn_output_open(path, &tmp);
+    FILE *f = cli_output_open(path, &tmp);
     int ok = f && fwrite(data, 1, len, f) == len;
-    if (!f || pn_output_close(f, tmp, path, ok) != PN_OK || !ok) {
+    if (!f || cli_output_close(f, tmp, path, ok) != PN_OK || !ok) {
         fprintf(stderr, "%s: %s: cannot write: %s\n", prog, path,
                 strerror(errno));
         return CLI_EOUTPUT;
     }
     return CLI_OK;
-}
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    if (!s || *s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (*end || errno)
-        return -1;
-    *v = x;
-    return 0;
 }
 
 int main(int argc, char **argv)
@@ -121,7 +108,7 @@ int main(int argc, char **argv)
     pn_dot_options_t o;
     pn_dot_defaults(&o);
     const char *output = NULL, *format = NULL, *trace_path = NULL;
-    const char *steps_arg = NULL;
+    const char *steps_arg = NULL, *cluster_by = NULL;
     uint64_t step = 0;
     int has_step = 0, timeline = 0;
     pn_read_options_t ro = {0};
@@ -138,12 +125,12 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s: --cluster-by: an empty separator\n", prog);
                 return CLI_EUSAGE;
             }
-            o.cluster_by = optarg;
+            cluster_by = optarg;
             break;
         case OPT_NO_CLUSTERS: o.clusters = 0; break;
         case OPT_TRACE: trace_path = optarg; break;
         case OPT_STEP:
-            if (parse_u64(optarg, &step)) {
+            if (cli_parse_u64(optarg, 0, &step)) {
                 fprintf(stderr, "%s: --step: '%s' is not a step number\n",
                         prog, optarg);
                 return CLI_EUSAGE;
@@ -195,7 +182,7 @@ int main(int argc, char **argv)
             memcpy(a, steps_arg, (size_t)(dash - steps_arg));
             strcpy(b, dash + 1);
         }
-        if (!dash || parse_u64(a, &first) || parse_u64(b, &last) ||
+        if (!dash || cli_parse_u64(a, 0, &first) || cli_parse_u64(b, 0, &last) ||
             first == 0 || last < first) {
             fprintf(stderr, "%s: --steps: '%s' is not a window A-B with "
                     "1 <= A <= B\n", prog, steps_arg);
@@ -209,6 +196,8 @@ int main(int argc, char **argv)
         return CLI_EINPUT;
     }
     pn_trace_t *trace = NULL;
+    pn_groups_t *groups = NULL;
+    pn_dot_context_t *ctx = NULL;
     int rc = CLI_OK;
     uint64_t *marking = NULL;
     unsigned char *fired = NULL;
@@ -242,10 +231,19 @@ int main(int argc, char **argv)
         if (timeline && !steps_arg)
             last = n;
     }
-    pn_error_clear(&err);
+    /* clusters and colours: an id rule when asked, else the GPU net's own
+     * groups and classes when the net is one (else none: pages) */
+    st = cluster_by ? pn_groups_by_prefix(net, cluster_by, &groups)
+                    : pn_gpu_groups(net, &groups);
+    if (st == PN_ENOMEM || !(ctx = pn_dot_context_new())) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        rc = CLI_EOUTPUT;
+        goto done;
+    }
+    o.groups = groups;
     if (timeline) {
-        st = pn_dot_timeline(net, trace, first, last, &o, format, &data, &len,
-                             &err);
+        st = pn_dot_timeline(ctx, net, trace, first, last, &o, format, &data,
+                             &len, &err);
     } else {
         if (trace) {
             size_t np = pn_net_place_count(net), nt =
@@ -265,10 +263,15 @@ int main(int argc, char **argv)
             o.marking = marking;
             o.fired = fired;
         }
-        st = pn_dot_render(net, &o, format, &data, &len, &err);
+        st = pn_dot_render(ctx, net, &o, format, &data, &len, &err);
     }
     if (st) {
         fprintf(stderr, "%s: %s\n", prog, err.text);
+        if (st == PN_ETOOBIG)
+            fprintf(stderr, "%s: %s\n", prog, timeline
+                    ? "draw a smaller window with --steps A-B"
+                    : "use --positions to draw it where the PNML places it, "
+                      "or --layout sfdp");
         rc = st == PN_ETOOBIG ? EXIT_TOOBIG
              : st == PN_EINVAL ? CLI_EUSAGE
                                : CLI_EOUTPUT;
@@ -279,6 +282,8 @@ done:
     free(data);
     free(marking);
     free(fired);
+    pn_dot_context_free(ctx);
+    pn_groups_free(groups);
     pn_trace_free(trace);
     pn_net_free(net);
     return rc;

@@ -188,6 +188,9 @@ int main(int argc, char **argv)
     free(bindings);
     if (st) {
         cli_error(prog, &err);
+        if (st == PN_EVALUE && strstr(err.text, "unbound symbol"))
+            fprintf(stderr, "%s: give symbols their values with --set "
+                    "NAME=VALUE\n", prog);
         return st == PN_EINVAL ? CLI_EUSAGE : CLI_EINPUT;
     }
     double r, paper = PN_MP_EPS;

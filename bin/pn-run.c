@@ -71,40 +71,7 @@ typedef struct {
     size_t ncount;
 } opts_t;
 
-static int parse_u64(const char *s, uint64_t *out, int allow_zero)
-{
-    if (!s || !*s || *s == '-' || *s == '+')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno == ERANGE || (!allow_zero && v == 0))
-        return -1;
-    *out = v;
-    return 0;
-}
-
 /* ---- one run with a trace ---------------------------------------------- */
-
-static void trace_marking(FILE *f, const pn_net_t *net, const uint64_t *m,
-                          uint64_t step)
-{
-    fprintf(f, "M %" PRIu64, step);
-    for (size_t p = 0; p < pn_net_place_count(net); p++)
-        if (m[p])
-            fprintf(f, " %s=%" PRIu64, pn_net_place(net, p)->id, m[p]);
-    fputc('\n', f);
-}
-
-static const char *end_name(pn_end_t end)
-{
-    switch (end) {
-    case PN_END_DEAD: return "dead";
-    case PN_END_LIMIT: return "limit";
-    case PN_END_OVERFLOW: return "overflow";
-    default: return "running";
-    }
-}
 
 /* Runs sim to the end, writing the trace when f is not NULL. */
 static pn_end_t run_traced(pn_sim_t *sim, const pn_net_t *net, const opts_t *o,
@@ -113,7 +80,7 @@ static pn_end_t run_traced(pn_sim_t *sim, const pn_net_t *net, const opts_t *o,
     if (!f)
         return pn_sim_run(sim, o->max_steps);
     if (o->snapshot)
-        trace_marking(f, net, pn_sim_marking(sim), 0);
+        pn_trace_write_marking(f, net, 0, pn_sim_marking(sim));
     pn_end_t end = PN_END_NONE;
     while (end == PN_END_NONE) {
         if (pn_sim_steps(sim) >= o->max_steps) {
@@ -125,14 +92,12 @@ static pn_end_t run_traced(pn_sim_t *sim, const pn_net_t *net, const opts_t *o,
             break;
         size_t n;
         const uint32_t *fired = pn_sim_fired(sim, &n);
-        fprintf(f, "S %" PRIu64, pn_sim_steps(sim));
-        for (size_t i = 0; i < n; i++)
-            fprintf(f, " %s", pn_net_transition(net, fired[i])->id);
-        fputc('\n', f);
+        pn_trace_write_step(f, net, pn_sim_steps(sim), fired, n);
         if (o->snapshot && pn_sim_steps(sim) % o->snapshot == 0)
-            trace_marking(f, net, pn_sim_marking(sim), pn_sim_steps(sim));
+            pn_trace_write_marking(f, net, pn_sim_steps(sim),
+                                   pn_sim_marking(sim));
     }
-    fprintf(f, "E %s %" PRIu64 "\n", end_name(end), pn_sim_steps(sim));
+    pn_trace_write_end(f, end, pn_sim_steps(sim));
     return end;
 }
 
@@ -177,13 +142,6 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&pl->lock);
     }
     return NULL;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static void print_stats_row(const char *name, const pn_stats_t *s, fmt_t fmt,
@@ -233,7 +191,7 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
         worker(&pl);
     /* a progress line on a terminal, once the work takes a while */
     int tty = !o->quiet && isatty(2);
-    double t0 = now(), last = t0;
+    double t0 = cli_now(), last = t0;
     int shown = 0;
     while (tty) {
         pthread_mutex_lock(&pl.lock);
@@ -241,7 +199,7 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
         pthread_mutex_unlock(&pl.lock);
         if (done >= o->runs)
             break;
-        double t = now();
+        double t = cli_now();
         if (t - t0 > 1.0 && t - last > 0.25) {
             fprintf(stderr, "\r%s: %" PRIu64 "/%" PRIu64 " runs", prog, done,
                     o->runs);
@@ -317,7 +275,7 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
         if (!strcmp(o->trace, "-"))
             tf = stdout;
         else {
-            tf = pn_output_open(o->trace, &tmp);
+            tf = cli_output_open(o->trace, &tmp);
             if (!tf) {
                 fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
                         strerror(errno));
@@ -325,14 +283,12 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
                 return CLI_EOUTPUT;
             }
         }
-        fprintf(tf, "# pn-run trace 1\n# net %s\n# seed %" PRIu64
-                "\n# semantics %s\n", pn_net_id(net) ? pn_net_id(net) : "-",
-                o->seed, o->sem == PN_SEM_MAXIMAL ? "maximal" : "interleaving");
+        pn_trace_write_header(tf, net, o->seed, o->sem);
     }
     pn_end_t end = run_traced(sim, net, o, tf);
     int rc = CLI_OK;
     if (tf && tf != stdout &&
-        pn_output_close(tf, tmp, o->trace, 1) != PN_OK) {
+        cli_output_close(tf, tmp, o->trace, 1) != PN_OK) {
         fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
                 strerror(errno));
         rc = CLI_EOUTPUT;
@@ -350,7 +306,7 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     size_t nt = pn_net_transition_count(net), np = pn_net_place_count(net);
     if (o->fmt == FMT_JSON) {
         printf("{\"steps\": %" PRIu64 ", \"end\": \"%s\", \"seed\": %" PRIu64
-               ", \"firings\": %" PRIu64, steps, end_name(end), o->seed,
+               ", \"firings\": %" PRIu64, steps, pn_end_name(end), o->seed,
                pn_sim_firings(sim));
         if (o->ncount) {
             printf(", \"counts\": {");
@@ -376,7 +332,7 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
         printf("}\n");
     } else if (o->fmt == FMT_CSV) {
         printf("measure,value\nsteps,%" PRIu64 "\nend,%s\nfirings,%" PRIu64
-               "\n", steps, end_name(end), pn_sim_firings(sim));
+               "\n", steps, pn_end_name(end), pn_sim_firings(sim));
         for (size_t k = 0; k < o->ncount; k++)
             printf("count:%s,%" PRIu64 "\n",
                    pn_net_transition(net, o->count_idx[k])->id,
@@ -477,7 +433,7 @@ int main(int argc, char **argv)
            -1) {
         switch (c) {
         case 's':
-            if (parse_u64(optarg, &o.seed, 1)) {
+            if (cli_parse_u64(optarg, 0, &o.seed)) {
                 fprintf(stderr, "%s: --seed: '%s' is not a number from 0 to "
                         "2^64-1\n", prog, optarg);
                 return CLI_EUSAGE;
@@ -491,7 +447,7 @@ int main(int argc, char **argv)
             }
             break;
         case OPT_MAX_STEPS:
-            if (parse_u64(optarg, &o.max_steps, 1)) {
+            if (cli_parse_u64(optarg, 0, &o.max_steps)) {
                 fprintf(stderr, "%s: --max-steps: '%s' is not a number\n",
                         prog, optarg);
                 return CLI_EUSAGE;
@@ -501,14 +457,14 @@ int main(int argc, char **argv)
         case OPT_COUNTS: o.all_counts = 1; break;
         case 'm': o.marking = 1; break;
         case 'n':
-            if (parse_u64(optarg, &o.runs, 0) || o.runs > 100000000) {
+            if (cli_parse_u64(optarg, 1, &o.runs) || o.runs > 100000000) {
                 fprintf(stderr, "%s: --runs: '%s' is not a number from 1 to "
                         "100000000\n", prog, optarg);
                 return CLI_EUSAGE;
             }
             break;
         case 'j':
-            if (parse_u64(optarg, &v, 0) || v > 1024) {
+            if (cli_parse_u64(optarg, 1, &v) || v > 1024) {
                 fprintf(stderr, "%s: --jobs: '%s' is not a number from 1 to "
                         "1024\n", prog, optarg);
                 return CLI_EUSAGE;
@@ -517,7 +473,7 @@ int main(int argc, char **argv)
             break;
         case 't': o.trace = optarg; break;
         case OPT_SNAPSHOT:
-            if (parse_u64(optarg, &o.snapshot, 0)) {
+            if (cli_parse_u64(optarg, 1, &o.snapshot)) {
                 fprintf(stderr, "%s: --snapshot: '%s' is not a number\n",
                         prog, optarg);
                 return CLI_EUSAGE;

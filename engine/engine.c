@@ -10,69 +10,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
-
-/* ---- random numbers ---------------------------------------------------- */
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-void pn_rng_seed(pn_rng_t *rng, uint64_t seed)
-{
-    uint64_t x = seed;
-    for (int i = 0; i < 4; i++)
-        rng->s[i] = splitmix64(&x);
-}
-
-static inline uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-/* Inline copies for the step loop (the exported functions would be called
- * through the PLT from inside the library). */
-static inline uint64_t rng_next(pn_rng_t *rng)
-{
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-static inline uint64_t rng_below(pn_rng_t *rng, uint64_t n)
-{
-    /* Lemire's multiply-and-reject: exact, and the same on every machine */
-    unsigned __int128 m = (unsigned __int128)rng_next(rng) * n;
-    uint64_t low = (uint64_t)m;
-    if (low < n) {
-        uint64_t threshold = -n % n;
-        while (low < threshold) {
-            m = (unsigned __int128)rng_next(rng) * n;
-            low = (uint64_t)m;
-        }
-    }
-    return (uint64_t)(m >> 64);
-}
-
-uint64_t pn_rng_next(pn_rng_t *rng) { return rng_next(rng); }
-
-uint64_t pn_rng_below(pn_rng_t *rng, uint64_t n) { return rng_below(rng, n); }
+#include "engine_private.h"
 
 uint64_t pn_run_seed(uint64_t seed, uint64_t i)
 {
     uint64_t x = seed ^ (i * UINT64_C(0xD1B54A32D192ED03));
-    splitmix64(&x);
-    return splitmix64(&x);
+    pni_splitmix64(&x);
+    return pni_splitmix64(&x);
+}
+
+const char *pn_end_name(pn_end_t end)
+{
+    switch (end) {
+    case PN_END_DEAD: return "dead";
+    case PN_END_LIMIT: return "limit";
+    case PN_END_OVERFLOW: return "overflow";
+    default: return "running";
+    }
 }
 
 pn_status_t pn_semantics_parse(const char *name, pn_semantics_t *sem)
@@ -394,7 +348,7 @@ fail:
 
 struct pn_sim {
     const pn_engine_t *e;
-    pn_rng_t rng;
+    pni_rng_t rng;
     pn_semantics_t sem;
     int reference;
     uint64_t *m, *counts;
@@ -407,6 +361,7 @@ struct pn_sim {
     uint64_t *old;      /* m(p) before the step, for the places it changed */
     uint32_t *unsat;    /* per transition: conditions that do not hold */
     uint64_t *pstamp, stamp;
+    uint64_t *tstamp, tstamp_now; /* per transition, for pn_sim_fire() */
     size_t overflow_place;
 };
 
@@ -452,6 +407,7 @@ void pn_sim_free(pn_sim_t *s)
     free(s->changed);
     free(s->pend);
     free(s->pstamp);
+    free(s->tstamp);
     free(s->old);
     free(s->unsat);
     free(s);
@@ -468,7 +424,7 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->e = e;
     s->sem = sem;
     s->reference = reference;
-    pn_rng_seed(&s->rng, seed);
+    pni_rng_seed(&s->rng, seed);
     size_t np = e->np, nt = e->nt;
     s->nwords = (nt + 63) / 64;
     s->m = malloc((np + 1) * sizeof *s->m);
@@ -479,10 +435,11 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->changed = malloc((np + 1) * sizeof *s->changed);
     s->pend = calloc(np + 1, sizeof *s->pend);
     s->pstamp = calloc(np + 1, sizeof *s->pstamp);
+    s->tstamp = calloc(nt + 1, sizeof *s->tstamp);
     s->old = calloc(np + 1, sizeof *s->old);
     s->unsat = calloc(nt + 1, sizeof *s->unsat);
     if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
-        !s->changed || !s->pend || !s->pstamp || !s->old || !s->unsat) {
+        !s->changed || !s->pend || !s->pstamp || !s->tstamp || !s->old || !s->unsat) {
         pn_sim_free(s);
         return NULL;
     }
@@ -592,38 +549,31 @@ static uint32_t collect(pn_sim_t *s)
     return n;
 }
 
-pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
+/* Walks order[0..n) with the budget B = M: a transition fires when its
+ * normal inputs are still within B and its capacity outputs still fit
+ * (inhibitor and read arcs were tested on M when the set was built).
+ * strict (replay): a transition that does not fit stops the walk, and its
+ * position is returned; else it is skipped.  Returns n when the walk is
+ * done.  The marking is only committed by finish_step(). */
+static uint32_t walk(pn_sim_t *s, const uint32_t *order, uint32_t n,
+                     int strict)
 {
     const pn_engine_t *e = s->e;
-    *end = PN_END_NONE;
-    s->nfired = 0;
-    uint32_t n = collect(s);
-    if (n == 0) {
-        *end = PN_END_DEAD;
-        return PN_OK;
-    }
-    if (s->sem == PN_SEM_INTERLEAVING) {
-        s->E[0] = s->E[rng_below(&s->rng, n)];
-        n = 1;
-    } else {
-        for (uint32_t i = n - 1; i > 0; i--) {
-            uint32_t j = (uint32_t)rng_below(&s->rng, (uint64_t)i + 1);
-            uint32_t tmp = s->E[i];
-            s->E[i] = s->E[j];
-            s->E[j] = tmp;
-        }
-    }
+    uint64_t *m = s->m; /* the budget B while walking */
     s->stamp++;
     s->nchanged = 0;
-    uint64_t *m = s->m; /* the budget B while walking */
+    s->nfired = 0;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t t = s->E[i];
+        uint32_t t = order[i];
         uint32_t j;
         for (j = e->in.off[t]; j < e->in.off[t + 1]; j++)
             if (m[e->in.idx[j]] < e->in.w[j])
                 break;
-        if (j < e->in.off[t + 1])
+        if (j < e->in.off[t + 1]) {
+            if (strict)
+                return i;
             continue; /* an earlier transition took its tokens */
+        }
         if (e->has_cap) {
             for (j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
                 uint32_t p = e->out.idx[j];
@@ -632,8 +582,11 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
                             e->out.w[j]) > e->cap[p])
                     break;
             }
-            if (j < e->out.off[t + 1])
+            if (j < e->out.off[t + 1]) {
+                if (strict)
+                    return i;
                 continue; /* no room left in a capacity place */
+            }
             for (j = e->out.off[t]; j < e->out.off[t + 1]; j++)
                 if (e->cap[e->out.idx[j]])
                     s->pend[e->out.idx[j]] += e->out.w[j];
@@ -648,7 +601,29 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
         }
         s->fired[s->nfired++] = t;
     }
-    /* outputs become visible now, for the next step */
+    return n;
+}
+
+/* Takes back a walk that was stopped: the marking before the step. */
+static void undo_walk(pn_sim_t *s)
+{
+    for (uint32_t i = 0; i < s->nchanged; i++) {
+        uint32_t p = s->changed[i];
+        s->m[p] = s->old[p];
+        s->pend[p] = 0;
+    }
+    if (s->e->has_cap)
+        memset(s->pend, 0, s->e->np * sizeof *s->pend);
+    s->nfired = 0;
+    s->nchanged = 0;
+}
+
+/* Adds the outputs of the fired transitions (visible from the next step),
+ * counts the step and updates the enabled set. */
+static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
+{
+    const pn_engine_t *e = s->e;
+    uint64_t *m = s->m;
     for (uint32_t i = 0; i < s->nfired; i++) {
         uint32_t t = s->fired[i];
         for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
@@ -675,6 +650,67 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
             place_changed(s, p, s->old[p], m[p]);
         }
     return PN_OK;
+}
+
+pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
+{
+    *end = PN_END_NONE;
+    s->nfired = 0;
+    uint32_t n = collect(s);
+    if (n == 0) {
+        *end = PN_END_DEAD;
+        return PN_OK;
+    }
+    if (s->sem == PN_SEM_INTERLEAVING) {
+        s->E[0] = s->E[pni_rng_below(&s->rng, n)];
+        n = 1;
+    } else {
+        for (uint32_t i = n - 1; i > 0; i--) {
+            uint32_t j = (uint32_t)pni_rng_below(&s->rng, (uint64_t)i + 1);
+            uint32_t tmp = s->E[i];
+            s->E[i] = s->E[j];
+            s->E[j] = tmp;
+        }
+    }
+    walk(s, s->E, n, 0);
+    return finish_step(s, end);
+}
+
+pn_status_t pn_sim_fire(pn_sim_t *s, const uint32_t *step, size_t n,
+                        size_t *bad)
+{
+    const pn_engine_t *e = s->e;
+    pn_end_t end = PN_END_NONE;
+    if (bad)
+        *bad = 0;
+    if (!step && n)
+        return PN_EINVAL;
+    if (s->sem == PN_SEM_INTERLEAVING && n > 1) {
+        if (bad)
+            *bad = 1;
+        return PN_EINVAL;
+    }
+    /* every transition once, and enabled at M (all its arc kinds and
+     * capacities), before anything is taken */
+    s->tstamp_now++;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t t = step[i];
+        if (t >= e->nt || s->tstamp[t] == s->tstamp_now ||
+            !enabled(e, s->m, t)) {
+            if (bad)
+                *bad = i;
+            return PN_EINVAL;
+        }
+        s->tstamp[t] = s->tstamp_now;
+    }
+    uint32_t stop = walk(s, step, (uint32_t)n, 1);
+    if (stop < n) {
+        undo_walk(s);
+        if (bad)
+            *bad = stop;
+        return PN_EINVAL;
+    }
+    return finish_step(s, &end);
 }
 
 pn_end_t pn_sim_run(pn_sim_t *s, uint64_t max_steps)

@@ -63,6 +63,9 @@ typedef enum {
     PN_END_LIMIT = 2,    /* step limit reached first */
     PN_END_OVERFLOW = 3  /* a count would exceed PN_TOKENS_MAX */
 } pn_end_t;
+/* "dead", "limit", "overflow" ("running" for PN_END_NONE): the words of
+ * the trace format and of pn-run's output.  Static storage. */
+const char *pn_end_name(pn_end_t end);
 
 /* A new run at the initial marking.  reference != 0 selects the reference
  * mode: the enabled set is recomputed from scratch at every step (slow,
@@ -78,6 +81,17 @@ void pn_sim_free(pn_sim_t *sim);
  * one before the step; pn_sim_overflow() says where).  No allocation. */
 pn_status_t pn_sim_step(pn_sim_t *sim, pn_end_t *end);
 
+/* Fires step[0..n) as one step, in that order: the replay of a recorded
+ * step.  Each transition must be enabled at the current marking M (every
+ * normal and read input, inhibitor and capacity, as pn_sim_step() tests
+ * them), appear once, and still fit the budget B = M when its turn comes
+ * (normal inputs taken in order, capacity outputs); under interleaving a
+ * step holds at most one transition.  An empty step is allowed.  Returns
+ * PN_OK; PN_EINVAL (*bad: the position in step of the first transition
+ * that cannot fire there; the marking is unchanged); PN_ERANGE as
+ * pn_sim_step().  Cost: O(arcs of the step's transitions). */
+pn_status_t pn_sim_fire(pn_sim_t *sim, const uint32_t *step, size_t n,
+                        size_t *bad);
 /* Steps until the dead marking, max_steps steps, or an overflow. */
 pn_end_t pn_sim_run(pn_sim_t *sim, uint64_t max_steps);
 
@@ -93,15 +107,6 @@ const uint32_t *pn_sim_fired(const pn_sim_t *sim, size_t *n);
 /* After PN_END_OVERFLOW: the place whose count would overflow. */
 size_t pn_sim_overflow_place(const pn_sim_t *sim);
 
-/* The random stream of the toolkit (xoshiro256** seeded by splitmix64):
- * the same seed gives the same numbers on every machine. */
-typedef struct pn_rng {
-    uint64_t s[4];
-} pn_rng_t;
-void pn_rng_seed(pn_rng_t *rng, uint64_t seed);
-uint64_t pn_rng_next(pn_rng_t *rng);
-/* Uniform in [0, n), n >= 1, without modulo bias. */
-uint64_t pn_rng_below(pn_rng_t *rng, uint64_t n);
 /* The seed of run i of a series started with seed (independent of how the
  * runs are spread over threads). */
 uint64_t pn_run_seed(uint64_t seed, uint64_t i);

@@ -1,3 +1,9 @@
-lib_libpn_la_SOURCES += %reldir%/engine.c %reldir%/engine.h \
-	%reldir%/maxplus.c %reldir%/kernel.c %reldir%/maxplus.h
-pninclude_HEADERS += %reldir%/engine.h %reldir%/maxplus.h
+# engine/: compile and run nets (step semantics, random stream,
+# statistics) and the trace format.  Sees lib/.
+noinst_LTLIBRARIES += engine/libpn-engine.la
+engine_libpn_engine_la_SOURCES = \
+	%reldir%/engine.c %reldir%/engine.h %reldir%/engine_private.h \
+	%reldir%/trace.c %reldir%/trace.h
+engine_libpn_engine_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/engine \
+	-I$(srcdir)/lib
+pninclude_HEADERS += %reldir%/engine.h %reldir%/trace.h

@@ -1,4 +1,4 @@
-/* The GPU warp Petri net (docs/wpnm.md), built through the net API. */
+/* The GPU warp Petri net (doc/wpnm.md), built through the net API. */
 #include <config.h>
 #include <errno.h>
 #include <math.h>
@@ -7,8 +7,12 @@
 #include <string.h>
 #include "gpu.h"
 
+/* The layout assumes editors draw a name about this many pixels wide per
+ * character, to the right of its node. */
+#define LABEL_CHAR 7.0
+
 /* Names: Table 1 of the paper for what it describes (p1-p10, t1-t17), the
- * meanings of docs/wpnm.md for the places the table leaves out. */
+ * meanings of doc/wpnm.md for the places the table leaves out. */
 static const char *const place_meaning[19] = {
     NULL,
     "active warp",
@@ -52,6 +56,22 @@ static const char *const transition_meaning[18] = {
     "termination of the warp",
     "waiting for the shared memory access",
 };
+
+/* The class of each warp transition: what kind of instruction work its
+ * firing is (t0, the idle step, is the class "idle"). */
+enum { C_CONTROL, C_ARITH, C_SHARED, C_GLOBAL, C_IDLE, C_COUNT };
+static const unsigned char transition_class[18] = {
+    [1] = C_CONTROL, [2] = C_CONTROL, [3] = C_CONTROL, [4] = C_CONTROL,
+    [5] = C_GLOBAL, [6] = C_SHARED, [7] = C_ARITH, [8] = C_GLOBAL,
+    [9] = C_GLOBAL, [11] = C_GLOBAL, [12] = C_SHARED, [14] = C_SHARED,
+    [15] = C_ARITH, [16] = C_CONTROL, [17] = C_SHARED,
+};
+/* weakest first: a timeline cell shows the strongest class fired there */
+static const char *const class_name[C_COUNT] = {"control", "arithmetic",
+                                                "shared", "global", "idle"};
+static const char *const class_color[C_COUNT] = {"#d9d9d9", "#4e79a7",
+                                                 "#59a14f", "#f28e2b",
+                                                 "#bab0ac"};
 
 /* Positions inside one warp's box: the paper's Figure 2, selection row on
  * top, then the arithmetic, shared and global frames side by side. */
@@ -143,7 +163,7 @@ static void plan_layout(layout_t *lay, size_t warps)
     for (int k = 1; k <= 18; k++) {
         int c = column_of(place_xy[k][0]);
         snprintf(name, sizeof name, "w%zu p%d %s", w, k, place_meaning[k]);
-        double need = LABEL_DX + PN_GPU_LABEL_CHAR * (double)strlen(name) + 40;
+        double need = LABEL_DX + LABEL_CHAR * (double)strlen(name) + 40;
         if (need > width[c])
             width[c] = need;
     }
@@ -153,7 +173,7 @@ static void plan_layout(layout_t *lay, size_t warps)
         int c = column_of(transition_xy[k][0]);
         snprintf(name, sizeof name, "w%zu t%d %s", w, k,
                  transition_meaning[k]);
-        double need = LABEL_DX + PN_GPU_LABEL_CHAR * (double)strlen(name) + 40;
+        double need = LABEL_DX + LABEL_CHAR * (double)strlen(name) + 40;
         if (need > width[c])
             width[c] = need;
     }
@@ -165,7 +185,7 @@ static void plan_layout(layout_t *lay, size_t warps)
     lay->box_w = x + 60;
     lay->origin_x =
         60 + LABEL_DX +
-        PN_GPU_LABEL_CHAR * (double)strlen("SM (free warp schedulers)") + 80;
+        LABEL_CHAR * (double)strlen("SM (free warp schedulers)") + 80;
 }
 
 static const char *pid(gen_t *g, int slot, size_t w, int k)
@@ -528,5 +548,95 @@ pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
     }
     *work_out = work;
     *warps_out = n;
+    return PN_OK;
+}
+
+/* ---- groups and classes ------------------------------------------------ */
+
+/* "w12_t3" -> warp 12, kind 't', number 3; 0 when id is not of that form. */
+static int warp_id(const char *id, size_t *warp, char *kind, int *num)
+{
+    if (id[0] != 'w' || id[1] < '0' || id[1] > '9')
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long w = strtoull(id + 1, &end, 10);
+    if (errno || end[0] != '_' || (end[1] != 'p' && end[1] != 't') ||
+        end[2] < '0' || end[2] > '9')
+        return 0;
+    char *end2;
+    long k = strtol(end + 2, &end2, 10);
+    if (*end2 || k < 1 || k > 18)
+        return 0;
+    *warp = (size_t)w;
+    *kind = end[1];
+    *num = (int)k;
+    return 1;
+}
+
+pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
+{
+    if (!net || !out)
+        return PN_EINVAL;
+    *out = NULL;
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    size_t warps = 0, w;
+    char kind;
+    int k;
+    /* every id must be one the generator gives */
+    for (size_t i = 0; i < np; i++) {
+        const char *id = pn_net_place(net, i)->id;
+        if (!strcmp(id, "p0") || !strcmp(id, "active"))
+            continue;
+        if (!warp_id(id, &w, &kind, &k) || kind != 'p' || w >= (1u << 20))
+            return PN_EINVAL;
+        if (w + 1 > warps)
+            warps = w + 1;
+    }
+    int idle = 0;
+    for (size_t i = 0; i < nt; i++) {
+        const char *id = pn_net_transition(net, i)->id;
+        if (!strcmp(id, "t0")) {
+            idle = 1;
+            continue;
+        }
+        if (!warp_id(id, &w, &kind, &k) || kind != 't' || k > 17 ||
+            w >= (1u << 20))
+            return PN_EINVAL;
+        if (w + 1 > warps)
+            warps = w + 1;
+    }
+    if (!idle)
+        return PN_EINVAL;
+    pn_groups_t *g = pn_groups_new(np, nt);
+    pn_status_t st = g ? PN_OK : PN_ENOMEM;
+    /* groups: "idle" (t0) first, then the warps in order */
+    if (!st)
+        st = pn_groups_add_group(g, "idle", NULL);
+    for (size_t i = 0; !st && i < warps; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "w%zu", i);
+        st = pn_groups_add_group(g, name, NULL);
+    }
+    for (int c = 0; !st && c < C_COUNT; c++)
+        st = pn_groups_add_class(g, class_name[c], class_color[c], NULL);
+    for (size_t i = 0; !st && i < np; i++)
+        if (warp_id(pn_net_place(net, i)->id, &w, &kind, &k))
+            g->place_group[i] = w + 1;
+    for (size_t i = 0; !st && i < nt; i++) {
+        const char *id = pn_net_transition(net, i)->id;
+        if (!strcmp(id, "t0")) {
+            g->transition_group[i] = 0;
+            g->transition_class[i] = C_IDLE;
+        } else if (warp_id(id, &w, &kind, &k)) {
+            g->transition_group[i] = w + 1;
+            g->transition_class[i] = transition_class[k];
+        }
+    }
+    if (st) {
+        pn_groups_free(g);
+        return st;
+    }
+    *out = g;
     return PN_OK;
 }

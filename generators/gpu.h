@@ -1,7 +1,7 @@
 /*
  * pn/gpu.h - the GPU warp Petri net (WPNM) generator.
  *
- * Builds, through the net API, exactly the net of docs/wpnm.md (Gogolinska,
+ * Builds, through the net API, exactly the net of doc/wpnm.md (Gogolinska,
  * Mikulski, Piatkowski, PNSE'17): one SM, W warps, s schedulers, per-warp
  * instruction counts, global latency l1 and shared latency l2.
  *
@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "net.h"
+#include "groups.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,9 +33,6 @@ typedef struct pn_gpu_params {
     pn_gpu_warp_t uniform;
 } pn_gpu_params_t;
 
-/* The layout assumes editors draw a name about this many pixels wide per
- * character, to the right of its node. */
-#define PN_GPU_LABEL_CHAR 7.0
 
 /* Real SMs hold at most this many resident warps. */
 #define PN_GPU_MAX_RESIDENT_WARPS 64
@@ -60,6 +58,15 @@ pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work,
  * resident at once).  Returns PN_OK, PN_EINVAL (a zero) or PN_ERANGE. */
 pn_status_t pn_gpu_launch_warps(uint64_t threads_per_block, uint64_t blocks,
                                 uint64_t sms, uint64_t *warps);
+
+/* The groups and classes of a GPU warp net, as data for pictures and
+ * reports: group "idle" (t0), then one group per warp (w0, w1, ...: the
+ * nodes w<i>_...); transition classes, weakest first: control, arithmetic,
+ * shared, global, idle (the paper's frames).  p0 and active are in no
+ * group.  Returns PN_OK with *out (pn_groups_free()), PN_EINVAL when some
+ * id is not one the generator gives (not a GPU warp net), PN_ENOMEM.
+ * Cost: O(nodes). */
+pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,8 @@ typedef enum {
                              tokens are not consumed */
     PN_ARC_RESET = 3      /* firing empties the place; never disables */
 } pn_arc_kind_t;
+/* How many arc kinds there are (the size of pn_net_count_arcs()'s array). */
+#define PN_ARC_KINDS 4
 
 /* "normal", "inhibitor", "read", "reset". */
 const char *pn_arc_kind_name(pn_arc_kind_t kind);
@@ -178,7 +180,7 @@ pn_status_t pn_net_find(const pn_net_t *net, const char *id,
                         pn_object_t *kind, size_t *index);
 
 /* Number of arcs of each kind; counts[k] for pn_arc_kind_t k (array of 4). */
-void pn_net_count_arcs(const pn_net_t *net, size_t counts[4]);
+void pn_net_count_arcs(const pn_net_t *net, size_t counts[PN_ARC_KINDS]);
 /* Sum of the initial marking; saturates at UINT64_MAX. */
 uint64_t pn_net_total_tokens(const pn_net_t *net);
 
@@ -187,19 +189,6 @@ uint64_t pn_net_total_tokens(const pn_net_t *net);
 size_t pn_net_warning_count(const pn_net_t *net);
 const char *pn_net_warning(const pn_net_t *net, size_t index);
 pn_status_t pn_net_add_warning(pn_net_t *net, const char *text);
-
-/* Flags of pn_net_dump(). */
-enum {
-    PN_DUMP_IDS = 1,        /* print ids (else nodes are named by label) */
-    PN_DUMP_POSITIONS = 2,  /* print positions */
-    PN_DUMP_PAGES = 4,      /* print pages and the page of each node */
-    PN_DUMP_TOOLSPECIFIC = 8,
-    PN_DUMP_ALL = 15
-};
-/* Writes a canonical, line-based text form of the net: one line per net,
- * page, place, transition, arc (in document order).  Two nets with the same
- * dump are the same net.  Returns PN_EIO on a write error. */
-pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags);
 
 #ifdef __cplusplus
 }

@@ -60,12 +60,21 @@ typedef struct pn_error {
     char text[PN_ERROR_TEXT_MAX];
 } pn_error_t;
 
+/* The error record's contract, for every libpn function that takes one:
+ * the record may be NULL (then nothing is recorded); the function clears
+ * it on entry, and on failure fills it once, with the first error it
+ * meets (code, file when there is one, line and column when known, text).
+ * On success it holds code PN_OK. */
+
 /* Clears an error record to "no error". */
 void pn_error_clear(pn_error_t *err);
 
 /* Formats "file:line:column: text" (parts that are unknown are left out)
  * into buf; returns buf. */
 char *pn_error_format(const pn_error_t *err, char *buf, unsigned long size);
+
+/* The library version ("0.1.0"). */
+const char *pn_version(void);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include "net_private.h"
+#include "lib_private.h"
 
 struct pni_chunk {
     pni_chunk_t *next;

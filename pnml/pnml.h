@@ -4,7 +4,8 @@
  *
  * Ownership: a net returned through *net_out belongs to the caller
  * (pn_net_free()); nothing is returned on error (*net_out is set to NULL).
- * The error record is the caller's; the first error wins.
+ * The error record follows pn/status.h: cleared on entry, the first error
+ * of the call wins; NULL is allowed.
  */
 #ifndef PN_PNML_H
 #define PN_PNML_H
@@ -65,21 +66,6 @@ pn_status_t pn_pnml_write_file(const pn_net_t *net, const char *path,
 pn_status_t pn_pnml_write_stream(const pn_net_t *net, FILE *out,
                                  const pn_write_options_t *opts,
                                  pn_error_t *err);
-
-/*
- * Atomic output files, for every program that writes one: pn_output_open()
- * creates a temporary file beside path (its name is stored in *tmp, which
- * pn_output_close() frees); pn_output_close() closes it and, when ok is
- * nonzero and everything was written, renames it over path, else removes
- * it.  The file gets the mode of the file it replaces, or 0666 less the
- * umask.  Returns NULL (errno set) / PN_EIO (errno set) on failure.
- */
-FILE *pn_output_open(const char *path, char **tmp);
-pn_status_t pn_output_close(FILE *f, char *tmp, const char *path, int ok);
-
-/* The id the writer gives to an id: itself when it already has the form
- * above; else a rewritten one.  Writes at most size bytes into buf. */
-void pn_pnml_sanitize_id(const char *id, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -9,8 +9,9 @@
 #define PNI_TOOL_NAME "pn-toolkit"
 #define PNI_TOOL_VERSION "1"
 
-/* Reads a whole file (path NULL: standard input) into a new buffer.
- * Returns PN_OK, PN_EIO (errno set) or PN_ENOMEM. */
-pn_status_t pni_slurp(const char *path, char **buf, size_t *len);
+/* The id the writer gives to an id: itself when it already has the form
+ * [A-Za-z_][A-Za-z0-9_.-]*; else a rewritten one.  Writes at most size
+ * bytes into buf. */
+void pni_pnml_sanitize_id(const char *id, char *buf, size_t size);
 
 #endif

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <libxml/xmlreader.h>
-#include "net_private.h"
+#include "lib_private.h"
 #include "pnml.h"
 #include "pnml_private.h"
 
@@ -132,12 +132,9 @@ static int failv(rd_t *rd, pn_status_t code, unsigned long line,
     if (rd->st != PN_OK)
         return -1;
     rd->st = code;
-    if (rd->err) {
-        rd->err->code = code;
-        rd->err->line = line;
-        rd->err->column = line ? (col ? col : 1) : 0;
-        vsnprintf(rd->err->text, sizeof rd->err->text, fmt, ap);
-    }
+    char text[PN_ERROR_TEXT_MAX];
+    vsnprintf(text, sizeof text, fmt, ap);
+    pni_error(rd->err, code, line, line ? (col ? col : 1) : 0, "%s", text);
     return -1;
 }
 
@@ -176,14 +173,10 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
     while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = '\0';
     rd->st = PN_EXML;
-    if (rd->err) {
-        rd->err->code = PN_EXML;
-        rd->err->line = e->line > 0 ? (unsigned long)e->line : 0;
-        rd->err->column = e->int2 > 0 ? (unsigned long)e->int2
-                                      : (rd->err->line ? 1 : 0);
-        snprintf(rd->err->text, sizeof rd->err->text, "malformed XML: %s",
-                 msg);
-    }
+    unsigned long line = e->line > 0 ? (unsigned long)e->line : 0;
+    pni_error(rd->err, PN_EXML, line,
+              e->int2 > 0 ? (unsigned long)e->int2 : (line ? 1 : 0),
+              "malformed XML: %s", msg);
 }
 
 /* ---- reader primitives ------------------------------------------------- */
@@ -1292,18 +1285,11 @@ pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
     pn_error_t dummy;
     if (!err)
         err = &dummy;
-    pn_error_clear(err);
-    snprintf(err->file, sizeof err->file, "%s", name ? name : "<memory>");
-    if (!net_out || (!buf && len)) {
-        err->code = PN_EINVAL;
-        snprintf(err->text, sizeof err->text, "invalid argument");
-        return PN_EINVAL;
-    }
-    if (len > INT32_MAX) {
-        err->code = PN_EIO;
-        snprintf(err->text, sizeof err->text, "file too large (2 GiB at most)");
-        return PN_EIO;
-    }
+    pni_error_begin(err, name ? name : "<memory>");
+    if (!net_out || (!buf && len))
+        return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
+    if (len > INT32_MAX)
+        return pni_error(err, PN_EIO, 0, 0, "file too large (2 GiB at most)");
     return read_doc(buf ? buf : "", len, NULL, name, opts, net_out, err);
 }
 
@@ -1315,27 +1301,18 @@ pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,
         err = &dummy;
     if (net_out)
         *net_out = NULL;
-    pn_error_clear(err);
-    if (!path || !net_out) {
-        err->code = PN_EINVAL;
-        snprintf(err->text, sizeof err->text, "invalid argument");
-        return PN_EINVAL;
-    }
-    if (strcmp(path, "-") != 0) {
-        snprintf(err->file, sizeof err->file, "%s", path);
+    pni_error_begin(err, path && !strcmp(path, "-") ? "<stdin>" : path);
+    if (!path || !net_out)
+        return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
+    if (strcmp(path, "-") != 0)
         return read_doc(NULL, 0, path, path, opts, net_out, err);
-    }
     /* standard input is read whole: it cannot be read twice */
-    snprintf(err->file, sizeof err->file, "<stdin>");
     char *buf = NULL;
     size_t len = 0;
     pn_status_t st = pni_slurp(NULL, &buf, &len);
-    if (st) {
-        err->code = st;
-        snprintf(err->text, sizeof err->text, "cannot read: %s",
-                 st == PN_ENOMEM ? "out of memory" : strerror(errno));
-        return st;
-    }
+    if (st)
+        return pni_error(err, st, 0, 0, "cannot read: %s",
+                         st == PN_ENOMEM ? "out of memory" : strerror(errno));
     st = pn_pnml_read_memory(buf, len, "<stdin>", opts, net_out, err);
     free(buf);
     return st;

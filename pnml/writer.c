@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <libxml/xmlwriter.h>
-#include "net_private.h"
+#include "lib_private.h"
 #include "pnml.h"
 #include "pnml_private.h"
 
@@ -47,7 +47,7 @@ static int valid_id(const char *id)
     return 1;
 }
 
-void pn_pnml_sanitize_id(const char *id, char *buf, size_t size)
+void pni_pnml_sanitize_id(const char *id, char *buf, size_t size)
 {
     if (!size)
         return;
@@ -78,7 +78,7 @@ typedef struct {
 static const char *unique_id(wr_t *w, const char *want)
 {
     char base[256], buf[300];
-    pn_pnml_sanitize_id(want, base, sizeof base);
+    pni_pnml_sanitize_id(want, base, sizeof base);
     snprintf(buf, sizeof buf, "%s", base);
     for (unsigned long k = 2; pni_hash_get(&w->used, buf); k++)
         snprintf(buf, sizeof buf, "%s_%lu", base, k);
@@ -577,15 +577,7 @@ static int write_doc(wr_t *w)
     return xmlTextWriterFlush(w->w);
 }
 
-static pn_status_t werr(pn_error_t *err, pn_status_t code, const char *fmt,
-                        const char *a, const char *b)
-{
-    if (err) {
-        err->code = code;
-        snprintf(err->text, sizeof err->text, fmt, a, b);
-    }
-    return code;
-}
+#define werr(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
 
 /* Refuses what the dialect cannot say, before anything is written. */
 static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
@@ -611,20 +603,19 @@ static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
             a->weight > 1)
             return werr(err, PN_EDIALECT,
                         "PIPE's inhibitor arcs test for an empty place and "
-                        "ignore weights: arc '%s' has weight %s",
-                        id, "> 1");
+                        "ignore weights: arc '%s' has weight %" PRIu64,
+                        id, a->weight);
     }
     return PN_OK;
 }
 
-pn_status_t pn_pnml_write_stream(const pn_net_t *net, FILE *out,
-                                 const pn_write_options_t *opts,
-                                 pn_error_t *err)
+/* The body of both writers: err was begun by the caller. */
+static pn_status_t write_stream(const pn_net_t *net, FILE *out,
+                                const pn_write_options_t *opts,
+                                pn_error_t *err)
 {
-    if (err && !err->code)
-        pn_error_clear(err);
     if (!net || !out)
-        return werr(err, PN_EINVAL, "invalid argument%s%s", "", "");
+        return werr(err, PN_EINVAL, "invalid argument");
     wr_t w = {0};
     w.net = net;
     w.dialect = opts ? opts->dialect : PN_DIALECT_STANDARD;
@@ -653,9 +644,9 @@ pn_status_t pn_pnml_write_stream(const pn_net_t *net, FILE *out,
         }
     }
     if (st == PN_ENOMEM)
-        werr(err, st, "out of memory%s%s", "", "");
+        werr(err, st, "out of memory");
     else if (st == PN_EIO)
-        werr(err, st, "write error: %s%s", strerror(errno), "");
+        werr(err, st, "write error: %s", strerror(errno));
     pni_arena_free(&w.arena);
     pni_hash_free(&w.used);
     free(w.pid);
@@ -668,31 +659,34 @@ pn_status_t pn_pnml_write_stream(const pn_net_t *net, FILE *out,
     return st;
 }
 
+pn_status_t pn_pnml_write_stream(const pn_net_t *net, FILE *out,
+                                 const pn_write_options_t *opts,
+                                 pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    return write_stream(net, out, opts, err);
+}
+
 pn_status_t pn_pnml_write_file(const pn_net_t *net, const char *path,
                                const pn_write_options_t *opts, pn_error_t *err)
 {
-    pn_error_clear(err);
+    pni_error_begin(err, path && !strcmp(path, "-") ? "<stdout>" : path);
     if (!path)
-        return werr(err, PN_EINVAL, "invalid argument%s%s", "", "");
-    if (!strcmp(path, "-")) {
-        if (err)
-            snprintf(err->file, sizeof err->file, "<stdout>");
-        return pn_pnml_write_stream(net, stdout, opts, err);
-    }
-    if (err)
-        snprintf(err->file, sizeof err->file, "%s", path);
+        return werr(err, PN_EINVAL, "invalid argument");
+    if (!strcmp(path, "-"))
+        return write_stream(net, stdout, opts, err);
     pn_status_t st = check_dialect(net, opts ? opts->dialect
                                              : PN_DIALECT_STANDARD, err);
     if (st)
         return st;
     char *tmp;
-    FILE *f = pn_output_open(path, &tmp);
+    FILE *f = pni_output_open(path, &tmp);
     if (!f)
-        return werr(err, PN_EIO, "cannot create a temporary file beside it: %s%s",
-                    strerror(errno), "");
-    st = pn_pnml_write_stream(net, f, opts, err);
+        return werr(err, PN_EIO, "cannot create a temporary file beside it: %s",
+                    strerror(errno));
+    st = write_stream(net, f, opts, err);
     int ok = st == PN_OK;
-    if (pn_output_close(f, tmp, path, ok) != PN_OK && ok)
-        st = werr(err, PN_EIO, "write error: %s%s", strerror(errno), "");
+    if (pni_output_close(f, tmp, path, ok) != PN_OK && ok)
+        st = werr(err, PN_EIO, "write error: %s", strerror(errno));
     return st;
 }

@@ -4,32 +4,33 @@ AM_TESTS_ENVIRONMENT = \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	PN_CORPUS='$(PN_CORPUS)'; export PN_CORPUS; \
 	JING='$(JING)'; export JING; \
+	CC='$(CC)'; export CC; \
 	CK_DEFAULT_TIMEOUT=600; export CK_DEFAULT_TIMEOUT;
 
 check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 	tests/test_dot tests/test_maxplus
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_test_net_LDADD = lib/libpn.la $(CHECK_LIBS)
+tests_test_net_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_test_pnml_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
+tests_test_pnml_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_test_engine_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
+tests_test_engine_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_gpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_test_gpu_LDADD = lib/libpn.la $(CHECK_LIBS)
+tests_test_gpu_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_dot_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GVC_CFLAGS) $(XML_CFLAGS)
-tests_test_dot_LDADD = lib/libpn.la $(CHECK_LIBS) $(GVC_LIBS) $(XML_LIBS)
+tests_test_dot_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_maxplus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_test_maxplus_LDADD = lib/libpn.la $(CHECK_LIBS) -lm
+tests_test_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 	tests/test_dot tests/test_maxplus
 EXTRA_DIST += tests/pnml
-TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/readme.sh
-EXTRA_DIST += tests/lib.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
-EXTRA_DIST += tests/lsan.supp
+TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh
+EXTRA_DIST += tests/lib.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
+EXTRA_DIST += tests/lsan.supp tests/libpn.exports
 EXTRA_DIST += tests/summary.sh
 EXTRA_DIST += tests/testutil.h

@@ -37,13 +37,16 @@ static pn_net_t *small_net(void)
     return net;
 }
 
+/* One Graphviz context for the whole program (pn/dot.h says why). */
+static pn_dot_context_t *ctx;
+
 static Agraph_t *render_dot(const pn_net_t *net, const pn_dot_options_t *o)
 {
     char *data;
     size_t len;
     pn_error_t err;
     pn_error_clear(&err);
-    pn_status_t st = pn_dot_render(net, o, "dot", &data, &len, &err);
+    pn_status_t st = pn_dot_render(ctx, net, o, "dot", &data, &len, &err);
     ck_assert_msg(st == PN_OK, "render: %s", err.text);
     Agraph_t *g = agmemread(data);
     ck_assert_ptr_nonnull(g);
@@ -137,6 +140,9 @@ START_TEST(dot_clusters)
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_dot_options_t o;
     pn_dot_defaults(&o);
+    pn_groups_t *gr;
+    ck_assert_int_eq(pn_gpu_groups(net, &gr), PN_OK);
+    o.groups = gr;
     Agraph_t *g = render_dot(net, &o);
     ck_assert_int_eq(count_clusters(g, "cluster_w"), 3);
     Agraph_t *w1 = agsubg(g, "cluster_w1", 0);
@@ -152,6 +158,7 @@ START_TEST(dot_clusters)
     g = render_dot(net, &o);
     ck_assert_int_eq(count_clusters(g, "cluster"), 0);
     agclose(g);
+    pn_groups_free(gr);
     pn_net_free(net);
     /* pages as clusters, nested */
     net = pn_net_new("pages");
@@ -175,21 +182,59 @@ START_TEST(dot_clusters)
     ck_assert_ptr_null(node_with_id(cs, "a"));
     agclose(g);
     /* a separator rule */
-    o.cluster_by = "_";
     pn_net_t *n2 = pn_net_new("prefix");
     pn_net_add_place(n2, "left_a", NULL, 0, NULL);
     pn_net_add_place(n2, "left_b", NULL, 0, NULL);
     pn_net_add_place(n2, "right_a", NULL, 0, NULL);
     pn_net_add_place(n2, "alone", NULL, 0, NULL);
+    pn_net_add_place(n2, "_x", NULL, 0, NULL);
+    pn_net_add_place(n2, "w10_a", NULL, 0, NULL);
+    pn_net_add_place(n2, "w2_a", NULL, 0, NULL);
+    ck_assert_int_eq(pn_groups_by_prefix(n2, "_", &gr), PN_OK);
+    /* sorted with numbers as numbers: left, right, w2, w10 */
+    ck_assert_int_eq(gr->ngroups, 4);
+    ck_assert_str_eq(gr->group_names[2], "w2");
+    ck_assert_str_eq(gr->group_names[3], "w10");
+    ck_assert_int_eq(gr->place_group[0], 0);
+    ck_assert_int_eq(gr->place_group[3], PN_NONE);
+    ck_assert_int_eq(gr->place_group[4], PN_NONE); /* nothing before "_" */
+    o.groups = gr;
     g = render_dot(n2, &o);
-    ck_assert_int_eq(count_clusters(g, "cluster_"), 2);
+    ck_assert_int_eq(count_clusters(g, "cluster_"), 4);
     ck_assert_int_eq(agnnodes(agsubg(g, "cluster_left", 0)), 2);
     agclose(g);
-    char key[32];
-    ck_assert(pn_dot_cluster_key("w12_t3", NULL, key, sizeof key));
-    ck_assert_str_eq(key, "w12");
-    ck_assert(!pn_dot_cluster_key("p0", NULL, key, sizeof key));
-    ck_assert(!pn_dot_cluster_key("_x", "_", key, sizeof key));
+    /* groups that do not fit the net are refused */
+    char *data;
+    size_t len;
+    pn_error_t err;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "dot", &data, &len, &err),
+                     PN_EINVAL);
+    pn_groups_free(gr);
+    /* a GPU net's groups and classes, from its generator; other nets have
+     * none */
+    ck_assert_int_eq(pn_gpu_groups(n2, &gr), PN_EINVAL);
+    pn_gpu_params_t p12 = {13, 1, 2, 1, NULL, {1, 1, 1}};
+    pn_net_t *gpu;
+    ck_assert_int_eq(pn_gpu_net(&p12, &gpu), PN_OK);
+    ck_assert_int_eq(pn_gpu_groups(gpu, &gr), PN_OK);
+    ck_assert_int_eq(gr->ngroups, 14);
+    ck_assert_str_eq(gr->group_names[0], "idle");
+    ck_assert_str_eq(gr->group_names[13], "w12");
+    size_t t0, t7, t9, p0, w12p5;
+    ck_assert_int_eq(pn_net_find(gpu, "t0", NULL, &t0), PN_OK);
+    ck_assert_int_eq(pn_net_find(gpu, "w12_t7", NULL, &t7), PN_OK);
+    ck_assert_int_eq(pn_net_find(gpu, "w3_t9", NULL, &t9), PN_OK);
+    ck_assert_int_eq(pn_net_find(gpu, "p0", NULL, &p0), PN_OK);
+    ck_assert_int_eq(pn_net_find(gpu, "w12_p5", NULL, &w12p5), PN_OK);
+    ck_assert_int_eq(gr->transition_group[t0], 0);
+    ck_assert_str_eq(gr->class_names[gr->transition_class[t0]], "idle");
+    ck_assert_int_eq(gr->transition_group[t7], 13);
+    ck_assert_str_eq(gr->class_names[gr->transition_class[t7]], "arithmetic");
+    ck_assert_str_eq(gr->class_names[gr->transition_class[t9]], "global");
+    ck_assert_int_eq(gr->place_group[p0], PN_NONE);
+    ck_assert_int_eq(gr->place_group[w12p5], 13);
+    pn_groups_free(gr);
+    pn_net_free(gpu);
     pn_net_free(n2);
     pn_net_free(net);
 }
@@ -204,7 +249,7 @@ START_TEST(svg_and_png)
     size_t len;
     pn_error_t err;
     pn_error_clear(&err);
-    ck_assert_int_eq(pn_dot_render(net, NULL, "svg", &data, &len, &err), PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, NULL, "svg", &data, &len, &err), PN_OK);
     xmlDocPtr doc = xmlReadMemory(data, (int)len, "net.svg", NULL, XML_PARSE_NONET);
     ck_assert_msg(doc != NULL, "SVG is not well-formed XML");
     xmlFreeDoc(doc);
@@ -221,19 +266,19 @@ START_TEST(svg_and_png)
         ck_assert_msg(strstr(data, needle), "SVG lacks %s", needle);
     }
     free(data);
-    ck_assert_int_eq(pn_dot_render(net, NULL, "png", &data, &len, &err), PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, NULL, "png", &data, &len, &err), PN_OK);
     ck_assert(len > 100);
     ck_assert(!memcmp(data, "\x89PNG\r\n\x1a\n", 8));
     ck_assert(!memcmp(data + 12, "IHDR", 4));
     free(data);
-    ck_assert_int_eq(pn_dot_render(net, NULL, "pdf", &data, &len, &err), PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, NULL, "pdf", &data, &len, &err), PN_OK);
     ck_assert(!memcmp(data, "%PDF", 4));
     free(data);
     /* positions from the PNML: the layout keeps them */
     pn_dot_options_t o;
     pn_dot_defaults(&o);
     o.positions = 1;
-    ck_assert_int_eq(pn_dot_render(net, &o, "dot", &data, &len, &err), PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "dot", &data, &len, &err), PN_OK);
     Agraph_t *g = agmemread(data);
     free(data);
     Agnode_t *n = node_with_id(g, "w0_p1");
@@ -247,15 +292,15 @@ START_TEST(svg_and_png)
     pn_error_clear(&err);
     o.positions = 0;
     o.layout = "circo-fancy";
-    ck_assert_int_eq(pn_dot_render(net, &o, "svg", &data, &len, &err),
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
                      PN_EINVAL);
-    ck_assert_int_eq(pn_dot_render(net, NULL, "bmpx", &data, &len, &err),
+    ck_assert_int_eq(pn_dot_render(ctx, net, NULL, "bmpx", &data, &len, &err),
                      PN_EINVAL);
     /* too large for the layout: a clear message */
     pn_error_clear(&err);
     pn_dot_defaults(&o);
     o.max_elements = 10;
-    ck_assert_int_eq(pn_dot_render(net, &o, "svg", &data, &len, &err),
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
                      PN_ETOOBIG);
     ck_assert_ptr_nonnull(strstr(err.text, "sfdp"));
     pn_net_free(net);
@@ -310,11 +355,11 @@ START_TEST(traces)
     /* a timeline */
     char *data;
     size_t len;
-    ck_assert_int_eq(pn_dot_timeline(net, tr, 1, 3, NULL, "svg", &data, &len,
+    ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 1, 3, NULL, "svg", &data, &len,
                                      &err), PN_OK);
     ck_assert_ptr_nonnull(strstr(data, "<svg"));
     free(data);
-    ck_assert_int_eq(pn_dot_timeline(net, tr, 2, 9, NULL, "svg", &data, &len,
+    ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 2, 9, NULL, "svg", &data, &len,
                                      &err), PN_EINVAL);
     pn_trace_free(tr);
     unlink(path);
@@ -344,6 +389,77 @@ START_TEST(traces)
         free(path);
     }
     ck_assert_int_eq(pn_trace_read("/nonexistent/t", net, &tr, &err), PN_EIO);
+    pn_net_free(net);
+}
+END_TEST
+
+/* The replay is the engine's own firing rule: every arc kind and capacity
+ * is checked, so a forged step is refused whatever arc disables it. */
+START_TEST(trace_replay_every_arc_kind)
+{
+    /* i inhibits t; r is read by u; z is reset by u; c (capacity 1) is
+     * filled by v */
+    pn_net_t *net = pn_net_new("kinds");
+    pn_net_add_place(net, "a", NULL, 3, NULL);
+    pn_net_add_place(net, "i", NULL, 0, NULL);
+    pn_net_add_place(net, "r", NULL, 0, NULL);
+    pn_net_add_place(net, "z", NULL, 5, NULL);
+    pn_net_add_place(net, "c", NULL, 0, NULL);
+    pn_net_set_capacity(net, 4, 1);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_transition(net, "u", NULL, NULL);
+    pn_net_add_transition(net, "v", NULL, NULL);
+    pn_net_add_transition(net, "w", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "i", "t", 1, PN_ARC_INHIBITOR, NULL);
+    pn_net_add_arc(net, NULL, "t", "r", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "r", "u", 1, PN_ARC_READ, NULL);
+    pn_net_add_arc(net, NULL, "z", "u", 1, PN_ARC_RESET, NULL);
+    pn_net_add_arc(net, NULL, "u", "i", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "a", "v", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "v", "c", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "a", "w", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "w", "c", 1, PN_ARC_NORMAL, NULL);
+    static const struct {
+        const char *text;
+        unsigned long line; /* 0: the trace is good */
+        const char *msg;
+    } cases[] = {
+        /* good: t, then u reads r (kept), empties z, marks i */
+        {"S 1 t\nS 2 u\nM 2 a=2 i=1 r=1\nE dead 2\n", 0, NULL},
+        /* the inhibitor: i is marked after u, so t cannot fire */
+        {"S 1 t\nS 2 u\nS 3 t\n", 3, "'t' cannot fire"},
+        /* the read arc: r is empty at the start */
+        {"S 1 u\n", 1, "'u' cannot fire"},
+        /* the reset arc empties z: a snapshot that keeps it is refused */
+        {"S 1 t\nS 2 u\nM 2 a=2 i=1 r=1 z=5\n", 3, "the replay 0"},
+        /* the capacity of c: v and w cannot both put a token there */
+        {"S 1 v w\n", 1, "'w' cannot fire"},
+        {"S 1 v\nS 2 w\n", 2, "'w' cannot fire"},
+        /* one transition twice in a step */
+        {"S 1 t t\n", 1, "'t' cannot fire"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char *path = tmp_file_with(cases[k].text);
+        pn_trace_t *tr = NULL;
+        pn_error_t err;
+        pn_status_t st = pn_trace_read(path, net, &tr, &err);
+        if (!cases[k].line) {
+            ck_assert_msg(st == PN_OK, "case %zu: %s", k, err.text);
+            uint64_t m[5];
+            ck_assert_int_eq(pn_trace_marking(tr, net, 2, m), PN_OK);
+            ck_assert(m[0] == 2 && m[1] == 1 && m[2] == 1 && m[3] == 0 &&
+                      m[4] == 0);
+            pn_trace_free(tr);
+        } else {
+            ck_assert_int_eq(st, PN_ETRACE);
+            ck_assert_msg(strstr(err.text, cases[k].msg), "case %zu: got '%s'",
+                          k, err.text);
+            ck_assert_int_eq(err.line, cases[k].line);
+        }
+        unlink(path);
+        free(path);
+    }
     pn_net_free(net);
 }
 END_TEST
@@ -416,10 +532,15 @@ int main(void)
     tcase_add_test(tc, svg_and_png);
     tcase_add_test(tc, traces);
     tcase_add_test(tc, real_run_trace);
+    tcase_add_test(tc, trace_replay_every_arc_kind);
     suite_add_tcase(s, tc);
+    ctx = pn_dot_context_new();
+    if (!ctx)
+        return 1;
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    pn_dot_context_free(ctx);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -1,5 +1,5 @@
 /*
- * The step engine: the facts of docs/wpnm.md over a grid of parameters,
+ * The step engine: the facts of doc/wpnm.md over a grid of parameters,
  * incremental == reference on WPNMs, random nets and every corpus net,
  * maximal and enabled steps, uniform conflicts, each arc kind, unbounded
  * nets, nets without a dead marking, empty nets.
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pn.h"
+#include "engine_private.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -181,18 +182,18 @@ END_TEST
 
 START_TEST(lower_bounds_many_warps)
 {
-    pn_rng_t rng;
-    pn_rng_seed(&rng, 2024);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 2024);
     for (int k = 0; k < 60; k++) {
-        size_t w = 1 + (size_t)pn_rng_below(&rng, 16);
-        uint64_t s = 1 + pn_rng_below(&rng, 4);
-        uint64_t l1 = pn_rng_below(&rng, 25), l2 = pn_rng_below(&rng, 5);
+        size_t w = 1 + (size_t)pni_rng_below(&rng, 16);
+        uint64_t s = 1 + pni_rng_below(&rng, 4);
+        uint64_t l1 = pni_rng_below(&rng, 25), l2 = pni_rng_below(&rng, 5);
         pn_gpu_warp_t *work = calloc(w, sizeof *work);
         uint64_t sa = 0, ss = 0, sg = 0, slowest = 0;
         for (size_t i = 0; i < w; i++) {
-            work[i].arith = pn_rng_below(&rng, 12);
-            work[i].shared = pn_rng_below(&rng, 6);
-            work[i].global = pn_rng_below(&rng, 6);
+            work[i].arith = pni_rng_below(&rng, 12);
+            work[i].shared = pni_rng_below(&rng, 6);
+            work[i].global = pni_rng_below(&rng, 6);
             sa += work[i].arith;
             ss += work[i].shared;
             sg += work[i].global;
@@ -274,34 +275,34 @@ START_TEST(incremental_equals_reference_wpnm)
 END_TEST
 
 /* A random net with every arc kind, capacities and weights. */
-static pn_net_t *random_net(pn_rng_t *rng, int with_cap)
+static pn_net_t *random_net(pni_rng_t *rng, int with_cap)
 {
     pn_net_t *net = pn_net_new("random");
-    size_t np = 2 + (size_t)pn_rng_below(rng, 10);
-    size_t nt = 1 + (size_t)pn_rng_below(rng, 10);
+    size_t np = 2 + (size_t)pni_rng_below(rng, 10);
+    size_t nt = 1 + (size_t)pni_rng_below(rng, 10);
     char id[32];
     for (size_t p = 0; p < np; p++) {
         snprintf(id, sizeof id, "p%zu", p);
-        pn_net_add_place(net, id, NULL, pn_rng_below(rng, 5), NULL);
-        if (with_cap && pn_rng_below(rng, 3) == 0)
-            pn_net_set_capacity(net, p, 4 + pn_rng_below(rng, 4));
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 5), NULL);
+        if (with_cap && pni_rng_below(rng, 3) == 0)
+            pn_net_set_capacity(net, p, 4 + pni_rng_below(rng, 4));
     }
     for (size_t t = 0; t < nt; t++) {
         snprintf(id, sizeof id, "t%zu", t);
         pn_net_add_transition(net, id, NULL, NULL);
     }
-    size_t na = (size_t)pn_rng_below(rng, 4 * nt + 1);
+    size_t na = (size_t)pni_rng_below(rng, 4 * nt + 1);
     for (size_t i = 0; i < na; i++) {
-        size_t p = (size_t)pn_rng_below(rng, np), t = (size_t)pn_rng_below(rng, nt);
-        uint64_t r = pn_rng_below(rng, 10);
+        size_t p = (size_t)pni_rng_below(rng, np), t = (size_t)pni_rng_below(rng, nt);
+        uint64_t r = pni_rng_below(rng, 10);
         pn_arc_kind_t kind = r < 6 ? PN_ARC_NORMAL
                              : r < 8 ? PN_ARC_INHIBITOR
                              : r < 9 ? PN_ARC_READ
                                      : PN_ARC_RESET;
-        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pn_rng_below(rng, 2)
+        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
                                ? PN_DIR_TP
                                : PN_DIR_PT;
-        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pn_rng_below(rng, 3), kind,
+        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 3), kind,
                           NULL);
     }
     return net;
@@ -309,8 +310,8 @@ static pn_net_t *random_net(pn_rng_t *rng, int with_cap)
 
 START_TEST(incremental_equals_reference_random)
 {
-    pn_rng_t rng;
-    pn_rng_seed(&rng, 77);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 77);
     for (int k = 0; k < 300; k++) {
         pn_net_t *net = random_net(&rng, k % 2);
         same_trace(net, (uint64_t)k, k % 3 ? PN_SEM_MAXIMAL
@@ -347,8 +348,8 @@ static int enabled_at(const pn_net_t *net, const uint64_t *m, size_t t,
 
 START_TEST(steps_are_enabled_and_maximal)
 {
-    pn_rng_t rng;
-    pn_rng_seed(&rng, 99);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 99);
     for (int k = 0; k < 300; k++) {
         pn_net_t *net = random_net(&rng, 0);
         size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
@@ -618,11 +619,11 @@ START_TEST(same_seed_same_run)
     result_free(&a);
     result_free(&b);
     /* the random stream is fixed: these numbers are the same everywhere */
-    pn_rng_t rng;
-    pn_rng_seed(&rng, 1);
-    uint64_t first = pn_rng_next(&rng);
-    pn_rng_seed(&rng, 1);
-    ck_assert(pn_rng_next(&rng) == first);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 1);
+    uint64_t first = pni_rng_next(&rng);
+    pni_rng_seed(&rng, 1);
+    ck_assert(pni_rng_next(&rng) == first);
     ck_assert(pn_run_seed(1, 0) != pn_run_seed(1, 1));
     pn_net_free(net);
 }

@@ -1,5 +1,5 @@
 /*
- * The WPNM generator against the table of docs/wpnm.md: the expected net is
+ * The WPNM generator against the table of doc/wpnm.md: the expected net is
  * written out here from the doc (not from the generator) as multisets of
  * places with markings, transitions, and arcs with kinds and weights.
  * Also: round trips in every dialect, workload files, the launch formula.
@@ -13,6 +13,10 @@
 #include <unistd.h>
 #include "pn.h"
 #include "testutil.h"
+
+/* The generator lays names out for editors that draw about this many
+ * pixels per character. */
+#define LABEL_CHAR 7.0
 
 typedef struct {
     char **v;
@@ -251,7 +255,7 @@ START_TEST(labels_do_not_overlap)
             ck_assert(has);
             node[i] = (box_t){x - 15, y - 15, x + 15, y + 15};
             label[i] = (box_t){x + dx, y + dy - 8,
-                               x + dx + PN_GPU_LABEL_CHAR * (double)strlen(name),
+                               x + dx + LABEL_CHAR * (double)strlen(name),
                                y + dy + 8};
         }
         for (size_t i = 0; i < n; i++)

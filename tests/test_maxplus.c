@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "pn.h"
+#include "engine_private.h"
 #include "testutil.h"
 
 static pn_kernel_t *kernel(const char *text, const char *bindings)
@@ -83,15 +84,15 @@ END_TEST
 START_TEST(kronecker_power_identity)
 {
     /* section 7: (I_n (x) K)^m = I_n (x) K^m, on random K */
-    pn_rng_t rng;
-    pn_rng_seed(&rng, 7);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 7);
     for (int trial = 0; trial < 40; trial++) {
-        size_t s = 1 + (size_t)pn_rng_below(&rng, 4);
-        size_t n = 1 + (size_t)pn_rng_below(&rng, 4);
-        unsigned m = (unsigned)pn_rng_below(&rng, 5);
+        size_t s = 1 + (size_t)pni_rng_below(&rng, 4);
+        size_t n = 1 + (size_t)pni_rng_below(&rng, 4);
+        unsigned m = (unsigned)pni_rng_below(&rng, 5);
         pn_mp_t *kk = pn_mp_new(s, s);
         for (size_t i = 0; i < s * s; i++)
-            kk->a[i] = pn_rng_below(&rng, 3) ? (double)pn_rng_below(&rng, 50)
+            kk->a[i] = pni_rng_below(&rng, 3) ? (double)pni_rng_below(&rng, 50)
                                              : E;
         pn_mp_t *in = pn_mp_identity(n);
         pn_mp_t *big = pn_mp_kron(in, kk);
@@ -230,7 +231,7 @@ END_TEST
 
 /* A random DAG with loops as DOT text: arcs only from lower to higher
  * numbers, so no cycles. */
-static char *random_dag(pn_rng_t *rng, size_t n, int integer)
+static char *random_dag(pni_rng_t *rng, size_t n, int integer)
 {
     size_t cap = 64 + n * 200;
     char *s = malloc(cap);
@@ -239,18 +240,18 @@ static char *random_dag(pn_rng_t *rng, size_t n, int integer)
         len += (size_t)snprintf(s + len, cap - len, " v%zu;\n", v);
     for (size_t v = 0; v < n; v++) {
         for (int e = 0; e < 3; e++) {
-            if (v + 1 >= n || pn_rng_below(rng, 3) == 0)
+            if (v + 1 >= n || pni_rng_below(rng, 3) == 0)
                 continue;
-            size_t w = v + 1 + (size_t)pn_rng_below(rng, n - v - 1);
-            double t = integer ? (double)(1 + pn_rng_below(rng, 9))
-                               : (double)pn_rng_below(rng, 1000) / 8;
+            size_t w = v + 1 + (size_t)pni_rng_below(rng, n - v - 1);
+            double t = integer ? (double)(1 + pni_rng_below(rng, 9))
+                               : (double)pni_rng_below(rng, 1000) / 8;
             len += (size_t)snprintf(s + len, cap - len,
                                     " v%zu -> v%zu [time=\"%g\"];\n", v, w, t);
         }
-        if (pn_rng_below(rng, 3) == 0)
+        if (pni_rng_below(rng, 3) == 0)
             len += (size_t)snprintf(s + len, cap - len,
                                     " v%zu -> v%zu [time=\"%d\"];\n", v, v,
-                                    (int)pn_rng_below(rng, 6));
+                                    (int)pni_rng_below(rng, 6));
     }
     snprintf(s + len, cap - len, "}\n");
     return s;
@@ -258,15 +259,15 @@ static char *random_dag(pn_rng_t *rng, size_t n, int integer)
 
 START_TEST(matrix_equals_graph)
 {
-    pn_rng_t rng;
-    pn_rng_seed(&rng, 2022);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 2022);
     for (int trial = 0; trial < 200; trial++) {
-        size_t n = 1 + (size_t)pn_rng_below(&rng, 14);
+        size_t n = 1 + (size_t)pni_rng_below(&rng, 14);
         char *text = random_dag(&rng, n, 0);
         pn_kernel_t *k = kernel(text, NULL);
         for (int model = 0; model < 3; model++) {
             pn_mp_params_t p = {(pn_mp_model_t)model,
-                                1 + (double)pn_rng_below(&rng, 4), 0.5, 0.25,
+                                1 + (double)pni_rng_below(&rng, 4), 0.5, 0.25,
                                 0, 0};
             double a = r_of(k, &p, 1), b = r_of(k, &p, 0);
             ck_assert_msg(fabs(a - b) < 1e-9, "trial %d model %d: matrix %g, "
@@ -281,12 +282,12 @@ END_TEST
 START_TEST(pnml_bridge)
 {
     /* the timed event graph takes exactly r + 1 maximal steps */
-    pn_rng_t rng;
-    pn_rng_seed(&rng, 5);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 5);
     int checked = 0;
     for (int trial = 0; trial < 40; trial++) {
         char *text = trial == 0 ? strdup(vadd)
-                                : random_dag(&rng, 2 + (size_t)pn_rng_below(&rng, 8), 1);
+                                : random_dag(&rng, 2 + (size_t)pni_rng_below(&rng, 8), 1);
         pn_kernel_t *k = kernel(text, "t=5,T=7,tau=3");
         for (int model = 0; model < 2; model++) {
             pn_mp_params_t p = {(pn_mp_model_t)model, 1, 0, 0, 0, 0};

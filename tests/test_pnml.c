@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "pn.h"
+#include "pnml_private.h"
 
 static const char *srcdir(void)
 {
@@ -150,7 +151,7 @@ static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
             ck_assert_msg(fabs(a->x - b->x) < 1e-6 && fabs(a->y - b->y) < 1e-6,
                           "%s: position of transition %s changed", what, a->id);
         char buf[512];
-        pn_pnml_sanitize_id(a->id, buf, sizeof buf);
+        pni_pnml_sanitize_id(a->id, buf, sizeof buf);
         if (!strcmp(buf, a->id))
             ck_assert_str_eq(a->id, b->id);
     }

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pn.h"
+#include "lib_private.h"
+#include "pnml.h"
+#include "dump.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
  * pn/maxplus.h - max-plus algebra and the max-plus kernel-time model of
- * Antonyuk and Mikheev (docs/maxplus.md).
+ * Antonyuk and Mikheev (doc/maxplus.md).
  *
  * Ownership: every pn_mp_* and pn_kernel_* constructor returns an object
  * the caller frees with the matching *_free(); getters return borrowed
@@ -126,19 +126,15 @@ pn_status_t pn_kernel_critical_path(const pn_kernel_t *k,
                                     const pn_mp_params_t *p, size_t *path,
                                     size_t *n);
 
-/* The arc times under the model, for printing: for arc a (in file order,
- * loops excluded), its source, target and time. */
+/* The ends of arc a (file order, loops excluded); PN_NONE for a bad a. */
 size_t pn_kernel_arc_count(const pn_kernel_t *k);
-void pn_kernel_arc(const pn_kernel_t *k, const pn_mp_params_t *p, size_t a,
-                   size_t *from, size_t *to, double *time);
-
-/* The timed event graph of the kernel (docs/maxplus.md, last section) as a
- * P/T net: run with maximal steps it takes exactly r + 1 steps.  Arc times
- * must be integers >= 1 and loop times integers >= 0 (PN_EVALUE, with err
- * naming the arc); models naive and ops only (PN_EINVAL). */
-pn_status_t pn_kernel_event_graph(const pn_kernel_t *k,
-                                  const pn_mp_params_t *p, pn_net_t **out,
-                                  pn_error_t *err);
+void pn_kernel_arc_ends(const pn_kernel_t *k, size_t a, size_t *from,
+                        size_t *to);
+/* The time of every arc under the model, into times (pn_kernel_arc_count()
+ * entries): the serialized model adds each read's and write's wait.
+ * Returns PN_OK or PN_EINVAL.  Cost: O(nodes + arcs). */
+pn_status_t pn_kernel_arc_times(const pn_kernel_t *k, const pn_mp_params_t *p,
+                                double *times);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /*
- * pn/trace.h - reading the traces pn-run --trace writes, and replaying them
- * on their net.
+ * pn/trace.h - the trace format: writing the steps of a run, reading them
+ * back, and replaying them on their net through the engine.
  *
  * Ownership: pn_trace_read() returns a trace the caller frees with
  * pn_trace_free(); pointers from getters are borrowed from the trace.  A
@@ -15,7 +15,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "net.h"
+#include "engine.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -25,10 +27,12 @@ typedef struct pn_trace pn_trace_t;
 
 /* Reads a trace and checks it against net: every id is a transition of
  * the net, steps are numbered 1, 2, ..., every fired set can fire at its
- * step (its inputs are there when the steps are replayed from the initial
- * marking), and every snapshot matches the replay.  Returns PN_OK, PN_EIO,
+ * step (pn_sim_fire(): every arc kind and capacity is checked when the
+ * steps are replayed from the initial marking), and every snapshot
+ * matches the replay.  Returns PN_OK, PN_EIO,
  * PN_ENOMEM, or PN_ETRACE with err naming file, line and what is wrong.
- * Cost: O(size of the trace + arcs of the fired transitions). */
+ * Cost: O(size of the net + size of the trace + arcs of the fired
+ * transitions). */
 pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
                           pn_trace_t **out, pn_error_t *err);
 void pn_trace_free(pn_trace_t *trace);
@@ -39,9 +43,21 @@ uint64_t pn_trace_steps(const pn_trace_t *trace);
 const uint32_t *pn_trace_fired(const pn_trace_t *trace, uint64_t step,
                                size_t *n);
 /* The marking after step (0: the initial marking) into m (one count per
- * place of the net).  PN_EINVAL when step is beyond the trace. */
+ * place of the net), by replaying steps 1..step.  PN_EINVAL when step is
+ * beyond the trace, PN_ETRACE when the trace does not fit net. */
 pn_status_t pn_trace_marking(const pn_trace_t *trace, const pn_net_t *net,
                              uint64_t step, uint64_t *m);
+
+/* Writing a trace, record by record (what pn-run --trace does): the
+ * header comment, one "S" line per step, "M" snapshots, the "E" end.  Each
+ * returns 0, or -1 on a write error (errno set). */
+int pn_trace_write_header(FILE *f, const pn_net_t *net, uint64_t seed,
+                          pn_semantics_t sem);
+int pn_trace_write_step(FILE *f, const pn_net_t *net, uint64_t step,
+                        const uint32_t *fired, size_t n);
+int pn_trace_write_marking(FILE *f, const pn_net_t *net, uint64_t step,
+                           const uint64_t *m);
+int pn_trace_write_end(FILE *f, pn_end_t end, uint64_t steps);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
-/* Whole-file input for the readers. */
+/* Atomic output files for every writer: a temporary file beside the
+ * target, renamed over it only when everything was written. */
 #include <config.h>
 #include <errno.h>
 #include <stdio.h>
@@ -6,55 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "pnml.h"
-#include "net_private.h"
-#include "pnml_private.h"
-
-pn_status_t pni_slurp(const char *path, char **buf, size_t *len)
-{
-    FILE *f = path ? fopen(path, "rb") : stdin;
-    if (!f)
-        return PN_EIO;
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        if (path)
-            fclose(f);
-        errno = EISDIR;
-        return PN_EIO;
-    }
-    size_t cap = 0, n = 0;
-    char *b = NULL;
-    size_t want = 65536;
-    if (S_ISREG(sb.st_mode) && sb.st_size > 0)
-        want = (size_t)sb.st_size + 1; /* one read, no copy, for files */
-    pn_status_t st = PN_OK;
-    for (;;) {
-        if (pni_grow((void **)&b, &cap, n + want, 1)) {
-            st = PN_ENOMEM;
-            break;
-        }
-        size_t got = fread(b + n, 1, cap - n, f);
-        n += got;
-        want = 65536;
-        if (got == 0) {
-            if (ferror(f)) {
-                st = PN_EIO;
-            }
-            break;
-        }
-    }
-    int saved = errno;
-    if (path)
-        fclose(f);
-    if (st) {
-        free(b);
-        errno = saved;
-        return st;
-    }
-    *buf = b;
-    *len = n;
-    return PN_OK;
-}
+#include "lib_private.h"
 
 /* The process umask, read without changing it (Linux); 022 elsewhere. */
 static mode_t current_umask(void)
@@ -72,7 +25,7 @@ static mode_t current_umask(void)
     return m;
 }
 
-FILE *pn_output_open(const char *path, char **tmp_out)
+FILE *pni_output_open(const char *path, char **tmp_out)
 {
     *tmp_out = NULL;
     size_t n = strlen(path);
@@ -105,7 +58,7 @@ FILE *pn_output_open(const char *path, char **tmp_out)
     return f;
 }
 
-pn_status_t pn_output_close(FILE *f, char *tmp, const char *path, int ok)
+pn_status_t pni_output_close(FILE *f, char *tmp, const char *path, int ok)
 {
     int e = 0;
     if (fflush(f) != 0 || ferror(f))

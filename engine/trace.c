@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "net_private.h"
+#include "lib_private.h"
 #include "trace.h"
 
 struct pn_trace {
@@ -39,71 +39,27 @@ const uint32_t *pn_trace_fired(const pn_trace_t *t, uint64_t step, size_t *n)
     return t->fired + t->off[step - 1];
 }
 
-/* Applies one step's firings to m; returns the index (into the step's list)
- * of a transition that cannot fire, or -1.  Normal inputs are taken in
- * firing order, resets empty, outputs are added after: the step semantics
- * of the engine. */
-static long apply_step(const pn_net_t *net, uint64_t *m, const uint32_t *f,
-                       size_t n, const size_t *arc_off, const size_t *arcs)
+/* The replay: a run of the engine on the net, fed the recorded steps. */
+typedef struct {
+    pn_engine_t *engine;
+    pn_sim_t *sim;
+} replay_t;
+
+static pn_status_t replay_open(replay_t *r, const pn_net_t *net)
 {
-    for (size_t i = 0; i < n; i++) {
-        uint32_t t = f[i];
-        for (size_t k = arc_off[t]; k < arc_off[t + 1]; k++) {
-            const pn_arc_t *a = pn_net_arc(net, arcs[k]);
-            if (a->dir == PN_DIR_PT && a->kind == PN_ARC_NORMAL &&
-                m[a->place] < a->weight)
-                return (long)i;
-        }
-        for (size_t k = arc_off[t]; k < arc_off[t + 1]; k++) {
-            const pn_arc_t *a = pn_net_arc(net, arcs[k]);
-            if (a->dir == PN_DIR_PT && a->kind == PN_ARC_NORMAL)
-                m[a->place] -= a->weight;
-            else if (a->kind == PN_ARC_RESET)
-                m[a->place] = 0;
-        }
-    }
-    for (size_t i = 0; i < n; i++) {
-        uint32_t t = f[i];
-        for (size_t k = arc_off[t]; k < arc_off[t + 1]; k++) {
-            const pn_arc_t *a = pn_net_arc(net, arcs[k]);
-            if (a->dir == PN_DIR_TP)
-                m[a->place] = m[a->place] > PN_TOKENS_MAX - a->weight
-                                  ? PN_TOKENS_MAX
-                                  : m[a->place] + a->weight;
-        }
-    }
-    return -1;
+    r->sim = NULL;
+    pn_status_t st = pn_engine_compile(net, &r->engine);
+    if (st)
+        return st;
+    /* seed and semantics do not matter: steps are given, not drawn */
+    r->sim = pn_sim_new(r->engine, 0, PN_SEM_MAXIMAL, 0);
+    return r->sim ? PN_OK : PN_ENOMEM;
 }
 
-/* Arcs of each transition (CSR over arc indices). */
-static int arcs_by_transition(const pn_net_t *net, size_t **off_out,
-                              size_t **arcs_out)
+static void replay_close(replay_t *r)
 {
-    size_t nt = pn_net_transition_count(net), na = pn_net_arc_count(net);
-    size_t *off = calloc(nt + 2, sizeof *off);
-    size_t *arcs = malloc((na + 1) * sizeof *arcs);
-    if (!off || !arcs) {
-        free(off);
-        free(arcs);
-        return -1;
-    }
-    for (size_t i = 0; i < na; i++)
-        off[pn_net_arc(net, i)->transition + 1]++;
-    for (size_t t = 0; t < nt; t++)
-        off[t + 1] += off[t];
-    size_t *fill = malloc((nt + 1) * sizeof *fill);
-    if (!fill) {
-        free(off);
-        free(arcs);
-        return -1;
-    }
-    memcpy(fill, off, nt * sizeof *fill);
-    for (size_t i = 0; i < na; i++)
-        arcs[fill[pn_net_arc(net, i)->transition]++] = i;
-    free(fill);
-    *off_out = off;
-    *arcs_out = arcs;
-    return 0;
+    pn_sim_free(r->sim);
+    pn_engine_free(r->engine);
 }
 
 pn_status_t pn_trace_marking(const pn_trace_t *t, const pn_net_t *net,
@@ -111,67 +67,48 @@ pn_status_t pn_trace_marking(const pn_trace_t *t, const pn_net_t *net,
 {
     if (!t || !net || !m || step > t->nsteps)
         return PN_EINVAL;
-    for (size_t p = 0; p < pn_net_place_count(net); p++)
-        m[p] = pn_net_place(net, p)->marking;
-    size_t *off, *arcs;
-    if (arcs_by_transition(net, &off, &arcs))
-        return PN_ENOMEM;
-    for (uint64_t s = 1; s <= step; s++) {
-        size_t n;
+    replay_t r;
+    pn_status_t st = replay_open(&r, net);
+    for (uint64_t s = 1; !st && s <= step; s++) {
+        size_t n, bad;
         const uint32_t *f = pn_trace_fired(t, s, &n);
-        apply_step(net, m, f, n, off, arcs);
+        st = pn_sim_fire(r.sim, f, n, &bad);
     }
-    free(off);
-    free(arcs);
-    return PN_OK;
+    if (!st)
+        memcpy(m, pn_sim_marking(r.sim),
+               pn_net_place_count(net) * sizeof *m);
+    replay_close(&r);
+    return st == PN_EINVAL ? PN_ETRACE : st;
 }
 
-static pn_status_t tfail(pn_error_t *err, pn_status_t code, unsigned long line,
-                         const char *fmt, ...)
-{
-    if (err && !err->code) {
-        err->code = code;
-        err->line = line;
-        err->column = 0;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->text, sizeof err->text, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
+#define tfail(err, code, line, ...) pni_error(err, code, line, 0, __VA_ARGS__)
 
 pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
                           pn_trace_t **out, pn_error_t *err)
 {
-    pn_error_t dummy;
-    if (!err)
-        err = &dummy;
-    pn_error_clear(err);
+    pni_error_begin(err, path);
     if (!path || !net || !out)
         return tfail(err, PN_EINVAL, 0, "invalid argument");
     *out = NULL;
-    snprintf(err->file, sizeof err->file, "%s", path);
     FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f)
         return tfail(err, PN_EIO, 0, "cannot read: %s", strerror(errno));
     pn_trace_t *t = calloc(1, sizeof *t);
     size_t np = pn_net_place_count(net);
-    uint64_t *m = malloc((np + 1) * sizeof *m), *snap = NULL;
-    size_t *off = NULL, *arcs = NULL;
+    uint64_t *snap = NULL;
+    replay_t r = {NULL, NULL};
     char *line = NULL;
     size_t cap = 0;
     pn_status_t st = PN_OK;
     unsigned long ln = 0;
     int ended = 0;
-    if (!t || !m || arcs_by_transition(net, &off, &arcs) ||
+    if (!t || replay_open(&r, net) ||
         pni_grow((void **)&t->off, &t->cap_off, 1, sizeof *t->off)) {
         st = tfail(err, PN_ENOMEM, 0, "out of memory");
         goto done;
     }
     t->off[0] = 0;
-    for (size_t p = 0; p < np; p++)
-        m[p] = pn_net_place(net, p)->marking;
+    const uint64_t *m = pn_sim_marking(r.sim);
     ssize_t len;
     while ((len = getline(&line, &cap, f)) >= 0) {
         ln++;
@@ -281,14 +218,20 @@ pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
             }
             t->fired[t->nfired++] = (uint32_t)idx;
         }
-        long bad = apply_step(net, m, t->fired + first, t->nfired - first,
-                              off, arcs);
-        if (bad >= 0) {
+        size_t bad;
+        pn_status_t fs = pn_sim_fire(r.sim, t->fired + first,
+                                     t->nfired - first, &bad);
+        if (fs == PN_ERANGE) {
+            st = tfail(err, PN_ETRACE, ln, "step %llu: a count would exceed "
+                       "2^63-1", k);
+            goto done;
+        }
+        if (fs) {
             st = tfail(err, PN_ETRACE, ln,
                        "step %llu: transition '%s' cannot fire there: the "
                        "trace belongs to another net (or another initial "
                        "marking)", k,
-                       pn_net_transition(net, t->fired[first + (size_t)bad])->id);
+                       pn_net_transition(net, t->fired[first + bad])->id);
             goto done;
         }
         if (pni_grow((void **)&t->off, &t->cap_off, t->nsteps + 2,
@@ -308,14 +251,49 @@ done:
     if (f != stdin)
         fclose(f);
     free(line);
-    free(m);
     free(snap);
-    free(off);
-    free(arcs);
+    replay_close(&r);
     if (st) {
         pn_trace_free(t);
         return st;
     }
     *out = t;
     return PN_OK;
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+int pn_trace_write_header(FILE *f, const pn_net_t *net, uint64_t seed,
+                          pn_semantics_t sem)
+{
+    return fprintf(f, "# pn-run trace 1\n# net %s\n# seed %" PRIu64
+                   "\n# semantics %s\n",
+                   pn_net_id(net) ? pn_net_id(net) : "-", seed,
+                   sem == PN_SEM_MAXIMAL ? "maximal" : "interleaving") < 0
+               ? -1 : 0;
+}
+
+int pn_trace_write_step(FILE *f, const pn_net_t *net, uint64_t step,
+                        const uint32_t *fired, size_t n)
+{
+    fprintf(f, "S %" PRIu64, step);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, " %s", pn_net_transition(net, fired[i])->id);
+    return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+int pn_trace_write_marking(FILE *f, const pn_net_t *net, uint64_t step,
+                           const uint64_t *m)
+{
+    fprintf(f, "M %" PRIu64, step);
+    for (size_t p = 0; p < pn_net_place_count(net); p++)
+        if (m[p])
+            fprintf(f, " %s=%" PRIu64, pn_net_place(net, p)->id, m[p]);
+    return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+int pn_trace_write_end(FILE *f, pn_end_t end, uint64_t steps)
+{
+    return fprintf(f, "E %s %" PRIu64 "\n", pn_end_name(end), steps) < 0 ? -1
+                                                                       : 0;
 }

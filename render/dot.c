@@ -12,7 +12,7 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 #include "dot.h"
-#include "net_private.h"
+#include "lib_private.h"
 
 #define DEFAULT_MAX_ELEMENTS 4000
 #define SFDP_MAX_ELEMENTS 400000
@@ -24,74 +24,31 @@ void pn_dot_defaults(pn_dot_options_t *o)
     o->clusters = 1;
 }
 
-static pn_status_t dfail(pn_error_t *err, pn_status_t code, const char *fmt,
-                         ...)
+#define dfail(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
+
+struct pn_dot_context {
+    GVC_t *gvc;
+};
+
+pn_dot_context_t *pn_dot_context_new(void)
 {
-    if (err && !err->code) {
-        err->code = code;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->text, sizeof err->text, fmt, ap);
-        va_end(ap);
+    pn_dot_context_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->gvc = gvContext();
+    if (!c->gvc) {
+        free(c);
+        return NULL;
     }
-    return code;
+    return c;
 }
 
-/* "w12_p3" -> "w12" */
-static int gpu_warp_key(const char *id, char *buf, size_t size)
+void pn_dot_context_free(pn_dot_context_t *c)
 {
-    if (id[0] != 'w' || id[1] < '0' || id[1] > '9')
-        return 0;
-    const char *p = id + 1;
-    while (*p >= '0' && *p <= '9')
-        p++;
-    if (*p != '_')
-        return 0;
-    size_t n = (size_t)(p - id);
-    if (n + 1 > size)
-        return 0;
-    memcpy(buf, id, n);
-    buf[n] = '\0';
-    return 1;
-}
-
-int pn_dot_cluster_key(const char *id, const char *sep, char *buf,
-                       size_t size)
-{
-    if (!id || !size)
-        return 0;
-    if (!sep)
-        return gpu_warp_key(id, buf, size);
-    const char *at = *sep ? strstr(id, sep) : NULL;
-    if (!at || at == id)
-        return 0;
-    size_t n = (size_t)(at - id);
-    if (n + 1 > size)
-        return 0;
-    memcpy(buf, id, n);
-    buf[n] = '\0';
-    return 1;
-}
-
-/* Whether every id is a GPU warp net id (w<i>_..., p0, t0, active). */
-static int is_gpu_net(const pn_net_t *net)
-{
-    char key[64];
-    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
-    if (pn_net_find(net, "t0", NULL, NULL) != PN_OK || np == 0)
-        return 0;
-    for (size_t i = 0; i < np; i++) {
-        const char *id = pn_net_place(net, i)->id;
-        if (strcmp(id, "p0") && strcmp(id, "active") &&
-            !gpu_warp_key(id, key, sizeof key))
-            return 0;
-    }
-    for (size_t i = 0; i < nt; i++) {
-        const char *id = pn_net_transition(net, i)->id;
-        if (strcmp(id, "t0") && !gpu_warp_key(id, key, sizeof key))
-            return 0;
-    }
-    return 1;
+    if (!c)
+        return;
+    gvFreeContext(c->gvc);
+    free(c);
 }
 
 /* ---- nets -------------------------------------------------------------- */
@@ -128,9 +85,8 @@ static void node_label(const char *name, const char *id, int ids, char *buf,
 typedef struct {
     Agraph_t *root;
     Agraph_t **page_g;  /* subgraph of each page */
-    char **keys;        /* cluster keys (prefix mode) */
-    Agraph_t **key_g;
-    size_t nkeys, cap_keys;
+    const pn_groups_t *groups;
+    Agraph_t **group_g; /* subgraph of each group */
 } clusters_t;
 
 static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
@@ -151,82 +107,55 @@ static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
     return g;
 }
 
-static Agraph_t *key_graph(clusters_t *c, const char *key)
+static Agraph_t *group_graph(clusters_t *c, size_t group)
 {
-    for (size_t i = 0; i < c->nkeys; i++)
-        if (!strcmp(c->keys[i], key))
-            return c->key_g[i];
-    if (c->nkeys == c->cap_keys) {
-        size_t n = c->cap_keys ? 2 * c->cap_keys : 16;
-        char **k = realloc(c->keys, n * sizeof *k);
-        if (k)
-            c->keys = k;
-        Agraph_t **g = realloc(c->key_g, n * sizeof *g);
-        if (g)
-            c->key_g = g;
-        if (!k || !g)
-            return c->root;
-        c->cap_keys = n;
-    }
+    if (group == PN_NONE || group >= c->groups->ngroups)
+        return c->root;
+    if (c->group_g[group])
+        return c->group_g[group];
     char name[300];
-    snprintf(name, sizeof name, "cluster_%s", key);
+    snprintf(name, sizeof name, "cluster_%s", c->groups->group_names[group]);
     Agraph_t *g = agsubg(c->root, name, 1);
-    set(g, "label", (char *)key);
+    set(g, "label", c->groups->group_names[group]);
     set(g, "style", "rounded");
     set(g, "color", "#999999");
-    c->keys[c->nkeys] = strdup(key);
-    c->key_g[c->nkeys++] = g;
+    c->group_g[group] = g;
     return g;
 }
 
 static void clusters_free(clusters_t *c)
 {
-    for (size_t i = 0; i < c->nkeys; i++)
-        free(c->keys[i]);
-    free(c->keys);
-    free(c->key_g);
+    free(c->group_g);
     free(c->page_g);
 }
 
-typedef enum { CL_NONE, CL_PAGES, CL_PREFIX } cl_mode_t;
+typedef enum { CL_NONE, CL_PAGES, CL_GROUPS } cl_mode_t;
 
 static cl_mode_t cluster_mode(const pn_net_t *net, const pn_dot_options_t *o)
 {
     if (!o->clusters)
         return CL_NONE;
-    if (o->cluster_by)
-        return CL_PREFIX;
-    if (is_gpu_net(net))
-        return CL_PREFIX;
+    if (o->groups)
+        return CL_GROUPS;
     return pn_net_page_count(net) > 1 ? CL_PAGES : CL_NONE;
 }
 
+/* The subgraph a node goes into. */
 static Agraph_t *graph_of(clusters_t *c, const pn_net_t *net, cl_mode_t mode,
-                          const pn_dot_options_t *o, const char *id,
-                          size_t page)
+                          size_t group, size_t page)
 {
-    char key[256];
     if (mode == CL_PAGES)
         return page_graph(c, net, page);
-    if (mode == CL_PREFIX &&
-        pn_dot_cluster_key(id, o->cluster_by, key, sizeof key))
-        return key_graph(c, key);
+    if (mode == CL_GROUPS)
+        return group_graph(c, group);
     return c->root;
 }
 
-/* One Graphviz context for the life of the process.  Graphviz 2.42's pango
- * text-layout plugin caches a pointer to the last font name it measured,
- * and that name lives in the context's font dictionary: freeing the
- * context (gvFreeContext) and rendering again reads freed memory.  Keeping
- * the context avoids it.  (Graphviz is not thread-safe: neither is
- * rendering.) */
-static GVC_t *shared_gvc;
-
-static GVC_t *gvc_get(void)
+/* Whether groups fit the net (one entry per node). */
+static int groups_fit(const pn_groups_t *g, const pn_net_t *net)
 {
-    if (!shared_gvc)
-        shared_gvc = gvContext();
-    return shared_gvc;
+    return !g || (g->nplaces == pn_net_place_count(net) &&
+                  g->ntransitions == pn_net_transition_count(net));
 }
 
 static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
@@ -268,10 +197,11 @@ static int known(const char *s, const char *const *list)
 
 static const char *const formats[] = {"svg", "png", "pdf", "dot", NULL};
 
-pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
-                          const char *format, char **data, size_t *len,
-                          pn_error_t *err)
+pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
+                          const pn_dot_options_t *opts, const char *format,
+                          char **data, size_t *len, pn_error_t *err)
 {
+    pni_error_begin(err, NULL);
     static const char *const layouts[] = {"dot", "neato", "fdp", "sfdp", NULL};
     pn_dot_options_t o;
     if (opts)
@@ -280,7 +210,7 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
         pn_dot_defaults(&o);
     if (!o.layout)
         o.layout = "dot";
-    if (!net || !data || !len)
+    if (!ctx || !net || !data || !len || !groups_fit(o.groups, net))
         return dfail(err, PN_EINVAL, "invalid argument");
     *data = NULL;
     *len = 0;
@@ -299,19 +229,23 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
     if (!o.positions && elements > limit)
         return dfail(err, PN_ETOOBIG,
                      "the net has %zu nodes and arcs, too many for the '%s' "
-                     "layout (at most %zu; it would take minutes): use "
-                     "--positions to draw it where the PNML places it (GPU "
-                     "nets are laid out by their generator), or --layout "
-                     "sfdp", elements, o.layout, limit);
+                     "layout (at most %zu; it would take minutes): draw it "
+                     "at the positions its file gives (GPU nets are laid "
+                     "out by their generator), or with the sfdp layout",
+                     elements, o.layout, limit);
     if (o.positions && elements > SFDP_MAX_ELEMENTS)
         return dfail(err, PN_ETOOBIG, "the net has %zu nodes and arcs, too "
                      "many to draw (at most %d)", elements, SFDP_MAX_ELEMENTS);
 
-    agseterr(AGMAX); /* the library never prints */
+    /* the library never prints; cgraph's error level is process-wide, so it
+     * is set back before returning */
+    agerrlevel_t level = agseterr(AGMAX);
     Agraph_t *g = agopen((char *)(pn_net_id(net) ? pn_net_id(net) : "net"),
                          Agdirected, NULL);
-    if (!g)
+    if (!g) {
+        agseterr(level);
         return dfail(err, PN_ENOMEM, "out of memory");
+    }
     set(g, "rankdir", "TB");
     set(g, "fontname", "Helvetica");
     set(g, "forcelabels", "true");
@@ -339,10 +273,13 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
     clusters_t cl = {0};
     cl.root = g;
     cl.page_g = calloc(pn_net_page_count(net) + 1, sizeof *cl.page_g);
+    cl.groups = o.groups;
+    cl.group_g = calloc((o.groups ? o.groups->ngroups : 0) + 1,
+                        sizeof *cl.group_g);
     Agnode_t **pn = malloc((np + 1) * sizeof *pn);
     Agnode_t **tn = malloc((nt + 1) * sizeof *tn);
     pn_status_t st = PN_OK;
-    if (!cl.page_g || !pn || !tn) {
+    if (!cl.page_g || !cl.group_g || !pn || !tn) {
         st = dfail(err, PN_ENOMEM, "out of memory");
         goto done;
     }
@@ -350,7 +287,9 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
     char name[64], label[1200], buf[64];
     for (size_t i = 0; i < np; i++) {
         const pn_place_t *p = pn_net_place(net, i);
-        Agraph_t *sg = graph_of(&cl, net, mode, &o, p->id, p->page);
+        Agraph_t *sg = graph_of(&cl, net, mode,
+                                o.groups ? o.groups->place_group[i] : PN_NONE,
+                                p->page);
         snprintf(name, sizeof name, "p%zu", i);
         Agnode_t *n = agnode(sg, name, 1);
         pn[i] = n;
@@ -375,7 +314,10 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
     }
     for (size_t i = 0; i < nt; i++) {
         const pn_transition_t *t = pn_net_transition(net, i);
-        Agraph_t *sg = graph_of(&cl, net, mode, &o, t->id, t->page);
+        Agraph_t *sg = graph_of(&cl, net, mode,
+                                o.groups ? o.groups->transition_group[i]
+                                         : PN_NONE,
+                                t->page);
         snprintf(name, sizeof name, "t%zu", i);
         Agnode_t *n = agnode(sg, name, 1);
         tn[i] = n;
@@ -425,56 +367,22 @@ pn_status_t pn_dot_render(const pn_net_t *net, const pn_dot_options_t *opts,
         if (o.fired && o.fired[a->transition])
             set(e, "color", "#e4572e");
     }
-    GVC_t *gvc = gvc_get();
-    if (!gvc) {
-        st = dfail(err, PN_ENOMEM, "cannot start Graphviz");
-        goto done;
-    }
-    st = render(gvc, g, o.positions ? "nop" : o.layout, format, data, len,
-                err);
+    st = render(ctx->gvc, g, o.positions ? "nop" : o.layout, format, data,
+                len, err);
 done:
     free(pn);
     free(tn);
     clusters_free(&cl);
     agclose(g);
+    agseterr(level);
     return st;
 }
 
 /* ---- timelines ---------------------------------------------------------- */
 
-typedef enum { K_OTHER, K_CONTROL, K_ARITH, K_SHARED, K_GLOBAL, K_IDLE } kind_t;
-
-static const char *const kind_color[] = {"#555555", "#d9d9d9", "#4e79a7",
-                                         "#59a14f", "#f28e2b", "#bab0ac"};
-static const char *const kind_name[] = {"fired", "control", "arithmetic",
-                                        "shared", "global", "idle"};
-
-/* The kind of a GPU warp net transition, from its id. */
-static kind_t gpu_kind(const char *id)
-{
-    if (!strcmp(id, "t0"))
-        return K_IDLE;
-    const char *u = strrchr(id, '_');
-    if (!u || u[1] != 't')
-        return K_OTHER;
-    int k = atoi(u + 2);
-    switch (k) {
-    case 7: case 15: return K_ARITH;
-    case 6: case 12: case 14: case 17: return K_SHARED;
-    case 5: case 8: case 9: case 11: return K_GLOBAL;
-    default: return K_CONTROL;
-    }
-}
-
-static int cmp_key(const void *a, const void *b)
-{
-    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-    /* w2 before w10: compare the numbers of GPU warp keys */
-    if (x[0] == 'w' && y[0] == 'w' && x[1] >= '0' && x[1] <= '9' &&
-        y[1] >= '0' && y[1] <= '9')
-        return atol(x + 1) < atol(y + 1) ? -1 : atol(x + 1) > atol(y + 1);
-    return strcmp(x, y);
-}
+/* Transitions in no class are drawn in this colour, and when the options
+ * give no classes the legend says "fired". */
+#define FIRED_COLOR "#555555"
 
 typedef struct {
     char *s;
@@ -530,17 +438,63 @@ static void html_escape(sbuf_t *b, const char *s)
     }
 }
 
-pn_status_t pn_dot_timeline(const pn_net_t *net, const pn_trace_t *trace,
-                            uint64_t first, uint64_t last,
-                            const pn_dot_options_t *opts, const char *format,
-                            char **data, size_t *len, pn_error_t *err)
+/* The timeline's rows: one per group (in the groups' order, then
+ * "(other)" for the transitions in none), or one per transition. */
+static size_t timeline_rows(const pn_net_t *net, const pn_groups_t *gr,
+                            size_t *row_of, const char **names)
 {
+    size_t nt = pn_net_transition_count(net), nrows = 0;
+    if (!gr) {
+        for (size_t t = 0; t < nt; t++) {
+            row_of[t] = t;
+            names[t] = pn_net_transition(net, t)->id;
+        }
+        return nt;
+    }
+    /* only the groups that hold a transition get a row */
+    size_t *row_of_group = malloc((gr->ngroups + 1) * sizeof *row_of_group);
+    if (!row_of_group)
+        return (size_t)-1;
+    for (size_t k = 0; k < gr->ngroups; k++)
+        row_of_group[k] = PN_NONE;
+    for (size_t t = 0; t < nt; t++)
+        if (gr->transition_group[t] < gr->ngroups)
+            row_of_group[gr->transition_group[t]] = 0;
+    for (size_t k = 0; k < gr->ngroups; k++)
+        if (row_of_group[k] == 0) {
+            row_of_group[k] = nrows;
+            names[nrows++] = gr->group_names[k];
+        }
+    size_t other = PN_NONE;
+    for (size_t t = 0; t < nt; t++) {
+        size_t k = gr->transition_group[t];
+        if (k < gr->ngroups)
+            row_of[t] = row_of_group[k];
+        else {
+            if (other == PN_NONE) {
+                other = nrows;
+                names[nrows++] = "(other)";
+            }
+            row_of[t] = other;
+        }
+    }
+    free(row_of_group);
+    return nrows;
+}
+
+pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
+                            const pn_trace_t *trace, uint64_t first,
+                            uint64_t last, const pn_dot_options_t *opts,
+                            const char *format, char **data, size_t *len,
+                            pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
     pn_dot_options_t o;
     if (opts)
         o = *opts;
     else
         pn_dot_defaults(&o);
-    if (!net || !trace || !data || !len)
+    if (!ctx || !net || !trace || !data || !len || !groups_fit(o.groups, net))
         return dfail(err, PN_EINVAL, "invalid argument");
     *data = NULL;
     *len = 0;
@@ -552,88 +506,38 @@ pn_status_t pn_dot_timeline(const pn_net_t *net, const pn_trace_t *trace,
         return dfail(err, PN_EINVAL, "steps %" PRIu64 "-%" PRIu64 " are not "
                      "in the trace (it has steps 1-%" PRIu64 ")", first, last,
                      steps);
-    /* rows: clusters (GPU warps, or the id prefix rule), else transitions */
+    /* rows, then the window's size is checked before any work per cell */
     size_t nt = pn_net_transition_count(net);
-    int gpu = is_gpu_net(net);
-    const char *sep = o.cluster_by;
+    const pn_groups_t *gr = o.groups;
     size_t *row_of = malloc((nt + 1) * sizeof *row_of);
-    char **rows = calloc(nt + 2, sizeof *rows);
-    kind_t *kinds = malloc((nt + 1) * sizeof *kinds);
+    const char **rows = malloc((nt + 2) * sizeof *rows);
     pn_status_t st = PN_OK;
     unsigned char *cells = NULL;
     sbuf_t b = {0};
-    size_t nrows = 0;
-    if (!row_of || !rows || !kinds) {
+    size_t nrows = row_of && rows
+                       ? timeline_rows(net, o.clusters ? gr : NULL, row_of,
+                                       rows)
+                       : (size_t)-1;
+    if (nrows == (size_t)-1) {
         st = dfail(err, PN_ENOMEM, "out of memory");
         goto done;
     }
-    int by_cluster = o.clusters && (gpu || sep);
-    for (size_t t = 0; t < nt; t++) {
-        const char *id = pn_net_transition(net, t)->id;
-        char key[256];
-        kinds[t] = gpu ? gpu_kind(id) : K_OTHER;
-        const char *rk;
-        if (gpu && !strcmp(id, "t0"))
-            rk = "idle";
-        else if (by_cluster && pn_dot_cluster_key(id, sep, key, sizeof key))
-            rk = key;
-        else if (by_cluster)
-            rk = "(other)";
-        else
-            rk = id;
-        size_t r;
-        for (r = 0; r < nrows && strcmp(rows[r], rk); r++)
-            ;
-        if (r == nrows)
-            rows[nrows++] = strdup(rk);
-        row_of[t] = r;
-    }
-    /* sorted rows (idle first for GPU nets) */
-    size_t *order = malloc((nrows + 1) * sizeof *order);
-    char **sorted = malloc((nrows + 1) * sizeof *sorted);
-    if (!order || !sorted) {
-        free(order);
-        free(sorted);
-        st = dfail(err, PN_ENOMEM, "out of memory");
-        goto done;
-    }
-    memcpy(sorted, rows, nrows * sizeof *sorted);
-    if (by_cluster)
-        qsort(sorted, nrows, sizeof *sorted, cmp_key);
-    for (size_t i = 0; i < nrows; i++)
-        for (size_t r = 0; r < nrows; r++)
-            if (rows[r] == sorted[i])
-                order[r] = i;
-    if (gpu)
-        for (size_t i = 0; i < nrows; i++)
-            if (!strcmp(sorted[i], "idle") && i > 0) {
-                char *idle = sorted[i];
-                memmove(sorted + 1, sorted, i * sizeof *sorted);
-                sorted[0] = idle;
-                for (size_t r = 0; r < nrows; r++)
-                    if (order[r] < i)
-                        order[r]++;
-                    else if (order[r] == i)
-                        order[r] = 0;
-                break;
-            }
     uint64_t ncols = last - first + 1;
     if ((uint64_t)nrows * ncols > PN_TIMELINE_MAX_CELLS) {
         uint64_t fit = PN_TIMELINE_MAX_CELLS / (nrows ? nrows : 1);
         st = dfail(err, PN_ETOOBIG, "steps %" PRIu64 "-%" PRIu64 " over %zu "
                    "rows is %" PRIu64 " cells, more than %d: draw a window of "
-                   "at most %" PRIu64 " steps (--steps %" PRIu64 "-%" PRIu64
+                   "at most %" PRIu64 " steps (steps %" PRIu64 "-%" PRIu64
                    ")", first, last, nrows, (uint64_t)nrows * ncols,
                    PN_TIMELINE_MAX_CELLS, fit, first, first + fit - 1);
-        free(order);
-        free(sorted);
         goto done;
     }
-    /* the strongest kind fired per row and step (0: nothing) */
+    /* the strongest class fired per row and step (0: nothing, 1: a
+     * transition in no class, 2 + c: class c); classes beyond 253 are
+     * drawn as none */
+    size_t nclasses = gr && gr->nclasses < 254 ? gr->nclasses : 0;
     cells = calloc((size_t)(nrows * ncols) + 1, 1);
     if (!cells) {
-        free(order);
-        free(sorted);
         st = dfail(err, PN_ENOMEM, "out of memory");
         goto done;
     }
@@ -641,9 +545,10 @@ pn_status_t pn_dot_timeline(const pn_net_t *net, const pn_trace_t *trace,
         size_t n;
         const uint32_t *f = pn_trace_fired(trace, s, &n);
         for (size_t i = 0; i < n; i++) {
-            size_t r = order[row_of[f[i]]];
+            size_t r = row_of[f[i]];
             unsigned char *c = &cells[r * ncols + (s - first)];
-            unsigned char k = (unsigned char)(kinds[f[i]] + 1);
+            size_t cls = gr ? gr->transition_class[f[i]] : PN_NONE;
+            unsigned char k = (unsigned char)(cls < nclasses ? cls + 2 : 1);
             if (k > *c)
                 *c = k;
         }
@@ -653,12 +558,14 @@ pn_status_t pn_dot_timeline(const pn_net_t *net, const pn_trace_t *trace,
                   "CELLPADDING=\"0\">");
     for (size_t r = 0; r < nrows; r++) {
         sb_printf(&b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\">");
-        html_escape(&b, sorted[r]);
+        html_escape(&b, rows[r]);
         sb_printf(&b, "</FONT></TD>");
         for (uint64_t c = 0; c < ncols; c++) {
             unsigned char k = cells[r * ncols + c];
             sb_printf(&b, "<TD WIDTH=\"6\" HEIGHT=\"12\" FIXEDSIZE=\"TRUE\" "
-                      "BGCOLOR=\"%s\"></TD>", k ? kind_color[k - 1] : "#ffffff");
+                      "BGCOLOR=\"%s\"></TD>",
+                      k == 0 ? "#ffffff" : k == 1 ? FIRED_COLOR
+                                                  : gr->class_colors[k - 2]);
         }
         sb_printf(&b, "</TR>");
     }
@@ -676,13 +583,11 @@ pn_status_t pn_dot_timeline(const pn_net_t *net, const pn_trace_t *trace,
         s += span;
     }
     sb_printf(&b, "</TR></TABLE>");
-    free(order);
-    free(sorted);
     if (b.oom) {
         st = dfail(err, PN_ENOMEM, "out of memory");
         goto done;
     }
-    agseterr(AGMAX);
+    agerrlevel_t level = agseterr(AGMAX);
     Agraph_t *g = agopen("timeline", Agdirected, NULL);
     char title[256];
     snprintf(title, sizeof title, "%s: steps %" PRIu64 "-%" PRIu64,
@@ -697,10 +602,13 @@ pn_status_t pn_dot_timeline(const pn_net_t *net, const pn_trace_t *trace,
     /* the legend */
     sbuf_t lg = {0};
     sb_printf(&lg, "<TABLE BORDER=\"0\" CELLSPACING=\"4\"><TR>");
-    for (int k = gpu ? K_CONTROL : K_OTHER; k <= (gpu ? K_IDLE : K_OTHER); k++)
+    for (size_t k = 0; k < (nclasses ? nclasses : 1); k++) {
         sb_printf(&lg, "<TD WIDTH=\"10\" HEIGHT=\"10\" BGCOLOR=\"%s\"></TD>"
-                  "<TD><FONT POINT-SIZE=\"9\">%s</FONT></TD>", kind_color[k],
-                  kind_name[k]);
+                  "<TD><FONT POINT-SIZE=\"9\">",
+                  nclasses ? gr->class_colors[k] : FIRED_COLOR);
+        html_escape(&lg, nclasses ? gr->class_names[k] : "fired");
+        sb_printf(&lg, "</FONT></TD>");
+    }
     sb_printf(&lg, "</TR></TABLE>");
     Agnode_t *legend = agnode(g, "legend", 1);
     set(legend, "shape", "plain");
@@ -708,16 +616,12 @@ pn_status_t pn_dot_timeline(const pn_net_t *net, const pn_trace_t *trace,
         agsafeset(legend, "label", agstrdup_html(g, lg.s), "");
     free(lg.s);
     set(agedge(g, n, legend, NULL, 1), "style", "invis");
-    GVC_t *gvc = gvc_get();
-    st = gvc ? render(gvc, g, "dot", format, data, len, err)
-             : dfail(err, PN_ENOMEM, "cannot start Graphviz");
+    st = render(ctx->gvc, g, "dot", format, data, len, err);
     agclose(g);
+    agseterr(level);
 done:
-    for (size_t i = 0; rows && i < nrows; i++)
-        free(rows[i]);
     free(rows);
     free(row_of);
-    free(kinds);
     free(cells);
     free(b.s);
     return st;

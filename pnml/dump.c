@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "net.h"
-#include "net_private.h"
+#include "dump.h"
+#include "lib_private.h"
 
 static void put_quoted(FILE *out, const char *s)
 {

@@ -1,0 +1,25 @@
+/*
+ * pn/pn.h - umbrella header of libpn, the Petri net toolkit library: the
+ * one header a program needs.  Each module's header can also be included
+ * alone.
+ *
+ * Ownership: see pn/net.h (the net owns what is in it, getters return
+ * borrowed pointers, pn_*_new/pn_*_free pairs for what the caller owns).
+ * Errors: see pn/status.h.
+ */
+#ifndef PN_PN_H
+#define PN_PN_H
+
+#include "status.h"     /* lib/: status codes, the error record, version */
+#include "net.h"        /* lib/: the net model */
+#include "groups.h"     /* lib/: node groups and transition classes */
+#include "pnml.h"       /* pnml/: reading and writing PNML */
+#include "dump.h"       /* pnml/: the canonical text form */
+#include "engine.h"     /* engine/: running nets, statistics */
+#include "trace.h"      /* engine/: the trace format */
+#include "maxplus.h"    /* maxplus/: the max-plus kernel-time model */
+#include "gpu.h"        /* generators/: the GPU warp net */
+#include "eventgraph.h" /* generators/: a kernel graph's event graph */
+#include "dot.h"        /* render/: Graphviz pictures */
+
+#endif

@@ -1,0 +1,106 @@
+/*
+ * lib/lib_private.h - the private helpers of lib/, shared with every folder
+ * above it (not installed; names pni_, never exported from libpn).
+ */
+#ifndef PN_LIB_PRIVATE_H
+#define PN_LIB_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "net.h"
+
+/* A bump allocator for strings: freed all at once. */
+typedef struct pni_chunk pni_chunk_t;
+typedef struct pni_arena {
+    pni_chunk_t *head;
+} pni_arena_t;
+
+void pni_arena_init(pni_arena_t *a);
+void pni_arena_free(pni_arena_t *a);
+char *pni_arena_strdup(pni_arena_t *a, const char *s);
+char *pni_arena_strndup(pni_arena_t *a, const char *s, size_t n);
+
+/* An open-addressing map from string keys (borrowed: the caller keeps them
+ * alive) to (kind, index). */
+typedef struct pni_hentry {
+    const char *key;
+    uint32_t hash;
+    uint32_t kind;
+    size_t index;
+} pni_hentry_t;
+
+typedef struct pni_hash {
+    pni_hentry_t *slots;
+    size_t cap;    /* power of two or 0 */
+    size_t used;
+} pni_hash_t;
+
+void pni_hash_init(pni_hash_t *h);
+void pni_hash_free(pni_hash_t *h);
+uint32_t pni_hash_str(const char *s);
+/* Returns the entry for key or NULL. */
+const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key);
+/* Inserts; returns PN_EDUPID if present, PN_ENOMEM. */
+pn_status_t pni_hash_put(pni_hash_t *h, const char *key, uint32_t kind,
+                         size_t index);
+
+/* Grows *buf (of *cap elements of size elem) to hold at least need. */
+pn_status_t pni_grow(void **buf, size_t *cap, size_t need, size_t elem);
+
+/* Parses a non-negative decimal integer <= PN_TOKENS_MAX, with XML white
+ * space around it.  Returns PN_OK, PN_EVALUE (empty, sign, not a number) or
+ * PN_ERANGE; *what says which ("negative", "not an integer", "empty"). */
+pn_status_t pni_parse_u64(const char *s, size_t len, uint64_t *out,
+                          const char **what);
+
+/* A decimal with at most 6 digits after the point, no exponent, no
+ * trailing zeros ("20.5", "-3", "0"): what PNML positions and the dump
+ * use, so that written numbers read back equal. */
+void pni_format_decimal(char *buf, size_t size, double v);
+
+/* ---- the error record: one rule for the whole library ---------------- */
+
+/* Starts a call that reports through err: clears the record and, when
+ * file is not NULL, names the file every later error of the call is in.
+ * NULL err is allowed (nothing is recorded). */
+void pni_error_begin(pn_error_t *err, const char *file);
+
+/* Records an error and returns code.  The first error of a call wins: a
+ * record that already holds one is left as it is.  line and column are 0
+ * when unknown; file NULL keeps the file named by pni_error_begin(). */
+pn_status_t pni_error(pn_error_t *err, pn_status_t code, unsigned long line,
+                      unsigned long column, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* ---- files ------------------------------------------------------------ */
+
+/* Reads a whole file (path NULL: standard input) into a new buffer.
+ * Returns PN_OK, PN_EIO (errno set) or PN_ENOMEM. */
+pn_status_t pni_slurp(const char *path, char **buf, size_t *len);
+
+/* Atomic output files: pni_output_open() creates a temporary file beside
+ * path (its name is stored in *tmp, which pni_output_close() frees);
+ * pni_output_close() closes it and, when ok is nonzero and everything was
+ * written, renames it over path, else removes it.  The file gets the mode
+ * of the file it replaces, or 0666 less the umask.  Returns NULL (errno
+ * set) / PN_EIO (errno set) on failure. */
+FILE *pni_output_open(const char *path, char **tmp);
+pn_status_t pni_output_close(FILE *f, char *tmp, const char *path, int ok);
+
+/* ---- nets ------------------------------------------------------------- */
+
+/* The arcs of each transition, in net order, as CSR arrays: the arcs of
+ * transition t are arcs[off[t]] .. arcs[off[t + 1] - 1].  The caller frees
+ * both.  Returns PN_OK or PN_ENOMEM.  Cost: O(transitions + arcs). */
+pn_status_t pni_arcs_by_transition(const pn_net_t *net, size_t **off,
+                                   size_t **arcs);
+
+/* Forgets every page: nodes go back to no page, tool-specific data of
+ * pages is given to the net. */
+void pni_net_clear_pages(pn_net_t *net);
+
+#endif

@@ -1,0 +1,75 @@
+/*
+ * pn/dot.h - drawing nets and traces with Graphviz (libcgraph builds the
+ * graph, libgvc lays it out and renders it).  The renderer knows no net
+ * family: groups (clusters, timeline rows) and classes (colours) come as
+ * data (pn/groups.h), from a generator or an id rule.
+ *
+ * Ownership: the caller owns the context (pn_dot_context_new() /
+ * pn_dot_context_free()) and *data returned by the render functions
+ * (free()).  Create one context per process and keep it until the end:
+ * Graphviz 2.42's text layout keeps a pointer into a freed context's font
+ * cache, so rendering after a context was freed reads freed memory.
+ * Graphviz is not thread-safe: render from one thread at a time.
+ */
+#ifndef PN_DOT_H
+#define PN_DOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "net.h"
+#include "trace.h"
+#include "groups.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A Graphviz context: NULL when out of memory. */
+typedef struct pn_dot_context pn_dot_context_t;
+pn_dot_context_t *pn_dot_context_new(void);
+void pn_dot_context_free(pn_dot_context_t *ctx);
+
+typedef struct pn_dot_options {
+    const char *layout;      /* dot (default), neato, fdp, sfdp */
+    int positions;           /* place nodes where the PNML says (no layout) */
+    int ids;                 /* show ids beside the names */
+    int clusters;            /* 1 (default when zeroed by pn_dot_defaults):
+                                group nodes, 0: no clusters */
+    const pn_groups_t *groups; /* clusters and timeline rows by group,
+                                transition colours by class; NULL: clusters
+                                by page, one timeline row per transition */
+    const uint64_t *marking; /* tokens to show; NULL: the initial marking */
+    const unsigned char *fired; /* per transition: highlight; NULL: none */
+    const char *title;       /* graph label; NULL: none */
+    size_t max_elements;     /* nodes + arcs above which dot, neato and fdp
+                                are refused (PN_ETOOBIG); 0: the default */
+} pn_dot_options_t;
+
+/* Fills defaults: dot layout, clusters on, no highlight. */
+void pn_dot_defaults(pn_dot_options_t *o);
+
+/* Renders the net in format ("svg", "png", "pdf", "dot") into *data.
+ * Returns PN_OK, PN_EINVAL (unknown layout or format), PN_ETOOBIG (too
+ * large for the layout: the message suggests sfdp or --positions),
+ * PN_ERENDER, PN_ENOMEM; err->text says why. */
+pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
+                          const pn_dot_options_t *o, const char *format,
+                          char **data, size_t *len, pn_error_t *err);
+
+/* Renders steps first..last of a trace as a space-time diagram: one row
+ * per group of the options' groups (when clusters are on; else one per
+ * transition), one column per step, a mark per firing coloured by the
+ * strongest class fired (pn_gpu_groups(): arithmetic, shared, global,
+ * idle, control).  PN_EINVAL for a bad window, PN_ETOOBIG beyond
+ * PN_TIMELINE_MAX_CELLS cells (the message says which window fits). */
+#define PN_TIMELINE_MAX_CELLS 400000
+pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
+                            const pn_trace_t *trace, uint64_t first,
+                            uint64_t last, const pn_dot_options_t *o,
+                            const char *format, char **data, size_t *len,
+                            pn_error_t *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,61 @@
+#!/bin/sh
+# The layering of doc/architecture.md, checked on the sources: no file
+# includes a header of a folder above its own or beside it, and third-party
+# headers appear only where their folder is allowed them.  (The build
+# enforces the same with per-folder include paths; this names the file.)
+. "${srcdir:-tests}/lib.sh"
+top="$srcdir/.."
+
+# folder: the folders whose headers it may include (itself first)
+allowed() {
+    case "$1" in
+    lib) echo "lib" ;;
+    pnml) echo "pnml lib" ;;
+    engine) echo "engine lib" ;;
+    maxplus) echo "maxplus lib" ;;
+    generators) echo "generators maxplus lib" ;;
+    render) echo "render engine lib" ;;
+    include) echo "include render generators maxplus engine pnml lib" ;;
+    esac
+}
+# folder: the third-party headers it may include
+third_party() {
+    case "$1" in
+    pnml) echo "libxml" ;;
+    render|maxplus) echo "graphviz" ;;
+    esac
+}
+
+for dir in lib pnml engine maxplus generators render include; do
+    for f in "$top/$dir"/*.c "$top/$dir"/*.h; do
+        [ -f "$f" ] || continue
+        name="$dir/$(basename "$f")"
+        # local headers
+        for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
+            [ "$h" = config.h ] && continue
+            found=""
+            for d in lib pnml engine maxplus generators render include; do
+                [ -f "$top/$d/$h" ] && found="$found $d"
+            done
+            case " $(allowed "$dir") " in
+            *" $(echo $found | cut -d' ' -f1) "*)
+                [ -n "$found" ] && ok || bad "$name includes \"$h\", found nowhere" ;;
+            *) bad "$name includes \"$h\" of$found, a folder $dir may not use (it may use: $(allowed "$dir"))" ;;
+            esac
+        done
+        # third-party headers
+        for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*<\([a-z0-9]*\)\/.*/\1/p' "$f"); do
+            [ "$h" = sys ] && continue
+            case " $(third_party "$dir") " in
+            *" $h "*) ok ;;
+            *) bad "$name includes <$h/...>: only $(for d in pnml render maxplus; do case " $(third_party $d) " in *" $h "*) printf '%s/ ' $d;; esac; done)may" ;;
+            esac
+        done
+    done
+done
+# Graphviz inside maxplus/: the kernel graph reader alone
+for f in "$top"/maxplus/*.c; do
+    case "$f" in */kernel_dot.c) continue ;; esac
+    grep -q '#include <graphviz/' "$f" && bad "maxplus/$(basename "$f") calls Graphviz: only kernel_dot.c may" || ok
+done
+finish

@@ -378,6 +378,37 @@ START_TEST(bad_graphs)
     pn_error_t err;
     ck_assert_int_eq(pn_kernel_read_dot("/nonexistent.dot", NULL, &k, &err),
                      PN_EIO);
+    /* a time nested 50,000 deep (DOT's "a" + "b" concatenation passes any
+     * length limit): refused by depth, not a stack overflow; 100 deep reads */
+    for (int deep = 0; deep < 2; deep++) {
+        size_t n = deep ? 50000 : 100;
+        size_t cap = 8 * n + 64, col = 0;
+        char *text = malloc(cap), *at = text;
+        at += sprintf(at, "digraph g { a -> b [time=\"");
+        /* pieces of at most 8000 characters, joined with DOT's + */
+#define PUT(c) do { if (++col % 8000 == 0) at += sprintf(at, "\" + \""); \
+                     *at++ = (c); } while (0)
+        for (size_t i = 0; i < n; i++)
+            PUT(i % 2 ? '(' : '-');
+        PUT('1');
+        for (size_t i = 0; i < n; i++)
+            if (i % 2)
+                PUT(')');
+#undef PUT
+        sprintf(at, "\"]; }");
+        char *path = tmp_file_with(text);
+        pn_status_t st = pn_kernel_read_dot(path, NULL, &k, &err);
+        if (deep) {
+            ck_assert_int_eq(st, PN_EVALUE);
+            ck_assert_ptr_nonnull(strstr(err.text, "deeper than"));
+        } else {
+            ck_assert_msg(st == PN_OK, "%s", err.text);
+            pn_kernel_free(k);
+        }
+        unlink(path);
+        free(path);
+        free(text);
+    }
 }
 END_TEST
 

@@ -10,14 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "pn.h"
+#include "cli.h"
 #include "engine_private.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 int main(int argc, char **argv)
 {
@@ -44,7 +38,7 @@ int main(int argc, char **argv)
     }
     fprintf(f, "}\n");
     fclose(f);
-    double t0 = now();
+    double t0 = cli_now();
     pn_kernel_t *k;
     pn_error_t err;
     if (pn_kernel_read_dot(path, "t=2,tau=3", &k, &err) != PN_OK) {
@@ -52,11 +46,11 @@ int main(int argc, char **argv)
         unlink(path);
         return 1;
     }
-    double t1 = now();
+    double t1 = cli_now();
     pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
     double r;
     pn_kernel_time_graph(k, &p, &r);
-    double t2 = now();
+    double t2 = cli_now();
     printf("pn-maxplus graph method: %zu nodes, %zu arcs: read (libcgraph) "
            "%.3f s, longest path %.4f s (r = %g)\n", n, arcs, t1 - t0,
            t2 - t1, r);

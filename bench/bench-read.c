@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "pn.h"
+#include "cli.h"
 
 typedef struct {
     double secs;
@@ -21,18 +22,11 @@ typedef struct {
     int ok;
 } run_t;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static run_t measure(const char *file, int ours)
 {
     run_t r = {0, 0, 0};
     fflush(stdout); /* the child must not print what is buffered */
-    double t0 = now();
+    double t0 = cli_now();
     pid_t pid = fork();
     if (pid == 0) {
         if (ours) {
@@ -51,7 +45,7 @@ static run_t measure(const char *file, int ours)
     struct rusage ru;
     if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
         return r;
-    r.secs = now() - t0;
+    r.secs = cli_now() - t0;
     r.maxrss_kb = ru.ru_maxrss;
     r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     return r;

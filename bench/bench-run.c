@@ -18,13 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "pn.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "cli.h"
 
 typedef struct {
     double secs;      /* time of the run loop alone */
@@ -56,9 +50,9 @@ static fig_t measure(const char *file, int reference, uint64_t max_steps)
         if (pn_engine_compile(net, &e) != PN_OK)
             _exit(1);
         pn_sim_t *s = pn_sim_new(e, 1, PN_SEM_MAXIMAL, reference);
-        double t0 = now();
+        double t0 = cli_now();
         pn_sim_run(s, max_steps);
-        double t = now() - t0;
+        double t = cli_now() - t0;
         double out[3] = {t, (double)pn_sim_steps(s), (double)pn_sim_firings(s)};
         if (write(fd[1], out, sizeof out) != (ssize_t)sizeof out)
             _exit(1);
@@ -85,7 +79,7 @@ static fig_t measure(const char *file, int reference, uint64_t max_steps)
 
 static double run_cmd(char *const argv[], long *maxrss_kb)
 {
-    double t0 = now();
+    double t0 = cli_now();
     pid_t pid = fork();
     if (pid == 0) {
         if (!freopen("/dev/null", "w", stdout))
@@ -99,7 +93,7 @@ static double run_cmd(char *const argv[], long *maxrss_kb)
         WEXITSTATUS(status) != 0)
         return -1;
     *maxrss_kb = ru.ru_maxrss;
-    return now() - t0;
+    return cli_now() - t0;
 }
 
 static void row(const char *name, uint64_t max_steps, const char *file)

@@ -17,15 +17,16 @@ tests/fuzz/fuzz-pnml: $(FUZZSRC)
 	  -I$(builddir) $(XML_CFLAGS) $$srcs $(XML_LIBS) -o $@
 CLEANFILES += tests/fuzz/fuzz-pnml
 
+# the clock and output helpers are the programs' own (bin/cli.c)
 noinst_PROGRAMS += bench/bench-read bench/bench-run bench/bench-maxplus
 bench_bench_maxplus_SOURCES = bench/bench-maxplus.c
-bench_bench_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS)
+bench_bench_maxplus_LDADD = bin/libcli.la $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-maxplus.c
 bench_bench_run_SOURCES = bench/bench-run.c
-bench_bench_run_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS)
+bench_bench_run_LDADD = bin/libcli.la $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-run.c
 bench_bench_read_SOURCES = bench/bench-read.c
-bench_bench_read_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS)
+bench_bench_read_LDADD = bin/libcli.la $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-read.c
 
 BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
@@ -54,3 +55,7 @@ bench: bench/bench-read bench/bench-run bench/bench-maxplus bin/pn-run
 	      e=$$(date +%s.%N); echo "  $$w warps, $$mode: $$(awk "BEGIN {print $$e - $$s}") s"; \
 	    else echo "  $$w warps, $$mode: refused (too large for that layout)"; fi; \
 	  done; done; rm -f bench-dot.pnml bench-dot.svg
+BENCH_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/bin
+bench_bench_read_CPPFLAGS = $(BENCH_CPPFLAGS)
+bench_bench_run_CPPFLAGS = $(BENCH_CPPFLAGS)
+bench_bench_maxplus_CPPFLAGS = $(BENCH_CPPFLAGS)

@@ -234,7 +234,17 @@ static int att_u64(wr_t *w, const char *name, uint64_t v)
     return att(w, name, buf);
 }
 
-/* <name><text>s</text></name> or PIPE's <value>. */
+/* A number as PIPE writes coordinates: always with a decimal point
+ * ("60.0", "20.5"). */
+static void pipe_decimal(char *buf, size_t size, double v)
+{
+    pni_format_decimal(buf, size, v);
+    if (!strchr(buf, '.') && strlen(buf) + 3 <= size)
+        strcat(buf, ".0");
+}
+
+/* <name><text>s</text></name>, or PIPE's <value> (with the label offset
+ * PIPE puts on names and markings). */
 static int label(wr_t *w, const char *name, const char *text)
 {
     W(start(w, name));
@@ -245,11 +255,20 @@ static int label(wr_t *w, const char *name, const char *text)
     if (w->dialect == PN_DIALECT_PIPE) {
         W(start(w, "graphics"));
         W(start(w, "offset"));
-        W(att(w, "x", "0"));
-        W(att(w, "y", "0"));
+        W(att(w, "x", "0.0"));
+        W(att(w, "y", "0.0"));
         W(end(w));
         W(end(w));
     }
+    return end(w);
+}
+
+/* PIPE's plain attribute labels: <capacity><value>0</value></capacity>, no
+ * graphics (as PIPE itself writes them). */
+static int pipe_value(wr_t *w, const char *name, const char *value)
+{
+    W(start(w, name));
+    W(xmlTextWriterWriteElement(w->w, S("value"), S(value)));
     return end(w);
 }
 
@@ -259,8 +278,13 @@ static int name_label(wr_t *w, const char *text, int has, double dx, double dy)
     if (!has)
         return label(w, "name", text);
     char bx[64], by[64];
-    pni_format_decimal(bx, sizeof bx, dx);
-    pni_format_decimal(by, sizeof by, dy);
+    if (w->dialect == PN_DIALECT_PIPE) {
+        pipe_decimal(bx, sizeof bx, dx);
+        pipe_decimal(by, sizeof by, dy);
+    } else {
+        pni_format_decimal(bx, sizeof bx, dx);
+        pni_format_decimal(by, sizeof by, dy);
+    }
     W(start(w, "name"));
     W(xmlTextWriterWriteElement(w->w,
                                 S(w->dialect == PN_DIALECT_PIPE ? "value"
@@ -288,8 +312,13 @@ static int label_u64(wr_t *w, const char *name, uint64_t v)
 static int position(wr_t *w, double x, double y)
 {
     char bx[64], by[64];
-    pni_format_decimal(bx, sizeof bx, x);
-    pni_format_decimal(by, sizeof by, y);
+    if (w->dialect == PN_DIALECT_PIPE) {
+        pipe_decimal(bx, sizeof bx, x);
+        pipe_decimal(by, sizeof by, y);
+    } else {
+        pni_format_decimal(bx, sizeof bx, x);
+        pni_format_decimal(by, sizeof by, y);
+    }
     W(start(w, "graphics"));
     W(start(w, "position"));
     W(att(w, "x", bx));
@@ -372,7 +401,9 @@ static int write_place(wr_t *w, size_t i)
         W(name_label(w, nm ? nm : w->pid[i], p->has_label, p->label_dx,
                      p->label_dy));
         W(label_u64(w, "initialMarking", p->marking));
-        W(label_u64(w, "capacity", p->capacity));
+        char cap[32];
+        snprintf(cap, sizeof cap, "%" PRIu64, p->capacity);
+        W(pipe_value(w, "capacity", cap));
     } else {
         if (nm || p->has_label)
             W(name_label(w, nm ? nm : w->pid[i], p->has_label, p->label_dx,
@@ -395,11 +426,11 @@ static int write_transition(wr_t *w, size_t i)
         W(position(w, w->tx[i], w->ty[i]));
         W(name_label(w, nm ? nm : w->tid[i], t->has_label, t->label_dx,
                      t->label_dy));
-        W(label(w, "orientation", "0"));
-        W(label(w, "rate", "1.0"));
-        W(label(w, "timed", "false"));
-        W(label(w, "infiniteServer", "false"));
-        W(label(w, "priority", "1"));
+        W(pipe_value(w, "orientation", "0"));
+        W(pipe_value(w, "rate", "1.0"));
+        W(pipe_value(w, "timed", "false"));
+        W(pipe_value(w, "infiniteServer", "false"));
+        W(pipe_value(w, "priority", "1"));
     } else {
         if (nm || t->has_label)
             W(name_label(w, nm ? nm : w->tid[i], t->has_label, t->label_dx,
@@ -410,11 +441,12 @@ static int write_transition(wr_t *w, size_t i)
     return end(w);
 }
 
+/* A point of an arc's path: PIPE writes whole pixels. */
 static int arcpath(wr_t *w, const char *id, double x, double y)
 {
     char bx[64], by[64];
-    pni_format_decimal(bx, sizeof bx, x);
-    pni_format_decimal(by, sizeof by, y);
+    snprintf(bx, sizeof bx, "%.0f", x);
+    snprintf(by, sizeof by, "%.0f", y);
     W(start(w, "arcpath"));
     W(att(w, "id", id));
     W(att(w, "x", bx));
@@ -435,8 +467,17 @@ static int write_arc(wr_t *w, size_t i)
     W(att(w, "source", src));
     W(att(w, "target", tgt));
     if (w->dialect == PN_DIALECT_PIPE) {
-        W(label_u64(w, "inscription", a->weight));
-        W(label(w, "tagged", "false"));
+        /* <graphics/>, then the weight with an empty <graphics/>: as PIPE */
+        W(start(w, "graphics"));
+        W(end(w));
+        char wt[48];
+        snprintf(wt, sizeof wt, "Default,%" PRIu64, a->weight);
+        W(start(w, "inscription"));
+        W(xmlTextWriterWriteElement(w->w, S("value"), S(wt)));
+        W(start(w, "graphics"));
+        W(end(w));
+        W(end(w));
+        W(pipe_value(w, "tagged", "false"));
         double sx = pt ? w->px[a->place] : w->tx[a->transition];
         double sy = pt ? w->py[a->place] : w->ty[a->transition];
         double tx = pt ? w->tx[a->transition] : w->px[a->place];

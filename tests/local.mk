@@ -11,7 +11,7 @@ check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gp
 	tests/test_dot tests/test_maxplus
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_net_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
-tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
 tests_test_pnml_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_engine_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

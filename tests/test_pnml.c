@@ -15,6 +15,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
 #include "pn.h"
 #include "pnml_private.h"
 
@@ -98,6 +100,146 @@ static int writable_in(const pn_net_t *net, pn_dialect_t d)
 /* read -> write(d) -> read gives the same net: same dump (without ids,
  * which the writer may rewrite, and the type URI), same positions where the
  * original had them, and every id that was valid PNML kept. */
+/* ---- the shape of PIPE's own files --------------------------------------
+ * Every element path, attribute and value pattern our PIPE dialect writes
+ * must occur in the files PIPE 5 writes itself (the corpus's PIPE files
+ * with a <token> class: PIPE's own examples and its unit-test fixtures). */
+
+enum { V_INT = 1, V_DEC = 2, V_TOKENS = 4, V_BOOL = 8, V_TEXT = 16 };
+
+static unsigned value_class(const char *v)
+{
+    size_t n = strlen(v), d = strspn(v + (v[0] == '-'), "0123456789");
+    if (d && d + (v[0] == '-') == n)
+        return V_INT;
+    if (d && v[d + (v[0] == '-')] == '.' &&
+        strspn(v + d + (v[0] == '-') + 1, "0123456789") ==
+            n - d - (v[0] == '-') - 1 && n > d + 1 + (v[0] == '-'))
+        return V_DEC;
+    if (!strcmp(v, "true") || !strcmp(v, "false"))
+        return V_BOOL;
+    const char *comma = strrchr(v, ',');
+    if (comma && comma > v && comma[1] && strspn(comma + 1, "0123456789") ==
+                                              strlen(comma + 1))
+        return V_TOKENS;
+    return V_TEXT;
+}
+
+typedef struct {
+    char **path;
+    unsigned *cls;
+    size_t n;
+} shape_t;
+
+static void shape_add(shape_t *s, const char *path, unsigned cls)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (!strcmp(s->path[i], path)) {
+            s->cls[i] |= cls;
+            return;
+        }
+    s->path = realloc(s->path, (s->n + 1) * sizeof *s->path);
+    s->cls = realloc(s->cls, (s->n + 1) * sizeof *s->cls);
+    s->path[s->n] = strdup(path);
+    s->cls[s->n++] = cls;
+}
+
+static void shape_free(shape_t *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->path[i]);
+    free(s->path);
+    free(s->cls);
+}
+
+/* Names and ids are free text in any tool: only their presence counts. */
+static int free_text(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 12 && !strcmp(path + n - 12, "/name/value#")) ||
+           (n > 3 && (!strcmp(path + n - 3, "@id") ||
+                      !strcmp(path + n - 7, "@source") ||
+                      !strcmp(path + n - 7, "@target")));
+}
+
+static void shape_of(xmlNode *e, const char *parent, shape_t *s)
+{
+    char path[1024], key[1100];
+    snprintf(path, sizeof path, "%s/%s", parent, (const char *)e->name);
+    shape_add(s, path, 0);
+    for (xmlAttr *a = e->properties; a; a = a->next) {
+        xmlChar *v = xmlNodeGetContent((xmlNode *)a);
+        snprintf(key, sizeof key, "%s@%s", path, (const char *)a->name);
+        shape_add(s, key, free_text(key) ? 0 : value_class((char *)v));
+        xmlFree(v);
+    }
+    int leaf = 1;
+    for (xmlNode *c = e->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE) {
+            leaf = 0;
+            shape_of(c, path, s);
+        }
+    xmlChar *t = leaf ? xmlNodeGetContent(e) : NULL;
+    if (t && *t) {
+        snprintf(key, sizeof key, "%s#", path);
+        shape_add(s, key, free_text(key) ? 0 : value_class((char *)t));
+    }
+    xmlFree(t);
+}
+
+static void shape_of_doc(const char *buf, size_t len, const char *file,
+                         shape_t *s)
+{
+    xmlDoc *doc = buf ? xmlReadMemory(buf, (int)len, "mem", NULL, XML_PARSE_NONET)
+                      : xmlReadFile(file, NULL, XML_PARSE_NONET);
+    ck_assert_msg(doc != NULL, "cannot parse %s", file ? file : "output");
+    shape_of(xmlDocGetRootElement(doc), "", s);
+    xmlFreeDoc(doc);
+}
+
+/* PIPE's own shape, from the corpus (NULL without it). */
+static shape_t *pipe_shape(void)
+{
+    static shape_t ref;
+    static int loaded;
+    static const char *const files[] = {
+        "PIPECore_petriNet.xml", "Simple_Coloured_Net.xml",
+        "simple_vanishing.xml", "ClassicGSPN.xml"};
+    const char *c = getenv("PN_CORPUS");
+    if (!c || !*c)
+        return NULL;
+    if (!loaded) {
+        for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/pipe/%s", c, files[i]);
+            shape_of_doc(NULL, 0, path, &ref);
+        }
+        loaded = 1;
+    }
+    return &ref;
+}
+
+/* Our PIPE output has PIPE's shape: the first difference fails. */
+static void check_pipe_shape(const char *xml, size_t len, const char *what)
+{
+    shape_t *ref = pipe_shape();
+    if (!ref)
+        return;
+    shape_t ours = {0};
+    shape_of_doc(xml, len, NULL, &ours);
+    for (size_t i = 0; i < ours.n; i++) {
+        size_t j;
+        for (j = 0; j < ref->n && strcmp(ref->path[j], ours.path[i]); j++)
+            ;
+        ck_assert_msg(j < ref->n, "%s: PIPE's own files have no %s", what,
+                      ours.path[i]);
+        ck_assert_msg((ours.cls[i] & ~ref->cls[j]) == 0,
+                      "%s: %s has values of class %#x, PIPE writes %#x", what,
+                      ours.path[i], ours.cls[i], ref->cls[j]);
+    }
+    shape_free(&ours);
+}
+
 static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
 {
     pn_status_t st;
@@ -110,6 +252,8 @@ static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
         return;
     }
     ck_assert_msg(st == PN_OK, "%s: write failed (%d)", what, st);
+    if (d == PN_DIALECT_PIPE)
+        check_pipe_shape(xml, len, what);
     pn_net_t *back;
     pn_error_t err;
     st = pn_pnml_read_memory(xml, len, what, NULL, &back, &err);
@@ -361,6 +505,44 @@ static size_t read_manifest(row_t **rows_out)
     return n;
 }
 
+/* Generated GPU nets in PIPE's dialect: PIPE's own shape, and they read
+ * back the same (the corpus loop checks every corpus net the same way). */
+START_TEST(pipe_dialect_has_pipes_shape)
+{
+    if (!pipe_shape()) {
+        fprintf(stderr, "PN_CORPUS not set: PIPE shape test skipped\n");
+        return;
+    }
+    pn_gpu_params_t params[] = {{1, 1, 0, 0, NULL, {1, 1, 1}},
+                                {3, 2, 20, 2, NULL, {2, 1, 3}}};
+    for (size_t i = 0; i < sizeof params / sizeof *params; i++) {
+        pn_net_t *net;
+        ck_assert_int_eq(pn_gpu_net(&params[i], &net), PN_OK);
+        round_trip(net, PN_DIALECT_PIPE, "gpu net");
+        pn_net_free(net);
+    }
+    /* the check can fail: a label PIPE never writes */
+    static const char bad[] = "<pnml><net id=\"n\" type=\"P/T net\"><place "
+                              "id=\"p\"><capacity><value>Default,0</value>"
+                              "<graphics><offset x=\"0\" y=\"0\"/></graphics>"
+                              "</capacity></place></net></pnml>";
+    shape_t ours = {0};
+    shape_of_doc(bad, sizeof bad - 1, NULL, &ours);
+    shape_t *ref = pipe_shape();
+    int missing = 0;
+    for (size_t k = 0; k < ours.n; k++) {
+        size_t j;
+        for (j = 0; j < ref->n && strcmp(ref->path[j], ours.path[k]); j++)
+            ;
+        missing += j == ref->n || (ours.cls[k] & ~ref->cls[j]) != 0;
+    }
+    /* capacity's value class, its graphics and offset, offset x and y as
+     * integers */
+    ck_assert_int_eq(missing, 5);
+    shape_free(&ours);
+}
+END_TEST
+
 START_TEST(corpus_counts_and_round_trips)
 {
     if (!corpus()) {
@@ -601,6 +783,7 @@ static Suite *suite(void)
     tc = tcase_create("corpus");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, corpus_counts_and_round_trips);
+    tcase_add_test(tc, pipe_dialect_has_pipes_shape);
     suite_add_tcase(s, tc);
     tc = tcase_create("writer");
     tcase_add_test(tc, writer_marks_inhibitors_both_ways);

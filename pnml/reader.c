@@ -66,6 +66,8 @@ typedef struct {
     pn_net_t *net;
     const char *want;
     int found;
+    size_t nnets;        /* <net> elements of the document */
+    char netids[200];    /* their ids, for the warning when there are two+ */
     pni_arena_t arena;
     rd_arc_t *arcs;
     size_t narcs, cap_arcs;
@@ -552,6 +554,16 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
     return skip(rd);
 }
 
+/* WoPeD's net type (ptNetb, the pre-2009 P/T type of HU Berlin) marks
+ * files whose label offsets are absolute positions: WoPeD writes a name at
+ * offset y=150 for a place at y=110. */
+static int absolute_offsets(rd_t *rd)
+{
+    const char *type = pn_net_type(rd->net);
+    size_t n = type ? strlen(type) : 0;
+    return n >= 6 && !strcmp(type + n - 6, "ptNetb");
+}
+
 static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
 {
     unsigned long line = cur_line(rd);
@@ -607,6 +619,12 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
         n.pos.has = 1;
     if (n.pos.has)
         pn_net_set_position(rd->net, kind, index, n.pos.x, n.pos.y);
+    if (n.name.has_offset && n.pos.has && absolute_offsets(rd)) {
+        /* WoPeD's name offset is where the label is, not how far from
+         * its node */
+        n.name.ox -= n.pos.x;
+        n.name.oy -= n.pos.y;
+    }
     if (n.name.has_offset)
         pn_net_set_label_offset(rd->net, kind, index, n.name.ox, n.name.oy);
     pn_net_set_page(rd->net, kind, index, rd->page);
@@ -1028,6 +1046,36 @@ static int resolve(rd_t *rd, const char *id, pn_object_t *kind, size_t *index)
     return 0;
 }
 
+/* Whether an earlier arc has this id.  Nothing refers to arc ids, and real
+ * exports reuse them (WoPeD's), so a repeated arc id is renamed with a
+ * warning; an arc id that a node has stays an error. */
+static int arc_id_taken(rd_t *rd, const char *id)
+{
+    pn_object_t k;
+    return pn_net_find(rd->net, id, &k, NULL) == PN_OK && k == PN_ARC;
+}
+
+/* A fresh id for a later arc with a repeated id ("a25" -> "a25_2"), and
+ * the warning that says so; NULL (rd->st set) when out of memory. */
+static const char *renamed_arc_id(rd_t *rd, const rd_arc_t *a)
+{
+    char buf[512];
+    for (unsigned long k = 2;; k++) {
+        snprintf(buf, sizeof buf, "%s_%lu", a->id, k);
+        if (pn_net_find(rd->net, buf, NULL, NULL) != PN_OK)
+            break;
+    }
+    char w[1200];
+    snprintf(w, sizeof w, "%s:%lu: arc id '%s' is used by an earlier arc: "
+             "this arc is renamed '%s'", rd->name, a->line, a->id, buf);
+    const char *id = pni_arena_strdup(&rd->arena, buf);
+    if (!id || pn_net_add_warning(rd->net, w)) {
+        nomem(rd);
+        return NULL;
+    }
+    return id;
+}
+
 static int finish_net(rd_t *rd)
 {
     pn_object_t k;
@@ -1071,8 +1119,11 @@ static int finish_net(rd_t *rd)
                            "it must go from a place to a transition",
                            pn_arc_kind_name(a->kind), a->id ? " '" : "",
                            a->id ? a->id : "", a->id ? "'" : "");
+        const char *id = a->id;
+        if (id && arc_id_taken(rd, id) && !(id = renamed_arc_id(rd, a)))
+            return -1;
         pn_status_t st = pn_net_add_arc_at(
-            rd->net, a->id, dir, dir == PN_DIR_PT ? is : it,
+            rd->net, id, dir, dir == PN_DIR_PT ? is : it,
             dir == PN_DIR_PT ? it : is, a->weight, a->kind, NULL);
         if (st == PN_EDUPID)
             return fail_at(rd, PN_EDUPID, a->line, "id=",
@@ -1150,17 +1201,34 @@ static int read_net(rd_t *rd)
 
 static int pnml_child(rd_t *rd, void *ctx, const char *name)
 {
-    if (strcmp(name, "net") != 0 || rd->found)
+    if (strcmp(name, "net") != 0)
         return skip(rd);
-    if (rd->want) {
-        xmlChar *id = xmlTextReaderGetAttribute(rd->r, (const xmlChar *)"id");
-        int match = id && !strcmp((const char *)id, rd->want);
-        xmlFree(id);
-        if (!match)
-            return skip(rd);
-    }
+    xmlChar *id = xmlTextReaderGetAttribute(rd->r, (const xmlChar *)"id");
+    size_t n = strlen(rd->netids);
+    if (n + 8 < sizeof rd->netids)
+        snprintf(rd->netids + n, sizeof rd->netids - n, "%s'%s'",
+                 rd->nnets ? ", " : "", id ? (const char *)id : "");
+    rd->nnets++;
+    int match = !rd->found && (!rd->want || (id && !strcmp((const char *)id,
+                                                           rd->want)));
+    xmlFree(id);
+    if (!match)
+        return skip(rd);
     rd->found = 1;
     return read_net(rd);
+}
+
+/* A document with several nets: say which one was read, so that nobody
+ * takes it for the whole file. */
+static int warn_other_nets(rd_t *rd)
+{
+    if (rd->nnets < 2 || !rd->net)
+        return 0;
+    char w[600];
+    snprintf(w, sizeof w, "%s: the document holds %zu nets (%s); this is "
+             "'%s', read the others by their ids", rd->name, rd->nnets,
+             rd->netids, pn_net_id(rd->net) ? pn_net_id(rd->net) : "");
+    return pn_net_add_warning(rd->net, w) ? nomem(rd) : 0;
 }
 
 static void rd_free(rd_t *rd)
@@ -1256,6 +1324,8 @@ static pn_status_t read_doc(const char *buf, size_t len, const char *path,
                     xmlTextReaderGetParserLineNumber(rd.r), NULL,
                     "malformed XML");
     }
+    if (rd.st == PN_OK && rd.found)
+        warn_other_nets(&rd);
     if (rd.st == PN_OK && !rd.found) {
         if (rd.want)
             fail_at(&rd, PN_ENONET, 0, NULL, "no <net> with id '%s'", rd.want);

@@ -324,6 +324,13 @@ static int position(wr_t *w, double x, double y)
     W(att(w, "x", bx));
     W(att(w, "y", by));
     W(end(w));
+    if (w->dialect != PN_DIALECT_PIPE) {
+        /* pm4py keeps a position only with a size beside it */
+        W(start(w, "dimension"));
+        W(att(w, "x", "40"));
+        W(att(w, "y", "40"));
+        W(end(w));
+    }
     return end(w);
 }
 
@@ -489,8 +496,10 @@ static int write_arc(wr_t *w, size_t i)
         W(end(w));
         return end(w);
     }
-    /* the two encodings tools read for special arcs: the attribute
-     * (TAPAAL, verifypn) and the <type value=.../> child (PIPE, GreatSPN) */
+    /* the three encodings tools read for special arcs: the attribute
+     * (TAPAAL, verifypn), the <type value=.../> child (PIPE, GreatSPN) and
+     * pm4py's <arctype> label (inhibitor and reset only); each tool's
+     * parser matches its own names and passes over the others */
     if (a->kind != PN_ARC_NORMAL)
         W(att(w, "type", kind));
     if (a->weight > 1)
@@ -500,6 +509,8 @@ static int write_arc(wr_t *w, size_t i)
         W(att(w, "value", kind));
         W(end(w));
     }
+    if (a->kind == PN_ARC_INHIBITOR || a->kind == PN_ARC_RESET)
+        W(label(w, "arctype", kind));
     W(tools_of(w, PN_ARC, i));
     return end(w);
 }

@@ -89,9 +89,11 @@ if [ -n "${JING:-}" ] && [ -n "$CORPUS" ] && [ -f "$GRAMMAR" ]; then
         case "$f" in *net-id*) continue ;; esac
         if grep -q 'type="\(inhibitor\|read\|reset\)"' "$TMP/v.pnml"; then
             # read and reset arcs have no grammar form at all; inhibitors:
-            # remove the attribute and the child, the net must be valid
+            # remove the attribute, the child and pm4py's label, the net
+            # must be valid
             grep -q 'type="\(read\|reset\)"' "$TMP/v.pnml" && continue
             sed -e 's/ type="inhibitor"//' -e '/<type value="inhibitor"\/>/d' \
+                -e '/<arctype>/,/<\/arctype>/d' \
                 "$TMP/v.pnml" > "$TMP/v2.pnml"
             mv "$TMP/v2.pnml" "$TMP/v.pnml"
             "$BIN/pn-convert" --dialect strict -o "$TMP/x.pnml" "$f" 2>/dev/null && bad "strict accepted inhibitors: $f"

@@ -9,6 +9,7 @@
  */
 #include <config.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -371,12 +372,15 @@ static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
 typedef struct {
     const char *text;    /* NULL when the label has no <text>/<value> */
     int pipe;            /* the text came from PIPE's <value> */
+    int inhibitor;       /* SNAKES: <inscription><inhibitor>... */
     unsigned long line;  /* line of the <text>/<value> element */
     int has_offset;      /* <graphics><offset x y/> of the label */
     double ox, oy;
 } label_t;
 
 static int parse_double(const char *s, double *out);
+static int number(rd_t *rd, const char *s, unsigned long line,
+                  const char *needle, const char *what, uint64_t *out);
 static int attrs(rd_t *rd, const char *const *names, const char **out, int n);
 
 static int offset_child(rd_t *rd, void *ctx, const char *name)
@@ -396,9 +400,145 @@ static int offset_child(rd_t *rd, void *ctx, const char *name)
     return skip(rd);
 }
 
+/* ---- SNAKES's labels ----------------------------------------------------
+ * Markings as multisets, <multiset><item><value><object type="dot"/>
+ * </value><multiplicity>3</multiplicity></item></multiset>, and inhibitor
+ * arcs as <inscription><inhibitor><annotation>...</annotation><condition>
+ * <expression>True</expression></condition></inhibitor>.  Black tokens
+ * are counted; any other value is a high-level net. */
+
+typedef struct {
+    uint64_t count;       /* black tokens so far */
+    int dot;              /* the current value is a black token */
+    int other;            /* some value is not a black token */
+    const char *mult;     /* the current item's multiplicity */
+    unsigned long line;   /* of the current item */
+} snakes_t;
+
+static int snakes_value_child(rd_t *rd, void *ctx, const char *name)
+{
+    snakes_t *s = ctx;
+    const char *type = strcmp(name, "object") ? NULL : attr(rd, "type");
+    if (type && !strcmp(type, "dot"))
+        s->dot = 1;
+    else
+        s->other = 1;
+    return rd->st ? -1 : skip(rd);
+}
+
+static int snakes_item_child(rd_t *rd, void *ctx, const char *name)
+{
+    snakes_t *s = ctx;
+    if (!strcmp(name, "value"))
+        return children(rd, snakes_value_child, s);
+    if (!strcmp(name, "multiplicity")) {
+        if (text_of(rd) < 0)
+            return -1;
+        s->mult = pni_arena_strndup(&rd->arena, rd->text, rd->ntext);
+        return s->mult ? 0 : nomem(rd);
+    }
+    return skip(rd);
+}
+
+static int snakes_multiset_child(rd_t *rd, void *ctx, const char *name)
+{
+    snakes_t *s = ctx;
+    if (strcmp(name, "item"))
+        return skip(rd);
+    s->dot = 0;
+    s->mult = NULL;
+    s->line = cur_line(rd);
+    if (children(rd, snakes_item_child, s) < 0)
+        return -1;
+    if (!s->dot)
+        s->other = 1;
+    uint64_t m = 1;
+    if (s->mult && number(rd, s->mult, s->line, s->mult, "multiplicity",
+                          &m) < 0)
+        return -1;
+    if (m > PN_TOKENS_MAX - s->count)
+        return fail_at(rd, PN_ERANGE, s->line, "multiplicity",
+                       "a multiset of more than 2^63-1 tokens");
+    s->count += m;
+    return 0;
+}
+
+/* A multiset of black tokens as the count it stands for, in lb->text. */
+static int read_snakes_multiset(rd_t *rd, label_t *lb)
+{
+    snakes_t s = {0};
+    unsigned long line = cur_line(rd);
+    if (children(rd, snakes_multiset_child, &s) < 0)
+        return -1;
+    if (s.other)
+        return fail_at(rd, PN_EUNSUPPORTED, line, "multiset",
+                       "unsupported net type: a multiset of values other "
+                       "than black tokens (a high-level net)");
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRIu64, s.count);
+    lb->text = pni_arena_strdup(&rd->arena, buf);
+    lb->line = line;
+    return lb->text ? 0 : nomem(rd);
+}
+
+static int snakes_annotation_child(rd_t *rd, void *ctx, const char *name)
+{
+    label_t *lb = ctx;
+    unsigned long line = cur_line(rd);
+    if (!strcmp(name, "multiset"))
+        return read_snakes_multiset(rd, lb);
+    /* a variable: no token at all; a black token: no black token */
+    if (!strcmp(name, "variable"))
+        return skip(rd);
+    if (!strcmp(name, "value")) {
+        snakes_t s = {0};
+        if (children(rd, snakes_value_child, &s) < 0)
+            return -1;
+        if (s.dot && !s.other)
+            return 0;
+    }
+    return fail_at(rd, PN_EUNSUPPORTED, line, name,
+                   "unsupported net type: an inhibitor arc on <%s> values "
+                   "(a high-level net)", name);
+}
+
+static int snakes_condition_child(rd_t *rd, void *ctx, const char *name)
+{
+    unsigned long line = cur_line(rd);
+    if (strcmp(name, "expression"))
+        return skip(rd);
+    if (text_of(rd) < 0)
+        return -1;
+    const char *t = rd->text + strspn(rd->text, " \t\r\n");
+    size_t n = strlen(t);
+    while (n && strchr(" \t\r\n", t[n - 1]))
+        n--;
+    if (n == 4 && !strncmp(t, "True", 4))
+        return 0;
+    return fail_at(rd, PN_EUNSUPPORTED, line, "expression",
+                   "unsupported net type: an inhibitor arc with a condition "
+                   "(a high-level net)");
+}
+
+static int snakes_inhibitor_child(rd_t *rd, void *ctx, const char *name)
+{
+    if (!strcmp(name, "annotation"))
+        return children(rd, snakes_annotation_child, ctx);
+    if (!strcmp(name, "condition"))
+        return children(rd, snakes_condition_child, ctx);
+    return skip(rd);
+}
+
 static int label_child(rd_t *rd, void *ctx, const char *name)
 {
     label_t *lb = ctx;
+    if (!strcmp(name, "multiset"))
+        return read_snakes_multiset(rd, lb);
+    if (!strcmp(name, "inhibitor")) {
+        lb->inhibitor = 1;
+        lb->line = cur_line(rd);
+        return children(rd, snakes_inhibitor_child, lb);
+    }
     if (!strcmp(name, "text") || !strcmp(name, "value")) {
         lb->line = cur_line(rd);
         lb->pipe = name[0] == 'v';
@@ -419,6 +559,7 @@ static int read_label(rd_t *rd, label_t *lb)
 {
     lb->text = NULL;
     lb->pipe = 0;
+    lb->inhibitor = 0;
     lb->has_offset = 0;
     lb->line = cur_line(rd);
     if (children(rd, label_child, lb) < 0)
@@ -770,6 +911,8 @@ static int read_arc(rd_t *rd, const char *elem)
         set_kind(rd, &a, type);
     if (children(rd, arc_child, &a) < 0)
         return -1;
+    if (a.inscription.inhibitor)
+        set_kind(rd, &a, "inhibitor");
     if (a.kind < 0)
         a.kind = PN_ARC_NORMAL;
     if (a.kind_text) {

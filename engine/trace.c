@@ -83,6 +83,171 @@ pn_status_t pn_trace_marking(const pn_trace_t *t, const pn_net_t *net,
 
 #define tfail(err, code, line, ...) pni_error(err, code, line, 0, __VA_ARGS__)
 
+/* What reading a trace keeps between its lines. */
+typedef struct {
+    const pn_net_t *net;
+    pn_trace_t *t;
+    replay_t r;
+    uint64_t *snap;    /* a snapshot's marking, np entries */
+    size_t np;
+    unsigned long ln;  /* the line being read */
+    int ended;         /* the end record was read */
+    pn_error_t *err;
+} reader_t;
+
+/* "E END STEPS": how the run ended, and its step count. */
+static pn_status_t read_end(reader_t *rd, const char *end, char **save)
+{
+    char *steps = strtok_r(NULL, " \t", save);
+    if (strcmp(end, "dead") && strcmp(end, "limit") &&
+        strcmp(end, "overflow"))
+        return tfail(rd->err, PN_ETRACE, rd->ln, "unknown end '%s'", end);
+    if (!steps || strtoull(steps, NULL, 10) != rd->t->nsteps)
+        return tfail(rd->err, PN_ETRACE, rd->ln,
+                     "the end record says %s steps, the trace has %" PRIu64,
+                     steps ? steps : "no", rd->t->nsteps);
+    rd->ended = 1;
+    return PN_OK;
+}
+
+/* "M K PLACE=TOKENS...": a snapshot after step K, which must match the
+ * replay. */
+static pn_status_t check_snapshot(reader_t *rd, unsigned long long k,
+                                  char **save)
+{
+    pn_trace_t *t = rd->t;
+    if (k != t->nsteps)
+        return tfail(rd->err, PN_ETRACE, rd->ln,
+                     "snapshot of step %llu after step %" PRIu64, k,
+                     t->nsteps);
+    if (!rd->snap && !(rd->snap = malloc((rd->np + 1) * sizeof *rd->snap)))
+        return tfail(rd->err, PN_ENOMEM, rd->ln, "out of memory");
+    memset(rd->snap, 0, rd->np * sizeof *rd->snap);
+    for (char *tok = strtok_r(NULL, " \t", save); tok;
+         tok = strtok_r(NULL, " \t", save)) {
+        char *eq = strrchr(tok, '=');
+        pn_object_t ok;
+        size_t idx;
+        if (!eq)
+            return tfail(rd->err, PN_ETRACE, rd->ln,
+                         "bad marking entry '%s'", tok);
+        *eq = '\0';
+        if (pn_net_find(rd->net, tok, &ok, &idx) || ok != PN_PLACE)
+            return tfail(rd->err, PN_ETRACE, rd->ln,
+                         "'%s' is not a place of the net: the trace "
+                         "belongs to another net", tok);
+        rd->snap[idx] = strtoull(eq + 1, NULL, 10);
+    }
+    const uint64_t *m = pn_sim_marking(rd->r.sim);
+    for (size_t p = 0; p < rd->np; p++)
+        if (rd->snap[p] != m[p])
+            return tfail(rd->err, PN_ETRACE, rd->ln,
+                         "the snapshot after step %llu gives place '%s' "
+                         "%" PRIu64 " tokens, the replay %" PRIu64
+                         ": the trace belongs to another net", k,
+                         pn_net_place(rd->net, p)->id, rd->snap[p], m[p]);
+    return PN_OK;
+}
+
+/* Appends the transitions named on the rest of the line to t->fired. */
+static pn_status_t append_fired(reader_t *rd, char **save)
+{
+    pn_trace_t *t = rd->t;
+    for (char *tok = strtok_r(NULL, " \t", save); tok;
+         tok = strtok_r(NULL, " \t", save)) {
+        pn_object_t ok;
+        size_t idx;
+        if (pn_net_find(rd->net, tok, &ok, &idx) || ok != PN_TRANSITION)
+            return tfail(rd->err, PN_ETRACE, rd->ln,
+                         "'%s' is not a transition of the net: the trace "
+                         "belongs to another net", tok);
+        if (pni_grow((void **)&t->fired, &t->cap_fired, t->nfired + 1,
+                     sizeof *t->fired))
+            return tfail(rd->err, PN_ENOMEM, rd->ln, "out of memory");
+        t->fired[t->nfired++] = (uint32_t)idx;
+    }
+    return PN_OK;
+}
+
+/* "S K TRANSITION...": step K, fired in the replay through the engine's
+ * own firing rule, then appended to the trace. */
+static pn_status_t read_step(reader_t *rd, unsigned long long k, char **save)
+{
+    pn_trace_t *t = rd->t;
+    if (k != t->nsteps + 1)
+        return tfail(rd->err, PN_ETRACE, rd->ln, "step %llu where step %"
+                     PRIu64 " was expected", k, t->nsteps + 1);
+    size_t first = t->nfired, bad;
+    pn_status_t st = append_fired(rd, save);
+    if (st)
+        return st;
+    pn_status_t fs = pn_sim_fire(rd->r.sim, t->fired + first,
+                                 t->nfired - first, &bad);
+    if (fs == PN_ERANGE)
+        return tfail(rd->err, PN_ETRACE, rd->ln, "step %llu: a count would "
+                     "exceed 2^63-1", k);
+    if (fs)
+        return tfail(rd->err, PN_ETRACE, rd->ln,
+                     "step %llu: transition '%s' cannot fire there: the "
+                     "trace belongs to another net (or another initial "
+                     "marking)", k,
+                     pn_net_transition(rd->net, t->fired[first + bad])->id);
+    if (pni_grow((void **)&t->off, &t->cap_off, t->nsteps + 2,
+                 sizeof *t->off))
+        return tfail(rd->err, PN_ENOMEM, rd->ln, "out of memory");
+    t->nsteps++;
+    t->off[t->nsteps] = t->nfired;
+    return PN_OK;
+}
+
+/* One record line (S, M or E), its line end removed. */
+static pn_status_t read_record(reader_t *rd, char *line)
+{
+    if (rd->ended)
+        return tfail(rd->err, PN_ETRACE, rd->ln, "text after the end record");
+    char *save = NULL;
+    char *kind = strtok_r(line, " \t", &save);
+    char *num = strtok_r(NULL, " \t", &save);
+    if (!kind || strlen(kind) != 1 || !strchr("SME", kind[0]) || !num)
+        return tfail(rd->err, PN_ETRACE, rd->ln,
+                     "not a trace record (S, M or E lines): is this a "
+                     "pn-run trace?");
+    if (kind[0] == 'E')
+        return read_end(rd, num, &save);
+    char *end;
+    errno = 0;
+    unsigned long long k = strtoull(num, &end, 10);
+    if (*end || errno)
+        return tfail(rd->err, PN_ETRACE, rd->ln, "bad step number '%s'", num);
+    if (kind[0] == 'M')
+        return check_snapshot(rd, k, &save);
+    return read_step(rd, k, &save);
+}
+
+/* Every line of f; blank lines and '#' comments are skipped. */
+static pn_status_t read_lines(reader_t *rd, FILE *f)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    pn_status_t st = PN_OK;
+    while (!st && (len = getline(&line, &cap, f)) >= 0) {
+        rd->ln++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (len > 0 && line[0] != '#')
+            st = read_record(rd, line);
+    }
+    if (!st && ferror(f))
+        st = tfail(rd->err, PN_EIO, rd->ln, "read error: %s",
+                   strerror(errno));
+    else if (!st && !rd->ended && rd->t->nsteps == 0)
+        st = tfail(rd->err, PN_ETRACE, rd->ln, "no steps: an empty or "
+                   "unfinished trace");
+    free(line);
+    return st;
+}
+
 pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
                           pn_trace_t **out, pn_error_t *err)
 {
@@ -93,171 +258,25 @@ pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
     FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f)
         return tfail(err, PN_EIO, 0, "cannot read: %s", strerror(errno));
-    pn_trace_t *t = calloc(1, sizeof *t);
-    size_t np = pn_net_place_count(net);
-    uint64_t *snap = NULL;
-    replay_t r = {NULL, NULL};
-    char *line = NULL;
-    size_t cap = 0;
+    reader_t rd = {.net = net, .np = pn_net_place_count(net), .err = err};
+    rd.t = calloc(1, sizeof *rd.t);
     pn_status_t st = PN_OK;
-    unsigned long ln = 0;
-    int ended = 0;
-    if (!t || replay_open(&r, net) ||
-        pni_grow((void **)&t->off, &t->cap_off, 1, sizeof *t->off)) {
+    if (!rd.t || replay_open(&rd.r, net) ||
+        pni_grow((void **)&rd.t->off, &rd.t->cap_off, 1, sizeof *rd.t->off))
         st = tfail(err, PN_ENOMEM, 0, "out of memory");
-        goto done;
+    else {
+        rd.t->off[0] = 0;
+        st = read_lines(&rd, f);
     }
-    t->off[0] = 0;
-    const uint64_t *m = pn_sim_marking(r.sim);
-    ssize_t len;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        ln++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
-        if (len == 0 || line[0] == '#')
-            continue;
-        if (ended) {
-            st = tfail(err, PN_ETRACE, ln, "text after the end record");
-            goto done;
-        }
-        char *save = NULL;
-        char *kind = strtok_r(line, " \t", &save);
-        char *num = strtok_r(NULL, " \t", &save);
-        if (!kind || strlen(kind) != 1 || !strchr("SME", kind[0]) || !num) {
-            st = tfail(err, PN_ETRACE, ln,
-                       "not a trace record (S, M or E lines): is this a "
-                       "pn-run trace?");
-            goto done;
-        }
-        if (kind[0] == 'E') {
-            char *steps = strtok_r(NULL, " \t", &save);
-            if (strcmp(num, "dead") && strcmp(num, "limit") &&
-                strcmp(num, "overflow")) {
-                st = tfail(err, PN_ETRACE, ln, "unknown end '%s'", num);
-                goto done;
-            }
-            if (!steps || strtoull(steps, NULL, 10) != t->nsteps) {
-                st = tfail(err, PN_ETRACE, ln,
-                           "the end record says %s steps, the trace has %"
-                           PRIu64, steps ? steps : "no", t->nsteps);
-                goto done;
-            }
-            ended = 1;
-            continue;
-        }
-        char *end;
-        errno = 0;
-        unsigned long long k = strtoull(num, &end, 10);
-        if (*end || errno) {
-            st = tfail(err, PN_ETRACE, ln, "bad step number '%s'", num);
-            goto done;
-        }
-        if (kind[0] == 'M') {
-            /* a snapshot must match the replay */
-            if (k != t->nsteps) {
-                st = tfail(err, PN_ETRACE, ln,
-                           "snapshot of step %llu after step %" PRIu64, k,
-                           t->nsteps);
-                goto done;
-            }
-            if (!snap && !(snap = malloc((np + 1) * sizeof *snap))) {
-                st = tfail(err, PN_ENOMEM, ln, "out of memory");
-                goto done;
-            }
-            memset(snap, 0, np * sizeof *snap);
-            for (char *tok = strtok_r(NULL, " \t", &save); tok;
-                 tok = strtok_r(NULL, " \t", &save)) {
-                char *eq = strrchr(tok, '=');
-                pn_object_t ok;
-                size_t idx;
-                if (!eq) {
-                    st = tfail(err, PN_ETRACE, ln, "bad marking entry '%s'",
-                               tok);
-                    goto done;
-                }
-                *eq = '\0';
-                if (pn_net_find(net, tok, &ok, &idx) || ok != PN_PLACE) {
-                    st = tfail(err, PN_ETRACE, ln,
-                               "'%s' is not a place of the net: the trace "
-                               "belongs to another net", tok);
-                    goto done;
-                }
-                snap[idx] = strtoull(eq + 1, NULL, 10);
-            }
-            for (size_t p = 0; p < np; p++)
-                if (snap[p] != m[p]) {
-                    st = tfail(err, PN_ETRACE, ln,
-                               "the snapshot after step %llu gives place '%s' "
-                               "%" PRIu64 " tokens, the replay %" PRIu64
-                               ": the trace belongs to another net", k,
-                               pn_net_place(net, p)->id, snap[p], m[p]);
-                    goto done;
-                }
-            continue;
-        }
-        if (k != t->nsteps + 1) {
-            st = tfail(err, PN_ETRACE, ln, "step %llu where step %" PRIu64
-                       " was expected", k, t->nsteps + 1);
-            goto done;
-        }
-        size_t first = t->nfired;
-        for (char *tok = strtok_r(NULL, " \t", &save); tok;
-             tok = strtok_r(NULL, " \t", &save)) {
-            pn_object_t ok;
-            size_t idx;
-            if (pn_net_find(net, tok, &ok, &idx) || ok != PN_TRANSITION) {
-                st = tfail(err, PN_ETRACE, ln,
-                           "'%s' is not a transition of the net: the trace "
-                           "belongs to another net", tok);
-                goto done;
-            }
-            if (pni_grow((void **)&t->fired, &t->cap_fired, t->nfired + 1,
-                         sizeof *t->fired)) {
-                st = tfail(err, PN_ENOMEM, ln, "out of memory");
-                goto done;
-            }
-            t->fired[t->nfired++] = (uint32_t)idx;
-        }
-        size_t bad;
-        pn_status_t fs = pn_sim_fire(r.sim, t->fired + first,
-                                     t->nfired - first, &bad);
-        if (fs == PN_ERANGE) {
-            st = tfail(err, PN_ETRACE, ln, "step %llu: a count would exceed "
-                       "2^63-1", k);
-            goto done;
-        }
-        if (fs) {
-            st = tfail(err, PN_ETRACE, ln,
-                       "step %llu: transition '%s' cannot fire there: the "
-                       "trace belongs to another net (or another initial "
-                       "marking)", k,
-                       pn_net_transition(net, t->fired[first + bad])->id);
-            goto done;
-        }
-        if (pni_grow((void **)&t->off, &t->cap_off, t->nsteps + 2,
-                     sizeof *t->off)) {
-            st = tfail(err, PN_ENOMEM, ln, "out of memory");
-            goto done;
-        }
-        t->nsteps++;
-        t->off[t->nsteps] = t->nfired;
-    }
-    if (ferror(f))
-        st = tfail(err, PN_EIO, ln, "read error: %s", strerror(errno));
-    else if (!ended && t->nsteps == 0)
-        st = tfail(err, PN_ETRACE, ln, "no steps: an empty or unfinished "
-                   "trace");
-done:
     if (f != stdin)
         fclose(f);
-    free(line);
-    free(snap);
-    replay_close(&r);
+    free(rd.snap);
+    replay_close(&rd.r);
     if (st) {
-        pn_trace_free(t);
+        pn_trace_free(rd.t);
         return st;
     }
-    *out = t;
+    *out = rd.t;
     return PN_OK;
 }
 

@@ -43,6 +43,273 @@ static int cmp_edge(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Opens and parses the file.  cgraph's error level is process-wide: it is
+ * quiet only while reading. */
+static pn_status_t read_graph(const char *path, Agraph_t **out,
+                              pn_error_t *err)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+    if (!f)
+        return kfail(err, PN_EIO, "cannot read: %s", strerror(errno));
+    agerrlevel_t level = agseterr(AGMAX);
+    Agraph_t *g = agread(f, NULL);
+    agseterr(level);
+    if (f != stdin)
+        fclose(f);
+    if (!g) {
+        char *why = aglasterr();
+        return kfail(err, PN_EXML, "not a Graphviz DOT graph%s%s",
+                     why ? ": " : "", why ? why : "");
+    }
+    *out = g;
+    return PN_OK;
+}
+
+/* A kernel with room for n nodes and ne arcs (loops included). */
+static pn_status_t kernel_new(size_t n, size_t ne, pn_kernel_t **out,
+                              pn_error_t *err)
+{
+    pn_kernel_t *k = calloc(1, sizeof *k);
+    *out = k;
+    if (!k)
+        return kfail(err, PN_ENOMEM, "out of memory");
+    k->n = n;
+    k->names = calloc(n + 1, sizeof *k->names);
+    k->role = calloc(n + 1, sizeof *k->role);
+    k->has_loop = calloc(n + 1, sizeof *k->has_loop);
+    k->loop = calloc(n + 1, sizeof *k->loop);
+    k->from = malloc((ne + 1) * sizeof *k->from);
+    k->to = malloc((ne + 1) * sizeof *k->to);
+    k->time = malloc((ne + 1) * sizeof *k->time);
+    if (!k->names || !k->role || !k->has_loop || !k->loop || !k->from ||
+        !k->to || !k->time)
+        return kfail(err, PN_ENOMEM, "out of memory");
+    return PN_OK;
+}
+
+/* The role attribute as the kernel's role bits; 4 is a given "inner",
+ * never inferred; -1 for an unknown word. */
+static int role_bits(const char *role)
+{
+    if (!role || !*role)
+        return 0;
+    if (!strcmp(role, "input"))
+        return 1;
+    if (!strcmp(role, "output"))
+        return 2;
+    if (!strcmp(role, "inner"))
+        return 4;
+    return -1;
+}
+
+/* Names and given roles of the nodes, in file order: their sequence
+ * numbers index them. */
+static pn_status_t read_nodes(Agraph_t *g, pn_kernel_t *k, pn_error_t *err)
+{
+    size_t i = 0;
+    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v), i++) {
+        k->names[i] = strdup(agnameof(v));
+        if (!k->names[i])
+            return kfail(err, PN_ENOMEM, "out of memory");
+        char *role = agget(v, "role");
+        int bits = role_bits(role);
+        if (bits < 0)
+            return kfail(err, PN_ESTRUCT, "node '%s': role '%s' (input, "
+                         "output or inner)", k->names[i], role);
+        k->role[i] = bits;
+    }
+    return PN_OK;
+}
+
+/* Node index from a node's sequence number (the caller frees it). */
+static size_t *node_indices(Agraph_t *g)
+{
+    IDTYPE maxseq = 0;
+    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v))
+        if (AGSEQ(v) > maxseq)
+            maxseq = AGSEQ(v);
+    size_t *index_of = malloc(((size_t)maxseq + 2) * sizeof *index_of);
+    if (!index_of)
+        return NULL;
+    size_t i = 0;
+    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v))
+        index_of[AGSEQ(v)] = i++;
+    return index_of;
+}
+
+/* The edges in file order (cgraph lists them by tail node); returns their
+ * count. */
+static size_t edges_in_file_order(Agraph_t *g, edge_ref_t *edges)
+{
+    size_t m = 0;
+    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v))
+        for (Agedge_t *e = agfstout(g, v); e; e = agnxtout(g, e)) {
+            edges[m].e = e;
+            edges[m].seq = AGSEQ(e);
+            m++;
+        }
+    qsort(edges, m, sizeof *edges, cmp_edge);
+    return m;
+}
+
+/* The symbols times may use. */
+typedef struct {
+    const pni_binding_t *b;
+    size_t n;
+} bindings_t;
+
+/* Evaluates the time attribute tm of the arc from -> to into *v. */
+static pn_status_t arc_time(const pn_kernel_t *k, size_t from, size_t to,
+                            const char *tm, const bindings_t *bind,
+                            double *v, pn_error_t *err)
+{
+    if (!tm || !*tm)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s' has no time "
+                     "attribute", k->names[from], k->names[to]);
+    char unbound[64];
+    pni_expr_status_t es = pni_expr_eval(tm, bind->b, bind->n, v, unbound,
+                                         sizeof unbound);
+    if (es == PNI_EXPR_UNBOUND)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': time '%s' uses the "
+                     "unbound symbol '%s' (give it a value: %s=VALUE)",
+                     k->names[from], k->names[to], tm, unbound, unbound);
+    if (es == PNI_EXPR_DEEP)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': the time nests "
+                     "parentheses or signs deeper than %d",
+                     k->names[from], k->names[to], PNI_EXPR_MAX_DEPTH);
+    if (es != PNI_EXPR_OK || !isfinite(*v))
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': cannot read the "
+                     "time '%s'", k->names[from], k->names[to], tm);
+    if (*v < 0)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': negative time "
+                     "'%s' = %g", k->names[from], k->names[to], tm, *v);
+    return PN_OK;
+}
+
+/* Adds an arc, or the node's loop when from == to. */
+static pn_status_t add_arc(pn_kernel_t *k, size_t from, size_t to, double v,
+                           pn_error_t *err)
+{
+    if (from == to) {
+        if (k->has_loop[from])
+            return kfail(err, PN_ESTRUCT, "node '%s' has two loops",
+                         k->names[from]);
+        k->has_loop[from] = 1;
+        k->loop[from] = v;
+        return PN_OK;
+    }
+    k->from[k->na] = from;
+    k->to[k->na] = to;
+    k->time[k->na] = v;
+    k->na++;
+    return PN_OK;
+}
+
+/* One arc of the file, with its evaluated time. */
+static pn_status_t read_arc(pn_kernel_t *k, Agedge_t *e,
+                            const size_t *index_of, const bindings_t *bind,
+                            pn_error_t *err)
+{
+    size_t from = index_of[AGSEQ(agtail(e))], to = index_of[AGSEQ(aghead(e))];
+    double v;
+    pn_status_t st = arc_time(k, from, to, agget(e, "time"), bind, &v, err);
+    return st ? st : add_arc(k, from, to, v, err);
+}
+
+/* The arcs in file order with their evaluated times. */
+static pn_status_t read_arcs(Agraph_t *g, pn_kernel_t *k,
+                             const bindings_t *bind, pn_error_t *err)
+{
+    edge_ref_t *edges = malloc(((size_t)agnedges(g) + 1) * sizeof *edges);
+    size_t *index_of = node_indices(g);
+    pn_status_t st = PN_OK;
+    if (!edges || !index_of)
+        st = kfail(err, PN_ENOMEM, "out of memory");
+    else {
+        size_t m = edges_in_file_order(g, edges);
+        for (size_t j = 0; !st && j < m; j++)
+            st = read_arc(k, edges[j].e, index_of, bind, err);
+    }
+    free(index_of);
+    free(edges);
+    return st;
+}
+
+/* Roles inferred from degrees (loops do not count): a node without
+ * in-arcs is an input, one without out-arcs an output, unless its role
+ * is given.  Counts the inputs and outputs. */
+static pn_status_t infer_roles(pn_kernel_t *k, int *nin, int *nout,
+                               pn_error_t *err)
+{
+    size_t *outdeg = calloc(k->n + 1, sizeof *outdeg);
+    size_t *indeg = calloc(k->n + 1, sizeof *indeg);
+    if (!outdeg || !indeg) {
+        free(outdeg);
+        free(indeg);
+        return kfail(err, PN_ENOMEM, "out of memory");
+    }
+    for (size_t a = 0; a < k->na; a++) {
+        outdeg[k->from[a]]++;
+        indeg[k->to[a]]++;
+    }
+    *nin = *nout = 0;
+    for (size_t v = 0; v < k->n; v++) {
+        if (k->role[v] == 0)
+            k->role[v] = (indeg[v] == 0 ? 1 : 0) | (outdeg[v] == 0 ? 2 : 0);
+        if (k->role[v] == 4)
+            k->role[v] = 0;
+        *nin += (k->role[v] & 1) != 0;
+        *nout += (k->role[v] & 2) != 0;
+    }
+    free(outdeg);
+    free(indeg);
+    return PN_OK;
+}
+
+/* The error for a graph whose topological order holds only `ordered`
+ * nodes: a node left over that has a left-over predecessor lies on or
+ * after a cycle; walking predecessors n times lands on one. */
+static pn_status_t cycle_error(const pn_kernel_t *k, const size_t *order,
+                               size_t ordered, pn_error_t *err)
+{
+    unsigned char *left = calloc(k->n + 1, 1);
+    if (!left)
+        return kfail(err, PN_ENOMEM, "out of memory");
+    memset(left, 1, k->n);
+    for (size_t j = 0; j < ordered; j++)
+        left[order[j]] = 0;
+    pn_status_t st = kfail(err, PN_EARC, "node '%s' is on a cycle: kernel "
+                           "graphs have no loops but a node's own (no "
+                           "data-dependent loops)",
+                           k->names[node_on_cycle(k, left)]);
+    free(left);
+    return st;
+}
+
+/* No cycles other than loops. */
+static pn_status_t check_acyclic(const pn_kernel_t *k, pn_error_t *err)
+{
+    size_t *order = malloc((k->n + 1) * sizeof *order);
+    size_t ordered = order ? pni_kernel_topo_order(k, order) : (size_t)-1;
+    pn_status_t st = PN_OK;
+    if (ordered == (size_t)-1)
+        st = kfail(err, PN_ENOMEM, "out of memory");
+    else if (ordered < k->n)
+        st = cycle_error(k, order, ordered, err);
+    free(order);
+    return st;
+}
+
+/* A kernel graph has inputs and outputs. */
+static pn_status_t check_ends(const pn_kernel_t *k, int nin, int nout,
+                              pn_error_t *err)
+{
+    if (k->n == 0 || !nin || !nout)
+        return kfail(err, PN_ESTRUCT, "the graph has no %s node",
+                     k->n == 0 || !nin ? "input" : "output");
+    return PN_OK;
+}
+
 pn_status_t pn_kernel_read_dot(const char *path, const char *bindings,
                                pn_kernel_t **out, pn_error_t *err)
 {
@@ -57,201 +324,28 @@ pn_status_t pn_kernel_read_dot(const char *path, const char *bindings,
         return kfail(err, PN_EINVAL, "binding '%s' is not NAME=NUMBER", badb);
     if (nb < 0)
         return kfail(err, PN_ENOMEM, "out of memory");
-    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-    if (!f) {
-        free(b);
-        return kfail(err, PN_EIO, "cannot read: %s", strerror(errno));
-    }
-    /* cgraph's error level is process-wide: quiet only while reading */
-    agerrlevel_t level = agseterr(AGMAX);
-    Agraph_t *g = agread(f, NULL);
-    agseterr(level);
-    if (f != stdin)
-        fclose(f);
-    if (!g) {
-        char *why = aglasterr();
-        free(b);
-        return kfail(err, PN_EXML, "not a Graphviz DOT graph%s%s",
-                     why ? ": " : "", why ? why : "");
-    }
-    pn_status_t st = PN_OK;
-    pn_kernel_t *k = calloc(1, sizeof *k);
-    size_t n = (size_t)agnnodes(g), ne = (size_t)agnedges(g);
-    edge_ref_t *edges = malloc((ne + 1) * sizeof *edges);
-    size_t *index_of = NULL;
-    unsigned char *left = NULL;
-    size_t *queue = NULL;
-    if (!k || !edges) {
-        st = kfail(err, PN_ENOMEM, "out of memory");
-        goto done;
-    }
-    k->n = n;
-    k->names = calloc(n + 1, sizeof *k->names);
-    k->role = calloc(n + 1, sizeof *k->role);
-    k->has_loop = calloc(n + 1, sizeof *k->has_loop);
-    k->loop = calloc(n + 1, sizeof *k->loop);
-    k->from = malloc((ne + 1) * sizeof *k->from);
-    k->to = malloc((ne + 1) * sizeof *k->to);
-    k->time = malloc((ne + 1) * sizeof *k->time);
-    if (!k->names || !k->role || !k->has_loop || !k->loop || !k->from ||
-        !k->to || !k->time) {
-        st = kfail(err, PN_ENOMEM, "out of memory");
-        goto done;
-    }
-    /* nodes in file order: their sequence numbers index them */
-    size_t i = 0;
-    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v), i++) {
-        k->names[i] = strdup(agnameof(v));
-        if (!k->names[i]) {
-            st = kfail(err, PN_ENOMEM, "out of memory");
-            goto done;
-        }
-        char *role = agget(v, "role");
-        if (role && *role) {
-            if (!strcmp(role, "input"))
-                k->role[i] = 1;
-            else if (!strcmp(role, "output"))
-                k->role[i] = 2;
-            else if (!strcmp(role, "inner"))
-                k->role[i] = 4; /* given: never inferred */
-            else {
-                st = kfail(err, PN_ESTRUCT, "node '%s': role '%s' (input, "
-                           "output or inner)", k->names[i], role);
-                goto done;
-            }
-        }
-    }
-    /* node index from its sequence number */
-    IDTYPE maxseq = 0;
-    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v))
-        if (AGSEQ(v) > maxseq)
-            maxseq = AGSEQ(v);
-    index_of = malloc(((size_t)maxseq + 2) * sizeof *index_of);
-    if (!index_of) {
-        st = kfail(err, PN_ENOMEM, "out of memory");
-        goto done;
-    }
-    i = 0;
-    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v))
-        index_of[AGSEQ(v)] = i++;
-    size_t m = 0;
-    for (Agnode_t *v = agfstnode(g); v; v = agnxtnode(g, v))
-        for (Agedge_t *e = agfstout(g, v); e; e = agnxtout(g, e)) {
-            edges[m].e = e;
-            edges[m].seq = AGSEQ(e);
-            m++;
-        }
-    qsort(edges, m, sizeof *edges, cmp_edge);
-    for (size_t j = 0; j < m; j++) {
-        Agedge_t *e = edges[j].e;
-        Agnode_t *tail = agtail(e), *head = aghead(e);
-        size_t from = index_of[AGSEQ(tail)], to = index_of[AGSEQ(head)];
-        char *tm = agget(e, "time");
-        if (!tm || !*tm) {
-            st = kfail(err, PN_EVALUE, "arc '%s' -> '%s' has no time "
-                       "attribute", k->names[from], k->names[to]);
-            goto done;
-        }
-        double v;
-        char unbound[64];
-        pni_expr_status_t es = pni_expr_eval(tm, b, (size_t)(nb > 0 ? nb : 0),
-                                             &v, unbound, sizeof unbound);
-        if (es == PNI_EXPR_UNBOUND) {
-            st = kfail(err, PN_EVALUE, "arc '%s' -> '%s': time '%s' uses the "
-                       "unbound symbol '%s' (give it a value: %s=VALUE)",
-                       k->names[from], k->names[to], tm, unbound, unbound);
-            goto done;
-        }
-        if (es == PNI_EXPR_DEEP) {
-            st = kfail(err, PN_EVALUE, "arc '%s' -> '%s': the time nests "
-                       "parentheses or signs deeper than %d",
-                       k->names[from], k->names[to], PNI_EXPR_MAX_DEPTH);
-            goto done;
-        }
-        if (es != PNI_EXPR_OK || !isfinite(v)) {
-            st = kfail(err, PN_EVALUE, "arc '%s' -> '%s': cannot read the "
-                       "time '%s'", k->names[from], k->names[to], tm);
-            goto done;
-        }
-        if (v < 0) {
-            st = kfail(err, PN_EVALUE, "arc '%s' -> '%s': negative time "
-                       "'%s' = %g", k->names[from], k->names[to], tm, v);
-            goto done;
-        }
-        if (from == to) {
-            if (k->has_loop[from]) {
-                st = kfail(err, PN_ESTRUCT, "node '%s' has two loops",
-                           k->names[from]);
-                goto done;
-            }
-            k->has_loop[from] = 1;
-            k->loop[from] = v;
-            continue;
-        }
-        k->from[k->na] = from;
-        k->to[k->na] = to;
-        k->time[k->na] = v;
-        k->na++;
-    }
-    /* roles inferred from degrees (loops do not count) */
-    size_t *outdeg = calloc(n + 1, sizeof *outdeg);
-    size_t *indeg = calloc(n + 1, sizeof *indeg);
-    if (!outdeg || !indeg) {
-        free(outdeg);
-        free(indeg);
-        st = kfail(err, PN_ENOMEM, "out of memory");
-        goto done;
-    }
-    for (size_t a = 0; a < k->na; a++) {
-        outdeg[k->from[a]]++;
-        indeg[k->to[a]]++;
-    }
+    bindings_t bind = {b, (size_t)(nb > 0 ? nb : 0)};
+    Agraph_t *g = NULL;
+    pn_kernel_t *k = NULL;
     int nin = 0, nout = 0;
-    for (size_t v = 0; v < n; v++) {
-        if (k->role[v] == 0)
-            k->role[v] = (indeg[v] == 0 ? 1 : 0) | (outdeg[v] == 0 ? 2 : 0);
-        if (k->role[v] == 4)
-            k->role[v] = 0;
-        nin += (k->role[v] & 1) != 0;
-        nout += (k->role[v] & 2) != 0;
-    }
-    free(outdeg);
-    free(indeg);
-    /* no cycles other than loops */
-    queue = malloc((n + 1) * sizeof *queue);
-    size_t ordered = queue ? pni_kernel_topo_order(k, queue) : (size_t)-1;
-    if (ordered == (size_t)-1) {
-        st = kfail(err, PN_ENOMEM, "out of memory");
-        goto done;
-    }
-    if (ordered < n) {
-        /* a node left over that has a left-over predecessor lies on or
-         * after a cycle; walking predecessors n times lands on one */
-        left = calloc(n + 1, 1);
-        if (!left) {
-            st = kfail(err, PN_ENOMEM, "out of memory");
-            goto done;
-        }
-        memset(left, 1, n);
-        for (size_t j = 0; j < ordered; j++)
-            left[queue[j]] = 0;
-        st = kfail(err, PN_EARC, "node '%s' is on a cycle: kernel graphs have "
-                   "no loops but a node's own (no data-dependent loops)",
-                   k->names[node_on_cycle(k, left)]);
-        goto done;
-    }
-    if (n == 0 || !nin || !nout) {
-        st = kfail(err, PN_ESTRUCT, "the graph has no %s node",
-                   n == 0 || !nin ? "input" : "output");
-        goto done;
-    }
-done:
-    free(index_of);
-    free(edges);
-    free(left);
-    free(queue);
+    /* each step runs only when the ones before it succeeded */
+    pn_status_t st = read_graph(path, &g, err);
+    if (!st)
+        st = kernel_new((size_t)agnnodes(g), (size_t)agnedges(g), &k, err);
+    if (!st)
+        st = read_nodes(g, k, err);
+    if (!st)
+        st = read_arcs(g, k, &bind, err);
+    if (!st)
+        st = infer_roles(k, &nin, &nout, err);
+    if (!st)
+        st = check_acyclic(k, err);
+    if (!st)
+        st = check_ends(k, nin, nout, err);
+    /* the one cleanup path */
     free(b);
-    agclose(g);
+    if (g)
+        agclose(g);
     if (st) {
         pn_kernel_free(k);
         return st;
@@ -259,4 +353,3 @@ done:
     *out = k;
     return PN_OK;
 }
-

@@ -197,59 +197,62 @@ static int known(const char *s, const char *const *list)
 
 static const char *const formats[] = {"svg", "png", "pdf", "dot", NULL};
 
-pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
-                          const pn_dot_options_t *opts, const char *format,
-                          char **data, size_t *len, pn_error_t *err)
+/* The options given, or the defaults. */
+static pn_dot_options_t options_or_defaults(const pn_dot_options_t *opts)
 {
-    pni_error_begin(err, NULL);
-    static const char *const layouts[] = {"dot", "neato", "fdp", "sfdp", NULL};
     pn_dot_options_t o;
     if (opts)
         o = *opts;
     else
         pn_dot_defaults(&o);
-    if (!o.layout)
-        o.layout = "dot";
-    if (!ctx || !net || !data || !len || !groups_fit(o.groups, net))
-        return dfail(err, PN_EINVAL, "invalid argument");
-    *data = NULL;
-    *len = 0;
-    if (!known(o.layout, layouts))
-        return dfail(err, PN_EINVAL, "unknown layout '%s' (dot, neato, fdp or "
-                     "sfdp)", o.layout);
+    return o;
+}
+
+static pn_status_t check_format(const char *format, pn_error_t *err)
+{
     if (!format || !known(format, formats))
         return dfail(err, PN_EINVAL, "unknown format '%s' (svg, png, pdf or "
                      "dot)", format ? format : "");
-    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
-           na = pn_net_arc_count(net);
-    size_t elements = np + nt + na;
-    size_t limit = o.max_elements ? o.max_elements
-                   : !strcmp(o.layout, "sfdp") ? SFDP_MAX_ELEMENTS
-                                               : DEFAULT_MAX_ELEMENTS;
-    if (!o.positions && elements > limit)
+    return PN_OK;
+}
+
+/* The layout, the format, and the net's size (nodes and arcs): dot, neato
+ * and fdp take minutes on big nets. */
+static pn_status_t check_render_options(const pn_dot_options_t *o,
+                                        const char *format, size_t elements,
+                                        pn_error_t *err)
+{
+    static const char *const layouts[] = {"dot", "neato", "fdp", "sfdp", NULL};
+    if (!known(o->layout, layouts))
+        return dfail(err, PN_EINVAL, "unknown layout '%s' (dot, neato, fdp or "
+                     "sfdp)", o->layout);
+    pn_status_t st = check_format(format, err);
+    if (st)
+        return st;
+    size_t limit = o->max_elements ? o->max_elements
+                   : !strcmp(o->layout, "sfdp") ? SFDP_MAX_ELEMENTS
+                                                : DEFAULT_MAX_ELEMENTS;
+    if (!o->positions && elements > limit)
         return dfail(err, PN_ETOOBIG,
                      "the net has %zu nodes and arcs, too many for the '%s' "
                      "layout (at most %zu; it would take minutes): draw it "
                      "at the positions its file gives (GPU nets are laid "
                      "out by their generator), or with the sfdp layout",
-                     elements, o.layout, limit);
-    if (o.positions && elements > SFDP_MAX_ELEMENTS)
+                     elements, o->layout, limit);
+    if (o->positions && elements > SFDP_MAX_ELEMENTS)
         return dfail(err, PN_ETOOBIG, "the net has %zu nodes and arcs, too "
                      "many to draw (at most %d)", elements, SFDP_MAX_ELEMENTS);
+    return PN_OK;
+}
 
-    /* the library never prints; cgraph's error level is process-wide, so it
-     * is set back before returning */
-    agerrlevel_t level = agseterr(AGMAX);
-    Agraph_t *g = agopen((char *)(pn_net_id(net) ? pn_net_id(net) : "net"),
-                         Agdirected, NULL);
-    if (!g) {
-        agseterr(level);
-        return dfail(err, PN_ENOMEM, "out of memory");
-    }
+/* Attributes of the graph and defaults of every node and edge. */
+static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
+                               const pn_dot_options_t *o, size_t elements)
+{
     set(g, "rankdir", "TB");
     set(g, "fontname", "Helvetica");
     set(g, "forcelabels", "true");
-    if (elements > 1500 && !strcmp(o.layout, "dot")) {
+    if (elements > 1500 && !strcmp(o->layout, "dot")) {
         /* less crossing minimisation and network simplex work on big nets:
          * minutes become seconds (64-warp GPU net: see make bench) */
         set(g, "mclimit", "0.2");
@@ -257,88 +260,130 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
         set(g, "nslimit1", "2");
         set(g, "searchsize", "10");
     }
-    if (o.title || pn_net_name(net)) {
-        set(g, "label", o.title ? o.title : pn_net_name(net));
+    if (o->title || pn_net_name(net)) {
+        set(g, "label", o->title ? o->title : pn_net_name(net));
         set(g, "labelloc", "t");
     }
-    /* defaults of every node and edge; the label default is Graphviz's own
-     * ("\\N", the node's name), so that an empty label is written out */
+    /* the label default is Graphviz's own ("\\N", the node's name), so
+     * that an empty label is written out */
     agattr(g, AGNODE, "label", "\\N");
-    if (o.positions)
+    if (o->positions)
         set(g, "notranslate", "true");
     agattr(g, AGNODE, "fontname", "Helvetica");
     agattr(g, AGNODE, "fontsize", "10");
     agattr(g, AGEDGE, "fontname", "Helvetica");
     agattr(g, AGEDGE, "fontsize", "9");
-    clusters_t cl = {0};
-    cl.root = g;
-    cl.page_g = calloc(pn_net_page_count(net) + 1, sizeof *cl.page_g);
-    cl.groups = o.groups;
-    cl.group_g = calloc((o.groups ? o.groups->ngroups : 0) + 1,
-                        sizeof *cl.group_g);
-    Agnode_t **pn = malloc((np + 1) * sizeof *pn);
-    Agnode_t **tn = malloc((nt + 1) * sizeof *tn);
-    pn_status_t st = PN_OK;
-    if (!cl.page_g || !cl.group_g || !pn || !tn) {
-        st = dfail(err, PN_ENOMEM, "out of memory");
-        goto done;
+}
+
+/* The label beside a node (its name, and its id with o->ids) and its id. */
+static void set_names(Agnode_t *n, const char *name, const char *id,
+                      const pn_dot_options_t *o)
+{
+    char label[1200];
+    node_label(name, id, o->ids, label, sizeof label);
+    set(n, "xlabel", label);
+    set(n, "id", (char *)id);
+}
+
+/* With o->positions, pins the node where the PNML places it (Graphviz's y
+ * axis points up). */
+static void set_position(Agnode_t *n, const pn_dot_options_t *o,
+                         int has_position, double x, double y)
+{
+    char pos[1200];
+    if (o->positions && has_position) {
+        snprintf(pos, sizeof pos, "%.2f,%.2f!", x, -y);
+        set(n, "pos", pos);
     }
-    cl_mode_t mode = cluster_mode(net, &o);
-    char name[64], label[1200], buf[64];
-    for (size_t i = 0; i < np; i++) {
+}
+
+/* Places as circles with their tokens. */
+static void add_places(clusters_t *cl, const pn_net_t *net,
+                       const pn_dot_options_t *o, cl_mode_t mode,
+                       Agnode_t **nodes)
+{
+    char name[64], buf[64];
+    for (size_t i = 0; i < pn_net_place_count(net); i++) {
         const pn_place_t *p = pn_net_place(net, i);
-        Agraph_t *sg = graph_of(&cl, net, mode,
-                                o.groups ? o.groups->place_group[i] : PN_NONE,
+        Agraph_t *sg = graph_of(cl, net, mode,
+                                o->groups ? o->groups->place_group[i]
+                                          : PN_NONE,
                                 p->page);
         snprintf(name, sizeof name, "p%zu", i);
         Agnode_t *n = agnode(sg, name, 1);
-        pn[i] = n;
-        uint64_t m = o.marking ? o.marking[i] : p->marking;
+        nodes[i] = n;
+        uint64_t m = o->marking ? o->marking[i] : p->marking;
         token_label(m, buf, sizeof buf);
         set(n, "shape", "circle");
         set(n, "fixedsize", "true");
         set(n, "width", "0.45");
         set(n, "label", buf);
         set(n, "fontsize", m > 4 ? "10" : "12");
-        node_label(p->name, p->id, o.ids, label, sizeof label);
-        set(n, "xlabel", label);
-        set(n, "id", (char *)p->id);
+        set_names(n, p->name, p->id, o);
         if (p->capacity) {
             snprintf(buf, sizeof buf, "%" PRIu64, p->capacity);
             set(n, "tooltip", buf);
         }
-        if (o.positions && p->has_position) {
-            snprintf(label, sizeof label, "%.2f,%.2f!", p->x, -p->y);
-            set(n, "pos", label);
-        }
+        set_position(n, o, p->has_position, p->x, p->y);
     }
-    for (size_t i = 0; i < nt; i++) {
+}
+
+/* Transitions as bars, the fired ones red. */
+static void add_transitions(clusters_t *cl, const pn_net_t *net,
+                            const pn_dot_options_t *o, cl_mode_t mode,
+                            Agnode_t **nodes)
+{
+    char name[64];
+    for (size_t i = 0; i < pn_net_transition_count(net); i++) {
         const pn_transition_t *t = pn_net_transition(net, i);
-        Agraph_t *sg = graph_of(&cl, net, mode,
-                                o.groups ? o.groups->transition_group[i]
-                                         : PN_NONE,
+        Agraph_t *sg = graph_of(cl, net, mode,
+                                o->groups ? o->groups->transition_group[i]
+                                          : PN_NONE,
                                 t->page);
         snprintf(name, sizeof name, "t%zu", i);
         Agnode_t *n = agnode(sg, name, 1);
-        tn[i] = n;
+        nodes[i] = n;
         set(n, "shape", "box");
         set(n, "label", "");
         set(n, "width", "0.15");
         set(n, "height", "0.45");
         set(n, "style", "filled");
-        int hot = o.fired && o.fired[i];
+        int hot = o->fired && o->fired[i];
         set(n, "fillcolor", hot ? "#e4572e" : "#333333");
         if (hot)
             set(n, "penwidth", "2");
-        node_label(t->name, t->id, o.ids, label, sizeof label);
-        set(n, "xlabel", label);
-        set(n, "id", (char *)t->id);
-        if (o.positions && t->has_position) {
-            snprintf(label, sizeof label, "%.2f,%.2f!", t->x, -t->y);
-            set(n, "pos", label);
-        }
+        set_names(n, t->name, t->id, o);
+        set_position(n, o, t->has_position, t->x, t->y);
     }
-    for (size_t i = 0; i < na; i++) {
+}
+
+/* The arrowhead and line of an arc kind. */
+static void set_arc_style(Agedge_t *e, pn_arc_kind_t kind)
+{
+    switch (kind) {
+    case PN_ARC_NORMAL:
+        break;
+    case PN_ARC_INHIBITOR:
+        set(e, "arrowhead", "odot");
+        break;
+    case PN_ARC_READ:
+        set(e, "arrowhead", "none");
+        set(e, "style", "dashed");
+        break;
+    case PN_ARC_RESET:
+        set(e, "arrowhead", "normalnormal");
+        set(e, "style", "bold");
+        break;
+    }
+}
+
+/* Arcs by kind, with their weights; those of fired transitions red. */
+static void add_arcs(Agraph_t *g, const pn_net_t *net,
+                     const pn_dot_options_t *o, Agnode_t **pn,
+                     Agnode_t **tn)
+{
+    char name[64], buf[64];
+    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
         const pn_arc_t *a = pn_net_arc(net, i);
         Agnode_t *from = a->dir == PN_DIR_PT ? pn[a->place] : tn[a->transition];
         Agnode_t *to = a->dir == PN_DIR_PT ? tn[a->transition] : pn[a->place];
@@ -349,30 +394,71 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
             snprintf(buf, sizeof buf, "%" PRIu64, a->weight);
             set(e, "label", buf);
         }
-        switch (a->kind) {
-        case PN_ARC_NORMAL:
-            break;
-        case PN_ARC_INHIBITOR:
-            set(e, "arrowhead", "odot");
-            break;
-        case PN_ARC_READ:
-            set(e, "arrowhead", "none");
-            set(e, "style", "dashed");
-            break;
-        case PN_ARC_RESET:
-            set(e, "arrowhead", "normalnormal");
-            set(e, "style", "bold");
-            break;
-        }
-        if (o.fired && o.fired[a->transition])
+        set_arc_style(e, a->kind);
+        if (o->fired && o->fired[a->transition])
             set(e, "color", "#e4572e");
     }
-    st = render(ctx->gvc, g, o.positions ? "nop" : o.layout, format, data,
-                len, err);
-done:
+}
+
+/* Adds the net's nodes and arcs to g, in clusters, and renders it. */
+static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
+                            const pn_dot_options_t *o, const char *format,
+                            char **data, size_t *len, pn_error_t *err)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    clusters_t cl = {0};
+    cl.root = g;
+    cl.page_g = calloc(pn_net_page_count(net) + 1, sizeof *cl.page_g);
+    cl.groups = o->groups;
+    cl.group_g = calloc((o->groups ? o->groups->ngroups : 0) + 1,
+                        sizeof *cl.group_g);
+    Agnode_t **pn = malloc((np + 1) * sizeof *pn);
+    Agnode_t **tn = malloc((nt + 1) * sizeof *tn);
+    pn_status_t st;
+    if (!cl.page_g || !cl.group_g || !pn || !tn)
+        st = dfail(err, PN_ENOMEM, "out of memory");
+    else {
+        cl_mode_t mode = cluster_mode(net, o);
+        add_places(&cl, net, o, mode, pn);
+        add_transitions(&cl, net, o, mode, tn);
+        add_arcs(g, net, o, pn, tn);
+        st = render(gvc, g, o->positions ? "nop" : o->layout, format, data,
+                    len, err);
+    }
     free(pn);
     free(tn);
     clusters_free(&cl);
+    return st;
+}
+
+pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
+                          const pn_dot_options_t *opts, const char *format,
+                          char **data, size_t *len, pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    pn_dot_options_t o = options_or_defaults(opts);
+    if (!o.layout)
+        o.layout = "dot";
+    if (!ctx || !net || !data || !len || !groups_fit(o.groups, net))
+        return dfail(err, PN_EINVAL, "invalid argument");
+    *data = NULL;
+    *len = 0;
+    size_t elements = pn_net_place_count(net) +
+                      pn_net_transition_count(net) + pn_net_arc_count(net);
+    pn_status_t st = check_render_options(&o, format, elements, err);
+    if (st)
+        return st;
+    /* the library never prints; cgraph's error level is process-wide, so it
+     * is set back before returning */
+    agerrlevel_t level = agseterr(AGMAX);
+    Agraph_t *g = agopen((char *)(pn_net_id(net) ? pn_net_id(net) : "net"),
+                         Agdirected, NULL);
+    if (!g) {
+        agseterr(level);
+        return dfail(err, PN_ENOMEM, "out of memory");
+    }
+    set_graph_defaults(g, net, &o, elements);
+    st = draw_net(ctx->gvc, g, net, &o, format, data, len, err);
     agclose(g);
     agseterr(level);
     return st;
@@ -482,6 +568,164 @@ static size_t timeline_rows(const pn_net_t *net, const pn_groups_t *gr,
     return nrows;
 }
 
+/* A timeline being drawn: rows by transition (or group) and steps
+ * first..last as columns. */
+typedef struct {
+    const pn_groups_t *gr; /* classes colour the cells; NULL: none */
+    size_t nclasses;       /* the classes drawn: those beyond 253 are not */
+    uint64_t first, last, ncols;
+    size_t nrows;
+    size_t *row_of;        /* per transition: its row */
+    const char **rows;     /* per row: its name */
+    unsigned char *cells;  /* nrows x ncols, see fill_cells() */
+} timeline_t;
+
+static pn_status_t check_window(const pn_trace_t *trace, uint64_t first,
+                                uint64_t last, pn_error_t *err)
+{
+    uint64_t steps = pn_trace_steps(trace);
+    if (first < 1 || last < first || last > steps)
+        return dfail(err, PN_EINVAL, "steps %" PRIu64 "-%" PRIu64 " are not "
+                     "in the trace (it has steps 1-%" PRIu64 ")", first, last,
+                     steps);
+    return PN_OK;
+}
+
+/* The rows (by group when clusters are on), then the window's size,
+ * checked before any work per cell. */
+static pn_status_t layout_rows(timeline_t *tl, const pn_net_t *net,
+                               int clusters, pn_error_t *err)
+{
+    size_t nt = pn_net_transition_count(net);
+    tl->row_of = malloc((nt + 1) * sizeof *tl->row_of);
+    tl->rows = malloc((nt + 2) * sizeof *tl->rows);
+    tl->nrows = tl->row_of && tl->rows
+                    ? timeline_rows(net, clusters ? tl->gr : NULL,
+                                    tl->row_of, tl->rows)
+                    : (size_t)-1;
+    if (tl->nrows == (size_t)-1)
+        return dfail(err, PN_ENOMEM, "out of memory");
+    uint64_t cells = (uint64_t)tl->nrows * tl->ncols;
+    if (cells > PN_TIMELINE_MAX_CELLS) {
+        uint64_t fit = PN_TIMELINE_MAX_CELLS / (tl->nrows ? tl->nrows : 1);
+        return dfail(err, PN_ETOOBIG, "steps %" PRIu64 "-%" PRIu64 " over "
+                     "%zu rows is %" PRIu64 " cells, more than %d: draw a "
+                     "window of at most %" PRIu64 " steps (steps %" PRIu64
+                     "-%" PRIu64 ")", tl->first, tl->last, tl->nrows, cells,
+                     PN_TIMELINE_MAX_CELLS, fit, tl->first,
+                     tl->first + fit - 1);
+    }
+    return PN_OK;
+}
+
+/* The strongest class fired per row and step (0: nothing, 1: a transition
+ * in no class, 2 + c: class c). */
+static pn_status_t fill_cells(timeline_t *tl, const pn_trace_t *trace,
+                              pn_error_t *err)
+{
+    tl->cells = calloc((size_t)(tl->nrows * tl->ncols) + 1, 1);
+    if (!tl->cells)
+        return dfail(err, PN_ENOMEM, "out of memory");
+    for (uint64_t s = tl->first; s <= tl->last; s++) {
+        size_t n;
+        const uint32_t *f = pn_trace_fired(trace, s, &n);
+        for (size_t i = 0; i < n; i++) {
+            size_t r = tl->row_of[f[i]];
+            unsigned char *c = &tl->cells[r * tl->ncols + (s - tl->first)];
+            size_t cls = tl->gr ? tl->gr->transition_class[f[i]] : PN_NONE;
+            unsigned char k =
+                (unsigned char)(cls < tl->nclasses ? cls + 2 : 1);
+            if (k > *c)
+                *c = k;
+        }
+    }
+    return PN_OK;
+}
+
+/* The last row of the table: step numbers every 10 steps. */
+static void write_step_numbers(sbuf_t *b, uint64_t first, uint64_t last)
+{
+    sb_printf(b, "<TR><TD></TD>");
+    for (uint64_t s = first; s <= last;) {
+        uint64_t span = (s % 10 == 0) ? 10 : 10 - s % 10;
+        if (s + span - 1 > last)
+            span = last - s + 1;
+        if (s % 10 == 0)
+            sb_printf(b, "<TD COLSPAN=\"%" PRIu64 "\" ALIGN=\"LEFT\"><FONT "
+                      "POINT-SIZE=\"8\">%" PRIu64 "</FONT></TD>", span, s);
+        else
+            sb_printf(b, "<TD COLSPAN=\"%" PRIu64 "\"></TD>", span);
+        s += span;
+    }
+}
+
+/* The label of the timeline's one node: an HTML table, rows x steps. */
+static void write_table(sbuf_t *b, const timeline_t *tl)
+{
+    sb_printf(b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\" "
+                 "CELLPADDING=\"0\">");
+    for (size_t r = 0; r < tl->nrows; r++) {
+        sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\">");
+        html_escape(b, tl->rows[r]);
+        sb_printf(b, "</FONT></TD>");
+        for (uint64_t c = 0; c < tl->ncols; c++) {
+            unsigned char k = tl->cells[r * tl->ncols + c];
+            sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"12\" FIXEDSIZE=\"TRUE\" "
+                      "BGCOLOR=\"%s\"></TD>",
+                      k == 0   ? "#ffffff"
+                      : k == 1 ? FIRED_COLOR
+                               : tl->gr->class_colors[k - 2]);
+        }
+        sb_printf(b, "</TR>");
+    }
+    write_step_numbers(b, tl->first, tl->last);
+    sb_printf(b, "</TR></TABLE>");
+}
+
+/* The legend: a swatch per class, or one "fired" when there are none. */
+static void write_legend(sbuf_t *b, const timeline_t *tl)
+{
+    size_t nclasses = tl->nclasses;
+    sb_printf(b, "<TABLE BORDER=\"0\" CELLSPACING=\"4\"><TR>");
+    for (size_t k = 0; k < (nclasses ? nclasses : 1); k++) {
+        sb_printf(b, "<TD WIDTH=\"10\" HEIGHT=\"10\" BGCOLOR=\"%s\"></TD>"
+                  "<TD><FONT POINT-SIZE=\"9\">",
+                  nclasses ? tl->gr->class_colors[k] : FIRED_COLOR);
+        html_escape(b, nclasses ? tl->gr->class_names[k] : "fired");
+        sb_printf(b, "</FONT></TD>");
+    }
+    sb_printf(b, "</TR></TABLE>");
+}
+
+/* The graph: a title, the table and the legend below it; rendered. */
+static pn_status_t draw_timeline(GVC_t *gvc, const timeline_t *tl,
+                                 const char *title, const char *table,
+                                 const char *format, char **data, size_t *len,
+                                 pn_error_t *err)
+{
+    /* cgraph's error level is process-wide: set back before returning */
+    agerrlevel_t level = agseterr(AGMAX);
+    Agraph_t *g = agopen("timeline", Agdirected, NULL);
+    set(g, "label", title);
+    set(g, "labelloc", "t");
+    set(g, "fontname", "Helvetica");
+    Agnode_t *n = agnode(g, "timeline", 1);
+    set(n, "shape", "plain");
+    agsafeset(n, "label", agstrdup_html(g, (char *)table), "");
+    sbuf_t lg = {0};
+    write_legend(&lg, tl);
+    Agnode_t *legend = agnode(g, "legend", 1);
+    set(legend, "shape", "plain");
+    if (!lg.oom)
+        agsafeset(legend, "label", agstrdup_html(g, lg.s), "");
+    free(lg.s);
+    set(agedge(g, n, legend, NULL, 1), "style", "invis");
+    pn_status_t st = render(gvc, g, "dot", format, data, len, err);
+    agclose(g);
+    agseterr(level);
+    return st;
+}
+
 pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
                             const pn_trace_t *trace, uint64_t first,
                             uint64_t last, const pn_dot_options_t *opts,
@@ -489,140 +733,39 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
                             pn_error_t *err)
 {
     pni_error_begin(err, NULL);
-    pn_dot_options_t o;
-    if (opts)
-        o = *opts;
-    else
-        pn_dot_defaults(&o);
+    pn_dot_options_t o = options_or_defaults(opts);
     if (!ctx || !net || !trace || !data || !len || !groups_fit(o.groups, net))
         return dfail(err, PN_EINVAL, "invalid argument");
     *data = NULL;
     *len = 0;
-    if (!format || !known(format, formats))
-        return dfail(err, PN_EINVAL, "unknown format '%s' (svg, png, pdf or "
-                     "dot)", format ? format : "");
-    uint64_t steps = pn_trace_steps(trace);
-    if (first < 1 || last < first || last > steps)
-        return dfail(err, PN_EINVAL, "steps %" PRIu64 "-%" PRIu64 " are not "
-                     "in the trace (it has steps 1-%" PRIu64 ")", first, last,
-                     steps);
-    /* rows, then the window's size is checked before any work per cell */
-    size_t nt = pn_net_transition_count(net);
+    pn_status_t st = check_format(format, err);
+    if (!st)
+        st = check_window(trace, first, last, err);
+    if (st)
+        return st;
     const pn_groups_t *gr = o.groups;
-    size_t *row_of = malloc((nt + 1) * sizeof *row_of);
-    const char **rows = malloc((nt + 2) * sizeof *rows);
-    pn_status_t st = PN_OK;
-    unsigned char *cells = NULL;
+    timeline_t tl = {.gr = gr,
+                     .nclasses = gr && gr->nclasses < 254 ? gr->nclasses : 0,
+                     .first = first, .last = last, .ncols = last - first + 1};
     sbuf_t b = {0};
-    size_t nrows = row_of && rows
-                       ? timeline_rows(net, o.clusters ? gr : NULL, row_of,
-                                       rows)
-                       : (size_t)-1;
-    if (nrows == (size_t)-1) {
-        st = dfail(err, PN_ENOMEM, "out of memory");
-        goto done;
+    st = layout_rows(&tl, net, o.clusters, err);
+    if (!st)
+        st = fill_cells(&tl, trace, err);
+    if (!st) {
+        write_table(&b, &tl);
+        if (b.oom)
+            st = dfail(err, PN_ENOMEM, "out of memory");
     }
-    uint64_t ncols = last - first + 1;
-    if ((uint64_t)nrows * ncols > PN_TIMELINE_MAX_CELLS) {
-        uint64_t fit = PN_TIMELINE_MAX_CELLS / (nrows ? nrows : 1);
-        st = dfail(err, PN_ETOOBIG, "steps %" PRIu64 "-%" PRIu64 " over %zu "
-                   "rows is %" PRIu64 " cells, more than %d: draw a window of "
-                   "at most %" PRIu64 " steps (steps %" PRIu64 "-%" PRIu64
-                   ")", first, last, nrows, (uint64_t)nrows * ncols,
-                   PN_TIMELINE_MAX_CELLS, fit, first, first + fit - 1);
-        goto done;
+    if (!st) {
+        char title[256];
+        snprintf(title, sizeof title, "%s: steps %" PRIu64 "-%" PRIu64,
+                 o.title ? o.title : pn_net_id(net) ? pn_net_id(net) : "run",
+                 first, last);
+        st = draw_timeline(ctx->gvc, &tl, title, b.s, format, data, len, err);
     }
-    /* the strongest class fired per row and step (0: nothing, 1: a
-     * transition in no class, 2 + c: class c); classes beyond 253 are
-     * drawn as none */
-    size_t nclasses = gr && gr->nclasses < 254 ? gr->nclasses : 0;
-    cells = calloc((size_t)(nrows * ncols) + 1, 1);
-    if (!cells) {
-        st = dfail(err, PN_ENOMEM, "out of memory");
-        goto done;
-    }
-    for (uint64_t s = first; s <= last; s++) {
-        size_t n;
-        const uint32_t *f = pn_trace_fired(trace, s, &n);
-        for (size_t i = 0; i < n; i++) {
-            size_t r = row_of[f[i]];
-            unsigned char *c = &cells[r * ncols + (s - first)];
-            size_t cls = gr ? gr->transition_class[f[i]] : PN_NONE;
-            unsigned char k = (unsigned char)(cls < nclasses ? cls + 2 : 1);
-            if (k > *c)
-                *c = k;
-        }
-    }
-    /* one node whose label is a table: rows x steps */
-    sb_printf(&b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\" "
-                  "CELLPADDING=\"0\">");
-    for (size_t r = 0; r < nrows; r++) {
-        sb_printf(&b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\">");
-        html_escape(&b, rows[r]);
-        sb_printf(&b, "</FONT></TD>");
-        for (uint64_t c = 0; c < ncols; c++) {
-            unsigned char k = cells[r * ncols + c];
-            sb_printf(&b, "<TD WIDTH=\"6\" HEIGHT=\"12\" FIXEDSIZE=\"TRUE\" "
-                      "BGCOLOR=\"%s\"></TD>",
-                      k == 0 ? "#ffffff" : k == 1 ? FIRED_COLOR
-                                                  : gr->class_colors[k - 2]);
-        }
-        sb_printf(&b, "</TR>");
-    }
-    /* step numbers every 10 steps */
-    sb_printf(&b, "<TR><TD></TD>");
-    for (uint64_t s = first; s <= last;) {
-        uint64_t span = (s % 10 == 0) ? 10 : 10 - s % 10;
-        if (s + span - 1 > last)
-            span = last - s + 1;
-        if (s % 10 == 0)
-            sb_printf(&b, "<TD COLSPAN=\"%" PRIu64 "\" ALIGN=\"LEFT\"><FONT "
-                      "POINT-SIZE=\"8\">%" PRIu64 "</FONT></TD>", span, s);
-        else
-            sb_printf(&b, "<TD COLSPAN=\"%" PRIu64 "\"></TD>", span);
-        s += span;
-    }
-    sb_printf(&b, "</TR></TABLE>");
-    if (b.oom) {
-        st = dfail(err, PN_ENOMEM, "out of memory");
-        goto done;
-    }
-    agerrlevel_t level = agseterr(AGMAX);
-    Agraph_t *g = agopen("timeline", Agdirected, NULL);
-    char title[256];
-    snprintf(title, sizeof title, "%s: steps %" PRIu64 "-%" PRIu64,
-             o.title ? o.title : pn_net_id(net) ? pn_net_id(net) : "run",
-             first, last);
-    set(g, "label", title);
-    set(g, "labelloc", "t");
-    set(g, "fontname", "Helvetica");
-    Agnode_t *n = agnode(g, "timeline", 1);
-    set(n, "shape", "plain");
-    agsafeset(n, "label", agstrdup_html(g, b.s), "");
-    /* the legend */
-    sbuf_t lg = {0};
-    sb_printf(&lg, "<TABLE BORDER=\"0\" CELLSPACING=\"4\"><TR>");
-    for (size_t k = 0; k < (nclasses ? nclasses : 1); k++) {
-        sb_printf(&lg, "<TD WIDTH=\"10\" HEIGHT=\"10\" BGCOLOR=\"%s\"></TD>"
-                  "<TD><FONT POINT-SIZE=\"9\">",
-                  nclasses ? gr->class_colors[k] : FIRED_COLOR);
-        html_escape(&lg, nclasses ? gr->class_names[k] : "fired");
-        sb_printf(&lg, "</FONT></TD>");
-    }
-    sb_printf(&lg, "</TR></TABLE>");
-    Agnode_t *legend = agnode(g, "legend", 1);
-    set(legend, "shape", "plain");
-    if (!lg.oom)
-        agsafeset(legend, "label", agstrdup_html(g, lg.s), "");
-    free(lg.s);
-    set(agedge(g, n, legend, NULL, 1), "style", "invis");
-    st = render(ctx->gvc, g, "dot", format, data, len, err);
-    agclose(g);
-    agseterr(level);
-done:
-    free(rows);
-    free(row_of);
-    free(cells);
+    free(tl.rows);
+    free(tl.row_of);
+    free(tl.cells);
     free(b.s);
     return st;
 }

@@ -23,7 +23,7 @@ void pn_kernel_free(pn_kernel_t *k)
 {
     if (!k)
         return;
-    for (size_t i = 0; i < k->n; i++)
+    for (size_t i = 0; k->names && i < k->n; i++)
         free(k->names[i]);
     free(k->names);
     free(k->role);

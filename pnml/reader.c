@@ -55,6 +55,13 @@ typedef struct {
     size_t parent;
 } rd_page_t;
 
+/* What a file may say that a P/T net with inhibitor, read and reset arcs
+ * cannot: counted while reading, reported in one warning at the end. */
+enum {
+    IGN_INTERVAL, IGN_INVARIANT, IGN_TRANSPORT, IGN_URGENT, IGN_TIMED,
+    IGN_PRIORITY, IGN_QUERY, IGN_ARCNAME, IGN_LABEL, IGN_COUNT
+};
+
 typedef struct {
     xmlTextReaderPtr r;
     const char *buf;
@@ -86,7 +93,44 @@ typedef struct {
     size_t page;        /* current page, PN_NONE directly in the net */
     char *text;         /* label text buffer */
     size_t ntext, cap_text;
+    size_t ignored[IGN_COUNT]; /* what the net cannot say (IGN_*) */
+    char unknown[160];  /* names of labels we do not understand */
 } rd_t;
+
+static const char *const ignored_what[IGN_COUNT][2] = {
+    {"time interval", "time intervals"},
+    {"age invariant", "age invariants"},
+    {"transport arc read as a pair of normal arcs (an approximation: the "
+     "token's age is lost)", "transport arcs read as pairs of normal arcs "
+     "(an approximation: the tokens' ages are lost)"},
+    {"urgent transition", "urgent transitions"},
+    {"timed transition (rates and delays)", "timed transitions (rates and "
+     "delays)"},
+    {"priority", "priorities"},
+    {"query", "queries"},
+    {"arc name", "arc names"},
+    {"label we do not understand", "labels we do not understand"},
+};
+
+static void ignore(rd_t *rd, int what)
+{
+    rd->ignored[what]++;
+}
+
+/* A label we do not understand: counted, and its name kept for the
+ * report (the first few distinct names). */
+static void ignore_label(rd_t *rd, const char *name)
+{
+    rd->ignored[IGN_LABEL]++;
+    char quoted[80];
+    snprintf(quoted, sizeof quoted, "<%s>", name);
+    size_t n = strlen(rd->unknown);
+    if (strstr(rd->unknown, quoted) || n + strlen(quoted) + 8 >
+                                           sizeof rd->unknown)
+        return;
+    snprintf(rd->unknown + n, sizeof rd->unknown - n, "%s%s", n ? ", " : "",
+             quoted);
+}
 
 /* ---- errors and locations ---------------------------------------------- */
 
@@ -675,11 +719,41 @@ static int unsupported_label(rd_t *rd, const char *name)
                    "place/transition nets are read)", name);
 }
 
+/* Labels that only say how a node is drawn or how a tool runs it without
+ * changing its P/T meaning. */
+static int presentation_label(const char *name)
+{
+    static const char *const names[] = {"orientation", "infiniteServer",
+                                        "rate", "type", "dimension"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i]))
+            return 1;
+    return 0;
+}
+
+/* PIPE's <timed> and <priority> labels: reported when they say more than
+ * an untimed transition of the default priority. */
+static int pipe_timing_label(rd_t *rd, const char *name)
+{
+    label_t lb;
+    if (read_label(rd, &lb) < 0)
+        return -1;
+    const char *t = lb.text ? lb.text + strspn(lb.text, " \t\r\n") : "";
+    if (!strcmp(name, "timed") && !strncmp(t, "true", 4))
+        ignore(rd, IGN_TIMED);
+    if (!strcmp(name, "priority") && *t && strncmp(t, "1", 1) != 0)
+        ignore(rd, IGN_PRIORITY);
+    return 0;
+}
+
 static int node_child(rd_t *rd, void *ctx, const char *name)
 {
     node_ctx_t *n = ctx;
     if (!strcmp(name, "name"))
         return read_label(rd, &n->name);
+    if (n->kind == PN_TRANSITION &&
+        (!strcmp(name, "timed") || !strcmp(name, "priority")))
+        return pipe_timing_label(rd, name);
     if (!strcmp(name, "graphics"))
         return children(rd, graphics_child, &n->pos);
     if (!strcmp(name, "toolspecific"))
@@ -692,6 +766,8 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
         if (!strcmp(name, "hlinitialMarking"))
             return unsupported_label(rd, name);
     }
+    if (!presentation_label(name))
+        ignore_label(rd, name);
     return skip(rd);
 }
 
@@ -710,10 +786,19 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
     unsigned long line = cur_line(rd);
     /* with the attribute forms of TAPAAL's .tapn and old verifytapn XML */
     static const char *const names[] = {"id", "name", "initialMarking",
-                                        "positionX", "positionY"};
-    const char *v[5];
-    if (attrs(rd, names, v, 5) < 0)
+                                        "positionX", "positionY",
+                                        "invariant", "urgent", "priority"};
+    const char *v[8];
+    if (attrs(rd, names, v, 8) < 0)
         return -1;
+    /* TAPAAL's timing: an age invariant other than "< inf", urgency, a
+     * priority other than 0 */
+    if (v[5] && strcmp(v[5], "< inf") != 0)
+        ignore(rd, IGN_INVARIANT);
+    if (v[6] && !strcmp(v[6], "true"))
+        ignore(rd, IGN_URGENT);
+    if (v[7] && strcmp(v[7], "0") != 0)
+        ignore(rd, IGN_PRIORITY);
     const char *raw = v[0], *aname = v[1];
     const char *amark = kind == PN_PLACE ? v[2] : NULL;
     const char *px = v[3], *py = v[4];
@@ -877,6 +962,12 @@ static int arc_child(rd_t *rd, void *ctx, const char *name)
         return keep_tool(rd, PN_ARC, rd->narcs);
     if (!strcmp(name, "hlinscription"))
         return unsupported_label(rd, name);
+    /* how the arc is drawn (<graphics>, PIPE's <arcpath>, <tagged>) */
+    if (!strcmp(name, "name"))
+        ignore(rd, IGN_ARCNAME);
+    else if (strcmp(name, "graphics") && strcmp(name, "arcpath") &&
+             strcmp(name, "tagged"))
+        ignore_label(rd, name);
     return skip(rd);
 }
 
@@ -911,6 +1002,12 @@ static int read_arc(rd_t *rd, const char *elem)
         set_kind(rd, &a, type);
     if (children(rd, arc_child, &a) < 0)
         return -1;
+    /* TAPAAL: a time interval other than [0,inf), a transport arc */
+    if (ains && ains[0] == '[' &&
+        !(strncmp(ains, "[0,inf)", 7) == 0 && (!ains[7] || ains[7] == ':')))
+        ignore(rd, IGN_INTERVAL);
+    if (type && !strcmp(type, "transport"))
+        ignore(rd, IGN_TRANSPORT);
     if (a.inscription.inhibitor)
         set_kind(rd, &a, "inhibitor");
     if (a.kind < 0)
@@ -1107,6 +1204,10 @@ static int content_child(rd_t *rd, void *ctx, const char *name)
     case 'a':
         if (!strcmp(name, "arc"))
             return read_arc(rd, name);
+        break;
+    case 'q':
+        if (!strcmp(name, "query"))
+            ignore(rd, IGN_QUERY);
         break;
     case 'r':
         if (!strcmp(name, "referencePlace"))
@@ -1344,6 +1445,8 @@ static int read_net(rd_t *rd)
 
 static int pnml_child(rd_t *rd, void *ctx, const char *name)
 {
+    if (!strcmp(name, "query"))
+        ignore(rd, IGN_QUERY);
     if (strcmp(name, "net") != 0)
         return skip(rd);
     xmlChar *id = xmlTextReaderGetAttribute(rd->r, (const xmlChar *)"id");
@@ -1359,6 +1462,28 @@ static int pnml_child(rd_t *rd, void *ctx, const char *name)
         return skip(rd);
     rd->found = 1;
     return read_net(rd);
+}
+
+/* "ignored: 12 time intervals, 1 query": what the net read does not say. */
+static int warn_ignored(rd_t *rd)
+{
+    char w[1200];
+    size_t n = (size_t)snprintf(w, sizeof w, "%s: ignored:", rd->name);
+    int any = 0;
+    for (int k = 0; k < IGN_COUNT && n < sizeof w; k++) {
+        if (!rd->ignored[k])
+            continue;
+        n += (size_t)snprintf(w + n, sizeof w - n, "%s %zu %s%s%s%s",
+                              any ? "," : "", rd->ignored[k],
+                              ignored_what[k][rd->ignored[k] > 1],
+                              k == IGN_LABEL ? " (" : "",
+                              k == IGN_LABEL ? rd->unknown : "",
+                              k == IGN_LABEL ? ")" : "");
+        any = 1;
+    }
+    if (!any)
+        return 0;
+    return pn_net_add_warning(rd->net, w) ? nomem(rd) : 0;
 }
 
 /* A document with several nets: say which one was read, so that nobody
@@ -1469,6 +1594,8 @@ static pn_status_t read_doc(const char *buf, size_t len, const char *path,
     }
     if (rd.st == PN_OK && rd.found)
         warn_other_nets(&rd);
+    if (rd.st == PN_OK && rd.found)
+        warn_ignored(&rd);
     if (rd.st == PN_OK && !rd.found) {
         if (rd.want)
             fail_at(&rd, PN_ENONET, 0, NULL, "no <net> with id '%s'", rd.want);

@@ -549,6 +549,66 @@ static uint32_t collect(pn_sim_t *s)
     return n;
 }
 
+/* ---- the firing rule, one transition at a time --------------------------
+ * The one copy of the step rule: pn_sim_step(), pn_sim_fire() and the
+ * state-space explorer all go through these. */
+
+int pni_engine_enabled(const pn_engine_t *e, const uint64_t *m, uint32_t t)
+{
+    return enabled(e, m, t);
+}
+
+/* Whether t still fits the budget b (normal inputs, and room in capacity
+ * places given what the step already promised them, pend). */
+static inline int fits(const pn_engine_t *e, const uint64_t *b,
+                       const uint64_t *pend, uint32_t t)
+{
+    for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
+        if (b[e->in.idx[j]] < e->in.w[j])
+            return 0;
+    if (e->has_cap)
+        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
+            uint32_t p = e->out.idx[j];
+            if (e->cap[p] &&
+                sat_add(sat_add(b[p] - e->out_self[j], pend[p]),
+                        e->out.w[j]) > e->cap[p])
+                return 0;
+        }
+    return 1;
+}
+
+int pni_engine_fits(const pn_engine_t *e, const uint64_t *b,
+                    const uint64_t *pend, uint32_t t)
+{
+    return fits(e, b, pend, t);
+}
+
+void pni_engine_take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
+                     uint32_t t)
+{
+    if (e->has_cap)
+        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+            if (e->cap[e->out.idx[j]])
+                pend[e->out.idx[j]] += e->out.w[j];
+    for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
+        b[e->in.idx[j]] -= e->in.w[j];
+    for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++)
+        b[e->rs.idx[j]] = 0;
+}
+
+int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t)
+{
+    for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
+        uint32_t p = e->out.idx[j];
+        if (e->out.w[j] > PN_TOKENS_MAX || m[p] > PN_TOKENS_MAX - e->out.w[j])
+            return (int)p + 1;
+        m[p] += e->out.w[j];
+    }
+    return 0;
+}
+
+int pni_engine_has_capacity(const pn_engine_t *e) { return e->has_cap; }
+
 /* Walks order[0..n) with the budget B = M: a transition fires when its
  * normal inputs are still within B and its capacity outputs still fit
  * (inhibitor and read arcs were tested on M when the set was built).
@@ -565,40 +625,18 @@ static uint32_t walk(pn_sim_t *s, const uint32_t *order, uint32_t n,
     s->nfired = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t t = order[i];
-        uint32_t j;
-        for (j = e->in.off[t]; j < e->in.off[t + 1]; j++)
-            if (m[e->in.idx[j]] < e->in.w[j])
-                break;
-        if (j < e->in.off[t + 1]) {
+        /* an earlier transition took its tokens, or the room left in a
+         * capacity place */
+        if (!fits(e, m, s->pend, t)) {
             if (strict)
                 return i;
-            continue; /* an earlier transition took its tokens */
+            continue;
         }
-        if (e->has_cap) {
-            for (j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
-                uint32_t p = e->out.idx[j];
-                if (e->cap[p] &&
-                    sat_add(sat_add(m[p] - e->out_self[j], s->pend[p]),
-                            e->out.w[j]) > e->cap[p])
-                    break;
-            }
-            if (j < e->out.off[t + 1]) {
-                if (strict)
-                    return i;
-                continue; /* no room left in a capacity place */
-            }
-            for (j = e->out.off[t]; j < e->out.off[t + 1]; j++)
-                if (e->cap[e->out.idx[j]])
-                    s->pend[e->out.idx[j]] += e->out.w[j];
-        }
-        for (j = e->in.off[t]; j < e->in.off[t + 1]; j++) {
+        for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
             touch(s, e->in.idx[j]);
-            m[e->in.idx[j]] -= e->in.w[j];
-        }
-        for (j = e->rs.off[t]; j < e->rs.off[t + 1]; j++) {
+        for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++)
             touch(s, e->rs.idx[j]);
-            m[e->rs.idx[j]] = 0;
-        }
+        pni_engine_take(e, m, s->pend, t);
         s->fired[s->nfired++] = t;
     }
     return n;
@@ -626,16 +664,13 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
     uint64_t *m = s->m;
     for (uint32_t i = 0; i < s->nfired; i++) {
         uint32_t t = s->fired[i];
-        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
-            uint32_t p = e->out.idx[j];
-            if (e->out.w[j] > PN_TOKENS_MAX ||
-                m[p] > PN_TOKENS_MAX - e->out.w[j]) {
-                s->overflow_place = p;
-                *end = PN_END_OVERFLOW;
-                return PN_ERANGE;
-            }
-            touch(s, p);
-            m[p] += e->out.w[j];
+        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+            touch(s, e->out.idx[j]);
+        int over = pni_engine_give(e, m, t);
+        if (over) {
+            s->overflow_place = (size_t)over - 1;
+            *end = PN_END_OVERFLOW;
+            return PN_ERANGE;
         }
         s->counts[t]++;
     }

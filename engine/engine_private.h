@@ -6,6 +6,26 @@
 #define PN_ENGINE_PRIVATE_H
 
 #include <stdint.h>
+#include "engine.h"
+
+/* ---- the firing rule, for the state-space explorer ---------------------
+ * The same functions pn_sim_step() and pn_sim_fire() use. */
+
+/* Whether t is enabled at m: normal and read inputs, inhibitors, room in
+ * capacity places. */
+int pni_engine_enabled(const pn_engine_t *e, const uint64_t *m, uint32_t t);
+/* Whether t still fits the budget b of a step (normal inputs; capacity
+ * places, given pend, the tokens the step already promised them). */
+int pni_engine_fits(const pn_engine_t *e, const uint64_t *b,
+                    const uint64_t *pend, uint32_t t);
+/* Takes t's normal inputs from b, empties its reset places, promises its
+ * capacity outputs in pend (all zero when the net has no capacities). */
+void pni_engine_take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
+                     uint32_t t);
+/* Adds t's outputs to m; returns 0, or 1 + the place whose count would
+ * pass PN_TOKENS_MAX. */
+int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t);
+int pni_engine_has_capacity(const pn_engine_t *e);
 
 /* The random stream of the toolkit (xoshiro256** seeded by splitmix64):
  * the same seed gives the same numbers on every machine.  Inline: the step

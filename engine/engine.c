@@ -609,6 +609,46 @@ int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t)
 
 int pni_engine_has_capacity(const pn_engine_t *e) { return e->has_cap; }
 
+void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
+                          uint32_t *use, unsigned char *competes)
+{
+    /* use[p]: enabled transitions that take from p (normal input, reset)
+     * or put into p when p has a capacity */
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = en[k];
+        for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
+            use[e->in.idx[j]]++;
+        for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++)
+            use[e->rs.idx[j]]++;
+        if (e->has_cap)
+            for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+                if (e->cap[e->out.idx[j]])
+                    use[e->out.idx[j]]++;
+    }
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = en[k];
+        int c = 0;
+        for (uint32_t j = e->in.off[t]; !c && j < e->in.off[t + 1]; j++)
+            c = use[e->in.idx[j]] > 1;
+        for (uint32_t j = e->rs.off[t]; !c && j < e->rs.off[t + 1]; j++)
+            c = use[e->rs.idx[j]] > 1;
+        for (uint32_t j = e->out.off[t];
+             e->has_cap && !c && j < e->out.off[t + 1]; j++)
+            c = e->cap[e->out.idx[j]] && use[e->out.idx[j]] > 1;
+        competes[k] = (unsigned char)c;
+    }
+    /* leave use[] zeroed for the next call */
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = en[k];
+        for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
+            use[e->in.idx[j]] = 0;
+        for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++)
+            use[e->rs.idx[j]] = 0;
+        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+            use[e->out.idx[j]] = 0;
+    }
+}
+
 /* Walks order[0..n) with the budget B = M: a transition fires when its
  * normal inputs are still within B and its capacity outputs still fit
  * (inhibitor and read arcs were tested on M when the set was built).

@@ -26,6 +26,13 @@ void pni_engine_take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
  * pass PN_TOKENS_MAX. */
 int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t);
 int pni_engine_has_capacity(const pn_engine_t *e);
+/* Of the enabled transitions en[0..ne), which compete with another for
+ * tokens (a normal input or reset place another one also takes from) or
+ * for room (a capacity place another one also fills): competes[k].  A
+ * transition that competes with none is in every maximal step.  use: one
+ * zeroed counter per place, left zeroed. */
+void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
+                          uint32_t *use, unsigned char *competes);
 
 /* The random stream of the toolkit (xoshiro256** seeded by splitmix64):
  * the same seed gives the same numbers on every machine.  Inline: the step

@@ -17,6 +17,7 @@
 #include "dump.h"       /* pnml/: the canonical text form */
 #include "engine.h"     /* engine/: running nets, statistics */
 #include "trace.h"      /* engine/: the trace format */
+#include "reach.h"      /* engine/: the state space */
 #include "maxplus.h"    /* maxplus/: the max-plus kernel-time model */
 #include "gpu.h"        /* generators/: the GPU warp net */
 #include "eventgraph.h" /* generators/: a kernel graph's event graph */

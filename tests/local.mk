@@ -8,7 +8,7 @@ AM_TESTS_ENVIRONMENT = \
 	CK_DEFAULT_TIMEOUT=600; export CK_DEFAULT_TIMEOUT;
 
 check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
-	tests/test_dot tests/test_maxplus
+	tests/test_dot tests/test_maxplus tests/test_reach
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_net_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
@@ -23,14 +23,24 @@ tests_test_gpu_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_dot_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GVC_CFLAGS) $(XML_CFLAGS)
 tests_test_dot_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
+tests_test_reach_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_reach_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+
 tests_test_maxplus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
-	tests/test_dot tests/test_maxplus
+	tests/test_dot tests/test_maxplus tests/test_reach
 EXTRA_DIST += tests/pnml
-TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh
-EXTRA_DIST += tests/lib.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
+TESTS += tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh tests/mcc-small.sh tests/cli-reach.sh
+EXTRA_DIST += tests/lib.sh tests/mcc.sh tests/mcc-small.sh tests/cli-reach.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
 EXTRA_DIST += tests/lsan.supp tests/libpn.exports
 EXTRA_DIST += tests/summary.sh
 EXTRA_DIST += tests/testutil.h
+
+# pn-reach against the Model Checking Contest's answers: every instance
+# (make check runs the ones up to 20,000 states: tests/mcc-small.sh)
+.PHONY: check-mcc
+check-mcc: bin/pn-reach
+	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
+	PN_CORPUS='$(PN_CORPUS)' MCC_MAX_STATES=0 sh $(srcdir)/tests/mcc.sh

@@ -1,0 +1,760 @@
+/*
+ * The state space: breadth-first search over packed markings, with the
+ * engine's own firing rule (engine_private.h) for the successors.
+ */
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine_private.h"
+#include "lib_private.h"
+#include "reach.h"
+
+#define NO_STATE UINT32_MAX
+/* the most states one exploration holds (indices are 32-bit) */
+#define STATES_MAX (UINT32_MAX - 1)
+
+struct pn_reach {
+    pn_engine_t *engine;
+    uint32_t np, nt;
+    pn_semantics_t sem;
+    /* markings, packed: width bytes per place, np places per state */
+    unsigned width;
+    uint8_t *data;
+    size_t nstates, cap_states;
+    uint32_t *parent;       /* BFS parent of each state */
+    uint32_t *slots;        /* hash index of the states (NO_STATE: empty) */
+    size_t nslots;
+    /* the graph, when kept: successors of state i are
+     * succ[succ_off[i] .. succ_off[i + 1]) */
+    int keep_graph;
+    uint64_t *succ_off;
+    size_t cap_off;
+    uint32_t *succ;
+    size_t nsucc, cap_succ;
+    /* what was found */
+    pn_reach_end_t end;
+    uint64_t edges, dead;
+    uint32_t first_dead;
+    uint64_t max_place, max_total;
+    uint64_t *bound, *lowest; /* per place: largest and smallest count */
+    unsigned char *fires;     /* per transition */
+    /* scratch */
+    uint64_t *m, *b, *pend, *next, *tmp;
+    uint8_t *key;
+    uint32_t *en, *set, *use;
+    unsigned char *competes;
+    uint64_t *stack;        /* maximal steps: a budget and pend per level */
+};
+
+void pn_reach_defaults(pn_reach_options_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->semantics = PN_SEM_INTERLEAVING;
+}
+
+void pn_reach_free(pn_reach_t *r)
+{
+    if (!r)
+        return;
+    pn_engine_free(r->engine);
+    free(r->data);
+    free(r->parent);
+    free(r->slots);
+    free(r->succ_off);
+    free(r->succ);
+    free(r->bound);
+    free(r->lowest);
+    free(r->fires);
+    free(r->m);
+    free(r->b);
+    free(r->pend);
+    free(r->next);
+    free(r->tmp);
+    free(r->key);
+    free(r->en);
+    free(r->set);
+    free(r->use);
+    free(r->competes);
+    free(r->stack);
+    free(r);
+}
+
+/* ---- packed markings ---------------------------------------------------- */
+
+static uint64_t width_max(unsigned w)
+{
+    return w == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * w)) - 1;
+}
+
+static void pack(const pn_reach_t *r, uint8_t *dst, const uint64_t *m)
+{
+    unsigned w = r->width;
+    for (uint32_t p = 0; p < r->np; p++)
+        for (unsigned k = 0; k < w; k++)
+            dst[(size_t)p * w + k] = (uint8_t)(m[p] >> (8 * k));
+}
+
+static void unpack(const pn_reach_t *r, uint64_t *m, const uint8_t *src)
+{
+    unsigned w = r->width;
+    for (uint32_t p = 0; p < r->np; p++) {
+        uint64_t v = 0;
+        for (unsigned k = 0; k < w; k++)
+            v |= (uint64_t)src[(size_t)p * w + k] << (8 * k);
+        m[p] = v;
+    }
+}
+
+static const uint8_t *state_at(const pn_reach_t *r, size_t i)
+{
+    return r->data + i * r->np * r->width;
+}
+
+static void marking_of(const pn_reach_t *r, size_t i, uint64_t *m)
+{
+    unpack(r, m, state_at(r, i));
+}
+
+static uint64_t hash_bytes(const uint8_t *s, size_t n)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ s[i]) * UINT64_C(0x100000001b3);
+    return h ^ (h >> 29);
+}
+
+/* Rebuilds the hash index with nslots slots. */
+static pn_status_t rehash(pn_reach_t *r, size_t nslots)
+{
+    uint32_t *slots = malloc(nslots * sizeof *slots);
+    if (!slots)
+        return PN_ENOMEM;
+    memset(slots, 0xff, nslots * sizeof *slots);
+    size_t bytes = (size_t)r->np * r->width;
+    for (size_t i = 0; i < r->nstates; i++) {
+        size_t h = (size_t)hash_bytes(state_at(r, i), bytes) & (nslots - 1);
+        while (slots[h] != NO_STATE)
+            h = (h + 1) & (nslots - 1);
+        slots[h] = (uint32_t)i;
+    }
+    free(r->slots);
+    r->slots = slots;
+    r->nslots = nslots;
+    return PN_OK;
+}
+
+/* Widens every stored marking so that counts up to v fit. */
+static pn_status_t widen(pn_reach_t *r, uint64_t v)
+{
+    unsigned w = r->width;
+    while (v > width_max(w))
+        w *= 2;
+    size_t per = (size_t)r->np;
+    uint8_t *data = malloc((r->cap_states ? r->cap_states : 1) * per * w + 1);
+    if (!data)
+        return PN_ENOMEM;
+    uint64_t *m = r->tmp;
+    unsigned old = r->width;
+    for (size_t i = 0; i < r->nstates; i++) {
+        r->width = old;
+        unpack(r, m, r->data + i * per * old);
+        r->width = w;
+        pack(r, data + i * per * w, m);
+    }
+    r->width = w;
+    free(r->data);
+    r->data = data;
+    return rehash(r, r->nslots);
+}
+
+/* Finds marking m, or adds it as a new state with the given parent;
+ * *index gets its number, *added whether it is new. */
+static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
+                               uint32_t parent, uint32_t *index, int *added)
+{
+    uint64_t top = 0;
+    for (uint32_t p = 0; p < r->np; p++)
+        if (m[p] > top)
+            top = m[p];
+    pn_status_t st;
+    if (top > width_max(r->width) && (st = widen(r, top)))
+        return st;
+    size_t bytes = (size_t)r->np * r->width;
+    uint8_t *key = r->key;
+    pack(r, key, m);
+    size_t h = (size_t)hash_bytes(key, bytes) & (r->nslots - 1);
+    while (r->slots[h] != NO_STATE) {
+        if (!memcmp(state_at(r, r->slots[h]), key, bytes)) {
+            *index = r->slots[h];
+            *added = 0;
+            return PN_OK;
+        }
+        h = (h + 1) & (r->nslots - 1);
+    }
+    if (r->nstates == STATES_MAX)
+        return PN_ERANGE;
+    if (r->nstates == r->cap_states) {
+        size_t cap = r->cap_states ? 2 * r->cap_states : 1024;
+        uint8_t *d = realloc(r->data, cap * (size_t)r->np * r->width + 1);
+        if (!d)
+            return PN_ENOMEM;
+        r->data = d;
+        uint32_t *pa = realloc(r->parent, cap * sizeof *pa);
+        if (!pa)
+            return PN_ENOMEM;
+        r->parent = pa;
+        r->cap_states = cap;
+    }
+    size_t i = r->nstates++;
+    memcpy(r->data + i * bytes, key, bytes);
+    r->parent[i] = parent;
+    r->slots[h] = (uint32_t)i;
+    if (2 * r->nstates > r->nslots && (st = rehash(r, 2 * r->nslots)))
+        return st;
+    uint64_t total = 0;
+    for (uint32_t p = 0; p < r->np; p++) {
+        if (m[p] > r->bound[p])
+            r->bound[p] = m[p];
+        if (m[p] < r->lowest[p])
+            r->lowest[p] = m[p];
+        total = total > UINT64_MAX - m[p] ? UINT64_MAX : total + m[p];
+    }
+    if (top > r->max_place)
+        r->max_place = top;
+    if (total > r->max_total)
+        r->max_total = total;
+    *index = (uint32_t)i;
+    *added = 1;
+    return PN_OK;
+}
+
+/* ---- successors ----------------------------------------------------------
+ * Each successor of m is reported to a visitor with the transitions fired
+ * (in a firing order the engine could take) and the marking reached. */
+
+typedef int (*visit_fn)(pn_reach_t *r, const uint32_t *set, size_t n,
+                        const uint64_t *next, void *ctx);
+
+/* Fires set[0..n) from m (each fits when its turn comes): r->next. */
+static int step_to(pn_reach_t *r, const uint64_t *m, const uint32_t *set,
+                   size_t n)
+{
+    memcpy(r->next, m, r->np * sizeof *m);
+    memset(r->pend, 0, r->np * sizeof *r->pend);
+    for (size_t i = 0; i < n; i++)
+        pni_engine_take(r->engine, r->next, r->pend, set[i]);
+    for (size_t i = 0; i < n; i++) {
+        int over = pni_engine_give(r->engine, r->next, set[i]);
+        if (over)
+            return over;
+    }
+    return 0;
+}
+
+/* Maximal steps: the sets S of enabled transitions that fit m together
+ * and leave no other enabled transition room (every conflict order of the
+ * engine's walk ends in one, and each is the result of the order that
+ * fires S first).  Depth-first over the enabled list: include or skip; a
+ * transition that competes with no other is always included (it fits
+ * whatever the others take).  level: the depth, for the scratch stack. */
+static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
+                        size_t i, size_t nset, const uint64_t *b,
+                        const uint64_t *pend, visit_fn fn, void *ctx)
+{
+    size_t np = r->np;
+    if (i == ne) {
+        for (size_t k = 0, j = 0; k < ne; k++) {
+            if (j < nset && r->set[j] == r->en[k]) {
+                j++;
+                continue;
+            }
+            if (pni_engine_fits(r->engine, b, pend, r->en[k]))
+                return 0; /* not maximal: en[k] still fits */
+        }
+        int over = step_to(r, m, r->set, nset);
+        if (over)
+            return -over;
+        return fn(r, r->set, nset, r->next, ctx);
+    }
+    uint32_t t = r->en[i];
+    if (pni_engine_fits(r->engine, b, pend, t)) {
+        uint64_t *b2 = r->stack + 2 * (i + 1) * np, *p2 = b2 + np;
+        memcpy(b2, b, np * sizeof *b);
+        memcpy(p2, pend, np * sizeof *pend);
+        pni_engine_take(r->engine, b2, p2, t);
+        r->set[nset] = t;
+        int ret = maximal_sets(r, m, ne, i + 1, nset + 1, b2, p2, fn, ctx);
+        if (ret || !r->competes[i])
+            return ret;
+    }
+    return maximal_sets(r, m, ne, i + 1, nset, b, pend, fn, ctx);
+}
+
+/* With capacities, a transition that found no room at its turn may find
+ * room later (another one emptied the place), so the engine's greedy walk
+ * need not end in a maximal set: every order is tried.  taken[k]: en[k]
+ * has had its turn.  Cost: up to ne! orders (nets with capacities and
+ * many conflicting transitions enabled together are slow to explore). */
+static int greedy_orders(pn_reach_t *r, const uint64_t *m, size_t ne,
+                         size_t level, size_t nset, unsigned char *taken,
+                         const uint64_t *b, const uint64_t *pend,
+                         visit_fn fn, void *ctx)
+{
+    size_t np = r->np;
+    if (level == ne) {
+        int over = step_to(r, m, r->set, nset);
+        if (over)
+            return -over;
+        return fn(r, r->set, nset, r->next, ctx);
+    }
+    for (size_t k = 0; k < ne; k++) {
+        if (taken[k])
+            continue;
+        taken[k] = 1;
+        int ret;
+        if (pni_engine_fits(r->engine, b, pend, r->en[k])) {
+            uint64_t *b2 = r->stack + 2 * (level + 1) * np, *p2 = b2 + np;
+            memcpy(b2, b, np * sizeof *b);
+            memcpy(p2, pend, np * sizeof *pend);
+            pni_engine_take(r->engine, b2, p2, r->en[k]);
+            r->set[nset] = r->en[k];
+            ret = greedy_orders(r, m, ne, level + 1, nset + 1, taken, b2, p2,
+                                fn, ctx);
+        } else {
+            ret = greedy_orders(r, m, ne, level + 1, nset, taken, b, pend,
+                                fn, ctx);
+        }
+        taken[k] = 0;
+        if (ret)
+            return ret;
+    }
+    return 0;
+}
+
+/* Calls fn for every successor of m; returns 0, fn's nonzero return, or
+ * -(1 + place) when a count would pass PN_TOKENS_MAX. */
+static int successors(pn_reach_t *r, const uint64_t *m, visit_fn fn,
+                      void *ctx)
+{
+    size_t ne = 0;
+    for (uint32_t t = 0; t < r->nt; t++)
+        if (pni_engine_enabled(r->engine, m, t))
+            r->en[ne++] = t;
+    if (r->sem == PN_SEM_INTERLEAVING) {
+        for (size_t k = 0; k < ne; k++) {
+            int over = step_to(r, m, &r->en[k], 1);
+            if (over)
+                return -over;
+            int ret = fn(r, &r->en[k], 1, r->next, ctx);
+            if (ret)
+                return ret;
+        }
+        return 0;
+    }
+    if (ne == 0)
+        return 0;
+    uint64_t *b = r->stack, *pend = b + r->np;
+    memcpy(b, m, r->np * sizeof *m);
+    memset(pend, 0, r->np * sizeof *pend);
+    if (pni_engine_has_capacity(r->engine)) {
+        memset(r->competes, 0, ne);
+        return greedy_orders(r, m, ne, 0, 0, r->competes, b, pend, fn, ctx);
+    }
+    /* without capacities the budget only shrinks: a transition that did
+     * not fit at its turn fits no later, and the walk ends in a maximal
+     * set */
+    pni_engine_competing(r->engine, r->en, ne, r->use, r->competes);
+    return maximal_sets(r, m, ne, 0, 0, b, pend, fn, ctx);
+}
+
+/* ---- breadth-first search ------------------------------------------------ */
+
+typedef struct {
+    uint32_t from;
+    size_t nsucc0;   /* graph: where this state's successors start */
+    pn_status_t st;
+    uint64_t nedges; /* successors of this state */
+} expand_t;
+
+static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
+                        const uint64_t *next, void *ctx)
+{
+    expand_t *x = ctx;
+    for (size_t i = 0; i < n; i++)
+        r->fires[set[i]] = 1;
+    uint32_t to;
+    int added;
+    x->st = find_or_add(r, next, x->from, &to, &added);
+    if (x->st)
+        return 1;
+    if (r->sem == PN_SEM_MAXIMAL || r->keep_graph) {
+        /* maximal: distinct successor markings (several sets may reach the
+         * same one); interleaving: one edge per transition */
+        if (r->sem == PN_SEM_MAXIMAL)
+            for (size_t k = x->nsucc0; k < r->nsucc; k++)
+                if (r->succ[k] == to)
+                    return 0;
+        if (pni_grow((void **)&r->succ, &r->cap_succ, r->nsucc + 1,
+                     sizeof *r->succ)) {
+            x->st = PN_ENOMEM;
+            return 1;
+        }
+        r->succ[r->nsucc++] = to;
+    }
+    x->nedges++;
+    return 0;
+}
+
+static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
+                         const pn_reach_options_t *o)
+{
+    pn_status_t st = pn_engine_compile(net, &r->engine);
+    if (st)
+        return st;
+    r->np = (uint32_t)pn_net_place_count(net);
+    r->nt = (uint32_t)pn_net_transition_count(net);
+    r->sem = o->semantics;
+    r->width = 1;
+    r->keep_graph = o->graph || o->semantics == PN_SEM_MAXIMAL;
+    r->first_dead = NO_STATE;
+    size_t np = r->np + 1, nt = r->nt + 1;
+    r->bound = calloc(np, sizeof *r->bound);
+    r->lowest = malloc(np * sizeof *r->lowest);
+    r->fires = calloc(nt, 1);
+    r->m = malloc(np * sizeof *r->m);
+    r->b = malloc(np * sizeof *r->b);
+    r->pend = calloc(np, sizeof *r->pend);
+    r->next = malloc(np * sizeof *r->next);
+    r->tmp = malloc(np * sizeof *r->tmp);
+    r->key = malloc(np * sizeof(uint64_t));
+    r->en = malloc(nt * sizeof *r->en);
+    r->set = malloc(nt * sizeof *r->set);
+    r->use = calloc(np, sizeof *r->use);
+    r->competes = malloc(nt);
+    if (!r->bound || !r->lowest || !r->fires || !r->m || !r->b ||
+        !r->pend || !r->next || !r->tmp || !r->key || !r->en || !r->set ||
+        !r->use || !r->competes)
+        return PN_ENOMEM;
+    if (r->sem == PN_SEM_MAXIMAL) {
+        /* a budget and its promises for each level of the search */
+        size_t words = 2 * (nt + 1) * np;
+        if (words / np != 2 * (nt + 1) ||
+            !(r->stack = malloc(words * sizeof *r->stack)))
+            return PN_ENOMEM;
+    }
+    for (size_t p = 0; p < np; p++)
+        r->lowest[p] = UINT64_MAX;
+    return rehash(r, 1024);
+}
+
+pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
+                             pn_reach_t **out)
+{
+    pn_reach_options_t defaults;
+    if (!o) {
+        pn_reach_defaults(&defaults);
+        o = &defaults;
+    }
+    if (!net || !out)
+        return PN_EINVAL;
+    *out = NULL;
+    pn_reach_t *r = calloc(1, sizeof *r);
+    if (!r)
+        return PN_ENOMEM;
+    pn_status_t st = setup(r, net, o);
+    uint32_t first;
+    int added;
+    for (size_t p = 0; !st && p < r->np; p++)
+        r->m[p] = pn_net_place(net, p)->marking;
+    if (!st)
+        st = find_or_add(r, r->m, NO_STATE, &first, &added);
+    if (!st && pni_grow((void **)&r->succ_off, &r->cap_off, 1,
+                        sizeof *r->succ_off))
+        st = PN_ENOMEM;
+    if (!st)
+        r->succ_off[0] = 0;
+    for (size_t i = 0; !st && i < r->nstates; i++) {
+        if (o->max_states && r->nstates > o->max_states) {
+            r->end = PN_REACH_MAX_STATES;
+            break;
+        }
+        marking_of(r, i, r->m);
+        expand_t x = {(uint32_t)i, r->nsucc, PN_OK, 0};
+        int ret = successors(r, r->m, on_successor, &x);
+        if (ret < 0) {
+            r->end = PN_REACH_OVERFLOW;
+            break;
+        }
+        if (ret > 0) {
+            st = x.st ? x.st : PN_ENOMEM;
+            if (st == PN_ERANGE) {
+                st = PN_OK;
+                r->end = PN_REACH_MAX_STATES;
+            }
+            break;
+        }
+        if (pni_grow((void **)&r->succ_off, &r->cap_off, i + 2,
+                     sizeof *r->succ_off)) {
+            st = PN_ENOMEM;
+            break;
+        }
+        r->succ_off[i + 1] = r->nsucc;
+        r->edges += x.nedges;
+        if (x.nedges == 0) {
+            if (r->first_dead == NO_STATE)
+                r->first_dead = (uint32_t)i;
+            r->dead++;
+        }
+        if (o->token_bound && r->max_place > o->token_bound) {
+            r->end = PN_REACH_TOKEN_BOUND;
+            break;
+        }
+    }
+    if (st) {
+        pn_reach_free(r);
+        return st;
+    }
+    *out = r;
+    return PN_OK;
+}
+
+/* ---- results ------------------------------------------------------------- */
+
+pn_reach_end_t pn_reach_end(const pn_reach_t *r) { return r->end; }
+uint64_t pn_reach_states(const pn_reach_t *r) { return r->nstates; }
+uint64_t pn_reach_edges(const pn_reach_t *r) { return r->edges; }
+uint64_t pn_reach_dead(const pn_reach_t *r) { return r->dead; }
+uint64_t pn_reach_max_tokens_in_place(const pn_reach_t *r)
+{
+    return r->max_place;
+}
+uint64_t pn_reach_max_tokens_per_marking(const pn_reach_t *r)
+{
+    return r->max_total;
+}
+uint64_t pn_reach_place_bound(const pn_reach_t *r, size_t p)
+{
+    return p < r->np ? r->bound[p] : 0;
+}
+int pn_reach_transition_fires(const pn_reach_t *r, size_t t)
+{
+    return t < r->nt && r->fires[t];
+}
+int pn_reach_stable_place(const pn_reach_t *r)
+{
+    for (uint32_t p = 0; p < r->np; p++)
+        if (r->bound[p] == r->lowest[p])
+            return 1;
+    return 0;
+}
+
+int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
+{
+    if (!r || !m)
+        return 0;
+    for (uint32_t p = 0; p < r->np; p++)
+        if (m[p] > width_max(r->width))
+            return 0;
+    size_t bytes = (size_t)r->np * r->width;
+    pack(r, r->key, m);
+    size_t h = (size_t)hash_bytes(r->key, bytes) & (r->nslots - 1);
+    for (; r->slots[h] != NO_STATE; h = (h + 1) & (r->nslots - 1))
+        if (!memcmp(state_at(r, r->slots[h]), r->key, bytes))
+            return 1;
+    return 0;
+}
+
+void pn_reach_path_free(pn_reach_path_t *p)
+{
+    if (!p)
+        return;
+    for (size_t i = 0; i < p->nsteps; i++)
+        free(p->steps[i]);
+    free(p->steps);
+    free(p->n_in_step);
+    free(p);
+}
+
+typedef struct {
+    const uint64_t *want;
+    uint32_t *found;
+    size_t n;
+} match_t;
+
+static int on_match(pn_reach_t *r, const uint32_t *set, size_t n,
+                    const uint64_t *next, void *ctx)
+{
+    match_t *mt = ctx;
+    if (memcmp(next, mt->want, r->np * sizeof *next))
+        return 0;
+    mt->found = malloc((n + 1) * sizeof *mt->found);
+    if (mt->found)
+        memcpy(mt->found, set, n * sizeof *set);
+    mt->n = n;
+    return 1;
+}
+
+/* The path through the states chain[0..len) (each a successor of the one
+ * before): the step between each pair is found again by recomputing the
+ * successors, so no step is stored per state. */
+static pn_status_t path_of(const pn_reach_t *rc, const uint32_t *chain,
+                           size_t len, pn_reach_path_t **out)
+{
+    pn_reach_t *r = (pn_reach_t *)rc; /* scratch buffers only */
+    pn_reach_path_t *p = calloc(1, sizeof *p);
+    if (!p)
+        return PN_ENOMEM;
+    size_t n = len ? len - 1 : 0;
+    p->steps = calloc(n + 1, sizeof *p->steps);
+    p->n_in_step = calloc(n + 1, sizeof *p->n_in_step);
+    if (!p->steps || !p->n_in_step) {
+        pn_reach_path_free(p);
+        return PN_ENOMEM;
+    }
+    uint64_t *want = malloc((r->np + 1) * sizeof *want);
+    if (!want) {
+        pn_reach_path_free(p);
+        return PN_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        marking_of(r, chain[i + 1], want);
+        marking_of(r, chain[i], r->m);
+        match_t mt = {want, NULL, 0};
+        successors(r, r->m, on_match, &mt);
+        if (!mt.found) {
+            free(want);
+            pn_reach_path_free(p);
+            return PN_ENOMEM;
+        }
+        p->steps[i] = mt.found;
+        p->n_in_step[i] = mt.n;
+        p->nsteps++;
+    }
+    free(want);
+    *out = p;
+    return PN_OK;
+}
+
+pn_status_t pn_reach_dead_path(const pn_reach_t *r, pn_reach_path_t **out)
+{
+    if (!r || !out || r->first_dead == NO_STATE)
+        return PN_EINVAL;
+    size_t len = 0;
+    for (uint32_t s = r->first_dead; s != NO_STATE; s = r->parent[s])
+        len++;
+    uint32_t *chain = malloc((len + 1) * sizeof *chain);
+    if (!chain)
+        return PN_ENOMEM;
+    size_t k = len;
+    for (uint32_t s = r->first_dead; s != NO_STATE; s = r->parent[s])
+        chain[--k] = s;
+    pn_status_t st = path_of(r, chain, len, out);
+    free(chain);
+    return st;
+}
+
+/* Longest distances from the initial state over the graph, in a
+ * topological order (Kahn); *acyclic = 0 when a cycle remains.  dist and
+ * via get one entry per state. */
+static pn_status_t longest(const pn_reach_t *r, uint64_t *dist,
+                           uint32_t *via, int *acyclic)
+{
+    size_t n = r->nstates;
+    uint32_t *indeg = calloc(n + 1, sizeof *indeg);
+    uint32_t *queue = malloc((n + 1) * sizeof *queue);
+    if (!indeg || !queue) {
+        free(indeg);
+        free(queue);
+        return PN_ENOMEM;
+    }
+    for (size_t k = 0; k < r->nsucc; k++)
+        indeg[r->succ[k]]++;
+    size_t qh = 0, qt = 0;
+    for (size_t i = 0; i < n; i++) {
+        dist[i] = 0;
+        via[i] = NO_STATE;
+        if (indeg[i] == 0)
+            queue[qt++] = (uint32_t)i;
+    }
+    while (qh < qt) {
+        uint32_t u = queue[qh++];
+        for (uint64_t k = r->succ_off[u]; k < r->succ_off[u + 1]; k++) {
+            uint32_t v = r->succ[k];
+            if (dist[u] + 1 > dist[v] || via[v] == NO_STATE) {
+                if (dist[u] + 1 > dist[v]) {
+                    dist[v] = dist[u] + 1;
+                    via[v] = u;
+                }
+            }
+            if (--indeg[v] == 0)
+                queue[qt++] = v;
+        }
+    }
+    *acyclic = qt == n;
+    free(indeg);
+    free(queue);
+    return PN_OK;
+}
+
+pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
+                                 uint64_t *min_steps, uint64_t *max_steps)
+{
+    *terminates = 0;
+    if (!r || r->end != PN_REACH_COMPLETE)
+        return PN_EINVAL;
+    uint64_t *dist = malloc((r->nstates + 1) * sizeof *dist);
+    uint32_t *via = malloc((r->nstates + 1) * sizeof *via);
+    int acyclic = 0;
+    pn_status_t st = dist && via ? longest(r, dist, via, &acyclic) : PN_ENOMEM;
+    if (!st && acyclic) {
+        /* BFS found states by depth: the first dead one is the nearest */
+        uint64_t lo = 0, hi = 0;
+        for (uint32_t s = r->first_dead; s != NO_STATE && r->parent[s] !=
+                                                              NO_STATE;
+             s = r->parent[s])
+            lo++;
+        for (size_t i = 0; i < r->nstates; i++)
+            if (r->succ_off[i] == r->succ_off[i + 1] && dist[i] > hi)
+                hi = dist[i];
+        *terminates = 1;
+        *min_steps = lo;
+        *max_steps = hi;
+    }
+    free(dist);
+    free(via);
+    if (st)
+        return st;
+    return acyclic ? PN_OK : PN_EINVAL;
+}
+
+pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out)
+{
+    if (!r || !out || r->end != PN_REACH_COMPLETE)
+        return PN_EINVAL;
+    uint64_t *dist = malloc((r->nstates + 1) * sizeof *dist);
+    uint32_t *via = malloc((r->nstates + 1) * sizeof *via);
+    int acyclic = 0;
+    pn_status_t st = dist && via ? longest(r, dist, via, &acyclic) : PN_ENOMEM;
+    uint32_t end = NO_STATE;
+    for (size_t i = 0; !st && acyclic && i < r->nstates; i++)
+        if (r->succ_off[i] == r->succ_off[i + 1] &&
+            (end == NO_STATE || dist[i] > dist[end]))
+            end = (uint32_t)i;
+    if (!st && (!acyclic || end == NO_STATE))
+        st = PN_EINVAL;
+    uint32_t *chain = NULL;
+    if (!st) {
+        size_t len = (size_t)dist[end] + 1, k = len;
+        chain = malloc((len + 1) * sizeof *chain);
+        if (!chain)
+            st = PN_ENOMEM;
+        for (uint32_t s = end; !st && s != NO_STATE; s = via[s])
+            chain[--k] = s;
+        if (!st)
+            st = path_of(r, chain, len, out);
+    }
+    free(chain);
+    free(dist);
+    free(via);
+    return st;
+}

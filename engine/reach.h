@@ -1,0 +1,115 @@
+/*
+ * pn/reach.h - the state space of a net: every reachable marking under
+ * interleaving or maximal-step semantics, dead markings and the paths to
+ * them, bounds, dead transitions, and the least and greatest number of
+ * steps to a dead marking.
+ *
+ * Ownership: pn_reach_explore() returns a result the caller frees with
+ * pn_reach_free(); pointers from getters are borrowed from it.  The
+ * explorer compiles its own copy of the net (pn_engine_compile()) and fires
+ * transitions with the engine's own rule: the successors of a marking are
+ * exactly the markings pn_sim_step() can produce there.
+ */
+#ifndef PN_REACH_H
+#define PN_REACH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "net.h"
+#include "engine.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pn_reach_options {
+    pn_semantics_t semantics; /* interleaving: one transition per edge;
+                                 maximal: the successors of M are all the
+                                 maximal steps some conflict order of
+                                 pn_sim_step() produces at M */
+    uint64_t max_states;      /* stop (incomplete) beyond; 0: no limit */
+    uint64_t token_bound;     /* stop (incomplete) when a place would hold
+                                 more; 0: no limit */
+    int graph;                /* keep the edges (always with maximal steps):
+                                 pn_reach_run_lengths() and
+                                 pn_reach_longest_path() need them; 4 bytes
+                                 an edge */
+} pn_reach_options_t;
+
+/* Fills the defaults: interleaving, no limits. */
+void pn_reach_defaults(pn_reach_options_t *o);
+
+typedef struct pn_reach pn_reach_t;
+
+/* Why an exploration stopped. */
+typedef enum {
+    PN_REACH_COMPLETE = 0,  /* every reachable marking was found */
+    PN_REACH_MAX_STATES = 1,/* the state limit was reached */
+    PN_REACH_TOKEN_BOUND = 2,/* a place passed the token bound */
+    PN_REACH_OVERFLOW = 3   /* a count would pass PN_TOKENS_MAX */
+} pn_reach_end_t;
+
+/* Explores breadth first from the initial marking.  Returns PN_OK with
+ * *out (complete or not: pn_reach_end() says), PN_EINVAL, PN_ENOMEM.
+ * Memory: one packed marking per state (the narrowest of 1, 2, 4 or 8
+ * bytes per place that holds every count met), a hash index, and the BFS
+ * parent of each state (for shortest paths).  Maximal steps: the
+ * successors of a marking are enumerated as the maximal sets of enabled
+ * transitions that fit its tokens together (exponential in the number of
+ * conflicting transitions at worst); in a net with capacities, as the
+ * results of every order of the engine's walk (a place emptied by one
+ * transition can make room for another): up to n! orders of n enabled
+ * transitions. */
+pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
+                             pn_reach_t **out);
+void pn_reach_free(pn_reach_t *r);
+
+pn_reach_end_t pn_reach_end(const pn_reach_t *r);
+/* Markings found, and edges between them (distinct successor markings per
+ * marking; interleaving: one per enabled transition). */
+uint64_t pn_reach_states(const pn_reach_t *r);
+uint64_t pn_reach_edges(const pn_reach_t *r);
+/* The largest count of one place, and the largest total of one marking,
+ * over the markings found. */
+uint64_t pn_reach_max_tokens_in_place(const pn_reach_t *r);
+uint64_t pn_reach_max_tokens_per_marking(const pn_reach_t *r);
+/* The largest count of place p over the markings found. */
+uint64_t pn_reach_place_bound(const pn_reach_t *r, size_t p);
+/* Whether transition t fires on some edge found (0: it never can, when the
+ * exploration is complete). */
+int pn_reach_transition_fires(const pn_reach_t *r, size_t t);
+/* Whether marking m (one count per place) was found.  O(places). */
+int pn_reach_contains(const pn_reach_t *r, const uint64_t *m);
+/* Dead markings found (no transition enabled). */
+uint64_t pn_reach_dead(const pn_reach_t *r);
+/* Whether some place is the same in every marking found (the MCC's
+ * StableMarking). */
+int pn_reach_stable_place(const pn_reach_t *r);
+
+/* A path from the initial marking to the nearest dead marking, as steps
+ * (each a list of transitions): steps[i] has n_in_step[i] transitions.
+ * Returns PN_OK with a path the caller frees (pn_reach_path_free()),
+ * PN_ENOMEM, or PN_EINVAL when no dead marking was found. */
+typedef struct pn_reach_path {
+    size_t nsteps;
+    uint32_t **steps;
+    size_t *n_in_step;
+} pn_reach_path_t;
+pn_status_t pn_reach_dead_path(const pn_reach_t *r, pn_reach_path_t **out);
+void pn_reach_path_free(pn_reach_path_t *p);
+
+/* Whether every run ends (the reachability graph has no cycle), and, when
+ * it does (and the graph was kept), the least and greatest number of steps from the initial marking
+ * to a dead marking.  PN_EINVAL when the exploration is incomplete or the
+ * graph has a cycle (*terminates = 0 then).  Cost: O(states + edges). */
+pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
+                                 uint64_t *min_steps, uint64_t *max_steps);
+
+/* A path realising the greatest number of steps to a dead marking (on a
+ * terminating net): the worst schedule.  As pn_reach_dead_path(). */
+pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -42,6 +42,38 @@ void cli_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+int cli_common_option(const char *prog, int c, void (*usage)(FILE *))
+{
+    switch (c) {
+    case 'h': usage(stdout); return CLI_OK;
+    case 'V': cli_version(prog); return CLI_OK;
+    default:
+        fprintf(stderr, "Try '%s --help'.\n", prog);
+        return CLI_EUSAGE;
+    }
+}
+
+const char *cli_one_file(const char *prog, int argc, char **argv, int next)
+{
+    if (next != argc - 1) {
+        fprintf(stderr, "%s: expected one FILE (or '-')\nTry '%s --help'.\n",
+                prog, prog);
+        return NULL;
+    }
+    return argv[next];
+}
+
+int cli_read_net(const char *prog, const char *path,
+                 const pn_read_options_t *ro, pn_net_t **net)
+{
+    pn_error_t err;
+    if (pn_pnml_read_file(path, ro, net, &err)) {
+        cli_error(prog, &err);
+        return CLI_EINPUT;
+    }
+    return CLI_OK;
+}
+
 int cli_parse_u64(const char *s, uint64_t min, uint64_t *out)
 {
     if (!s || *s < '0' || *s > '9')

@@ -20,6 +20,18 @@ void cli_version(const char *prog);
 void cli_error(const char *prog, const pn_error_t *err);
 /* Prints s as a JSON string (with quotes). */
 void cli_json_string(FILE *out, const char *s);
+/* The options every program shares, and the rest: -h prints usage to
+ * stdout, -V the version (CLI_OK); anything else is a bad option ("Try
+ * --help" to stderr, CLI_EUSAGE).  Returns the exit code. */
+int cli_common_option(const char *prog, int c, void (*usage)(FILE *));
+/* The one FILE operand left after the options (next: getopt's optind):
+ * argv[next], or NULL when there is not exactly one ("expected one FILE"
+ * and the --help hint to stderr; exit with CLI_EUSAGE). */
+const char *cli_one_file(const char *prog, int argc, char **argv, int next);
+/* Reads the PNML net in path ('-': standard input).  Returns CLI_OK, or
+ * CLI_EINPUT after printing the error (cli_error()). */
+int cli_read_net(const char *prog, const char *path,
+                 const pn_read_options_t *ro, pn_net_t **net);
 /* A whole decimal number in [min, UINT64_MAX]: digits only (no sign, no
  * space), no overflow.  Returns 0, or -1 for anything else. */
 int cli_parse_u64(const char *s, uint64_t min, uint64_t *out);

@@ -50,6 +50,16 @@ static void usage(FILE *out)
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
        OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET };
 
+typedef struct {
+    pn_dot_options_t dot;
+    pn_read_options_t ro;
+    const char *file;       /* the net ('-': standard input) */
+    const char *output, *format, *trace_path, *steps_arg, *cluster_by;
+    uint64_t step;          /* --step */
+    uint64_t first, last;   /* the --timeline window */
+    int has_step, timeline;
+} opts_t;
+
 static const char *format_of(const char *path)
 {
     const char *dot = strrchr(path, '.');
@@ -87,7 +97,59 @@ static int write_out(const char *path, const char *data, size_t len)
     return CLI_OK;
 }
 
-int main(int argc, char **argv)
+/* ---- the command line --------------------------------------------------- */
+
+/* Takes option c with its argument.  Returns an exit code, or -1 to go on. */
+static int set_option(opts_t *o, int c, const char *arg)
+{
+    switch (c) {
+    case 'o': o->output = arg; break;
+    case 'T': o->format = arg; break;
+    case 'l': o->dot.layout = arg; break;
+    case OPT_POSITIONS: o->dot.positions = 1; break;
+    case OPT_IDS: o->dot.ids = 1; break;
+    case OPT_CLUSTER_BY:
+        if (!*arg) {
+            fprintf(stderr, "%s: --cluster-by: an empty separator\n", prog);
+            return CLI_EUSAGE;
+        }
+        o->cluster_by = arg;
+        break;
+    case OPT_NO_CLUSTERS: o->dot.clusters = 0; break;
+    case OPT_TRACE: o->trace_path = arg; break;
+    case OPT_STEP:
+        if (cli_parse_u64(arg, 0, &o->step)) {
+            fprintf(stderr, "%s: --step: '%s' is not a step number\n", prog,
+                    arg);
+            return CLI_EUSAGE;
+        }
+        o->has_step = 1;
+        break;
+    case OPT_TIMELINE: o->timeline = 1; break;
+    case OPT_STEPS: o->steps_arg = arg; break;
+    case OPT_NET: o->ro.net_id = arg; break;
+    default: return cli_common_option(prog, c, usage);
+    }
+    return -1;
+}
+
+/* --steps A-B into first and last.  Returns 0, or -1 unless 1 <= A <= B. */
+static int parse_window(const char *arg, uint64_t *first, uint64_t *last)
+{
+    char *dash = strchr(arg, '-');
+    char a[32] = "", b[32] = "";
+    if (dash && (size_t)(dash - arg) < sizeof a && strlen(dash + 1) < sizeof b) {
+        memcpy(a, arg, (size_t)(dash - arg));
+        strcpy(b, dash + 1);
+    }
+    if (!dash || cli_parse_u64(a, 0, first) || cli_parse_u64(b, 0, last) ||
+        *first == 0 || *last < *first)
+        return -1;
+    return 0;
+}
+
+/* Reads the command line into o.  Returns an exit code, or -1 to go on. */
+static int parse_options(int argc, char **argv, opts_t *o)
 {
     static const struct option longopts[] = {
         {"output", required_argument, NULL, 'o'},
@@ -105,185 +167,166 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    pn_dot_options_t o;
-    pn_dot_defaults(&o);
-    const char *output = NULL, *format = NULL, *trace_path = NULL;
-    const char *steps_arg = NULL, *cluster_by = NULL;
-    uint64_t step = 0;
-    int has_step = 0, timeline = 0;
-    pn_read_options_t ro = {0};
-    int c;
-    while ((c = getopt_long(argc, argv, "o:T:l:hV", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': output = optarg; break;
-        case 'T': format = optarg; break;
-        case 'l': o.layout = optarg; break;
-        case OPT_POSITIONS: o.positions = 1; break;
-        case OPT_IDS: o.ids = 1; break;
-        case OPT_CLUSTER_BY:
-            if (!*optarg) {
-                fprintf(stderr, "%s: --cluster-by: an empty separator\n", prog);
-                return CLI_EUSAGE;
-            }
-            cluster_by = optarg;
-            break;
-        case OPT_NO_CLUSTERS: o.clusters = 0; break;
-        case OPT_TRACE: trace_path = optarg; break;
-        case OPT_STEP:
-            if (cli_parse_u64(optarg, 0, &step)) {
-                fprintf(stderr, "%s: --step: '%s' is not a step number\n",
-                        prog, optarg);
-                return CLI_EUSAGE;
-            }
-            has_step = 1;
-            break;
-        case OPT_TIMELINE: timeline = 1; break;
-        case OPT_STEPS: steps_arg = optarg; break;
-        case OPT_NET: ro.net_id = optarg; break;
-        case 'h': usage(stdout); return CLI_OK;
-        case 'V': cli_version(prog); return CLI_OK;
-        default:
-            fprintf(stderr, "Try '%s --help'.\n", prog);
-            return CLI_EUSAGE;
-        }
-    }
-    if (optind != argc - 1) {
-        fprintf(stderr, "%s: expected one FILE (or '-')\nTry '%s --help'.\n",
-                prog, prog);
+    *o = (opts_t){.first = 1};
+    pn_dot_defaults(&o->dot);
+    int c, rc;
+    while ((c = getopt_long(argc, argv, "o:T:l:hV", longopts, NULL)) != -1)
+        if ((rc = set_option(o, c, optarg)) >= 0)
+            return rc;
+    if (!(o->file = cli_one_file(prog, argc, argv, optind)))
         return CLI_EUSAGE;
-    }
-    if (!format)
-        format = output && strcmp(output, "-") ? format_of(output) : "svg";
-    if (!format) {
+    if (!o->format)
+        o->format = o->output && strcmp(o->output, "-") ? format_of(o->output)
+                                                        : "svg";
+    if (!o->format) {
         fprintf(stderr, "%s: cannot tell the format from '%s': use -T svg, "
-                "png, pdf or dot\n", prog, output);
+                "png, pdf or dot\n", prog, o->output);
         return CLI_EUSAGE;
     }
-    if ((has_step || timeline || steps_arg) && !trace_path) {
+    if ((o->has_step || o->timeline || o->steps_arg) && !o->trace_path) {
         fprintf(stderr, "%s: --step, --timeline and --steps need --trace\n",
                 prog);
         return CLI_EUSAGE;
     }
-    if (has_step && timeline) {
+    if (o->has_step && o->timeline) {
         fprintf(stderr, "%s: --step draws one step, --timeline a window: "
                 "choose one\n", prog);
         return CLI_EUSAGE;
     }
-    if (steps_arg && !timeline) {
+    if (o->steps_arg && !o->timeline) {
         fprintf(stderr, "%s: --steps goes with --timeline\n", prog);
         return CLI_EUSAGE;
     }
-    uint64_t first = 1, last = 0;
-    if (steps_arg) {
-        char *dash = strchr(steps_arg, '-');
-        char a[32] = "", b[32] = "";
-        if (dash && (size_t)(dash - steps_arg) < sizeof a &&
-            strlen(dash + 1) < sizeof b) {
-            memcpy(a, steps_arg, (size_t)(dash - steps_arg));
-            strcpy(b, dash + 1);
-        }
-        if (!dash || cli_parse_u64(a, 0, &first) || cli_parse_u64(b, 0, &last) ||
-            first == 0 || last < first) {
-            fprintf(stderr, "%s: --steps: '%s' is not a window A-B with "
-                    "1 <= A <= B\n", prog, steps_arg);
-            return CLI_EUSAGE;
-        }
+    if (o->steps_arg && parse_window(o->steps_arg, &o->first, &o->last)) {
+        fprintf(stderr, "%s: --steps: '%s' is not a window A-B with "
+                "1 <= A <= B\n", prog, o->steps_arg);
+        return CLI_EUSAGE;
     }
-    pn_net_t *net;
+    return -1;
+}
+
+/* ---- load, draw --------------------------------------------------------- */
+
+/* Reads the --trace (if any) against net and checks the step or window
+ * asked for; a timeline without --steps ends at the trace's last step. */
+static int load_trace(const pn_net_t *net, opts_t *o, pn_trace_t **trace)
+{
     pn_error_t err;
-    if (pn_pnml_read_file(argv[optind], &ro, &net, &err)) {
+    if (!o->trace_path)
+        return CLI_OK;
+    if (pn_trace_read(o->trace_path, net, trace, &err)) {
         cli_error(prog, &err);
         return CLI_EINPUT;
     }
-    pn_trace_t *trace = NULL;
+    uint64_t n = pn_trace_steps(*trace);
+    if (o->has_step && o->step > n) {
+        fprintf(stderr, "%s: --step %" PRIu64 ": the trace has steps 0-%"
+                PRIu64 "\n", prog, o->step, n);
+        return CLI_EUSAGE;
+    }
+    if (o->timeline && n == 0) {
+        fprintf(stderr, "%s: the trace has no steps to draw\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->timeline && o->steps_arg && o->last > n) {
+        fprintf(stderr, "%s: --steps %s: the trace has steps 1-%" PRIu64
+                "\n", prog, o->steps_arg, n);
+        return CLI_EUSAGE;
+    }
+    if (o->timeline && !o->steps_arg)
+        o->last = n;
+    return CLI_OK;
+}
+
+/* The marking after the step and the transitions fired in it (a flag per
+ * transition), for the picture of one step.  -1 when out of memory. */
+static int step_state(const pn_net_t *net, const pn_trace_t *trace,
+                      uint64_t step, uint64_t **marking, unsigned char **fired)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    *marking = malloc((np + 1) * sizeof **marking);
+    *fired = calloc(nt + 1, 1);
+    if (!*marking || !*fired || pn_trace_marking(trace, net, step, *marking))
+        return -1;
+    size_t nf;
+    const uint32_t *f = pn_trace_fired(trace, step, &nf);
+    for (size_t i = 0; i < nf; i++)
+        (*fired)[f[i]] = 1;
+    return 0;
+}
+
+/* Prints why rendering failed, with a hint when the picture is too large;
+ * returns the exit code. */
+static int render_failed(pn_status_t st, const pn_error_t *err, int timeline)
+{
+    fprintf(stderr, "%s: %s\n", prog, err->text);
+    if (st == PN_ETOOBIG)
+        fprintf(stderr, "%s: %s\n", prog, timeline
+                ? "draw a smaller window with --steps A-B"
+                : "use --positions to draw it where the PNML places it, "
+                  "or --layout sfdp");
+    return st == PN_ETOOBIG ? EXIT_TOOBIG
+           : st == PN_EINVAL ? CLI_EUSAGE
+                             : CLI_EOUTPUT;
+}
+
+/* Renders the net, one step of the trace or its timeline into *data. */
+static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
+                char **data, size_t *len)
+{
     pn_groups_t *groups = NULL;
     pn_dot_context_t *ctx = NULL;
-    int rc = CLI_OK;
     uint64_t *marking = NULL;
     unsigned char *fired = NULL;
-    char *data = NULL;
-    size_t len = 0;
-    pn_status_t st = PN_OK;
-    if (trace_path) {
-        if (pn_trace_read(trace_path, net, &trace, &err)) {
-            cli_error(prog, &err);
-            rc = CLI_EINPUT;
-            goto done;
-        }
-        uint64_t n = pn_trace_steps(trace);
-        if (has_step && step > n) {
-            fprintf(stderr, "%s: --step %" PRIu64 ": the trace has steps 0-%"
-                    PRIu64 "\n", prog, step, n);
-            rc = CLI_EUSAGE;
-            goto done;
-        }
-        if (timeline && n == 0) {
-            fprintf(stderr, "%s: the trace has no steps to draw\n", prog);
-            rc = CLI_EUSAGE;
-            goto done;
-        }
-        if (timeline && steps_arg && last > n) {
-            fprintf(stderr, "%s: --steps %s: the trace has steps 1-%" PRIu64
-                    "\n", prog, steps_arg, n);
-            rc = CLI_EUSAGE;
-            goto done;
-        }
-        if (timeline && !steps_arg)
-            last = n;
-    }
+    pn_error_t err;
+    int rc = CLI_OK;
     /* clusters and colours: an id rule when asked, else the GPU net's own
      * groups and classes when the net is one (else none: pages) */
-    st = cluster_by ? pn_groups_by_prefix(net, cluster_by, &groups)
-                    : pn_gpu_groups(net, &groups);
-    if (st == PN_ENOMEM || !(ctx = pn_dot_context_new())) {
+    pn_status_t st = o->cluster_by
+                         ? pn_groups_by_prefix(net, o->cluster_by, &groups)
+                         : pn_gpu_groups(net, &groups);
+    if (st == PN_ENOMEM || !(ctx = pn_dot_context_new()) ||
+        (trace && !o->timeline &&
+         step_state(net, trace, o->step, &marking, &fired))) {
         fprintf(stderr, "%s: out of memory\n", prog);
         rc = CLI_EOUTPUT;
         goto done;
     }
-    o.groups = groups;
-    if (timeline) {
-        st = pn_dot_timeline(ctx, net, trace, first, last, &o, format, &data,
-                             &len, &err);
-    } else {
-        if (trace) {
-            size_t np = pn_net_place_count(net), nt =
-                pn_net_transition_count(net);
-            marking = malloc((np + 1) * sizeof *marking);
-            fired = calloc(nt + 1, 1);
-            if (!marking || !fired ||
-                pn_trace_marking(trace, net, step, marking)) {
-                fprintf(stderr, "%s: out of memory\n", prog);
-                rc = CLI_EOUTPUT;
-                goto done;
-            }
-            size_t nf;
-            const uint32_t *f = pn_trace_fired(trace, step, &nf);
-            for (size_t i = 0; i < nf; i++)
-                fired[f[i]] = 1;
-            o.marking = marking;
-            o.fired = fired;
-        }
-        st = pn_dot_render(ctx, net, &o, format, &data, &len, &err);
-    }
-    if (st) {
-        fprintf(stderr, "%s: %s\n", prog, err.text);
-        if (st == PN_ETOOBIG)
-            fprintf(stderr, "%s: %s\n", prog, timeline
-                    ? "draw a smaller window with --steps A-B"
-                    : "use --positions to draw it where the PNML places it, "
-                      "or --layout sfdp");
-        rc = st == PN_ETOOBIG ? EXIT_TOOBIG
-             : st == PN_EINVAL ? CLI_EUSAGE
-                               : CLI_EOUTPUT;
-        goto done;
-    }
-    rc = write_out(output, data, len);
+    o->dot.groups = groups;
+    o->dot.marking = marking;
+    o->dot.fired = fired;
+    st = o->timeline ? pn_dot_timeline(ctx, net, trace, o->first, o->last,
+                                       &o->dot, o->format, data, len, &err)
+                     : pn_dot_render(ctx, net, &o->dot, o->format, data, len,
+                                     &err);
+    if (st)
+        rc = render_failed(st, &err, o->timeline);
 done:
-    free(data);
     free(marking);
     free(fired);
     pn_dot_context_free(ctx);
     pn_groups_free(groups);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    opts_t o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    pn_net_t *net;
+    if ((rc = cli_read_net(prog, o.file, &o.ro, &net)) != CLI_OK)
+        return rc;
+    pn_trace_t *trace = NULL;
+    char *data = NULL;
+    size_t len = 0;
+    rc = load_trace(net, &o, &trace);
+    if (rc == CLI_OK)
+        rc = draw(net, trace, &o, &data, &len);
+    if (rc == CLI_OK)
+        rc = write_out(o.output, data, len);
+    free(data);
     pn_trace_free(trace);
     pn_net_free(net);
     return rc;

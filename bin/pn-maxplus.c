@@ -49,6 +49,26 @@ static void usage(FILE *out)
 enum { OPT_DT = 128, OPT_DTW, OPT_CACHED, OPT_METHOD, OPT_MATRIX, OPT_PATH,
        OPT_PNML };
 
+typedef struct {
+    pn_mp_params_t p;
+    double elements;
+    int matrix_method, show_matrix, show_path, json;
+    const char *pnml;
+    const char *file;    /* the kernel graph ('-': standard input) */
+    const char **sets;   /* the --set values, joined once parsed */
+    size_t nsets;
+} opts_t;
+
+/* What the model gives for the kernel. */
+typedef struct {
+    unsigned h;                 /* height k */
+    double r, paper, rounds, total;
+    char rs[64], ts[64], ps[64]; /* r, total and paper as printed */
+    size_t *path, np;           /* the critical path (--path) */
+} result_t;
+
+static const char *models[] = {"naive", "ops", "serialized"};
+
 static int number(const char *opt, const char *s, double *out, double min)
 {
     char *end;
@@ -73,7 +93,71 @@ static void fmt(char *buf, size_t size, double v)
         snprintf(buf, size, "%.6g", v);
 }
 
-int main(int argc, char **argv)
+/* ---- the command line --------------------------------------------------- */
+
+/* A number >= 1 that is whole, for --elements and --executors. */
+static int whole(const char *opt, const char *s, double *out)
+{
+    if (number(opt, s, out, 1))
+        return -1;
+    if (*out != floor(*out)) {
+        fprintf(stderr, "%s: %s: a whole number\n", prog, opt);
+        return -1;
+    }
+    return 0;
+}
+
+/* Takes option c with its argument.  Returns an exit code, or -1 to go on. */
+static int set_option(opts_t *o, int c, const char *arg)
+{
+    int bad = 0;
+    switch (c) {
+    case 's': o->sets[o->nsets++] = arg; break;
+    case 'm':
+        if (pn_mp_model_parse(arg, &o->p.model)) {
+            fprintf(stderr, "%s: --model: '%s' (naive, ops or serialized)\n",
+                    prog, arg);
+            bad = 1;
+        }
+        break;
+    case 'N': bad = whole("--elements", arg, &o->elements); break;
+    case 'n': bad = whole("--executors", arg, &o->p.executors); break;
+    case OPT_DT: bad = number("--dt", arg, &o->p.dt, 0); break;
+    case OPT_DTW: bad = number("--dT", arg, &o->p.dT, 0); break;
+    case OPT_CACHED:
+        bad = number("--cached-read", arg, &o->p.cached_read, 0);
+        o->p.cached = 1;
+        break;
+    case OPT_METHOD:
+        if (!strcmp(arg, "matrix"))
+            o->matrix_method = 1;
+        else if (!strcmp(arg, "graph"))
+            o->matrix_method = 0;
+        else {
+            fprintf(stderr, "%s: --method: '%s' (graph or matrix)\n", prog,
+                    arg);
+            bad = 1;
+        }
+        break;
+    case OPT_MATRIX: o->show_matrix = 1; break;
+    case OPT_PATH: o->show_path = 1; break;
+    case OPT_PNML: o->pnml = arg; break;
+    case 'f':
+        if (!strcmp(arg, "json"))
+            o->json = 1;
+        else if (strcmp(arg, "text")) {
+            fprintf(stderr, "%s: --format: '%s' (text or json)\n", prog, arg);
+            bad = 1;
+        }
+        break;
+    default: return cli_common_option(prog, c, usage);
+    }
+    return bad ? CLI_EUSAGE : -1;
+}
+
+/* Reads the command line into o (o->sets: room for argc values).  Returns
+ * an exit code, or -1 to go on. */
+static int parse_options(int argc, char **argv, opts_t *o)
 {
     static const struct option longopts[] = {
         {"set", required_argument, NULL, 's'},
@@ -91,100 +175,40 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
-    double elements = 1;
-    int matrix_method = 0, show_matrix = 0, show_path = 0, json = 0;
-    const char *pnml = NULL;
-    const char *sets[argc + 1]; /* --set values, joined after parsing */
-    size_t nsets = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "s:m:N:n:f:hV", longopts, NULL)) != -1) {
-        int bad = 0;
-        switch (c) {
-        case 's': sets[nsets++] = optarg; break;
-        case 'm':
-            if (pn_mp_model_parse(optarg, &p.model)) {
-                fprintf(stderr, "%s: --model: '%s' (naive, ops or "
-                        "serialized)\n", prog, optarg);
-                bad = 1;
-            }
-            break;
-        case 'N':
-            bad = number("--elements", optarg, &elements, 1);
-            if (!bad && elements != floor(elements)) {
-                fprintf(stderr, "%s: --elements: a whole number\n", prog);
-                bad = 1;
-            }
-            break;
-        case 'n':
-            bad = number("--executors", optarg, &p.executors, 1);
-            if (!bad && p.executors != floor(p.executors)) {
-                fprintf(stderr, "%s: --executors: a whole number\n", prog);
-                bad = 1;
-            }
-            break;
-        case OPT_DT: bad = number("--dt", optarg, &p.dt, 0); break;
-        case OPT_DTW: bad = number("--dT", optarg, &p.dT, 0); break;
-        case OPT_CACHED:
-            bad = number("--cached-read", optarg, &p.cached_read, 0);
-            p.cached = 1;
-            break;
-        case OPT_METHOD:
-            if (!strcmp(optarg, "matrix"))
-                matrix_method = 1;
-            else if (!strcmp(optarg, "graph"))
-                matrix_method = 0;
-            else {
-                fprintf(stderr, "%s: --method: '%s' (graph or matrix)\n",
-                        prog, optarg);
-                bad = 1;
-            }
-            break;
-        case OPT_MATRIX: show_matrix = 1; break;
-        case OPT_PATH: show_path = 1; break;
-        case OPT_PNML: pnml = optarg; break;
-        case 'f':
-            if (!strcmp(optarg, "json"))
-                json = 1;
-            else if (strcmp(optarg, "text")) {
-                fprintf(stderr, "%s: --format: '%s' (text or json)\n", prog,
-                        optarg);
-                bad = 1;
-            }
-            break;
-        case 'h': usage(stdout); return CLI_OK;
-        case 'V': cli_version(prog); return CLI_OK;
-        default:
-            fprintf(stderr, "Try '%s --help'.\n", prog);
-            return CLI_EUSAGE;
-        }
-        if (bad)
-            return CLI_EUSAGE;
-    }
-    if (optind != argc - 1) {
-        fprintf(stderr, "%s: expected one FILE (or '-')\nTry '%s --help'.\n",
-                prog, prog);
+    o->p = (pn_mp_params_t){PN_MP_OPS, 1, 0, 0, 0, 0};
+    o->elements = 1;
+    int c, rc;
+    while ((c = getopt_long(argc, argv, "s:m:N:n:f:hV", longopts, NULL)) != -1)
+        if ((rc = set_option(o, c, optarg)) >= 0)
+            return rc;
+    if (!(o->file = cli_one_file(prog, argc, argv, optind)))
         return CLI_EUSAGE;
-    }
-    if ((p.dt || p.dT) && p.model != PN_MP_SERIALIZED) {
+    if ((o->p.dt || o->p.dT) && o->p.model != PN_MP_SERIALIZED) {
         fprintf(stderr, "%s: --dt and --dT belong to --model serialized\n",
                 prog);
         return CLI_EUSAGE;
     }
+    return -1;
+}
+
+/* ---- load, compute ------------------------------------------------------ */
+
+/* Reads the kernel graph with the --set bindings. */
+static int load_kernel(const opts_t *o, pn_kernel_t **k)
+{
     size_t blen = 1;
-    for (size_t i = 0; i < nsets; i++)
-        blen += strlen(sets[i]) + 1;
+    for (size_t i = 0; i < o->nsets; i++)
+        blen += strlen(o->sets[i]) + 1;
     char *bindings = calloc(blen, 1);
     if (!bindings)
         return CLI_EUSAGE;
-    for (size_t i = 0; i < nsets; i++) {
+    for (size_t i = 0; i < o->nsets; i++) {
         if (i)
             strcat(bindings, ",");
-        strcat(bindings, sets[i]);
+        strcat(bindings, o->sets[i]);
     }
-    pn_kernel_t *k;
     pn_error_t err;
-    pn_status_t st = pn_kernel_read_dot(argv[optind], bindings, &k, &err);
+    pn_status_t st = pn_kernel_read_dot(o->file, bindings, k, &err);
     free(bindings);
     if (st) {
         cli_error(prog, &err);
@@ -193,113 +217,172 @@ int main(int argc, char **argv)
                     "NAME=VALUE\n", prog);
         return st == PN_EINVAL ? CLI_EUSAGE : CLI_EINPUT;
     }
-    double r, paper = PN_MP_EPS;
-    unsigned h = pn_kernel_height(k, &p);
-    st = matrix_method ? pn_kernel_time_matrix(k, &p, &r, &paper)
-                       : pn_kernel_time_graph(k, &p, &r);
+    return CLI_OK;
+}
+
+/* The kernel's time r by the chosen method, the total for the elements,
+ * and the critical path when asked. */
+static int compute(const pn_kernel_t *k, const opts_t *o, result_t *res)
+{
+    res->paper = PN_MP_EPS;
+    res->h = pn_kernel_height(k, &o->p);
+    pn_status_t st = o->matrix_method
+                         ? pn_kernel_time_matrix(k, &o->p, &res->r, &res->paper)
+                         : pn_kernel_time_graph(k, &o->p, &res->r);
     if (st) {
         fprintf(stderr, "%s: out of memory\n", prog);
-        pn_kernel_free(k);
         return CLI_EINPUT;
     }
-    double rounds = ceil(elements / p.executors);
-    double total = rounds * r;
-    static const char *models[] = {"naive", "ops", "serialized"};
-    char rs[64], ts[64], ps[64];
-    fmt(rs, sizeof rs, r);
-    fmt(ts, sizeof ts, total);
-    fmt(ps, sizeof ps, paper);
-    size_t n = pn_kernel_node_count(k);
-    size_t *path = malloc((n + 1) * sizeof *path), np = 0;
-    if (show_path && path)
-        pn_kernel_critical_path(k, &p, path, &np);
-    if (json) {
-        printf("{\"model\": \"%s\", \"method\": \"%s\", \"nodes\": %zu, "
-               "\"arcs\": %zu, \"height\": %u, \"r\": %s, \"elements\": %.0f, "
-               "\"executors\": %.0f, \"rounds\": %.0f, \"total\": %s",
-               models[p.model], matrix_method ? "matrix" : "graph", n,
-               pn_kernel_arc_count(k), h, rs, elements, p.executors, rounds,
-               ts);
-        if (matrix_method)
-            printf(", \"paper_r\": %s", ps);
-        if (show_path) {
-            printf(", \"path\": [");
-            for (size_t i = 0; i < np; i++) {
-                printf(i ? ", " : "");
-                cli_json_string(stdout, pn_kernel_node_name(k, path[i]));
-            }
-            printf("]");
+    res->rounds = ceil(o->elements / o->p.executors);
+    res->total = res->rounds * res->r;
+    fmt(res->rs, sizeof res->rs, res->r);
+    fmt(res->ts, sizeof res->ts, res->total);
+    fmt(res->ps, sizeof res->ps, res->paper);
+    res->np = 0;
+    res->path = NULL;
+    if (o->show_path) {
+        res->path = malloc((pn_kernel_node_count(k) + 1) * sizeof *res->path);
+        if (res->path)
+            pn_kernel_critical_path(k, &o->p, res->path, &res->np);
+    }
+    return CLI_OK;
+}
+
+/* ---- print -------------------------------------------------------------- */
+
+static void print_json(const pn_kernel_t *k, const opts_t *o,
+                       const result_t *res)
+{
+    printf("{\"model\": \"%s\", \"method\": \"%s\", \"nodes\": %zu, "
+           "\"arcs\": %zu, \"height\": %u, \"r\": %s, \"elements\": %.0f, "
+           "\"executors\": %.0f, \"rounds\": %.0f, \"total\": %s",
+           models[o->p.model], o->matrix_method ? "matrix" : "graph",
+           pn_kernel_node_count(k), pn_kernel_arc_count(k), res->h, res->rs,
+           o->elements, o->p.executors, res->rounds, res->ts);
+    if (o->matrix_method)
+        printf(", \"paper_r\": %s", res->ps);
+    if (o->show_path) {
+        printf(", \"path\": [");
+        for (size_t i = 0; i < res->np; i++) {
+            printf(i ? ", " : "");
+            cli_json_string(stdout, pn_kernel_node_name(k, res->path[i]));
         }
-        printf("}\n");
-    } else {
-        printf("model: %s (%s method)\n", models[p.model],
-               matrix_method ? "matrix" : "graph");
-        printf("nodes: %zu, arcs: %zu, height k: %u\n", n,
-               pn_kernel_arc_count(k), h);
-        printf("inputs:");
-        for (size_t v = 0; v < n; v++)
-            if (pn_kernel_node_role(k, v) & 1)
-                printf(" %s", pn_kernel_node_name(k, v));
-        printf("\noutputs:");
-        for (size_t v = 0; v < n; v++)
-            if (pn_kernel_node_role(k, v) & 2)
-                printf(" %s", pn_kernel_node_name(k, v));
-        printf("\n");
-        if (show_matrix) {
-            pn_mp_t *z = pn_kernel_matrix(k, &p);
-            printf("nodes in matrix order:");
-            for (size_t v = 0; v < n; v++)
-                printf(" %zu=%s", v + 1, pn_kernel_node_name(k, v));
-            printf("\nZ =\n");
-            if (z)
-                pn_mp_print(stdout, z);
-            for (unsigned e = 2; z && e <= h; e++) {
-                pn_mp_t *ze = pn_mp_power(z, e);
-                if (!ze)
-                    break;
-                printf("Z^%u =\n", e);
-                pn_mp_print(stdout, ze);
-                pn_mp_free(ze);
-            }
-            pn_mp_free(z);
-        }
-        if (matrix_method)
-            printf("<1_o, Z^%u 1_i>: %s\n", h, ps);
-        printf("r: %s\n", rs);
-        printf("rounds: ceil(%.0f / %.0f) = %.0f\n", elements, p.executors,
-               rounds);
-        printf("total: %s\n", ts);
-        if (show_path) {
-            printf("critical path:");
-            for (size_t i = 0; i < np; i++) {
-                double loop = pn_kernel_loop(k, path[i]);
-                printf("%s %s", i ? " ->" : "", pn_kernel_node_name(k, path[i]));
-                if (loop > 0 && p.model != PN_MP_NAIVE) {
-                    char ls[64];
-                    fmt(ls, sizeof ls, loop);
-                    printf(" (op %s)", ls);
-                }
-            }
-            printf("\n");
+        printf("]");
+    }
+    printf("}\n");
+}
+
+/* The nodes with role bit (1: input, 2: output), after label. */
+static void print_role(const pn_kernel_t *k, const char *label, int bit)
+{
+    printf("%s", label);
+    for (size_t v = 0; v < pn_kernel_node_count(k); v++)
+        if (pn_kernel_node_role(k, v) & bit)
+            printf(" %s", pn_kernel_node_name(k, v));
+}
+
+/* The kernel matrix Z and its powers up to the height h. */
+static void print_matrix(const pn_kernel_t *k, const pn_mp_params_t *p,
+                         unsigned h)
+{
+    pn_mp_t *z = pn_kernel_matrix(k, p);
+    printf("nodes in matrix order:");
+    for (size_t v = 0; v < pn_kernel_node_count(k); v++)
+        printf(" %zu=%s", v + 1, pn_kernel_node_name(k, v));
+    printf("\nZ =\n");
+    if (z)
+        pn_mp_print(stdout, z);
+    for (unsigned e = 2; z && e <= h; e++) {
+        pn_mp_t *ze = pn_mp_power(z, e);
+        if (!ze)
+            break;
+        printf("Z^%u =\n", e);
+        pn_mp_print(stdout, ze);
+        pn_mp_free(ze);
+    }
+    pn_mp_free(z);
+}
+
+static void print_path(const pn_kernel_t *k, const opts_t *o,
+                       const result_t *res)
+{
+    printf("critical path:");
+    for (size_t i = 0; i < res->np; i++) {
+        double loop = pn_kernel_loop(k, res->path[i]);
+        printf("%s %s", i ? " ->" : "", pn_kernel_node_name(k, res->path[i]));
+        if (loop > 0 && o->p.model != PN_MP_NAIVE) {
+            char ls[64];
+            fmt(ls, sizeof ls, loop);
+            printf(" (op %s)", ls);
         }
     }
-    free(path);
+    printf("\n");
+}
+
+static void print_text(const pn_kernel_t *k, const opts_t *o,
+                       const result_t *res)
+{
+    printf("model: %s (%s method)\n", models[o->p.model],
+           o->matrix_method ? "matrix" : "graph");
+    printf("nodes: %zu, arcs: %zu, height k: %u\n", pn_kernel_node_count(k),
+           pn_kernel_arc_count(k), res->h);
+    print_role(k, "inputs:", 1);
+    print_role(k, "\noutputs:", 2);
+    printf("\n");
+    if (o->show_matrix)
+        print_matrix(k, &o->p, res->h);
+    if (o->matrix_method)
+        printf("<1_o, Z^%u 1_i>: %s\n", res->h, res->ps);
+    printf("r: %s\n", res->rs);
+    printf("rounds: ceil(%.0f / %.0f) = %.0f\n", o->elements, o->p.executors,
+           res->rounds);
+    printf("total: %s\n", res->ts);
+    if (o->show_path)
+        print_path(k, o, res);
+}
+
+/* --pnml: the kernel's timed event graph, written as PNML. */
+static int write_pnml(const pn_kernel_t *k, const opts_t *o)
+{
+    pn_net_t *net;
+    pn_error_t err;
     int rc = CLI_OK;
-    if (pnml) {
-        pn_net_t *net;
-        pn_error_clear(&err);
-        snprintf(err.file, sizeof err.file, "%s", argv[optind]);
-        if (pn_kernel_event_graph(k, &p, &net, &err)) {
-            cli_error(prog, &err);
-            rc = CLI_EUSAGE;
-        } else {
-            if (pn_pnml_write_file(net, pnml, NULL, &err)) {
-                cli_error(prog, &err);
-                rc = CLI_EOUTPUT;
-            }
-            pn_net_free(net);
-        }
+    pn_error_clear(&err);
+    snprintf(err.file, sizeof err.file, "%s", o->file);
+    if (pn_kernel_event_graph(k, &o->p, &net, &err)) {
+        cli_error(prog, &err);
+        return CLI_EUSAGE;
     }
+    if (pn_pnml_write_file(net, o->pnml, NULL, &err)) {
+        cli_error(prog, &err);
+        rc = CLI_EOUTPUT;
+    }
+    pn_net_free(net);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    const char *sets[argc + 1]; /* --set values, joined after parsing */
+    opts_t o = {.sets = sets};
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    pn_kernel_t *k;
+    if ((rc = load_kernel(&o, &k)) != CLI_OK)
+        return rc;
+    result_t res;
+    if ((rc = compute(k, &o, &res)) != CLI_OK) {
+        pn_kernel_free(k);
+        return rc;
+    }
+    if (o.json)
+        print_json(k, &o, &res);
+    else
+        print_text(k, &o, &res);
+    free(res.path);
+    if (o.pnml)
+        rc = write_pnml(k, &o);
     pn_kernel_free(k);
     if (fflush(stdout) != 0)
         return CLI_EOUTPUT;

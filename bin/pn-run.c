@@ -69,6 +69,10 @@ typedef struct {
     const char *trace;
     size_t *count_idx; /* transitions whose counts are printed */
     size_t ncount;
+    const char *file;  /* the net ('-': standard input) */
+    pn_read_options_t ro;
+    const char **count_args; /* the --count lists, read once the net is */
+    size_t ncount_args;
 } opts_t;
 
 /* ---- one run with a trace ---------------------------------------------- */
@@ -397,7 +401,105 @@ static int add_counts(opts_t *o, const pn_net_t *net, const char *list)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The transitions whose counts are printed: every one with --counts, else
+ * those of the --count lists.  Returns CLI_OK, or CLI_EUSAGE for a name that
+ * is not a transition of the net. */
+static int pick_counts(opts_t *o, const pn_net_t *net)
+{
+    size_t nt = pn_net_transition_count(net);
+    size_t room = nt + 1;
+    for (size_t i = 0; i < o->ncount_args; i++)
+        room += strlen(o->count_args[i]) + 1;
+    o->count_idx = calloc(room, sizeof *o->count_idx);
+    if (o->all_counts)
+        for (size_t i = 0; i < nt; i++)
+            o->count_idx[o->ncount++] = i;
+    for (size_t i = 0; i < o->ncount_args && !o->all_counts; i++)
+        if (add_counts(o, net, o->count_args[i]) < 0)
+            return CLI_EUSAGE;
+    return CLI_OK;
+}
+
+static int compile(const pn_net_t *net, const char *file, pn_engine_t **engine)
+{
+    if (pn_engine_compile(net, engine) != PN_OK) {
+        fprintf(stderr, "%s: %s: the net is too large to compile\n", prog,
+                file);
+        return CLI_EINPUT;
+    }
+    return CLI_OK;
+}
+
+/* ---- the command line --------------------------------------------------- */
+
+/* A number option: arg, a whole number from min to max, into *out.  Returns
+ * -1 to go on, or CLI_EUSAGE after "OPT: 'ARG' is not a number<range>". */
+static int number(const char *opt, const char *arg, uint64_t min,
+                  uint64_t max, const char *range, uint64_t *out)
+{
+    if (cli_parse_u64(arg, min, out) || *out > max) {
+        fprintf(stderr, "%s: %s: '%s' is not a number%s\n", prog, opt, arg,
+                range);
+        return CLI_EUSAGE;
+    }
+    return -1;
+}
+
+/* Takes option c with its argument.  Returns an exit code, or -1 to go on. */
+static int set_option(opts_t *o, int c, const char *arg)
+{
+    uint64_t v;
+    int rc;
+    switch (c) {
+    case 's':
+        return number("--seed", arg, 0, UINT64_MAX, " from 0 to 2^64-1",
+                      &o->seed);
+    case OPT_SEMANTICS:
+        if (pn_semantics_parse(arg, &o->sem)) {
+            fprintf(stderr, "%s: --semantics: '%s' (maximal or "
+                    "interleaving)\n", prog, arg);
+            return CLI_EUSAGE;
+        }
+        break;
+    case OPT_MAX_STEPS:
+        return number("--max-steps", arg, 0, UINT64_MAX, "", &o->max_steps);
+    case 'c': o->count_args[o->ncount_args++] = arg; break;
+    case OPT_COUNTS: o->all_counts = 1; break;
+    case 'm': o->marking = 1; break;
+    case 'n':
+        return number("--runs", arg, 1, 100000000, " from 1 to 100000000",
+                      &o->runs);
+    case 'j':
+        if ((rc = number("--jobs", arg, 1, 1024, " from 1 to 1024", &v)) < 0)
+            o->jobs = (unsigned)v;
+        return rc;
+    case 't': o->trace = arg; break;
+    case OPT_SNAPSHOT:
+        return number("--snapshot", arg, 1, UINT64_MAX, "", &o->snapshot);
+    case 'f':
+        if (!strcmp(arg, "text"))
+            o->fmt = FMT_TEXT;
+        else if (!strcmp(arg, "csv"))
+            o->fmt = FMT_CSV;
+        else if (!strcmp(arg, "json"))
+            o->fmt = FMT_JSON;
+        else {
+            fprintf(stderr, "%s: --format: '%s' (text, csv or json)\n", prog,
+                    arg);
+            return CLI_EUSAGE;
+        }
+        break;
+    case OPT_REFERENCE: o->reference = 1; break;
+    case OPT_NET: o->ro.net_id = arg; break;
+    case 'q': o->quiet = 1; break;
+    default: return cli_common_option(prog, c, usage);
+    }
+    return -1;
+}
+
+/* Reads the command line into o (o->count_args: room for argc lists).
+ * Returns an exit code, or -1 to go on. */
+static int parse_options(int argc, char **argv, opts_t *o)
 {
     static const struct option longopts[] = {
         {"seed", required_argument, NULL, 's'},
@@ -417,133 +519,47 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    opts_t o = {0};
-    o.seed = 1;
-    o.max_steps = DEFAULT_MAX_STEPS;
-    o.runs = 0;
+    o->seed = 1;
+    o->max_steps = DEFAULT_MAX_STEPS;
+    o->runs = 0;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    o.jobs = cores > 0 ? (unsigned)cores : 1;
-    pn_read_options_t ro = {0};
-    /* on the stack: every early return below stays leak-free */
-    const char *count_args[argc + 1];
-    size_t ncount_args = 0;
-    int c;
-    uint64_t v;
+    o->jobs = cores > 0 ? (unsigned)cores : 1;
+    int c, rc;
     while ((c = getopt_long(argc, argv, "s:c:mn:j:t:f:qhV", longopts, NULL)) !=
-           -1) {
-        switch (c) {
-        case 's':
-            if (cli_parse_u64(optarg, 0, &o.seed)) {
-                fprintf(stderr, "%s: --seed: '%s' is not a number from 0 to "
-                        "2^64-1\n", prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case OPT_SEMANTICS:
-            if (pn_semantics_parse(optarg, &o.sem)) {
-                fprintf(stderr, "%s: --semantics: '%s' (maximal or "
-                        "interleaving)\n", prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case OPT_MAX_STEPS:
-            if (cli_parse_u64(optarg, 0, &o.max_steps)) {
-                fprintf(stderr, "%s: --max-steps: '%s' is not a number\n",
-                        prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case 'c': count_args[ncount_args++] = optarg; break;
-        case OPT_COUNTS: o.all_counts = 1; break;
-        case 'm': o.marking = 1; break;
-        case 'n':
-            if (cli_parse_u64(optarg, 1, &o.runs) || o.runs > 100000000) {
-                fprintf(stderr, "%s: --runs: '%s' is not a number from 1 to "
-                        "100000000\n", prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case 'j':
-            if (cli_parse_u64(optarg, 1, &v) || v > 1024) {
-                fprintf(stderr, "%s: --jobs: '%s' is not a number from 1 to "
-                        "1024\n", prog, optarg);
-                return CLI_EUSAGE;
-            }
-            o.jobs = (unsigned)v;
-            break;
-        case 't': o.trace = optarg; break;
-        case OPT_SNAPSHOT:
-            if (cli_parse_u64(optarg, 1, &o.snapshot)) {
-                fprintf(stderr, "%s: --snapshot: '%s' is not a number\n",
-                        prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case 'f':
-            if (!strcmp(optarg, "text"))
-                o.fmt = FMT_TEXT;
-            else if (!strcmp(optarg, "csv"))
-                o.fmt = FMT_CSV;
-            else if (!strcmp(optarg, "json"))
-                o.fmt = FMT_JSON;
-            else {
-                fprintf(stderr, "%s: --format: '%s' (text, csv or json)\n",
-                        prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case OPT_REFERENCE: o.reference = 1; break;
-        case OPT_NET: ro.net_id = optarg; break;
-        case 'q': o.quiet = 1; break;
-        case 'h': usage(stdout); return CLI_OK;
-        case 'V': cli_version(prog); return CLI_OK;
-        default:
-            fprintf(stderr, "Try '%s --help'.\n", prog);
-            return CLI_EUSAGE;
-        }
-    }
-    if (optind != argc - 1) {
-        fprintf(stderr, "%s: expected one FILE (or '-')\nTry '%s --help'.\n",
-                prog, prog);
+           -1)
+        if ((rc = set_option(o, c, optarg)) >= 0)
+            return rc;
+    if (!(o->file = cli_one_file(prog, argc, argv, optind)))
         return CLI_EUSAGE;
-    }
-    if (o.trace && o.runs) {
+    if (o->trace && o->runs) {
         fprintf(stderr, "%s: --trace records one run; leave out --runs\n",
                 prog);
         return CLI_EUSAGE;
     }
-    if (o.snapshot && !o.trace) {
+    if (o->snapshot && !o->trace) {
         fprintf(stderr, "%s: --snapshot needs --trace\n", prog);
         return CLI_EUSAGE;
     }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    /* on the stack: every early return below stays leak-free */
+    const char *count_args[argc + 1];
+    opts_t o = {.count_args = count_args};
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
     pn_net_t *net;
-    pn_error_t err;
-    if (pn_pnml_read_file(argv[optind], &ro, &net, &err)) {
-        cli_error(prog, &err);
-        return CLI_EINPUT;
-    }
-    size_t nt = pn_net_transition_count(net);
-    size_t room = nt + 1;
-    for (size_t i = 0; i < ncount_args; i++)
-        room += strlen(count_args[i]) + 1;
-    o.count_idx = calloc(room, sizeof *o.count_idx);
-    if (o.all_counts)
-        for (size_t i = 0; i < nt; i++)
-            o.count_idx[o.ncount++] = i;
-    for (size_t i = 0; i < ncount_args && !o.all_counts; i++)
-        if (add_counts(&o, net, count_args[i]) < 0) {
-            free(o.count_idx);
-            pn_net_free(net);
-            return CLI_EUSAGE;
-        }
-    pn_engine_t *engine;
-    if (pn_engine_compile(net, &engine) != PN_OK) {
-        fprintf(stderr, "%s: %s: the net is too large to compile\n", prog,
-                argv[optind]);
-        pn_net_free(net);
-        return CLI_EINPUT;
-    }
-    int rc = o.runs ? many_runs(net, engine, &o) : one_run(net, engine, &o);
+    if ((rc = cli_read_net(prog, o.file, &o.ro, &net)) != CLI_OK)
+        return rc;
+    pn_engine_t *engine = NULL;
+    rc = pick_counts(&o, net);
+    if (rc == CLI_OK)
+        rc = compile(net, o.file, &engine);
+    if (rc == CLI_OK)
+        rc = o.runs ? many_runs(net, engine, &o) : one_run(net, engine, &o);
     pn_engine_free(engine);
     free(o.count_idx);
     pn_net_free(net);

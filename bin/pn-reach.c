@@ -40,7 +40,7 @@ static void usage(FILE *out)
         "      --mcc EXAM DIR    answer as the Model Checking Contest asks:\n"
         "                        DIR/model.pnml; EXAM is StateSpace,\n"
         "                        ReachabilityDeadlock, OneSafe,\n"
-        "                        QuasiLiveness or StableMarking\n"
+        "                        QuasiLiveness, StableMarking or Liveness\n"
         "      --net ID          read the <net> with this id\n"
         "  -h, --help            show this help and exit\n"
         "  -V, --version         show the version and exit\n"
@@ -224,6 +224,10 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
                    ", max %" PRIu64 "\n", lo, hi);
         else if (st == PN_EINVAL)
             printf("terminates:  no (some run never ends)\n");
+        int live = 0;
+        if (pn_reach_live(r, &live) == PN_OK)
+            printf("live:        %s\n", live ? "yes (every transition can "
+                   "always fire again)" : "no");
     }
     if (o->bounds)
         for (size_t p = 0; p < pn_net_place_count(net); p++)
@@ -311,6 +315,10 @@ static int mcc_answer(const pn_net_t *net, const pn_reach_t *r,
     } else if (!strcmp(exam, "OneSafe")) {
         int unsafe = pn_reach_max_tokens_in_place(r) > 1;
         mcc_formula(exam, complete || unsafe, !unsafe);
+    } else if (!strcmp(exam, "Liveness")) {
+        int live = 0;
+        int known = complete && pn_reach_live(r, &live) == PN_OK;
+        mcc_formula(exam, known, live);
     } else if (!strcmp(exam, "QuasiLiveness")) {
         int all = 1;
         for (size_t t = 0; t < pn_net_transition_count(net); t++)
@@ -327,7 +335,7 @@ static int is_mcc_exam(const char *e)
 {
     static const char *const exams[] = {"StateSpace", "ReachabilityDeadlock",
                                         "OneSafe", "QuasiLiveness",
-                                        "StableMarking", NULL};
+                                        "StableMarking", "Liveness", NULL};
     for (int i = 0; exams[i]; i++)
         if (!strcmp(e, exams[i]))
             return 1;
@@ -361,11 +369,11 @@ int main(int argc, char **argv)
     if (o.mcc && !is_mcc_exam(o.mcc)) {
         fprintf(stderr, "%s: --mcc: '%s' is not an examination pn-reach "
                 "answers (StateSpace, ReachabilityDeadlock, OneSafe, "
-                "QuasiLiveness, StableMarking)\n", prog, o.mcc);
+                "QuasiLiveness, StableMarking, Liveness)\n", prog, o.mcc);
         return CLI_EUSAGE;
     }
     if (o.mcc)
-        o.ro.graph = 0;
+        o.ro.graph = !strcmp(o.mcc, "Liveness"); /* its components */
     pn_net_t *net;
     if ((rc = load(&o, &net)))
         return rc;

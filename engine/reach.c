@@ -758,3 +758,131 @@ pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out)
     free(via);
     return st;
 }
+
+/* ---- liveness: strongly connected components (Tarjan, iterative) -------- */
+
+typedef struct {
+    uint32_t *index, *low, *stack, *comp, *call;
+    uint64_t *pos;
+    unsigned char *on;
+} tarjan_t;
+
+static void tarjan_free(tarjan_t *t)
+{
+    free(t->index);
+    free(t->low);
+    free(t->stack);
+    free(t->comp);
+    free(t->call);
+    free(t->pos);
+    free(t->on);
+}
+
+/* comp[v]: the component of each state; returns the number of components,
+ * or -1 when out of memory. */
+static long components(const pn_reach_t *r, tarjan_t *t)
+{
+    size_t n = r->nstates;
+    t->index = malloc((n + 1) * sizeof *t->index);
+    t->low = malloc((n + 1) * sizeof *t->low);
+    t->stack = malloc((n + 1) * sizeof *t->stack);
+    t->comp = malloc((n + 1) * sizeof *t->comp);
+    t->call = malloc((n + 1) * sizeof *t->call);
+    t->pos = malloc((n + 1) * sizeof *t->pos);
+    t->on = calloc(n + 1, 1);
+    if (!t->index || !t->low || !t->stack || !t->comp || !t->call ||
+        !t->pos || !t->on)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        t->index[i] = NO_STATE;
+    uint32_t next = 0, ncomp = 0;
+    size_t sp = 0;
+    for (size_t root = 0; root < n; root++) {
+        if (t->index[root] != NO_STATE)
+            continue;
+        size_t depth = 0;
+        t->call[depth] = (uint32_t)root;
+        t->index[root] = t->low[root] = next++;
+        t->pos[root] = r->succ_off[root];
+        t->stack[sp++] = (uint32_t)root;
+        t->on[root] = 1;
+        for (;;) {
+            uint32_t v = t->call[depth];
+            if (t->pos[v] < r->succ_off[v + 1]) {
+                uint32_t w = r->succ[t->pos[v]++];
+                if (t->index[w] == NO_STATE) {
+                    t->index[w] = t->low[w] = next++;
+                    t->pos[w] = r->succ_off[w];
+                    t->stack[sp++] = w;
+                    t->on[w] = 1;
+                    t->call[++depth] = w;
+                } else if (t->on[w] && t->index[w] < t->low[v]) {
+                    t->low[v] = t->index[w];
+                }
+                continue;
+            }
+            if (t->low[v] == t->index[v]) {
+                uint32_t w;
+                do {
+                    w = t->stack[--sp];
+                    t->on[w] = 0;
+                    t->comp[w] = ncomp;
+                } while (w != v);
+                ncomp++;
+            }
+            if (depth == 0)
+                break;
+            uint32_t u = t->call[--depth];
+            if (t->low[v] < t->low[u])
+                t->low[u] = t->low[v];
+        }
+    }
+    return (long)ncomp;
+}
+
+pn_status_t pn_reach_live(const pn_reach_t *rc, int *live)
+{
+    pn_reach_t *r = (pn_reach_t *)rc; /* scratch buffers only */
+    *live = 0;
+    if (!r || r->end != PN_REACH_COMPLETE || !r->keep_graph)
+        return PN_EINVAL;
+    tarjan_t t = {0};
+    long nc = components(r, &t);
+    /* a component is terminal when no edge leaves it; each terminal one
+     * must enable every transition somewhere in it */
+    unsigned char *leaves = nc >= 0 ? calloc((size_t)nc + 1, 1) : NULL;
+    uint32_t *seen = nc >= 0 ? calloc((size_t)nc * 0 + (size_t)r->nt + 1,
+                                      sizeof *seen) : NULL;
+    uint32_t *count = nc >= 0 ? calloc((size_t)nc + 1, sizeof *count) : NULL;
+    pn_status_t st = leaves && seen && count ? PN_OK : PN_ENOMEM;
+    if (!st) {
+        for (size_t v = 0; v < r->nstates; v++)
+            for (uint64_t k = r->succ_off[v]; k < r->succ_off[v + 1]; k++)
+                if (t.comp[r->succ[k]] != t.comp[v])
+                    leaves[t.comp[v]] = 1;
+        /* per terminal component, the transitions enabled in it: seen[t]
+         * holds the last component (+1) that enabled t */
+        int ok = 1;
+        for (size_t v = 0; v < r->nstates; v++) {
+            uint32_t c = t.comp[v];
+            if (leaves[c])
+                continue;
+            marking_of(r, v, r->m);
+            for (uint32_t tr = 0; tr < r->nt; tr++)
+                if (seen[tr] != c + 1 &&
+                    pni_engine_enabled(r->engine, r->m, tr)) {
+                    seen[tr] = c + 1;
+                    count[c]++;
+                }
+        }
+        for (long c = 0; c < nc; c++)
+            if (!leaves[c] && count[c] < r->nt)
+                ok = 0;
+        *live = ok;
+    }
+    free(leaves);
+    free(seen);
+    free(count);
+    tarjan_free(&t);
+    return st;
+}

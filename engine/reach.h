@@ -105,6 +105,14 @@ void pn_reach_path_free(pn_reach_path_t *p);
 pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
                                  uint64_t *min_steps, uint64_t *max_steps);
 
+/* Liveness (the MCC's): from every reachable marking, every transition can
+ * still fire later.  Found from the strongly connected components of the
+ * graph: live when every terminal component enables every transition.
+ * Needs a complete exploration with the graph kept (PN_EINVAL otherwise).
+ * Cost: O(states + edges) and the enabled sets of the terminal
+ * components' markings. */
+pn_status_t pn_reach_live(const pn_reach_t *r, int *live);
+
 /* A path realising the greatest number of steps to a dead marking (on a
  * terminating net): the worst schedule.  As pn_reach_dead_path(). */
 pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out);

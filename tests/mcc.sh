@@ -17,7 +17,7 @@ right=0 answered=0 total=0
 # examination and the oracle file of its answer
 for_exams() {
     echo "StateSpace SS"; echo "ReachabilityDeadlock RD"; echo "OneSafe OS"
-    echo "QuasiLiveness QL"; echo "StableMarking SM"
+    echo "QuasiLiveness QL"; echo "StableMarking SM"; echo "Liveness L"
 }
 tail -n +2 "$ORACLE/INDEX.tsv" | while IFS='	' read -r model p t a states rest; do
     [ "$max" -gt 0 ] && [ "$states" -gt "$max" ] && continue

@@ -72,9 +72,31 @@ START_TEST(hand_counted)
     ck_assert_int_eq(pn_reach_states(r), 4);
     ck_assert_int_eq(pn_reach_run_lengths(r, &term, &lo, &hi), PN_OK);
     ck_assert(term && lo == 3 && hi == 3);
+    int live = 1;
+    ck_assert_int_eq(pn_reach_live(r, &live), PN_OK);
+    ck_assert(!live);
     pn_reach_free(r);
-    /* a cycle: the net does not terminate */
+    /* a cycle: the net does not terminate; "never" still never fires */
     pn_net_add_arc(net, NULL, "u", "p", 1, PN_ARC_NORMAL, NULL);
+    r = explore(net, PN_SEM_INTERLEAVING, 0);
+    ck_assert_int_eq(pn_reach_live(r, &live), PN_OK);
+    ck_assert(!live);
+    pn_reach_free(r);
+    /* without it, t and u can always fire again: live */
+    pn_net_t *cyc = pn_net_new("c");
+    pn_net_add_place(cyc, "p", NULL, 2, NULL);
+    pn_net_add_place(cyc, "q", NULL, 0, NULL);
+    pn_net_add_transition(cyc, "t", NULL, NULL);
+    pn_net_add_transition(cyc, "u", NULL, NULL);
+    pn_net_add_arc(cyc, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(cyc, NULL, "t", "q", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(cyc, NULL, "q", "u", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(cyc, NULL, "u", "p", 1, PN_ARC_NORMAL, NULL);
+    r = explore(cyc, PN_SEM_INTERLEAVING, 0);
+    ck_assert_int_eq(pn_reach_live(r, &live), PN_OK);
+    ck_assert(live);
+    pn_reach_free(r);
+    pn_net_free(cyc);
     r = explore(net, PN_SEM_INTERLEAVING, 0);
     ck_assert_int_eq(pn_reach_dead(r), 0);
     ck_assert_int_eq(pn_reach_run_lengths(r, &term, &lo, &hi), PN_EINVAL);

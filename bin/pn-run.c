@@ -373,7 +373,8 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     if (rc)
         return rc;
     if (end == PN_END_LIMIT) {
-        fprintf(stderr, "%s: no dead marking within %" PRIu64 " steps\n", prog,
+        fprintf(stderr, "%s: no dead marking within %" PRIu64 " steps "
+                "(pn-reach says whether one is reachable at all)\n", prog,
                 o->max_steps);
         return EXIT_LIMIT;
     }
@@ -554,6 +555,10 @@ int main(int argc, char **argv)
     pn_net_t *net;
     if ((rc = cli_read_net(prog, o.file, &o.ro, &net)) != CLI_OK)
         return rc;
+    /* what the file says that the run cannot take into account (timing,
+     * transport arcs, ...): said once, before the results */
+    for (size_t i = 0; i < pn_net_warning_count(net); i++)
+        fprintf(stderr, "%s: warning: %s\n", prog, pn_net_warning(net, i));
     pn_engine_t *engine = NULL;
     rc = pick_counts(&o, net);
     if (rc == CLI_OK)

@@ -151,6 +151,7 @@ XML
 expect 4 "$BIN/pn-run" --max-steps 50 "$TMP/loop.pnml"
 has "$TMP/out" "steps: 50"
 has "$TMP/err" "no dead marking within 50 steps"
+has "$TMP/err" "pn-reach says whether one is reachable"
 expect 4 "$BIN/pn-run" --max-steps 50 --runs 3 "$TMP/loop.pnml"
 # an unbounded net: exit 5, the place and the step named
 cat > "$TMP/unb.pnml" <<'XML'
@@ -176,4 +177,9 @@ for w in "$EX"/*.csv; do
     n=$((n + 1))
 done
 [ "$n" -ge 6 ] && ok || bad "only $n example workloads"
+# what a run cannot take into account is said once, before the results
+expect 4 "$BIN/pn-run" --max-steps 100 "$srcdir/pnml/valid/tapaal-timed/net.pnml"
+has "$TMP/err" "pn-run: warning:"
+has "$TMP/err" "ignored: 1 time interval"
+[ "$(grep -c 'ignored:' "$TMP/err")" = 1 ] && ok || bad "the timing warning is not said once"
 finish

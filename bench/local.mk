@@ -18,13 +18,16 @@ tests/fuzz/fuzz-pnml: $(FUZZSRC)
 CLEANFILES += tests/fuzz/fuzz-pnml
 
 # the clock and output helpers are the programs' own (bin/cli.c)
-noinst_PROGRAMS += bench/bench-read bench/bench-run bench/bench-maxplus
+noinst_PROGRAMS += bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach
 bench_bench_maxplus_SOURCES = bench/bench-maxplus.c
 bench_bench_maxplus_LDADD = bin/libcli.la $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-maxplus.c
 bench_bench_run_SOURCES = bench/bench-run.c
 bench_bench_run_LDADD = bin/libcli.la $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-run.c
+bench_bench_reach_SOURCES = bench/bench-reach.c
+bench_bench_reach_LDADD = bin/libcli.la $(PN_MODULES) $(PN_MODULE_LIBS)
+EXTRA_DIST += bench/bench-reach.c
 bench_bench_read_SOURCES = bench/bench-read.c
 bench_bench_read_LDADD = bin/libcli.la $(PN_MODULES) $(PN_MODULE_LIBS)
 EXTRA_DIST += bench/bench-read.c
@@ -34,7 +37,9 @@ BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	MultiCrashLeafsetExtension-PT-S32C12 ServersAndClients-PT-400080
 RUN_BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	JoinFreeModules-PT-2000 Dekker-PT-100
-bench: bench/bench-read bench/bench-run bench/bench-maxplus bin/pn-run
+REACH_BENCH_FILES = Kanban-PT-00005 TCPcondis-PT-05 SharedMemory-PT-000010 \
+	HouseConstruction-PT-00005
+bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run
 	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
 	@files=; for n in $(BENCH_FILES); do \
 	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
@@ -46,6 +51,11 @@ bench: bench/bench-read bench/bench-run bench/bench-maxplus bin/pn-run
 	echo; echo "Engine (maximal steps, seed 1; corpus nets: at most 20000 steps):"; \
 	$(builddir)/bench/bench-run $(abs_top_builddir)/bin/pn-run $$files; \
 	echo; $(builddir)/bench/bench-maxplus 100000; \
+	echo; echo "State space (pn-reach, interleaving), MCC 2021 instances:"; \
+	files=; for n in $(REACH_BENCH_FILES); do \
+	    test -f "$(PN_CORPUS)/../mcc-oracle/$$n/model.pnml" && \
+	    files="$$files $(PN_CORPUS)/../mcc-oracle/$$n/model.pnml"; done; \
+	$(builddir)/bench/bench-reach $$files; \
 	echo; echo "pn-dot on GPU nets:"; \
 	for w in 8 32 64; do \
 	  $(builddir)/bin/pn-gen-gpu --warps $$w --quiet -o bench-dot.pnml; \
@@ -59,3 +69,4 @@ BENCH_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/bin
 bench_bench_read_CPPFLAGS = $(BENCH_CPPFLAGS)
 bench_bench_run_CPPFLAGS = $(BENCH_CPPFLAGS)
 bench_bench_maxplus_CPPFLAGS = $(BENCH_CPPFLAGS)
+bench_bench_reach_CPPFLAGS = $(BENCH_CPPFLAGS)

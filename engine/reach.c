@@ -493,12 +493,14 @@ pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
             }
             break;
         }
-        if (pni_grow((void **)&r->succ_off, &r->cap_off, i + 2,
-                     sizeof *r->succ_off)) {
-            st = PN_ENOMEM;
-            break;
+        if (r->keep_graph) {
+            if (pni_grow((void **)&r->succ_off, &r->cap_off, i + 2,
+                         sizeof *r->succ_off)) {
+                st = PN_ENOMEM;
+                break;
+            }
+            r->succ_off[i + 1] = r->nsucc;
         }
-        r->succ_off[i + 1] = r->nsucc;
         r->edges += x.nedges;
         if (x.nedges == 0) {
             if (r->first_dead == NO_STATE)

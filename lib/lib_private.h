@@ -93,12 +93,6 @@ pn_status_t pni_output_close(FILE *f, char *tmp, const char *path, int ok);
 
 /* ---- nets ------------------------------------------------------------- */
 
-/* The arcs of each transition, in net order, as CSR arrays: the arcs of
- * transition t are arcs[off[t]] .. arcs[off[t + 1] - 1].  The caller frees
- * both.  Returns PN_OK or PN_ENOMEM.  Cost: O(transitions + arcs). */
-pn_status_t pni_arcs_by_transition(const pn_net_t *net, size_t **off,
-                                   size_t **arcs);
-
 /* Forgets every page: nodes go back to no page, tool-specific data of
  * pages is given to the net. */
 void pni_net_clear_pages(pn_net_t *net);

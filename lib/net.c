@@ -455,29 +455,3 @@ void pni_net_clear_pages(pn_net_t *net)
             net->tools[i].index = 0;
         }
 }
-
-pn_status_t pni_arcs_by_transition(const pn_net_t *net, size_t **off_out,
-                                   size_t **arcs_out)
-{
-    size_t nt = net->ntransitions, na = net->narcs;
-    size_t *off = calloc(nt + 2, sizeof *off);
-    size_t *arcs = malloc((na + 1) * sizeof *arcs);
-    size_t *fill = malloc((nt + 1) * sizeof *fill);
-    if (!off || !arcs || !fill) {
-        free(off);
-        free(arcs);
-        free(fill);
-        return PN_ENOMEM;
-    }
-    for (size_t i = 0; i < na; i++)
-        off[net->arcs[i].transition + 1]++;
-    for (size_t t = 0; t < nt; t++)
-        off[t + 1] += off[t];
-    memcpy(fill, off, nt * sizeof *fill);
-    for (size_t i = 0; i < na; i++)
-        arcs[fill[net->arcs[i].transition]++] = i;
-    free(fill);
-    *off_out = off;
-    *arcs_out = arcs;
-    return PN_OK;
-}

@@ -40,7 +40,8 @@ static void usage(FILE *out)
         "      --mcc EXAM DIR    answer as the Model Checking Contest asks:\n"
         "                        DIR/model.pnml; EXAM is StateSpace,\n"
         "                        ReachabilityDeadlock, OneSafe,\n"
-        "                        QuasiLiveness, StableMarking or Liveness\n"
+        "                        QuasiLiveness, StableMarking, Liveness or\n"
+        "                        UpperBounds (DIR/UpperBounds.xml)\n"
         "      --net ID          read the <net> with this id\n"
         "  -h, --help            show this help and exit\n"
         "  -V, --version         show the version and exit\n"
@@ -331,11 +332,62 @@ static int mcc_answer(const pn_net_t *net, const pn_reach_t *r,
     return complete ? CLI_OK : EXIT_INCOMPLETE;
 }
 
+/* UpperBounds: for each property of DIR/UpperBounds.xml, the largest
+ * total of its places over the markings found. */
+static int mcc_upper_bounds(const pn_net_t *net, const pn_reach_t *r,
+                            const char *dir)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/UpperBounds.xml", dir);
+    pn_mcc_bounds_t *b;
+    pn_error_t err;
+    if (pn_mcc_bounds_read(path, net, &b, &err)) {
+        cli_error(prog, &err);
+        return CLI_EINPUT;
+    }
+    size_t np = pn_net_place_count(net), nb = pn_mcc_bounds_count(b);
+    uint64_t *m = malloc((np + 1) * sizeof *m);
+    uint64_t *best = calloc(nb + 1, sizeof *best);
+    if (!m || !best) {
+        free(m);
+        free(best);
+        pn_mcc_bounds_free(b);
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return CLI_EINPUT;
+    }
+    for (uint64_t s = 0; s < pn_reach_states(r); s++) {
+        pn_reach_marking(r, s, m);
+        for (size_t i = 0; i < nb; i++) {
+            size_t n;
+            const size_t *pl = pn_mcc_bound_places(b, i, &n);
+            uint64_t sum = 0;
+            for (size_t k = 0; k < n; k++)
+                sum = sum > UINT64_MAX - m[pl[k]] ? UINT64_MAX
+                                                  : sum + m[pl[k]];
+            if (sum > best[i])
+                best[i] = sum;
+        }
+    }
+    int complete = pn_reach_end(r) == PN_REACH_COMPLETE;
+    for (size_t i = 0; i < nb; i++) {
+        if (complete)
+            printf("FORMULA %s %" PRIu64 " TECHNIQUES EXPLICIT\n",
+                   pn_mcc_bound_id(b, i), best[i]);
+        else
+            printf("FORMULA %s CANNOT_COMPUTE\n", pn_mcc_bound_id(b, i));
+    }
+    free(m);
+    free(best);
+    pn_mcc_bounds_free(b);
+    return complete ? CLI_OK : EXIT_INCOMPLETE;
+}
+
 static int is_mcc_exam(const char *e)
 {
     static const char *const exams[] = {"StateSpace", "ReachabilityDeadlock",
                                         "OneSafe", "QuasiLiveness",
-                                        "StableMarking", "Liveness", NULL};
+                                        "StableMarking", "Liveness",
+                                        "UpperBounds", NULL};
     for (int i = 0; exams[i]; i++)
         if (!strcmp(e, exams[i]))
             return 1;
@@ -369,7 +421,8 @@ int main(int argc, char **argv)
     if (o.mcc && !is_mcc_exam(o.mcc)) {
         fprintf(stderr, "%s: --mcc: '%s' is not an examination pn-reach "
                 "answers (StateSpace, ReachabilityDeadlock, OneSafe, "
-                "QuasiLiveness, StableMarking, Liveness)\n", prog, o.mcc);
+                "QuasiLiveness, StableMarking, Liveness, UpperBounds)\n",
+                prog, o.mcc);
         return CLI_EUSAGE;
     }
     if (o.mcc)
@@ -384,7 +437,9 @@ int main(int argc, char **argv)
         pn_net_free(net);
         return CLI_EINPUT;
     }
-    if (o.mcc)
+    if (o.mcc && !strcmp(o.mcc, "UpperBounds"))
+        rc = mcc_upper_bounds(net, r, o.file);
+    else if (o.mcc)
         rc = mcc_answer(net, r, o.mcc);
     else {
         if (o.json)

@@ -550,6 +550,14 @@ int pn_reach_stable_place(const pn_reach_t *r)
     return 0;
 }
 
+pn_status_t pn_reach_marking(const pn_reach_t *r, uint64_t i, uint64_t *m)
+{
+    if (!r || !m || i >= r->nstates)
+        return PN_EINVAL;
+    marking_of(r, (size_t)i, m);
+    return PN_OK;
+}
+
 int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
 {
     if (!r || !m)

@@ -86,4 +86,25 @@ expect 0 "$BIN/pn-reach" --mcc ReachabilityDeadlock "$TMP/mcc"
 has "$TMP/out" "FORMULA ReachabilityDeadlock TRUE TECHNIQUES EXPLICIT"
 expect 0 "$BIN/pn-reach" --mcc QuasiLiveness "$TMP/mcc"
 has "$TMP/out" "FORMULA QuasiLiveness FALSE TECHNIQUES EXPLICIT"
+# UpperBounds: the places' largest total; a bad property file is refused
+# with its file and line
+cat > "$TMP/mcc/UpperBounds.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>d-UB-00</id><formula><place-bound><place>q</place></place-bound></formula></property>
+  <property><id>d-UB-01</id><formula><place-bound><place>p</place><place>q</place></place-bound></formula></property>
+</property-set>
+XML
+expect 0 "$BIN/pn-reach" --mcc UpperBounds "$TMP/mcc"
+has "$TMP/out" "FORMULA d-UB-00 2 TECHNIQUES EXPLICIT"
+has "$TMP/out" "FORMULA d-UB-01 2 TECHNIQUES EXPLICIT"
+cat > "$TMP/mcc/UpperBounds.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>d-UB-00</id><formula><place-bound>
+    <place>nosuch</place></place-bound></formula></property>
+</property-set>
+XML
+expect 1 "$BIN/pn-reach" --mcc UpperBounds "$TMP/mcc"
+has "$TMP/err" "UpperBounds.xml:4: property 'd-UB-00': 'nosuch' is not a place of the net"
 finish

@@ -18,11 +18,12 @@ right=0 answered=0 total=0
 for_exams() {
     echo "StateSpace SS"; echo "ReachabilityDeadlock RD"; echo "OneSafe OS"
     echo "QuasiLiveness QL"; echo "StableMarking SM"; echo "Liveness L"
+    echo "UpperBounds UB"
 }
 tail -n +2 "$ORACLE/INDEX.tsv" | while IFS='	' read -r model p t a states rest; do
     [ "$max" -gt 0 ] && [ "$states" -gt "$max" ] && continue
     mkdir -p "$TMP/$model"
-    cp "$ORACLE/$model/model.pnml" "$TMP/$model/"
+    cp "$ORACLE/$model/model.pnml" "$ORACLE/$model/UpperBounds.xml" "$TMP/$model/"
     start=$(date +%s.%N)
     for_exams | while read -r exam code; do
         want="$TMP/want" got="$TMP/got"

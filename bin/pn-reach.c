@@ -114,20 +114,11 @@ static int parse_options(int argc, char **argv, opts_t *o)
             break;
         case OPT_MCC: o->mcc = optarg; break;
         case OPT_NET: o->rd.net_id = optarg; break;
-        case 'h': usage(stdout); return CLI_OK;
-        case 'V': cli_version(prog); return CLI_OK;
-        default:
-            fprintf(stderr, "Try '%s --help'.\n", prog);
-            return CLI_EUSAGE;
+        default: return cli_common_option(prog, c, usage);
         }
     }
-    if (optind != argc - 1) {
-        fprintf(stderr, "%s: expected one %s\nTry '%s --help'.\n", prog,
-                o->mcc ? "DIR (the instance folder)" : "FILE (or '-')", prog);
-        return CLI_EUSAGE;
-    }
-    o->file = argv[optind];
-    return -1;
+    o->file = cli_one_file(prog, argc, argv, optind);
+    return o->file ? -1 : CLI_EUSAGE;
 }
 
 /* ---- traces --------------------------------------------------------------- */
@@ -396,20 +387,13 @@ static int is_mcc_exam(const char *e)
 
 /* ---- main ----------------------------------------------------------------- */
 
+/* The net: FILE, or DIR/model.pnml for --mcc. */
 static int load(const opts_t *o, pn_net_t **net)
 {
     char path[4096];
-    const char *file = o->file;
-    if (o->mcc) {
+    if (o->mcc)
         snprintf(path, sizeof path, "%s/model.pnml", o->file);
-        file = path;
-    }
-    pn_error_t err;
-    if (pn_pnml_read_file(file, &o->rd, net, &err)) {
-        cli_error(prog, &err);
-        return CLI_EINPUT;
-    }
-    return CLI_OK;
+    return cli_read_net(prog, o->mcc ? path : o->file, &o->rd, net);
 }
 
 int main(int argc, char **argv)

@@ -583,8 +583,8 @@ int pni_engine_fits(const pn_engine_t *e, const uint64_t *b,
     return fits(e, b, pend, t);
 }
 
-void pni_engine_take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
-                     uint32_t t)
+static inline void take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
+                        uint32_t t)
 {
     if (e->has_cap)
         for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
@@ -596,7 +596,7 @@ void pni_engine_take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
         b[e->rs.idx[j]] = 0;
 }
 
-int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t)
+static inline int give(const pn_engine_t *e, uint64_t *m, uint32_t t)
 {
     for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
         uint32_t p = e->out.idx[j];
@@ -605,6 +605,17 @@ int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t)
         m[p] += e->out.w[j];
     }
     return 0;
+}
+
+void pni_engine_take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
+                     uint32_t t)
+{
+    take(e, b, pend, t);
+}
+
+int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t)
+{
+    return give(e, m, t);
 }
 
 int pni_engine_has_capacity(const pn_engine_t *e) { return e->has_cap; }
@@ -676,7 +687,7 @@ static uint32_t walk(pn_sim_t *s, const uint32_t *order, uint32_t n,
             touch(s, e->in.idx[j]);
         for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++)
             touch(s, e->rs.idx[j]);
-        pni_engine_take(e, m, s->pend, t);
+        take(e, m, s->pend, t);
         s->fired[s->nfired++] = t;
     }
     return n;
@@ -688,7 +699,6 @@ static void undo_walk(pn_sim_t *s)
     for (uint32_t i = 0; i < s->nchanged; i++) {
         uint32_t p = s->changed[i];
         s->m[p] = s->old[p];
-        s->pend[p] = 0;
     }
     if (s->e->has_cap)
         memset(s->pend, 0, s->e->np * sizeof *s->pend);
@@ -706,7 +716,7 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
         uint32_t t = s->fired[i];
         for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
             touch(s, e->out.idx[j]);
-        int over = pni_engine_give(e, m, t);
+        int over = give(e, m, t);
         if (over) {
             s->overflow_place = (size_t)over - 1;
             *end = PN_END_OVERFLOW;

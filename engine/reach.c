@@ -39,7 +39,7 @@ struct pn_reach {
     uint64_t *bound, *lowest; /* per place: largest and smallest count */
     unsigned char *fires;     /* per transition */
     /* scratch */
-    uint64_t *m, *b, *pend, *next, *tmp;
+    uint64_t *m, *pend, *next, *tmp;
     uint8_t *key;
     uint32_t *en, *set, *use;
     unsigned char *competes;
@@ -66,7 +66,6 @@ void pn_reach_free(pn_reach_t *r)
     free(r->lowest);
     free(r->fires);
     free(r->m);
-    free(r->b);
     free(r->pend);
     free(r->next);
     free(r->tmp);
@@ -240,7 +239,8 @@ static int step_to(pn_reach_t *r, const uint64_t *m, const uint32_t *set,
                    size_t n)
 {
     memcpy(r->next, m, r->np * sizeof *m);
-    memset(r->pend, 0, r->np * sizeof *r->pend);
+    if (pni_engine_has_capacity(r->engine)) /* pend is only used then */
+        memset(r->pend, 0, r->np * sizeof *r->pend);
     for (size_t i = 0; i < n; i++)
         pni_engine_take(r->engine, r->next, r->pend, set[i]);
     for (size_t i = 0; i < n; i++) {
@@ -387,7 +387,7 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     x->st = find_or_add(r, next, x->from, &to, &added);
     if (x->st)
         return 1;
-    if (r->sem == PN_SEM_MAXIMAL || r->keep_graph) {
+    if (r->keep_graph) {
         /* maximal: distinct successor markings (several sets may reach the
          * same one); interleaving: one edge per transition */
         if (r->sem == PN_SEM_MAXIMAL)
@@ -422,7 +422,6 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
     r->lowest = malloc(np * sizeof *r->lowest);
     r->fires = calloc(nt, 1);
     r->m = malloc(np * sizeof *r->m);
-    r->b = malloc(np * sizeof *r->b);
     r->pend = calloc(np, sizeof *r->pend);
     r->next = malloc(np * sizeof *r->next);
     r->tmp = malloc(np * sizeof *r->tmp);
@@ -431,7 +430,7 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
     r->set = malloc(nt * sizeof *r->set);
     r->use = calloc(np, sizeof *r->use);
     r->competes = malloc(nt);
-    if (!r->bound || !r->lowest || !r->fires || !r->m || !r->b ||
+    if (!r->bound || !r->lowest || !r->fires || !r->m ||
         !r->pend || !r->next || !r->tmp || !r->key || !r->en || !r->set ||
         !r->use || !r->competes)
         return PN_ENOMEM;
@@ -690,11 +689,9 @@ static pn_status_t longest(const pn_reach_t *r, uint64_t *dist,
         uint32_t u = queue[qh++];
         for (uint64_t k = r->succ_off[u]; k < r->succ_off[u + 1]; k++) {
             uint32_t v = r->succ[k];
-            if (dist[u] + 1 > dist[v] || via[v] == NO_STATE) {
-                if (dist[u] + 1 > dist[v]) {
-                    dist[v] = dist[u] + 1;
-                    via[v] = u;
-                }
+            if (dist[u] + 1 > dist[v]) {
+                dist[v] = dist[u] + 1;
+                via[v] = u;
             }
             if (--indeg[v] == 0)
                 queue[qt++] = v;
@@ -858,41 +855,52 @@ pn_status_t pn_reach_live(const pn_reach_t *rc, int *live)
         return PN_EINVAL;
     tarjan_t t = {0};
     long nc = components(r, &t);
-    /* a component is terminal when no edge leaves it; each terminal one
-     * must enable every transition somewhere in it */
-    unsigned char *leaves = nc >= 0 ? calloc((size_t)nc + 1, 1) : NULL;
-    uint32_t *seen = nc >= 0 ? calloc((size_t)nc * 0 + (size_t)r->nt + 1,
-                                      sizeof *seen) : NULL;
-    uint32_t *count = nc >= 0 ? calloc((size_t)nc + 1, sizeof *count) : NULL;
-    pn_status_t st = leaves && seen && count ? PN_OK : PN_ENOMEM;
+    size_t n = r->nstates;
+    /* exits[c]: an edge leaves component c (it is not terminal); first and
+     * order: the states grouped by component (counting sort) */
+    unsigned char *exits = nc >= 0 ? calloc((size_t)nc + 1, 1) : NULL;
+    size_t *first = nc >= 0 ? calloc((size_t)nc + 2, sizeof *first) : NULL;
+    uint32_t *order = malloc((n + 1) * sizeof *order);
+    unsigned char *enabled = calloc((size_t)r->nt + 1, 1);
+    pn_status_t st = exits && first && order && enabled ? PN_OK : PN_ENOMEM;
     if (!st) {
-        for (size_t v = 0; v < r->nstates; v++)
+        for (size_t v = 0; v < n; v++) {
+            first[t.comp[v] + 1]++;
             for (uint64_t k = r->succ_off[v]; k < r->succ_off[v + 1]; k++)
                 if (t.comp[r->succ[k]] != t.comp[v])
-                    leaves[t.comp[v]] = 1;
-        /* per terminal component, the transitions enabled in it: seen[t]
-         * holds the last component (+1) that enabled t */
-        int ok = 1;
-        for (size_t v = 0; v < r->nstates; v++) {
-            uint32_t c = t.comp[v];
-            if (leaves[c])
-                continue;
-            marking_of(r, v, r->m);
-            for (uint32_t tr = 0; tr < r->nt; tr++)
-                if (seen[tr] != c + 1 &&
-                    pni_engine_enabled(r->engine, r->m, tr)) {
-                    seen[tr] = c + 1;
-                    count[c]++;
-                }
+                    exits[t.comp[v]] = 1;
         }
         for (long c = 0; c < nc; c++)
-            if (!leaves[c] && count[c] < r->nt)
-                ok = 0;
+            first[c + 1] += first[c];
+        /* t.low is free now: the fill position of each component */
+        for (long c = 0; c < nc; c++)
+            t.low[c] = (uint32_t)first[c];
+        for (size_t v = 0; v < n; v++)
+            order[t.low[t.comp[v]]++] = (uint32_t)v;
+        /* live: every terminal component enables every transition */
+        int ok = 1;
+        for (long c = 0; ok && c < nc; c++) {
+            if (exits[c])
+                continue;
+            memset(enabled, 0, r->nt);
+            size_t count = 0;
+            for (size_t k = first[c]; k < first[c + 1]; k++) {
+                marking_of(r, order[k], r->m);
+                for (uint32_t tr = 0; tr < r->nt; tr++)
+                    if (!enabled[tr] &&
+                        pni_engine_enabled(r->engine, r->m, tr)) {
+                        enabled[tr] = 1;
+                        count++;
+                    }
+            }
+            ok = count == r->nt;
+        }
         *live = ok;
     }
-    free(leaves);
-    free(seen);
-    free(count);
+    free(exits);
+    free(first);
+    free(order);
+    free(enabled);
     tarjan_free(&t);
     return st;
 }

@@ -81,7 +81,8 @@ int pn_reach_transition_fires(const pn_reach_t *r, size_t t);
 /* The marking of state i (0 .. pn_reach_states() - 1; 0 is the initial
  * marking) into m, one count per place.  PN_EINVAL for a bad i. */
 pn_status_t pn_reach_marking(const pn_reach_t *r, uint64_t i, uint64_t *m);
-/* Whether marking m (one count per place) was found.  O(places). */
+/* Whether marking m (one count per place) was found.  O(places).  Uses the
+ * result's scratch buffer: not from two threads at once. */
 int pn_reach_contains(const pn_reach_t *r, const uint64_t *m);
 /* Dead markings found (no transition enabled). */
 uint64_t pn_reach_dead(const pn_reach_t *r);

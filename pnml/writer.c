@@ -243,24 +243,39 @@ static void pipe_decimal(char *buf, size_t size, double v)
         strcat(buf, ".0");
 }
 
-/* <name><text>s</text></name>, or PIPE's <value> (with the label offset
- * PIPE puts on names and markings). */
-static int label(wr_t *w, const char *name, const char *text)
+/* <elem x=".." y=".."/>, the numbers as the dialect writes them. */
+static int xy(wr_t *w, const char *elem, double x, double y)
 {
+    char bx[64], by[64];
+    void (*fmt)(char *, size_t, double) =
+        w->dialect == PN_DIALECT_PIPE ? pipe_decimal : pni_format_decimal;
+    fmt(bx, sizeof bx, x);
+    fmt(by, sizeof by, y);
+    W(start(w, elem));
+    W(att(w, "x", bx));
+    W(att(w, "y", by));
+    return end(w);
+}
+
+/* <name><text>s</text></name>, or PIPE's <value>, with the label's offset
+ * when it has one (PIPE puts one, 0 0 by default, on every such label). */
+static int label_at(wr_t *w, const char *name, const char *text, int has,
+                    double dx, double dy)
+{
+    int pipe = w->dialect == PN_DIALECT_PIPE;
     W(start(w, name));
-    W(xmlTextWriterWriteElement(w->w,
-                                S(w->dialect == PN_DIALECT_PIPE ? "value"
-                                                                : "text"),
-                                S(text)));
-    if (w->dialect == PN_DIALECT_PIPE) {
+    W(xmlTextWriterWriteElement(w->w, S(pipe ? "value" : "text"), S(text)));
+    if (has || pipe) {
         W(start(w, "graphics"));
-        W(start(w, "offset"));
-        W(att(w, "x", "0.0"));
-        W(att(w, "y", "0.0"));
-        W(end(w));
+        W(xy(w, "offset", has ? dx : 0, has ? dy : 0));
         W(end(w));
     }
     return end(w);
+}
+
+static int label(wr_t *w, const char *name, const char *text)
+{
+    return label_at(w, name, text, 0, 0, 0);
 }
 
 /* PIPE's plain attribute labels: <capacity><value>0</value></capacity>, no
@@ -269,33 +284,6 @@ static int pipe_value(wr_t *w, const char *name, const char *value)
 {
     W(start(w, name));
     W(xmlTextWriterWriteElement(w->w, S("value"), S(value)));
-    return end(w);
-}
-
-/* <name> with the label's offset when the net has one. */
-static int name_label(wr_t *w, const char *text, int has, double dx, double dy)
-{
-    if (!has)
-        return label(w, "name", text);
-    char bx[64], by[64];
-    if (w->dialect == PN_DIALECT_PIPE) {
-        pipe_decimal(bx, sizeof bx, dx);
-        pipe_decimal(by, sizeof by, dy);
-    } else {
-        pni_format_decimal(bx, sizeof bx, dx);
-        pni_format_decimal(by, sizeof by, dy);
-    }
-    W(start(w, "name"));
-    W(xmlTextWriterWriteElement(w->w,
-                                S(w->dialect == PN_DIALECT_PIPE ? "value"
-                                                                : "text"),
-                                S(text)));
-    W(start(w, "graphics"));
-    W(start(w, "offset"));
-    W(att(w, "x", bx));
-    W(att(w, "y", by));
-    W(end(w));
-    W(end(w));
     return end(w);
 }
 
@@ -311,19 +299,8 @@ static int label_u64(wr_t *w, const char *name, uint64_t v)
 
 static int position(wr_t *w, double x, double y)
 {
-    char bx[64], by[64];
-    if (w->dialect == PN_DIALECT_PIPE) {
-        pipe_decimal(bx, sizeof bx, x);
-        pipe_decimal(by, sizeof by, y);
-    } else {
-        pni_format_decimal(bx, sizeof bx, x);
-        pni_format_decimal(by, sizeof by, y);
-    }
     W(start(w, "graphics"));
-    W(start(w, "position"));
-    W(att(w, "x", bx));
-    W(att(w, "y", by));
-    W(end(w));
+    W(xy(w, "position", x, y));
     if (w->dialect != PN_DIALECT_PIPE) {
         /* pm4py keeps a position only with a size beside it */
         W(start(w, "dimension"));
@@ -401,20 +378,21 @@ static int write_place(wr_t *w, size_t i)
 {
     const pn_place_t *p = pn_net_place(w->net, i);
     const char *nm = node_name(p->name, p->id, w->pid[i]);
+    const char *shown = nm ? nm : w->pid[i];
     W(start(w, "place"));
     W(att(w, "id", w->pid[i]));
     if (w->dialect == PN_DIALECT_PIPE) {
         W(position(w, w->px[i], w->py[i]));
-        W(name_label(w, nm ? nm : w->pid[i], p->has_label, p->label_dx,
-                     p->label_dy));
+        W(label_at(w, "name", shown, p->has_label, p->label_dx,
+                   p->label_dy));
         W(label_u64(w, "initialMarking", p->marking));
         char cap[32];
         snprintf(cap, sizeof cap, "%" PRIu64, p->capacity);
         W(pipe_value(w, "capacity", cap));
     } else {
         if (nm || p->has_label)
-            W(name_label(w, nm ? nm : w->pid[i], p->has_label, p->label_dx,
-                         p->label_dy));
+            W(label_at(w, "name", shown, p->has_label, p->label_dx,
+                       p->label_dy));
         W(position(w, w->px[i], w->py[i]));
         if (p->marking)
             W(label_u64(w, "initialMarking", p->marking));
@@ -427,12 +405,13 @@ static int write_transition(wr_t *w, size_t i)
 {
     const pn_transition_t *t = pn_net_transition(w->net, i);
     const char *nm = node_name(t->name, t->id, w->tid[i]);
+    const char *shown = nm ? nm : w->tid[i];
     W(start(w, "transition"));
     W(att(w, "id", w->tid[i]));
     if (w->dialect == PN_DIALECT_PIPE) {
         W(position(w, w->tx[i], w->ty[i]));
-        W(name_label(w, nm ? nm : w->tid[i], t->has_label, t->label_dx,
-                     t->label_dy));
+        W(label_at(w, "name", shown, t->has_label, t->label_dx,
+                   t->label_dy));
         W(pipe_value(w, "orientation", "0"));
         W(pipe_value(w, "rate", "1.0"));
         W(pipe_value(w, "timed", "false"));
@@ -440,8 +419,8 @@ static int write_transition(wr_t *w, size_t i)
         W(pipe_value(w, "priority", "1"));
     } else {
         if (nm || t->has_label)
-            W(name_label(w, nm ? nm : w->tid[i], t->has_label, t->label_dx,
-                         t->label_dy));
+            W(label_at(w, "name", shown, t->has_label, t->label_dx,
+                       t->label_dy));
         W(position(w, w->tx[i], w->ty[i]));
         W(tools_of(w, PN_TRANSITION, i));
     }

@@ -9,10 +9,7 @@ has "$TMP/out" "Usage: pn-dot"
 expect 0 "$BIN/pn-dot" --version
 has "$TMP/out" "pn-dot (pn-toolkit)"
 expect 2 "$BIN/pn-dot" --no-such-option
-"$BIN/pn-dot" --help | grep -o -- '--[a-z-]*' | sort -u > "$TMP/opts"
-while read -r opt; do
-    if grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" "$srcdir/../share/man/pn-dot.1"; then ok; else bad "pn-dot.1 lacks $opt"; fi
-done < "$TMP/opts"
+man_documents_options pn-dot
 
 "$BIN/pn-gen-gpu" --warps 3 --arith 2 --shared 1 --global 1 -o "$TMP/g.pnml"
 # formats from the extension, or -T

@@ -10,10 +10,7 @@ has "$TMP/out" "Usage: pn-maxplus"
 expect 0 "$BIN/pn-maxplus" --version
 has "$TMP/out" "pn-maxplus (pn-toolkit)"
 expect 2 "$BIN/pn-maxplus" --no-such-option
-"$BIN/pn-maxplus" --help | grep -o -- '--[a-zA-Z-]*' | sort -u > "$TMP/opts"
-while read -r opt; do
-    if grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" "$srcdir/../share/man/pn-maxplus.1"; then ok; else bad "pn-maxplus.1 lacks $opt"; fi
-done < "$TMP/opts"
+man_documents_options pn-maxplus
 
 # the README's numbers: t = T = 400, tau = 4
 expect 0 "$BIN/pn-maxplus" --set t=400,T=400,tau=4 "$VADD"

@@ -17,10 +17,7 @@ for prog in pn-info pn-convert; do
     expect 1 "$BIN/$prog" "$TMP/missing.pnml"
     has "$TMP/err" "$TMP/missing.pnml: cannot read: No such file or directory [PN_EIO]"
     # every option in --help is in the man page
-    "$BIN/$prog" --help | grep -o -- '--[a-z-]*' | sort -u > "$TMP/opts"
-    while read -r opt; do
-        if grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" "$srcdir/../share/man/$prog.1"; then ok; else bad "$prog.1 lacks $opt"; fi
-    done < "$TMP/opts"
+    man_documents_options "$prog"
 done
 
 # text and json summaries

@@ -14,10 +14,7 @@ expect 2 "$BIN/pn-reach"
 expect 2 "$BIN/pn-reach" --semantics sometimes "$FIX/valid/sample/net.pnml"
 expect 2 "$BIN/pn-reach" --max-states 0 "$FIX/valid/sample/net.pnml"
 expect 2 "$BIN/pn-reach" --mcc UpperBoundz "$TMP"
-"$BIN/pn-reach" --help | grep -o -- '--[a-z0-9-]*' | sort -u > "$TMP/opts"
-while read -r opt; do
-    if grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" "$srcdir/../share/man/pn-reach.1"; then ok; else bad "pn-reach.1 lacks $opt"; fi
-done < "$TMP/opts"
+man_documents_options pn-reach
 expect 1 "$BIN/pn-reach" "$FIX/invalid/malformed/net.pnml"
 has "$TMP/err" "net.pnml:"
 

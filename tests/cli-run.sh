@@ -13,10 +13,7 @@ for prog in pn-run pn-gen-gpu; do
     expect 0 "$BIN/$prog" --version
     has "$TMP/out" "$prog (pn-toolkit)"
     expect 2 "$BIN/$prog" --no-such-option
-    "$BIN/$prog" --help | grep -o -- '--[a-z0-9-]*' | sort -u > "$TMP/opts"
-    while read -r opt; do
-        if grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" "$srcdir/../share/man/$prog.1"; then ok; else bad "$prog.1 lacks $opt"; fi
-    done < "$TMP/opts"
+    man_documents_options "$prog"
 done
 
 # --- pn-gen-gpu --------------------------------------------------------

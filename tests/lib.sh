@@ -27,6 +27,14 @@ lacks() {
     if grep -qF -- "$2" "$1"; then bad "$1 has '$2'"; else ok; fi
 }
 
+# man_documents_options PROG: every --option of PROG --help is in PROG.1
+man_documents_options() {
+    "$BIN/$1" --help | grep -o -- '--[a-zA-Z0-9-]*' | sort -u > "$TMP/opts"
+    while read -r opt; do
+        if grep -qF -- "$(echo "$opt" | sed 's/-/\\-/g')" "$srcdir/../share/man/$1.1"; then ok; else bad "$1.1 lacks $opt"; fi
+    done < "$TMP/opts"
+}
+
 finish() {
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]

@@ -14,4 +14,8 @@
  * bytes into buf. */
 void pni_pnml_sanitize_id(const char *id, char *buf, size_t size);
 
+/* Sets up libxml2's global state once (thread-safe); every entry point
+ * of pnml/ that uses libxml2 calls it first. */
+void pni_xml_init(void);
+
 #endif

@@ -1,38 +1,60 @@
 /*
- * PNML reader: a streaming walk over libxml2's xmlTextReader.
+ * PNML reader on libxml2's SAX2 interface.
+ *
+ * The document goes through libxml2's push parser in blocks: files, named
+ * pipes and standard input are streamed, and nothing is read twice.  The
+ * structure elements (<pnml>, <net>, <page>, a WoPeD subnet) are handled
+ * as their tags arrive.  Every other child of a net or a page (a place, a
+ * transition, an arc, a reference node, a tool-specific block, a label) is
+ * collected as a small tree of its own and handed, when its end tag
+ * arrives, to the handlers below, which walk it with children(), attrs()
+ * and text_of().  The tree is dropped right after: the memory used is the
+ * net's and that of the largest such element.
  *
  * Elements are matched by local name, so documents with no namespace, the
- * 2009 namespace or a prefix all read.  Each handler is called with the
- * reader on a start tag and consumes that element's whole subtree.
- * Arcs and reference nodes are collected and resolved when the net ends
- * (PNML lets an arc come before its nodes).  Nothing half-built is returned.
+ * 2009 namespace or a prefix all read.  Arcs and reference nodes are
+ * collected and resolved when the net ends (PNML lets an arc come before
+ * its nodes).  Nothing half-built is returned.
+ *
+ * Positions come from the parser: the line and column of an element's '<',
+ * or of a word inside its start tag or its text (columns count
+ * characters).  Entities are never expanded and nothing is fetched.
  */
 #include <config.h>
 #include <errno.h>
-#include <inttypes.h>
 #include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libxml/xmlreader.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
 #include "lib_private.h"
 #include "pnml.h"
 #include "pnml_private.h"
+
+/* A position in the document: line, column (1-based; 0: unknown). */
+typedef struct {
+    unsigned long line, col;
+} at_t;
 
 typedef struct {
     const char *id, *source, *target; /* qualified, in the reader's arena */
     pn_arc_kind_t kind;
     uint64_t weight;
-    unsigned long line;
+    at_t at_id, at_src, at_tgt; /* of id=, source=, target= */
 } rd_arc_t;
 
 typedef struct {
     const char *id, *ref;
     int is_place;
-    unsigned long line;
-    int state; /* 0 unresolved, 1 resolving, 2 done */
+    at_t at_id, at_ref;
+    int state; /* 0 unresolved, 1 on the chain being resolved, 2 done */
     pn_object_t kind;
     size_t index;
 } rd_ref_t;
@@ -47,13 +69,47 @@ typedef struct {
     const char *node;
     uint64_t capacity;
     size_t page; /* PN_NONE when the entry is a capacity */
-    unsigned long line;
+    at_t at;
 } rd_extra_t;
 
 typedef struct {
     const char *id, *name;
     size_t parent;
 } rd_page_t;
+
+/* An element of the object being collected, or a text node (name NULL). */
+typedef struct el el_t;
+struct el {
+    const char *name;   /* local name (the parser's dictionary) */
+    const char *prefix; /* of the name; NULL when none */
+    const char *uri;    /* its namespace; NULL when none */
+    const char **att;   /* nattr entries of 4: name, prefix, uri, value */
+    const char **ns;    /* nns entries of 2: prefix (NULL: default), uri */
+    int nattr, nns;
+    const char *text;   /* a text node's text; an element's raw start tag */
+    size_t ntext;
+    el_t *first, *last, *next, *parent;
+    unsigned long line, col;   /* of the element's '<' */
+    unsigned long tline, tcol; /* just after its start tag */
+    int cdata;                 /* a CDATA section */
+};
+
+/* A structure element open around the objects being read. */
+enum { F_ROOT, F_NET, F_PAGE, F_SUBNET };
+typedef struct {
+    int kind;
+    size_t page;          /* the page its content goes to (PN_NONE: net) */
+    size_t saved_page;    /* F_PAGE: the page to go back to */
+    const char *saved_prefix; /* F_SUBNET: the scope to go back to */
+} frame_t;
+
+/* Memory of the tree being collected: reused from object to object. */
+typedef struct tchunk {
+    struct tchunk *next;
+    size_t size;
+    char data[];
+} tchunk_t;
+#define TCHUNK 65536
 
 /* What a file may say that a P/T net with inhibitor, read and reset arcs
  * cannot: counted while reading, reported in one warning at the end. */
@@ -63,25 +119,24 @@ enum {
 };
 
 typedef struct {
-    xmlTextReaderPtr r;
-    const char *buf;
-    size_t len;
-    const char *path; /* streamed from this file (buf loaded on error) */
-    char *owned;
+    xmlParserCtxtPtr ctxt;
     const char *name;
     pn_error_t *err;
     pn_status_t st;
     pn_net_t *net;
     const char *want;
     int found;
+    int root_seen;
     size_t nnets;        /* <net> elements of the document */
     char netids[200];    /* their ids, for the warning when there are two+ */
-    pni_arena_t arena;
+    pni_arena_t arena;   /* what outlives an object: ids of arcs, refs... */
     rd_arc_t *arcs;
     size_t narcs, cap_arcs;
     rd_ref_t *refs;
     size_t nrefs, cap_refs;
     pni_hash_t refids;
+    size_t *chain;       /* reference nodes on the chain being resolved */
+    size_t cap_chain;
     rd_tool_t *tools;
     size_t ntools, cap_tools;
     rd_extra_t *extras;
@@ -91,8 +146,22 @@ typedef struct {
     int own_pages;
     const char *prefix; /* id scope of WoPeD subprocess nets ("" at top) */
     size_t page;        /* current page, PN_NONE directly in the net */
-    char *text;         /* label text buffer */
-    size_t ntext, cap_text;
+    /* the SAX side */
+    frame_t *frames;
+    size_t nframes, cap_frames;
+    unsigned long skipping; /* depth inside an element skipped whole */
+    el_t *top, *open;       /* the object being collected; its open element */
+    tchunk_t *tchunks, *tcur, *tbig;
+    size_t tused;
+    char *run;              /* the text run of the open element */
+    size_t nrun, cap_run;
+    int run_cdata;
+    char *sbuf;             /* serialized tool-specific XML */
+    size_t nsbuf, cap_sbuf;
+    /* the handlers' side */
+    el_t *cur;          /* the element a handler is on */
+    const char *text;   /* text_of(): the text of rd->cur */
+    size_t ntext;
     size_t ignored[IGN_COUNT]; /* what the net cannot say (IGN_*) */
     char unknown[160];  /* names of labels we do not understand */
 } rd_t;
@@ -132,239 +201,280 @@ static void ignore_label(rd_t *rd, const char *name)
              quoted);
 }
 
-/* ---- errors and locations ---------------------------------------------- */
+/* ---- errors and positions ---------------------------------------------- */
 
-/* Column (1-based, bytes) of needle on the given line, or of the first
- * non-blank byte when the needle is not there. */
-static unsigned long locate(rd_t *rd, unsigned long line,
-                            const char *needle)
+/* at moved over the characters [from, to). */
+static at_t advance(at_t at, const char *from, const char *to)
 {
-    if (!line)
-        return 0;
-    if (!rd->buf && rd->path) {
-        /* streamed from a file: read it once more, only to find the
-         * column of an error */
-        char *b;
-        size_t n;
-        if (pni_slurp(rd->path, &b, &n) != PN_OK)
-            return 0;
-        rd->owned = b;
-        rd->buf = b;
-        rd->len = n;
+    for (; from < to; from++) {
+        if (*from == '\n') {
+            at.line++;
+            at.col = 1;
+        } else if (((unsigned char)*from & 0xC0) != 0x80) {
+            at.col++;
+        }
     }
-    if (!rd->buf)
-        return 0;
-    const char *p = rd->buf, *end = rd->buf + rd->len;
-    for (unsigned long l = 1; l < line && p < end; p++)
-        if (*p == '\n')
-            l++;
-    const char *eol = memchr(p, '\n', (size_t)(end - p));
-    if (!eol)
-        eol = end;
-    if (needle) {
-        size_t n = strlen(needle);
-        for (const char *q = p; q + n <= eol; q++)
-            if (memcmp(q, needle, n) == 0)
-                return (unsigned long)(q - p) + 1;
-    }
-    const char *q = p;
-    while (q < eol && (*q == ' ' || *q == '\t'))
-        q++;
-    return (unsigned long)(q - p) + 1;
+    return at;
 }
 
-static int failv(rd_t *rd, pn_status_t code, unsigned long line,
-                 unsigned long col, const char *fmt, va_list ap)
+static const char *find(const char *hay, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    for (size_t i = 0; k && i + k <= n; i++)
+        if (hay[i] == needle[0] && !memcmp(hay + i, needle, k))
+            return hay + i;
+    return NULL;
+}
+
+/* Where needle is in e's start tag, else in its leading text, else e's
+ * '<' (e NULL: no position). */
+static at_t where(const el_t *e, const char *needle)
+{
+    at_t none = {0, 0};
+    if (!e)
+        return none;
+    at_t at = {e->line, e->col};
+    if (!needle || !*needle || !e->text)
+        return at;
+    const char *hit = find(e->text, e->ntext, needle);
+    if (hit)
+        return advance(at, e->text, hit);
+    const el_t *t = e->first;
+    if (t && !t->name && (hit = find(t->text, t->ntext, needle))) {
+        at_t a = {e->tline, e->tcol};
+        return advance(a, t->text, hit);
+    }
+    return at;
+}
+
+static int failv(rd_t *rd, pn_status_t code, at_t at, const char *fmt,
+                 va_list ap)
 {
     if (rd->st != PN_OK)
         return -1;
     rd->st = code;
     char text[PN_ERROR_TEXT_MAX];
     vsnprintf(text, sizeof text, fmt, ap);
-    pni_error(rd->err, code, line, line ? (col ? col : 1) : 0, "%s", text);
+    pni_error(rd->err, code, at.line, at.line ? (at.col ? at.col : 1) : 0,
+              "%s", text);
+    if (rd->ctxt)
+        xmlStopParser(rd->ctxt);
     return -1;
 }
 
-static int fail_at(rd_t *rd, pn_status_t code, unsigned long line,
-                   const char *needle, const char *fmt, ...)
+static int fail(rd_t *rd, pn_status_t code, at_t at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    failv(rd, code, line, locate(rd, line, needle), fmt, ap);
+    failv(rd, code, at, fmt, ap);
     va_end(ap);
     return -1;
 }
 
-static unsigned long cur_line(rd_t *rd)
+/* An error at needle in e (see where()). */
+static int fail_at(rd_t *rd, pn_status_t code, const el_t *e,
+                   const char *needle, const char *fmt, ...)
 {
-    xmlNodePtr n = xmlTextReaderCurrentNode(rd->r);
-    long l = n ? xmlGetLineNo(n) : -1;
-    if (l <= 0)
-        l = xmlTextReaderGetParserLineNumber(rd->r);
-    return l > 0 ? (unsigned long)l : 0;
+    va_list ap;
+    va_start(ap, fmt);
+    failv(rd, code, where(e, needle), fmt, ap);
+    va_end(ap);
+    return -1;
 }
 
 static int nomem(rd_t *rd)
 {
-    return fail_at(rd, PN_ENOMEM, 0, NULL, "out of memory");
+    return fail_at(rd, PN_ENOMEM, NULL, NULL, "out of memory");
 }
 
 static void on_xml_error(void *arg, xmlErrorPtr e)
 {
-    rd_t *rd = arg;
-    if (!e || e->level == XML_ERR_WARNING || rd->st != PN_OK)
+    xmlParserCtxtPtr ctxt = arg;
+    rd_t *rd = ctxt ? ctxt->_private : NULL;
+    if (!rd || !e || e->level == XML_ERR_WARNING || rd->st != PN_OK)
         return;
     char msg[400];
     snprintf(msg, sizeof msg, "%s", e->message ? e->message : "XML error");
     size_t n = strlen(msg);
     while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = '\0';
-    rd->st = PN_EXML;
-    unsigned long line = e->line > 0 ? (unsigned long)e->line : 0;
-    pni_error(rd->err, PN_EXML, line,
-              e->int2 > 0 ? (unsigned long)e->int2 : (line ? 1 : 0),
-              "malformed XML: %s", msg);
+    at_t at = {e->line > 0 ? (unsigned long)e->line : 0,
+               e->int2 > 0 ? (unsigned long)e->int2 : 0};
+    fail(rd, PN_EXML, at, "malformed XML: %s", msg);
 }
 
-/* ---- reader primitives ------------------------------------------------- */
+/* ---- the collected tree, as the handlers see it ------------------------ */
 
-static const char *lname(rd_t *rd)
+static void *talloc(rd_t *rd, size_t n)
 {
-    const xmlChar *n = xmlTextReaderConstLocalName(rd->r);
-    return n ? (const char *)n : "";
-}
-
-/* Advances; returns 1 on a node, -1 on error (recorded). */
-static int next(rd_t *rd)
-{
-    int ret = xmlTextReaderRead(rd->r);
-    if (ret == 1) {
-        if (xmlTextReaderNodeType(rd->r) == XML_READER_TYPE_ENTITY_REFERENCE)
-            return fail_at(rd, PN_ESTRUCT, cur_line(rd), "&",
-                           "entity reference '&%s;' (entities are not "
-                           "expanded)", lname(rd));
-        return 1;
+    n = (n + 15) & ~(size_t)15;
+    if (n > TCHUNK / 4) {
+        tchunk_t *b = malloc(sizeof *b + n);
+        if (!b)
+            return NULL;
+        b->size = n;
+        b->next = rd->tbig;
+        rd->tbig = b;
+        return b->data;
     }
-    if (rd->st == PN_OK)
-        fail_at(rd, PN_EXML, (unsigned long)xmlTextReaderGetParserLineNumber(
-                                 rd->r), NULL,
-                ret == 0 ? "malformed XML: premature end of document"
-                         : "malformed XML");
-    return -1;
+    if (!rd->tcur || TCHUNK - rd->tused < n) {
+        tchunk_t *c = rd->tcur ? rd->tcur->next : rd->tchunks;
+        if (!c) {
+            if (!(c = malloc(sizeof *c + TCHUNK)))
+                return NULL;
+            c->size = TCHUNK;
+            c->next = NULL;
+            if (rd->tcur)
+                rd->tcur->next = c;
+            else
+                rd->tchunks = c;
+        }
+        rd->tcur = c;
+        rd->tused = 0;
+    }
+    void *p = rd->tcur->data + rd->tused;
+    rd->tused += n;
+    return p;
+}
+
+static char *tstrndup(rd_t *rd, const char *s, size_t n)
+{
+    char *p = talloc(rd, n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+/* Drops the tree (its memory is kept for the next one). */
+static void treset(rd_t *rd)
+{
+    while (rd->tbig) {
+        tchunk_t *n = rd->tbig->next;
+        free(rd->tbig);
+        rd->tbig = n;
+    }
+    rd->tcur = NULL;
+    rd->tused = 0;
+    rd->top = rd->open = NULL;
+}
+
+static void tfree(rd_t *rd)
+{
+    treset(rd);
+    while (rd->tchunks) {
+        tchunk_t *n = rd->tchunks->next;
+        free(rd->tchunks);
+        rd->tchunks = n;
+    }
 }
 
 typedef int (*child_fn)(rd_t *rd, void *ctx, const char *name);
 
-/* Calls fn on each child element of the current element; fn must consume
- * the child.  Text is handed to ctx only through text_of(). */
+/* Calls fn on each child element of the current element, with rd->cur on
+ * it. */
 static int children(rd_t *rd, child_fn fn, void *ctx)
 {
-    if (xmlTextReaderIsEmptyElement(rd->r))
-        return 0;
-    int depth = xmlTextReaderDepth(rd->r);
-    for (;;) {
-        if (next(rd) < 0)
-            return -1;
-        int type = xmlTextReaderNodeType(rd->r);
-        if (type == XML_READER_TYPE_END_ELEMENT &&
-            xmlTextReaderDepth(rd->r) == depth)
-            return 0;
-        if (type == XML_READER_TYPE_ELEMENT && fn(rd, ctx, lname(rd)) < 0)
+    el_t *e = rd->cur;
+    for (el_t *c = e->first; c; c = c->next) {
+        if (!c->name)
+            continue;
+        rd->cur = c;
+        int ret = fn(rd, ctx, c->name);
+        rd->cur = e;
+        if (ret < 0 || rd->st)
             return -1;
     }
+    return 0;
 }
 
+/* The handlers "consume" an element by returning: nothing to skip. */
 static int skip(rd_t *rd)
 {
-    if (xmlTextReaderIsEmptyElement(rd->r))
-        return 0;
-    int depth = xmlTextReaderDepth(rd->r);
-    for (;;) {
-        if (next(rd) < 0)
-            return -1;
-        if (xmlTextReaderNodeType(rd->r) == XML_READER_TYPE_END_ELEMENT &&
-            xmlTextReaderDepth(rd->r) == depth)
-            return 0;
-    }
+    return rd->st ? -1 : 0;
 }
 
 /* The text content of the current element (its text and CDATA children,
- * nested elements skipped) into rd->text. */
+ * nested elements left out) in rd->text, valid as long as the tree. */
 static int text_of(rd_t *rd)
 {
-    rd->ntext = 0;
-    if (rd->cap_text == 0 &&
-        pni_grow((void **)&rd->text, &rd->cap_text, 64, 1))
-        return nomem(rd);
-    rd->text[0] = '\0';
-    if (xmlTextReaderIsEmptyElement(rd->r))
-        return 0;
-    int depth = xmlTextReaderDepth(rd->r);
-    for (;;) {
-        if (next(rd) < 0)
-            return -1;
-        int type = xmlTextReaderNodeType(rd->r);
-        if (type == XML_READER_TYPE_END_ELEMENT &&
-            xmlTextReaderDepth(rd->r) == depth)
-            return 0;
-        if ((type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA ||
-             type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE ||
-             type == XML_READER_TYPE_WHITESPACE) &&
-            xmlTextReaderDepth(rd->r) == depth + 1) {
-            const char *v = (const char *)xmlTextReaderConstValue(rd->r);
-            size_t n = v ? strlen(v) : 0;
-            if (pni_grow((void **)&rd->text, &rd->cap_text, rd->ntext + n + 1,
-                         1))
-                return nomem(rd);
-            memcpy(rd->text + rd->ntext, v, n);
-            rd->ntext += n;
-            rd->text[rd->ntext] = '\0';
+    const el_t *e = rd->cur;
+    size_t n = 0, pieces = 0;
+    const el_t *one = NULL;
+    for (const el_t *c = e->first; c; c = c->next)
+        if (!c->name) {
+            n += c->ntext;
+            pieces++;
+            one = c;
         }
+    if (pieces <= 1) {
+        rd->text = one ? one->text : "";
+        rd->ntext = one ? one->ntext : 0;
+        return 0;
     }
+    char *t = talloc(rd, n + 1);
+    if (!t)
+        return nomem(rd);
+    size_t k = 0;
+    for (const el_t *c = e->first; c; c = c->next)
+        if (!c->name) {
+            memcpy(t + k, c->text, c->ntext);
+            k += c->ntext;
+        }
+    t[k] = '\0';
+    rd->text = t;
+    rd->ntext = k;
+    return 0;
 }
 
+/* The value of an attribute of the current element, valid as long as the
+ * tree (keep() what must last). */
 static const char *attr(rd_t *rd, const char *name)
 {
-    /* attribute values are only valid until the next read: copy */
-    xmlChar *v = xmlTextReaderGetAttribute(rd->r, (const xmlChar *)name);
-    if (!v)
+    const el_t *e = rd->cur;
+    for (int i = 0; i < e->nattr; i++)
+        if (!strcmp(e->att[4 * i], name))
+            return e->att[4 * i + 3];
+    return NULL;
+}
+
+/* Several attributes in one pass: out[k] gets the value of names[k] or
+ * NULL. */
+static int attrs(rd_t *rd, const char *const *names, const char **out, int n)
+{
+    const el_t *e = rd->cur;
+    for (int k = 0; k < n; k++)
+        out[k] = NULL;
+    for (int i = 0; i < e->nattr; i++) {
+        const char *name = e->att[4 * i];
+        for (int k = 0; k < n; k++)
+            if (!out[k] && name[0] == names[k][0] && !strcmp(name, names[k])) {
+                out[k] = e->att[4 * i + 3];
+                break;
+            }
+    }
+    return 0;
+}
+
+/* A copy of s that lasts as long as the reader. */
+static const char *keep(rd_t *rd, const char *s)
+{
+    if (!s)
         return NULL;
-    const char *c = pni_arena_strdup(&rd->arena, (const char *)v);
-    xmlFree(v);
+    const char *c = pni_arena_strdup(&rd->arena, s);
     if (!c)
         nomem(rd);
     return c;
 }
 
-/* Several attributes in one pass over the element's attributes (no
- * allocation but the copies): out[k] gets the value of names[k] or NULL. */
-static int attrs(rd_t *rd, const char *const *names, const char **out, int n)
-{
-    for (int k = 0; k < n; k++)
-        out[k] = NULL;
-    int ret = xmlTextReaderMoveToFirstAttribute(rd->r);
-    while (ret == 1) {
-        const char *name = (const char *)xmlTextReaderConstLocalName(rd->r);
-        for (int k = 0; name && k < n; k++)
-            if (!out[k] && name[0] == names[k][0] && !strcmp(name, names[k])) {
-                const char *v = (const char *)xmlTextReaderConstValue(rd->r);
-                if (!(out[k] = pni_arena_strdup(&rd->arena, v ? v : "")))
-                    return nomem(rd);
-                break;
-            }
-        ret = xmlTextReaderMoveToNextAttribute(rd->r);
-    }
-    xmlTextReaderMoveToElement(rd->r);
-    return ret < 0 ? fail_at(rd, PN_EXML, cur_line(rd), NULL,
-                             "malformed XML in attributes")
-                   : 0;
-}
-
-/* id qualified by the subprocess scope. */
+/* id qualified by the subprocess scope, lasting as long as the reader. */
 static const char *qual(rd_t *rd, const char *id)
 {
-    if (!id || !*rd->prefix)
-        return id;
+    if (!id)
+        return NULL;
+    if (!*rd->prefix)
+        return keep(rd, id);
     size_t a = strlen(rd->prefix), b = strlen(id);
     char *tmp = malloc(a + b + 1);
     if (!tmp) {
@@ -380,52 +490,196 @@ static const char *qual(rd_t *rd, const char *id)
     return c;
 }
 
+/* id qualified by the subprocess scope, valid as long as the tree. */
+static const char *scoped(rd_t *rd, const char *id)
+{
+    if (!id || !*rd->prefix)
+        return id;
+    size_t a = strlen(rd->prefix), b = strlen(id);
+    char *c = talloc(rd, a + b + 1);
+    if (!c) {
+        nomem(rd);
+        return NULL;
+    }
+    memcpy(c, rd->prefix, a);
+    memcpy(c + a, id, b + 1);
+    return c;
+}
+
+/* ---- tool-specific blocks, written back as read ------------------------ */
+
+static int sput(rd_t *rd, const char *s, size_t n)
+{
+    if (pni_grow((void **)&rd->sbuf, &rd->cap_sbuf, rd->nsbuf + n + 1, 1))
+        return -1;
+    memcpy(rd->sbuf + rd->nsbuf, s, n);
+    rd->nsbuf += n;
+    rd->sbuf[rd->nsbuf] = '\0';
+    return 0;
+}
+
+static int sputs(rd_t *rd, const char *s)
+{
+    return sput(rd, s, strlen(s));
+}
+
+/* s escaped as libxml2 writes text (attr 0) or attribute values (1). */
+static int sescape(rd_t *rd, const char *s, size_t n, int attr)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *rep = NULL;
+        switch (s[i]) {
+        case '&': rep = "&amp;"; break;
+        case '<': rep = "&lt;"; break;
+        case '>': rep = "&gt;"; break;
+        case '\r': rep = "&#13;"; break;
+        case '"': rep = attr ? "&quot;" : NULL; break;
+        case '\n': rep = attr ? "&#10;" : NULL; break;
+        case '\t': rep = attr ? "&#9;" : NULL; break;
+        }
+        if (!rep)
+            continue;
+        if (sput(rd, s + from, i - from) || sputs(rd, rep))
+            return -1;
+        from = i + 1;
+    }
+    return sput(rd, s + from, n - from);
+}
+
+static int sqname(rd_t *rd, const char *prefix, const char *name)
+{
+    if (prefix && (sputs(rd, prefix) || sput(rd, ":", 1)))
+        return -1;
+    return sputs(rd, name);
+}
+
+static int sns(rd_t *rd, const char *prefix, const char *uri)
+{
+    if (sputs(rd, " xmlns") || (prefix && (sput(rd, ":", 1) ||
+                                          sputs(rd, prefix))) ||
+        sput(rd, "=\"", 2) || sescape(rd, uri, strlen(uri), 1))
+        return -1;
+    return sput(rd, "\"", 1);
+}
+
+static const char PNML_NS[] = "http://www.pnml.org/version-2009/grammar/pnml";
+
+/* Whether prefix is declared by some element of the subtree e. */
+static int declared_in(const el_t *e, const char *prefix)
+{
+    for (int i = 0; i < e->nns; i++) {
+        const char *p = e->ns[2 * i];
+        if (p == prefix || (p && prefix && !strcmp(p, prefix)))
+            return 1;
+    }
+    for (const el_t *c = e->first; c; c = c->next)
+        if (c->name && declared_in(c, prefix))
+            return 1;
+    return 0;
+}
+
+/* The namespaces used in the subtree e but declared above it, declared on
+ * the copy's root as libxml2 does when it copies a node; the PNML default
+ * namespace is left out (the block goes back into a PNML document). */
+static int sinherited(rd_t *rd, const el_t *root, const el_t *e,
+                      const char **done, int *ndone)
+{
+    for (int k = -1; k < e->nattr; k++) {
+        const char *prefix = k < 0 ? e->prefix : e->att[4 * k + 1];
+        const char *uri = k < 0 ? e->uri : e->att[4 * k + 2];
+        if (!uri || (k >= 0 && !prefix))
+            continue;
+        if (!prefix && !strcmp(uri, PNML_NS))
+            continue;
+        int seen = 0;
+        for (int i = 0; i < *ndone; i++)
+            if (done[i] == prefix || (done[i] && prefix &&
+                                      !strcmp(done[i], prefix)))
+                seen = 1;
+        if (seen || declared_in(root, prefix))
+            continue;
+        if (*ndone < 32)
+            done[(*ndone)++] = prefix;
+        if (sns(rd, prefix, uri))
+            return -1;
+    }
+    for (const el_t *c = e->first; c; c = c->next)
+        if (c->name && sinherited(rd, root, c, done, ndone))
+            return -1;
+    return 0;
+}
+
+static int serialize(rd_t *rd, const el_t *e, int root)
+{
+    if (!e->name) {
+        if (e->cdata)
+            return sputs(rd, "<![CDATA[") || sput(rd, e->text, e->ntext) ||
+                   sputs(rd, "]]>");
+        return sescape(rd, e->text, e->ntext, 0);
+    }
+    if (sput(rd, "<", 1) || sqname(rd, e->prefix, e->name))
+        return -1;
+    for (int i = 0; i < e->nns; i++)
+        if (!(root && !e->ns[2 * i] && !strcmp(e->ns[2 * i + 1], PNML_NS)) &&
+            sns(rd, e->ns[2 * i], e->ns[2 * i + 1]))
+            return -1;
+    if (root) {
+        const char *done[32];
+        int ndone = 0;
+        if (sinherited(rd, e, e, done, &ndone))
+            return -1;
+    }
+    for (int i = 0; i < e->nattr; i++) {
+        const char *v = e->att[4 * i + 3];
+        if (sput(rd, " ", 1) || sqname(rd, e->att[4 * i + 1], e->att[4 * i]) ||
+            sput(rd, "=\"", 2) || sescape(rd, v, strlen(v), 1) ||
+            sput(rd, "\"", 1))
+            return -1;
+    }
+    if (!e->first)
+        return sput(rd, "/>", 2);
+    if (sput(rd, ">", 1))
+        return -1;
+    for (const el_t *c = e->first; c; c = c->next)
+        if (serialize(rd, c, 0))
+            return -1;
+    return sput(rd, "</", 2) || sqname(rd, e->prefix, e->name) ||
+           sput(rd, ">", 1);
+}
+
 static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
 {
-    const char *tool = attr(rd, "tool");
-    const char *version = attr(rd, "version");
-    xmlChar *xml = xmlTextReaderReadOuterXml(rd->r);
-    if (rd->st != PN_OK) {
-        xmlFree(xml);
+    const char *tool = keep(rd, attr(rd, "tool"));
+    const char *version = keep(rd, attr(rd, "version"));
+    if (rd->st)
         return -1;
-    }
-    /* the PNML namespace that the element inherits is declared again on the
-     * copy: drop that declaration, the writer puts the copy back inside a
-     * PNML document (and a file without a namespace then reads the same) */
-    if (xml) {
-        static const char decl[] =
-            " xmlns=\"http://www.pnml.org/version-2009/grammar/pnml\"";
-        char *gt = strchr((char *)xml, '>');
-        char *d = strstr((char *)xml, decl);
-        if (d && gt && d < gt)
-            memmove(d, d + sizeof decl - 1, strlen(d + sizeof decl - 1) + 1);
-    }
-    const char *c = xml ? pni_arena_strdup(&rd->arena, (const char *)xml) : "";
-    xmlFree(xml);
+    rd->nsbuf = 0;
+    if (serialize(rd, rd->cur, 1))
+        return nomem(rd);
+    const char *c = pni_arena_strndup(&rd->arena, rd->sbuf, rd->nsbuf);
     if (!c ||
         pni_grow((void **)&rd->tools, &rd->cap_tools, rd->ntools + 1,
                  sizeof *rd->tools))
         return nomem(rd);
     rd_tool_t t = {owner, index, tool, version, c};
     rd->tools[rd->ntools++] = t;
-    return skip(rd);
+    return 0;
 }
-
 /* ---- labels and numbers ------------------------------------------------ */
 
 typedef struct {
     const char *text;    /* NULL when the label has no <text>/<value> */
     int pipe;            /* the text came from PIPE's <value> */
     int inhibitor;       /* SNAKES: <inscription><inhibitor>... */
-    unsigned long line;  /* line of the <text>/<value> element */
+    const el_t *el;      /* the <text>/<value> element */
     int has_offset;      /* <graphics><offset x y/> of the label */
     double ox, oy;
 } label_t;
 
 static int parse_double(const char *s, double *out);
-static int number(rd_t *rd, const char *s, unsigned long line,
+static int number(rd_t *rd, const char *s, const el_t *line,
                   const char *needle, const char *what, uint64_t *out);
-static int attrs(rd_t *rd, const char *const *names, const char **out, int n);
 
 static int offset_child(rd_t *rd, void *ctx, const char *name)
 {
@@ -456,7 +710,7 @@ typedef struct {
     int dot;              /* the current value is a black token */
     int other;            /* some value is not a black token */
     const char *mult;     /* the current item's multiplicity */
-    unsigned long line;   /* of the current item */
+    const el_t *item;    /* the current item */
 } snakes_t;
 
 static int snakes_value_child(rd_t *rd, void *ctx, const char *name)
@@ -478,7 +732,7 @@ static int snakes_item_child(rd_t *rd, void *ctx, const char *name)
     if (!strcmp(name, "multiplicity")) {
         if (text_of(rd) < 0)
             return -1;
-        s->mult = pni_arena_strndup(&rd->arena, rd->text, rd->ntext);
+        s->mult = rd->text;
         return s->mult ? 0 : nomem(rd);
     }
     return skip(rd);
@@ -491,17 +745,17 @@ static int snakes_multiset_child(rd_t *rd, void *ctx, const char *name)
         return skip(rd);
     s->dot = 0;
     s->mult = NULL;
-    s->line = cur_line(rd);
+    s->item = rd->cur;
     if (children(rd, snakes_item_child, s) < 0)
         return -1;
     if (!s->dot)
         s->other = 1;
     uint64_t m = 1;
-    if (s->mult && number(rd, s->mult, s->line, s->mult, "multiplicity",
+    if (s->mult && number(rd, s->mult, s->item, s->mult, "multiplicity",
                           &m) < 0)
         return -1;
     if (m > PN_TOKENS_MAX - s->count)
-        return fail_at(rd, PN_ERANGE, s->line, "multiplicity",
+        return fail_at(rd, PN_ERANGE, s->item, "multiplicity",
                        "a multiset of more than 2^63-1 tokens");
     s->count += m;
     return 0;
@@ -511,7 +765,7 @@ static int snakes_multiset_child(rd_t *rd, void *ctx, const char *name)
 static int read_snakes_multiset(rd_t *rd, label_t *lb)
 {
     snakes_t s = {0};
-    unsigned long line = cur_line(rd);
+    const el_t *line = rd->cur;
     if (children(rd, snakes_multiset_child, &s) < 0)
         return -1;
     if (s.other)
@@ -520,15 +774,15 @@ static int read_snakes_multiset(rd_t *rd, label_t *lb)
                        "than black tokens (a high-level net)");
     char buf[32];
     snprintf(buf, sizeof buf, "%" PRIu64, s.count);
-    lb->text = pni_arena_strdup(&rd->arena, buf);
-    lb->line = line;
+    lb->text = tstrndup(rd, buf, strlen(buf));
+    lb->el = line;
     return lb->text ? 0 : nomem(rd);
 }
 
 static int snakes_annotation_child(rd_t *rd, void *ctx, const char *name)
 {
     label_t *lb = ctx;
-    unsigned long line = cur_line(rd);
+    const el_t *line = rd->cur;
     if (!strcmp(name, "multiset"))
         return read_snakes_multiset(rd, lb);
     /* a variable: no token at all; a black token: no black token */
@@ -548,7 +802,7 @@ static int snakes_annotation_child(rd_t *rd, void *ctx, const char *name)
 
 static int snakes_condition_child(rd_t *rd, void *ctx, const char *name)
 {
-    unsigned long line = cur_line(rd);
+    const el_t *line = rd->cur;
     if (strcmp(name, "expression"))
         return skip(rd);
     if (text_of(rd) < 0)
@@ -580,15 +834,15 @@ static int label_child(rd_t *rd, void *ctx, const char *name)
         return read_snakes_multiset(rd, lb);
     if (!strcmp(name, "inhibitor")) {
         lb->inhibitor = 1;
-        lb->line = cur_line(rd);
+        lb->el = rd->cur;
         return children(rd, snakes_inhibitor_child, lb);
     }
     if (!strcmp(name, "text") || !strcmp(name, "value")) {
-        lb->line = cur_line(rd);
+        lb->el = rd->cur;
         lb->pipe = name[0] == 'v';
         if (text_of(rd) < 0)
             return -1;
-        lb->text = pni_arena_strndup(&rd->arena, rd->text, rd->ntext);
+        lb->text = rd->text;
         if (!lb->text)
             return nomem(rd);
         return 0;
@@ -605,7 +859,7 @@ static int read_label(rd_t *rd, label_t *lb)
     lb->pipe = 0;
     lb->inhibitor = 0;
     lb->has_offset = 0;
-    lb->line = cur_line(rd);
+    lb->el = rd->cur;
     if (children(rd, label_child, lb) < 0)
         return -1;
     /* PIPE writes an empty <value/> for "the default" (weight 1, no
@@ -618,7 +872,7 @@ static int read_label(rd_t *rd, label_t *lb)
 /* A number of a label: a decimal integer, or PIPE's token list
  * "Default,3" / "Default,1,Red,2" (the counts of all token classes are
  * added: the P/T view of a coloured PIPE net). */
-static int number(rd_t *rd, const char *s, unsigned long line,
+static int number(rd_t *rd, const char *s, const el_t *line,
                   const char *needle, const char *what, uint64_t *out)
 {
     const char *why = NULL;
@@ -673,6 +927,8 @@ typedef struct {
     double x, y;
 } pos_t;
 
+/* A decimal or scientific number: 0, -1 when it is none, -2 when it is
+ * not finite (inf, nan, or beyond the range of a double). */
 static int parse_double(const char *s, double *out)
 {
     if (!s)
@@ -682,8 +938,12 @@ static int parse_double(const char *s, double *out)
     double v = strtod(s, &end);
     while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
         end++;
-    if (end == s || *end || errno == ERANGE || v != v)
+    if (end == s || *end)
         return -1;
+    if (errno == ERANGE && fabs(v) < 1)
+        v = 0; /* underflow: as near 0 as a double gets */
+    else if (errno == ERANGE || !isfinite(v))
+        return -2;
     *out = v;
     return 0;
 }
@@ -696,8 +956,14 @@ static int graphics_child(rd_t *rd, void *ctx, const char *name)
         const char *v[2];
         if (attrs(rd, names, v, 2) < 0)
             return -1;
-        const char *x = v[0], *y = v[1];
-        if (parse_double(x, &p->x) == 0 && parse_double(y, &p->y) == 0)
+        int rx = parse_double(v[0], &p->x), ry = parse_double(v[1], &p->y);
+        /* a coordinate that is no finite number is refused: it cannot be
+         * drawn, and would be written back as "inf" */
+        if (rx == -2 || ry == -2)
+            return fail_at(rd, PN_EVALUE, rd->cur, rx == -2 ? "x=" : "y=",
+                           "position %s='%s' is not a finite number",
+                           rx == -2 ? "x" : "y", rx == -2 ? v[0] : v[1]);
+        if (rx == 0 && ry == 0)
             p->has = 1;
     }
     return skip(rd);
@@ -714,7 +980,7 @@ typedef struct {
 
 static int unsupported_label(rd_t *rd, const char *name)
 {
-    return fail_at(rd, PN_EUNSUPPORTED, cur_line(rd), name,
+    return fail_at(rd, PN_EUNSUPPORTED, rd->cur, name,
                    "unsupported net type: high-level label <%s> (only "
                    "place/transition nets are read)", name);
 }
@@ -783,7 +1049,7 @@ static int absolute_offsets(rd_t *rd)
 
 static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
 {
-    unsigned long line = cur_line(rd);
+    const el_t *line = rd->cur;
     /* with the attribute forms of TAPAAL's .tapn and old verifytapn XML */
     static const char *const names[] = {"id", "name", "initialMarking",
                                         "positionX", "positionY",
@@ -802,7 +1068,7 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
     const char *raw = v[0], *aname = v[1];
     const char *amark = kind == PN_PLACE ? v[2] : NULL;
     const char *px = v[3], *py = v[4];
-    const char *id = qual(rd, raw);
+    const char *id = scoped(rd, raw);
     if (rd->st)
         return -1;
     if (!raw || !*raw)
@@ -815,7 +1081,7 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
     const char *nm = n.name.text ? n.name.text : aname;
     uint64_t marking = 0, capacity = 0;
     if (n.marking.text &&
-        number(rd, n.marking.text, n.marking.line, n.marking.text,
+        number(rd, n.marking.text, n.marking.el, n.marking.text,
                "initial marking", &marking) < 0)
         return -1;
     if (!n.marking.text && amark &&
@@ -823,7 +1089,7 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
                &marking) < 0)
         return -1;
     if (n.capacity.text &&
-        number(rd, n.capacity.text, n.capacity.line, n.capacity.text,
+        number(rd, n.capacity.text, n.capacity.el, n.capacity.text,
                "capacity", &capacity) < 0)
         return -1;
     size_t index;
@@ -840,9 +1106,16 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
                        pn_strstatus(st));
     if (kind == PN_PLACE && capacity)
         pn_net_set_capacity(rd->net, index, capacity);
-    if (!n.pos.has && px && py &&
-        parse_double(px, &n.pos.x) == 0 && parse_double(py, &n.pos.y) == 0)
-        n.pos.has = 1;
+    if (!n.pos.has && px && py) {
+        int rx = parse_double(px, &n.pos.x), ry = parse_double(py, &n.pos.y);
+        if (rx == -2 || ry == -2)
+            return fail_at(rd, PN_EVALUE, line,
+                           rx == -2 ? "positionX=" : "positionY=",
+                           "position %s='%s' is not a finite number",
+                           rx == -2 ? "positionX" : "positionY",
+                           rx == -2 ? px : py);
+        n.pos.has = rx == 0 && ry == 0;
+    }
     if (n.pos.has)
         pn_net_set_position(rd->net, kind, index, n.pos.x, n.pos.y);
     if (n.name.has_offset && n.pos.has && absolute_offsets(rd)) {
@@ -862,7 +1135,7 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
 
 static int read_ref(rd_t *rd, int is_place, const char *elem)
 {
-    unsigned long line = cur_line(rd);
+    const el_t *line = rd->cur;
     const char *raw = attr(rd, "id");
     const char *id = qual(rd, raw);
     const char *ref = qual(rd, attr(rd, "ref"));
@@ -883,7 +1156,8 @@ static int read_ref(rd_t *rd, int is_place, const char *elem)
     if (pni_grow((void **)&rd->refs, &rd->cap_refs, rd->nrefs + 1,
                  sizeof *rd->refs))
         return nomem(rd);
-    rd_ref_t r = {id, ref, is_place, line, 0, PN_PLACE, 0};
+    rd_ref_t r = {id, ref, is_place, where(line, id), where(line, "ref="), 0,
+                  PN_PLACE, 0};
     rd->refs[rd->nrefs++] = r;
     return skip(rd);
 }
@@ -973,7 +1247,7 @@ static int arc_child(rd_t *rd, void *ctx, const char *name)
 
 static int read_arc(rd_t *rd, const char *elem)
 {
-    unsigned long line = cur_line(rd);
+    const el_t *line = rd->cur;
     int legacy = strcmp(elem, "arc") != 0; /* inputArc, outputArc, ... */
     static const char *const names[] = {"id", "source", "target", "type",
                                         "inscription", "weight"};
@@ -1015,14 +1289,14 @@ static int read_arc(rd_t *rd, const char *elem)
     if (a.kind_text) {
         char w[300];
         snprintf(w, sizeof w, "%s:%lu: arc '%s': unknown arc type '%s' read "
-                 "as %s", rd->name, line, id ? id : "?", a.kind_text,
+                 "as %s", rd->name, line->line, id ? id : "?", a.kind_text,
                  pn_arc_kind_name((pn_arc_kind_t)a.kind));
         if (pn_net_add_warning(rd->net, w))
             return nomem(rd);
     }
     uint64_t weight = 1;
     if (a.inscription.text) {
-        if (number(rd, a.inscription.text, a.inscription.line,
+        if (number(rd, a.inscription.text, a.inscription.el,
                    a.inscription.text, "arc weight", &weight) < 0)
             return -1;
         /* PIPE tests its inhibitor arcs for M(p) = 0 whatever the weight
@@ -1040,14 +1314,15 @@ static int read_arc(rd_t *rd, const char *elem)
     }
     if (weight == 0 && a.kind != PN_ARC_RESET)
         return fail_at(rd, PN_EVALUE,
-                       a.inscription.text ? a.inscription.line : line,
+                       a.inscription.text ? a.inscription.el : line,
                        a.inscription.text ? a.inscription.text : elem,
                        "arc weight '0': an arc weight must be at least 1");
     if (pni_grow((void **)&rd->arcs, &rd->cap_arcs, rd->narcs + 1,
                  sizeof *rd->arcs))
         return nomem(rd);
     rd_arc_t r = {raw ? id : NULL, src, tgt, (pn_arc_kind_t)a.kind, weight,
-                  line};
+                  where(line, "id="), where(line, "source="),
+                  where(line, "target=")};
     rd->arcs[rd->narcs++] = r;
     return 0;
 }
@@ -1063,12 +1338,13 @@ static int own_tool_child(rd_t *rd, void *ctx, const char *name)
 
 static int own_child(rd_t *rd, void *ctx, const char *name)
 {
-    unsigned long line = cur_line(rd);
+    const el_t *line = rd->cur;
     if (!strcmp(name, "pages")) {
         /* the page structure is given here, not by the <page> elements */
         rd->own_pages = 1;
     } else if (!strcmp(name, "page")) {
-        const char *id = attr(rd, "id"), *nm = attr(rd, "name");
+        const char *id = keep(rd, attr(rd, "id"));
+        const char *nm = keep(rd, attr(rd, "name"));
         const char *parent = attr(rd, "parent");
         if (rd->st)
             return -1;
@@ -1113,7 +1389,7 @@ static int own_child(rd_t *rd, void *ctx, const char *name)
             return fail_at(rd, PN_ESTRUCT, line, name,
                            "<%s> needs node and %s attributes", name,
                            name[0] == 'c' ? "value" : "page");
-        rd_extra_t e = {node, 0, PN_NONE, line};
+        rd_extra_t e = {node, 0, PN_NONE, where(line, "node=")};
         uint64_t v;
         if (number(rd, val, line, val, name, &v) < 0)
             return -1;
@@ -1133,68 +1409,22 @@ static int own_child(rd_t *rd, void *ctx, const char *name)
     return skip(rd);
 }
 
-/* ---- pages and nets ---------------------------------------------------- */
+/* ---- the objects of a net or page -------------------------------------- */
 
-static int content_child(rd_t *rd, void *ctx, const char *name);
-
-static int read_page(rd_t *rd)
+/* A whole child of a net or page, collected; page: the page its content
+ * goes to (PN_NONE for the net itself). */
+static int read_object(rd_t *rd, size_t page, const char *name)
 {
-    const char *id = qual(rd, attr(rd, "id"));
-    if (rd->st)
-        return -1;
-    size_t idx, saved = rd->page;
-    if (pn_net_add_page(rd->net, id, NULL, rd->page, &idx))
-        return nomem(rd);
-    rd->page = idx;
-    int ret = children(rd, content_child, &idx);
-    rd->page = saved;
-    return ret;
-}
-
-/* A <net> inside a <page>: a WoPeD subprocess.  Its ids get the scope
- * "<page id>/" so that the copies of boundary places it carries do not
- * clash with the parent net's. */
-static int read_subnet(rd_t *rd)
-{
-    const pn_page_t *pg = pn_net_page(rd->net, rd->page);
-    const char *pid = pg && pg->id ? pg->id : "sub";
-    size_t n = strlen(pid);
-    char *scope = malloc(n + 2);
-    if (!scope)
-        return nomem(rd);
-    memcpy(scope, pid, n);
-    scope[n] = '/';
-    scope[n + 1] = '\0';
-    const char *s = pni_arena_strdup(&rd->arena, scope);
-    free(scope);
-    if (!s)
-        return nomem(rd);
-    const char *saved = rd->prefix;
-    rd->prefix = s;
-    size_t page = rd->page;
-    int ret = children(rd, content_child, &page);
-    rd->prefix = saved;
-    return ret;
-}
-
-/* Children of a net or page.  ctx: the page index (PN_NONE for the net). */
-static int content_child(rd_t *rd, void *ctx, const char *name)
-{
-    size_t page = *(size_t *)ctx;
     switch (name[0]) {
     case 'p':
         if (!strcmp(name, "place"))
             return read_node(rd, PN_PLACE, name);
-        if (!strcmp(name, "page"))
-            return read_page(rd);
         break;
     case 't':
         if (!strcmp(name, "transition"))
             return read_node(rd, PN_TRANSITION, name);
         if (!strcmp(name, "toolspecific")) {
             const char *tool = attr(rd, "tool");
-            if (rd->st)
-                return -1;
             if (tool && !strcmp(tool, PNI_TOOL_NAME) && page == PN_NONE)
                 return children(rd, own_child, NULL);
             return keep_tool(rd, page == PN_NONE ? PN_NET : PN_PAGE,
@@ -1204,10 +1434,6 @@ static int content_child(rd_t *rd, void *ctx, const char *name)
     case 'a':
         if (!strcmp(name, "arc"))
             return read_arc(rd, name);
-        break;
-    case 'q':
-        if (!strcmp(name, "query"))
-            ignore(rd, IGN_QUERY);
         break;
     case 'r':
         if (!strcmp(name, "referencePlace"))
@@ -1224,35 +1450,39 @@ static int content_child(rd_t *rd, void *ctx, const char *name)
             return read_arc(rd, name);
         break;
     case 'n':
-        if (!strcmp(name, "name") && page != PN_NONE) {
-            label_t lb;
-            if (read_label(rd, &lb) < 0)
-                return -1;
-            if (lb.text && pn_net_set_node_name(rd->net, PN_PAGE, page,
-                                                lb.text))
-                return nomem(rd);
-            return 0;
-        }
         if (!strcmp(name, "name")) {
             label_t lb;
             if (read_label(rd, &lb) < 0)
                 return -1;
-            if (lb.text && pn_net_set_name(rd->net, lb.text))
+            if (lb.text && (page != PN_NONE
+                                ? pn_net_set_node_name(rd->net, PN_PAGE, page,
+                                                       lb.text)
+                                : pn_net_set_name(rd->net, lb.text)))
                 return nomem(rd);
             return 0;
         }
-        if (!strcmp(name, "net") && page != PN_NONE)
-            return read_subnet(rd);
-        break;
-    case 'd':
-        if (!strcmp(name, "declaration") || !strcmp(name, "declarations"))
-            return unsupported_label(rd, name);
         break;
     }
     return skip(rd);
 }
 
-/* The node an id (node or reference node) stands for. */
+/* Whether a child of a net or page is collected and read as a whole. */
+static int is_object(const char *name)
+{
+    static const char *const names[] = {
+        "place", "transition", "arc", "referencePlace", "referenceTransition",
+        "inputArc", "inhibitorArc", "outputArc", "toolspecific", "name"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (name[0] == names[i][0] && !strcmp(name, names[i]))
+            return 1;
+    return 0;
+}
+
+/* ---- resolution -------------------------------------------------------- */
+
+/* The node an id (node or reference node) stands for: 0, 1 when the id
+ * names no node, -1 on error (recorded).  Chains of reference nodes are
+ * followed in a loop, so their length is bounded by memory only. */
 static int resolve(rd_t *rd, const char *id, pn_object_t *kind, size_t *index)
 {
     if (pn_net_find(rd->net, id, kind, index) == PN_OK)
@@ -1260,39 +1490,54 @@ static int resolve(rd_t *rd, const char *id, pn_object_t *kind, size_t *index)
     const pni_hentry_t *e = pni_hash_get(&rd->refids, id);
     if (!e)
         return 1;
-    rd_ref_t *r = &rd->refs[e->index];
-    if (r->state == 2) {
-        *kind = r->kind;
-        *index = r->index;
-        return 0;
+    size_t n = 0, i = e->index;
+    for (;;) {
+        rd_ref_t *r = &rd->refs[i];
+        if (r->state == 2) {
+            *kind = r->kind;
+            *index = r->index;
+            break;
+        }
+        if (r->state == 1)
+            return fail(rd, PN_EREFCYCLE, r->at_id,
+                        "reference node '%s' is part of a cycle of "
+                        "references", r->id);
+        r->state = 1;
+        if (pni_grow((void **)&rd->chain, &rd->cap_chain, n + 1,
+                     sizeof *rd->chain))
+            return nomem(rd);
+        rd->chain[n++] = i;
+        if (pn_net_find(rd->net, r->ref, kind, index) == PN_OK &&
+            *kind != PN_ARC)
+            break;
+        e = pni_hash_get(&rd->refids, r->ref);
+        if (!e)
+            return fail(rd, PN_EUNKNOWN, r->at_ref,
+                        "reference node '%s' refers to '%s', which is no "
+                        "node", r->id, r->ref);
+        i = e->index;
     }
-    if (r->state == 1)
-        return fail_at(rd, PN_EREFCYCLE, r->line, r->id,
-                       "reference node '%s' is part of a cycle of references",
-                       r->id);
-    r->state = 1;
-    int ret = resolve(rd, r->ref, kind, index);
-    if (ret < 0)
-        return -1;
-    if (ret > 0)
-        return fail_at(rd, PN_EUNKNOWN, r->line, "ref=",
-                       "reference node '%s' refers to '%s', which is no "
-                       "node", r->id, r->ref);
-    if ((*kind == PN_PLACE) != (r->is_place != 0))
-        return fail_at(rd, PN_EARC, r->line, "ref=",
-                       "%s '%s' refers to '%s', which is a %s",
-                       r->is_place ? "referencePlace" : "referenceTransition",
-                       r->id, r->ref,
-                       *kind == PN_PLACE ? "place" : "transition");
-    r->state = 2;
-    r->kind = *kind;
-    r->index = *index;
+    /* the chain, from the node back: each reference must be of its kind */
+    while (n--) {
+        rd_ref_t *r = &rd->refs[rd->chain[n]];
+        if ((*kind == PN_PLACE) != (r->is_place != 0))
+            return fail(rd, PN_EARC, r->at_ref,
+                        "%s '%s' refers to '%s', which is a %s",
+                        r->is_place ? "referencePlace"
+                                    : "referenceTransition",
+                        r->id, r->ref,
+                        *kind == PN_PLACE ? "place" : "transition");
+        r->state = 2;
+        r->kind = *kind;
+        r->index = *index;
+    }
     return 0;
 }
 
 /* Whether an earlier arc has this id.  Nothing refers to arc ids, and real
  * exports reuse them (WoPeD's), so a repeated arc id is renamed with a
- * warning; an arc id that a node has stays an error. */
+ * warning; an arc id that a node or a reference node has stays an
+ * error. */
 static int arc_id_taken(rd_t *rd, const char *id)
 {
     pn_object_t k;
@@ -1311,7 +1556,7 @@ static const char *renamed_arc_id(rd_t *rd, const rd_arc_t *a)
     }
     char w[1200];
     snprintf(w, sizeof w, "%s:%lu: arc id '%s' is used by an earlier arc: "
-             "this arc is renamed '%s'", rd->name, a->line, a->id, buf);
+             "this arc is renamed '%s'", rd->name, a->at_id.line, a->id, buf);
     const char *id = pni_arena_strdup(&rd->arena, buf);
     if (!id || pn_net_add_warning(rd->net, w)) {
         nomem(rd);
@@ -1320,16 +1565,38 @@ static const char *renamed_arc_id(rd_t *rd, const rd_arc_t *a)
     return id;
 }
 
+/* Places whose initial marking is above their capacity: the net starts
+ * in a marking its own capacities forbid. */
+static int warn_capacities(rd_t *rd)
+{
+    size_t n = pn_net_place_count(rd->net), bad = 0, first = PN_NONE;
+    for (size_t i = 0; i < n; i++) {
+        const pn_place_t *p = pn_net_place(rd->net, i);
+        if (p->capacity && p->marking > p->capacity && bad++ == 0)
+            first = i;
+    }
+    if (!bad)
+        return 0;
+    const pn_place_t *p = pn_net_place(rd->net, first);
+    char w[600];
+    snprintf(w, sizeof w, "%s: place '%s' has an initial marking of %" PRIu64
+             " above its capacity %" PRIu64 "%s", rd->name, p->id, p->marking,
+             p->capacity, bad > 1 ? " (and more places: see pn-info)" : "");
+    return pn_net_add_warning(rd->net, w) ? nomem(rd) : 0;
+}
+
 static int finish_net(rd_t *rd)
 {
     pn_object_t k;
     size_t idx;
-    /* reference chains are checked even when no arc uses them; the walk is
-     * iterative per chain through the state marks, so depth is bounded by
-     * the number of reference nodes */
+    /* reference chains are checked even when no arc uses them */
     for (size_t i = 0; i < rd->nrefs; i++)
         if (rd->refs[i].state != 2 && resolve(rd, rd->refs[i].id, &k, &idx))
-            return -1;
+            return rd->st ? -1
+                          : fail(rd, PN_EUNKNOWN, rd->refs[i].at_ref,
+                                 "reference node '%s' refers to '%s', which "
+                                 "is no node", rd->refs[i].id,
+                                 rd->refs[i].ref);
     for (size_t i = 0; i < rd->narcs; i++) {
         rd_arc_t *a = &rd->arcs[i];
         pn_object_t ks, kt;
@@ -1342,38 +1609,40 @@ static int finish_net(rd_t *rd)
             return -1;
         if (rs || rt) {
             const char *which = rs ? "source" : "target";
-            char needle[300];
-            snprintf(needle, sizeof needle, "%s=", which);
-            return fail_at(rd, PN_EUNKNOWN, a->line, needle,
-                           "arc%s%s%s: %s '%s' is no place or transition",
-                           a->id ? " '" : "", a->id ? a->id : "",
-                           a->id ? "'" : "", which, rs ? a->source : a->target);
+            return fail(rd, PN_EUNKNOWN, rs ? a->at_src : a->at_tgt,
+                        "arc%s%s%s: %s '%s' is no place or transition",
+                        a->id ? " '" : "", a->id ? a->id : "",
+                        a->id ? "'" : "", which, rs ? a->source : a->target);
         }
         if (ks == kt)
-            return fail_at(rd, PN_EARC, a->line, "source=",
-                           "arc%s%s%s joins two %s ('%s' and '%s')",
-                           a->id ? " '" : "", a->id ? a->id : "",
-                           a->id ? "'" : "",
-                           ks == PN_PLACE ? "places" : "transitions",
-                           a->source, a->target);
+            return fail(rd, PN_EARC, a->at_src,
+                        "arc%s%s%s joins two %s ('%s' and '%s')",
+                        a->id ? " '" : "", a->id ? a->id : "",
+                        a->id ? "'" : "",
+                        ks == PN_PLACE ? "places" : "transitions",
+                        a->source, a->target);
         pn_arc_dir_t dir = ks == PN_PLACE ? PN_DIR_PT : PN_DIR_TP;
         if (a->kind != PN_ARC_NORMAL && dir != PN_DIR_PT)
-            return fail_at(rd, PN_EARC, a->line, "source=",
-                           "%s arc%s%s%s goes from a transition to a place; "
-                           "it must go from a place to a transition",
-                           pn_arc_kind_name(a->kind), a->id ? " '" : "",
-                           a->id ? a->id : "", a->id ? "'" : "");
+            return fail(rd, PN_EARC, a->at_src,
+                        "%s arc%s%s%s goes from a transition to a place; "
+                        "it must go from a place to a transition",
+                        pn_arc_kind_name(a->kind), a->id ? " '" : "",
+                        a->id ? a->id : "", a->id ? "'" : "");
         const char *id = a->id;
+        if (id && pni_hash_get(&rd->refids, id))
+            return fail(rd, PN_EDUPID, a->at_id, "duplicate id '%s' (a "
+                        "reference node has it)", id);
         if (id && arc_id_taken(rd, id) && !(id = renamed_arc_id(rd, a)))
             return -1;
         pn_status_t st = pn_net_add_arc_at(
             rd->net, id, dir, dir == PN_DIR_PT ? is : it,
             dir == PN_DIR_PT ? it : is, a->weight, a->kind, NULL);
         if (st == PN_EDUPID)
-            return fail_at(rd, PN_EDUPID, a->line, "id=",
-                           "duplicate id '%s'", a->id);
-        if (st)
-            return fail_at(rd, st, a->line, "<", "arc: %s", pn_strstatus(st));
+            return fail(rd, PN_EDUPID, a->at_id, "duplicate id '%s'", a->id);
+        if (st) {
+            at_t at = {a->at_src.line, 0};
+            return fail(rd, st, at, "arc: %s", pn_strstatus(st));
+        }
     }
     if (rd->own_pages) {
         pni_net_clear_pages(rd->net);
@@ -1387,9 +1656,8 @@ static int finish_net(rd_t *rd)
         rd_extra_t *e = &rd->extras[i];
         if (pn_net_find(rd->net, e->node, &k, &idx) || k == PN_ARC ||
             (e->page == PN_NONE && k != PN_PLACE))
-            return fail_at(rd, PN_EUNKNOWN, e->line, "node=",
-                           "'%s' names no %s", e->node,
-                           e->page == PN_NONE ? "place" : "node");
+            return fail(rd, PN_EUNKNOWN, e->at, "'%s' names no %s", e->node,
+                        e->page == PN_NONE ? "place" : "node");
         if (e->page == PN_NONE)
             pn_net_set_capacity(rd->net, idx, e->capacity);
         else if (rd->own_pages)
@@ -1403,7 +1671,7 @@ static int finish_net(rd_t *rd)
                                     t->version, t->xml))
             return nomem(rd);
     }
-    return 0;
+    return warn_capacities(rd);
 }
 
 static int high_level_type(const char *type)
@@ -1414,54 +1682,6 @@ static int high_level_type(const char *type)
         if (strstr(type, hl[i]))
             return 1;
     return 0;
-}
-
-static int read_net(rd_t *rd)
-{
-    unsigned long line = cur_line(rd);
-    const char *id = attr(rd, "id"), *type = attr(rd, "type");
-    if (rd->st)
-        return -1;
-    /* a net without an id is accepted (PIPE writes some): it is only a
-     * name for the whole document */
-    if (high_level_type(type))
-        return fail_at(rd, PN_EUNSUPPORTED, line, "type=",
-                       "unsupported net type '%s' (only place/transition "
-                       "nets are read)", type);
-    rd->net = pn_net_new(id && *id ? id : NULL);
-    if (!rd->net || (type && pn_net_set_type(rd->net, type)))
-        return nomem(rd);
-    if (!id || !*id) {
-        char w[PN_ERROR_FILE_MAX + 64];
-        snprintf(w, sizeof w, "%s:%lu: <net> has no id", rd->name, line);
-        if (pn_net_add_warning(rd->net, w))
-            return nomem(rd);
-    }
-    size_t page = PN_NONE;
-    if (children(rd, content_child, &page) < 0)
-        return -1;
-    return finish_net(rd);
-}
-
-static int pnml_child(rd_t *rd, void *ctx, const char *name)
-{
-    if (!strcmp(name, "query"))
-        ignore(rd, IGN_QUERY);
-    if (strcmp(name, "net") != 0)
-        return skip(rd);
-    xmlChar *id = xmlTextReaderGetAttribute(rd->r, (const xmlChar *)"id");
-    size_t n = strlen(rd->netids);
-    if (n + 8 < sizeof rd->netids)
-        snprintf(rd->netids + n, sizeof rd->netids - n, "%s'%s'",
-                 rd->nnets ? ", " : "", id ? (const char *)id : "");
-    rd->nnets++;
-    int match = !rd->found && (!rd->want || (id && !strcmp((const char *)id,
-                                                           rd->want)));
-    xmlFree(id);
-    if (!match)
-        return skip(rd);
-    rd->found = 1;
-    return read_net(rd);
 }
 
 /* "ignored: 12 time intervals, 1 query": what the net read does not say. */
@@ -1499,28 +1719,446 @@ static int warn_other_nets(rd_t *rd)
     return pn_net_add_warning(rd->net, w) ? nomem(rd) : 0;
 }
 
+/* ---- the structure elements, as their tags arrive ---------------------- */
+
+static int push_frame(rd_t *rd, int kind, size_t page)
+{
+    if (pni_grow((void **)&rd->frames, &rd->cap_frames, rd->nframes + 1,
+                 sizeof *rd->frames))
+        return nomem(rd);
+    frame_t f = {kind, page, rd->page, rd->prefix};
+    rd->frames[rd->nframes++] = f;
+    return 0;
+}
+
+static int start_net(rd_t *rd)
+{
+    const el_t *e = rd->cur;
+    const char *id = attr(rd, "id"), *type = attr(rd, "type");
+    /* a net without an id is accepted (PIPE writes some): it is only a
+     * name for the whole document */
+    if (high_level_type(type))
+        return fail_at(rd, PN_EUNSUPPORTED, e, "type=",
+                       "unsupported net type '%s' (only place/transition "
+                       "nets are read)", type);
+    rd->net = pn_net_new(id && *id ? id : NULL);
+    if (!rd->net || (type && pn_net_set_type(rd->net, type)))
+        return nomem(rd);
+    if (!id || !*id) {
+        char w[PN_ERROR_FILE_MAX + 64];
+        snprintf(w, sizeof w, "%s:%lu: <net> has no id", rd->name, e->line);
+        if (pn_net_add_warning(rd->net, w))
+            return nomem(rd);
+    }
+    return push_frame(rd, F_NET, PN_NONE);
+}
+
+/* A child of <pnml>: a net is read when it is the one asked for. */
+static int start_in_root(rd_t *rd, const char *name)
+{
+    if (!strcmp(name, "query"))
+        ignore(rd, IGN_QUERY);
+    if (strcmp(name, "net") != 0) {
+        rd->skipping = 1;
+        return 0;
+    }
+    const char *id = attr(rd, "id");
+    size_t n = strlen(rd->netids);
+    if (n + 8 < sizeof rd->netids)
+        snprintf(rd->netids + n, sizeof rd->netids - n, "%s'%s'",
+                 rd->nnets ? ", " : "", id ? id : "");
+    rd->nnets++;
+    int match = !rd->found && (!rd->want || (id && !strcmp(id, rd->want)));
+    if (!match) {
+        rd->skipping = 1;
+        return 0;
+    }
+    rd->found = 1;
+    return start_net(rd);
+}
+
+/* A child of a net or page that is not collected: a page, a WoPeD
+ * subnet, or something skipped whole. */
+static int start_in_content(rd_t *rd, const frame_t *f, const char *name)
+{
+    if (!strcmp(name, "page")) {
+        const char *id = scoped(rd, attr(rd, "id"));
+        size_t idx;
+        if (rd->st)
+            return -1;
+        if (pn_net_add_page(rd->net, id, NULL, rd->page, &idx))
+            return nomem(rd);
+        if (push_frame(rd, F_PAGE, idx))
+            return -1;
+        rd->page = idx;
+        return 0;
+    }
+    if (!strcmp(name, "net") && f->page != PN_NONE) {
+        /* a <net> inside a <page>: a WoPeD subprocess.  Its ids get the
+         * scope "<page id>/" so that the copies of boundary places it
+         * carries do not clash with the parent net's. */
+        const pn_page_t *pg = pn_net_page(rd->net, rd->page);
+        const char *pid = pg && pg->id ? pg->id : "sub";
+        size_t n = strlen(pid);
+        char *scope = malloc(n + 2);
+        if (!scope)
+            return nomem(rd);
+        memcpy(scope, pid, n);
+        memcpy(scope + n, "/", 2);
+        const char *s = pni_arena_strdup(&rd->arena, scope);
+        free(scope);
+        if (!s || push_frame(rd, F_SUBNET, rd->page))
+            return s ? -1 : nomem(rd);
+        rd->prefix = s;
+        return 0;
+    }
+    if (!strcmp(name, "query"))
+        ignore(rd, IGN_QUERY);
+    if (!strcmp(name, "declaration") || !strcmp(name, "declarations"))
+        return unsupported_label(rd, name);
+    rd->skipping = 1;
+    return 0;
+}
+
+static int end_frame(rd_t *rd)
+{
+    frame_t f = rd->frames[--rd->nframes];
+    switch (f.kind) {
+    case F_NET:
+        return finish_net(rd);
+    case F_PAGE:
+        rd->page = f.saved_page;
+        break;
+    case F_SUBNET:
+        rd->prefix = f.saved_prefix;
+        break;
+    }
+    return 0;
+}
+
+/* ---- SAX2 events ------------------------------------------------------- */
+
+/* The reader behind a parser context; NULL for the contexts libxml2 makes
+ * to check an entity's text (their events are not the document's). */
+static rd_t *reader_of(void *ctx)
+{
+    xmlParserCtxtPtr ctxt = ctx;
+    rd_t *rd = ctxt ? ctxt->_private : NULL;
+    return rd && rd->ctxt == ctxt && rd->st == PN_OK ? rd : NULL;
+}
+
+static int chars(const xmlChar *a, const xmlChar *b)
+{
+    int n = 0;
+    for (; a < b; a++)
+        n += (*a & 0xC0) != 0x80;
+    return n;
+}
+
+/* The start tag the parser stands on (at its '>' or '/>'): copied, with
+ * the position of its '<' and of what follows it. */
+static int take_tag(rd_t *rd, el_t *e)
+{
+    xmlParserInputPtr in = rd->ctxt->input;
+    const xmlChar *cur = in->cur, *base = in->base, *end = in->end;
+    const xmlChar *lt = cur;
+    while (lt > base && *lt != '<')
+        lt--;
+    const xmlChar *stop = cur;
+    if (stop < end && *stop == '/')
+        stop++;
+    if (stop < end && *stop == '>')
+        stop++;
+    unsigned long line = in->line > 0 ? (unsigned long)in->line : 0;
+    unsigned long col = in->col > 0 ? (unsigned long)in->col : 1;
+    e->tline = line;
+    e->tcol = col + (unsigned long)(stop - cur);
+    if (*lt != '<') {
+        e->text = "";
+        e->ntext = 0;
+        e->line = line;
+        e->col = col;
+        return 0;
+    }
+    unsigned long nl = 0;
+    for (const xmlChar *p = lt; p < cur; p++)
+        nl += *p == '\n';
+    e->line = line > nl ? line - nl : 1;
+    if (!nl) {
+        long c = (long)col - chars(lt, cur);
+        e->col = c > 0 ? (unsigned long)c : 1;
+    } else {
+        const xmlChar *q = lt;
+        while (q > base && q[-1] != '\n')
+            q--;
+        e->col = 1 + (unsigned long)chars(q, lt);
+    }
+    e->ntext = (size_t)(stop - lt);
+    e->text = tstrndup(rd, (const char *)lt, e->ntext);
+    return e->text ? 0 : nomem(rd);
+}
+
+/* The text run of the open element, as a text node. */
+static int close_run(rd_t *rd)
+{
+    if (!rd->nrun || !rd->open)
+        return 0;
+    el_t *t = talloc(rd, sizeof *t);
+    if (!t || !(t->text = tstrndup(rd, rd->run, rd->nrun)))
+        return nomem(rd);
+    memset(t, 0, offsetof(el_t, text));
+    t->ntext = rd->nrun;
+    t->first = t->last = t->next = NULL;
+    t->parent = rd->open;
+    t->line = t->col = t->tline = t->tcol = 0;
+    t->cdata = rd->run_cdata;
+    if (rd->open->last)
+        rd->open->last->next = t;
+    else
+        rd->open->first = t;
+    rd->open->last = t;
+    rd->nrun = 0;
+    return 0;
+}
+
+static el_t *new_element(rd_t *rd, const xmlChar *localname,
+                         const xmlChar *prefix, const xmlChar *uri,
+                         int nb_namespaces, const xmlChar **namespaces,
+                         int nb_attributes, const xmlChar **attributes)
+{
+    el_t *e = talloc(rd, sizeof *e);
+    if (!e) {
+        nomem(rd);
+        return NULL;
+    }
+    memset(e, 0, sizeof *e);
+    e->name = (const char *)localname;
+    e->prefix = (const char *)prefix;
+    e->uri = (const char *)uri;
+    if (nb_namespaces > 0) {
+        if (!(e->ns = talloc(rd, 2 * (size_t)nb_namespaces * sizeof *e->ns))) {
+            nomem(rd);
+            return NULL;
+        }
+        for (int i = 0; i < 2 * nb_namespaces; i++)
+            e->ns[i] = (const char *)namespaces[i];
+        e->nns = nb_namespaces;
+    }
+    if (nb_attributes > 0) {
+        if (!(e->att = talloc(rd, 4 * (size_t)nb_attributes *
+                                      sizeof *e->att))) {
+            nomem(rd);
+            return NULL;
+        }
+        for (int i = 0; i < nb_attributes; i++) {
+            const xmlChar **a = attributes + 5 * i;
+            size_t n = (size_t)(a[4] - a[3]);
+            const char *v;
+            if (memchr(a[3], '&', n)) {
+                /* character and entity references the parser left in */
+                xmlChar *d = xmlStringLenDecodeEntities(
+                    rd->ctxt, a[3], (int)n, XML_SUBSTITUTE_REF, 0, 0, 0);
+                v = d ? tstrndup(rd, (const char *)d, strlen((char *)d))
+                      : NULL;
+                xmlFree(d);
+                if (!d && rd->st)
+                    return NULL;
+            } else {
+                v = tstrndup(rd, (const char *)a[3], n);
+            }
+            if (!v) {
+                nomem(rd);
+                return NULL;
+            }
+            e->att[4 * i] = (const char *)a[0];
+            e->att[4 * i + 1] = (const char *)a[1];
+            e->att[4 * i + 2] = (const char *)a[2];
+            e->att[4 * i + 3] = v;
+        }
+        e->nattr = nb_attributes;
+    }
+    return take_tag(rd, e) ? NULL : e;
+}
+
+static void on_start(void *ctx, const xmlChar *localname,
+                     const xmlChar *prefix, const xmlChar *uri,
+                     int nb_namespaces, const xmlChar **namespaces,
+                     int nb_attributes, int nb_defaulted,
+                     const xmlChar **attributes)
+{
+    (void)nb_defaulted;
+    rd_t *rd = reader_of(ctx);
+    if (!rd)
+        return;
+    if (rd->skipping) {
+        rd->skipping++;
+        return;
+    }
+    if (rd->top && close_run(rd))
+        return;
+    el_t *e = new_element(rd, localname, prefix, uri, nb_namespaces,
+                          namespaces, nb_attributes, attributes);
+    if (!e)
+        return;
+    const char *name = e->name;
+    if (rd->top) {
+        e->parent = rd->open;
+        if (rd->open->last)
+            rd->open->last->next = e;
+        else
+            rd->open->first = e;
+        rd->open->last = e;
+        rd->open = e;
+        return;
+    }
+    rd->cur = e;
+    if (!rd->nframes) {
+        rd->root_seen = 1;
+        if (strcmp(name, "pnml") != 0)
+            fail_at(rd, PN_ESTRUCT, e, "<", "root element is <%s>, not "
+                    "<pnml>", name);
+        else
+            push_frame(rd, F_ROOT, PN_NONE);
+    } else {
+        const frame_t *f = &rd->frames[rd->nframes - 1];
+        if (f->kind == F_ROOT) {
+            start_in_root(rd, name);
+        } else if (is_object(name)) {
+            rd->top = rd->open = e;
+            return; /* the tree is read when it ends */
+        } else {
+            start_in_content(rd, f, name);
+        }
+    }
+    treset(rd);
+}
+
+static void on_end(void *ctx, const xmlChar *localname,
+                   const xmlChar *prefix, const xmlChar *uri)
+{
+    (void)localname;
+    (void)prefix;
+    (void)uri;
+    rd_t *rd = reader_of(ctx);
+    if (!rd)
+        return;
+    if (rd->skipping) {
+        rd->skipping--;
+        return;
+    }
+    if (rd->top) {
+        if (close_run(rd))
+            return;
+        el_t *e = rd->open;
+        rd->open = e->parent;
+        if (e == rd->top) {
+            rd->cur = e;
+            read_object(rd, rd->frames[rd->nframes - 1].page, e->name);
+            treset(rd);
+        }
+        return;
+    }
+    if (rd->nframes)
+        end_frame(rd);
+}
+
+static void on_text(rd_t *rd, const xmlChar *ch, int len, int cdata)
+{
+    if (!rd->open || len <= 0)
+        return;
+    if (rd->nrun && rd->run_cdata != cdata && close_run(rd))
+        return;
+    rd->run_cdata = cdata;
+    if (pni_grow((void **)&rd->run, &rd->cap_run, rd->nrun + (size_t)len + 1,
+                 1)) {
+        nomem(rd);
+        return;
+    }
+    memcpy(rd->run + rd->nrun, ch, (size_t)len);
+    rd->nrun += (size_t)len;
+}
+
+static void on_characters(void *ctx, const xmlChar *ch, int len)
+{
+    rd_t *rd = reader_of(ctx);
+    if (rd && !rd->skipping)
+        on_text(rd, ch, len, 0);
+}
+
+static void on_cdata(void *ctx, const xmlChar *ch, int len)
+{
+    rd_t *rd = reader_of(ctx);
+    if (rd && !rd->skipping)
+        on_text(rd, ch, len, 1);
+}
+
+/* An entity reference the parser does not expand (all but the five
+ * predefined ones and character references): refused. */
+static void on_reference(void *ctx, const xmlChar *name)
+{
+    rd_t *rd = reader_of(ctx);
+    if (!rd)
+        return;
+    xmlParserInputPtr in = rd->ctxt->input;
+    long col = (long)in->col - (long)strlen((const char *)name) - 2;
+    at_t at = {in->line > 0 ? (unsigned long)in->line : 0,
+               col > 0 ? (unsigned long)col : 1};
+    fail(rd, PN_ESTRUCT, at, "entity reference '&%s;' (entities are not "
+         "expanded)", name);
+}
+
+static void on_nothing(void *ctx, const xmlChar *a, const xmlChar *b)
+{
+    (void)ctx;
+    (void)a;
+    (void)b;
+}
+
+static void on_comment(void *ctx, const xmlChar *value)
+{
+    (void)ctx;
+    (void)value;
+}
+
+/* ---- documents --------------------------------------------------------- */
+
 static void rd_free(rd_t *rd)
 {
     pni_arena_free(&rd->arena);
     pni_hash_free(&rd->refids);
     free(rd->arcs);
     free(rd->refs);
+    free(rd->chain);
     free(rd->tools);
     free(rd->extras);
     free(rd->ownpages);
-    free(rd->text);
-    free(rd->owned);
+    free(rd->frames);
+    free(rd->run);
+    free(rd->sbuf);
+    tfree(rd);
 }
 
-/* Reads from buf (len bytes) or, when path is given, streams that file. */
-static pn_status_t read_doc(const char *buf, size_t len, const char *path,
-                            const char *name, const pn_read_options_t *opts,
+static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
+static void xml_init(void)
+{
+    xmlInitParser();
+}
+
+/* libxml2's global state, set up once before any thread reads. */
+void pni_xml_init(void)
+{
+    pthread_once(&xml_once, xml_init);
+}
+
+#define BLOCK (256 * 1024)
+
+/* Reads the document from buf (len bytes) or, when fd >= 0, streams it
+ * from fd in blocks. */
+static pn_status_t read_doc(const char *buf, size_t len, int fd,
+                            const pn_read_options_t *opts,
                             pn_net_t **net_out, pn_error_t *err)
 {
     rd_t rd = {0};
-    rd.buf = buf;
-    rd.len = len;
-    rd.path = path;
     rd.name = err->file;
     rd.err = err;
     rd.want = opts ? opts->net_id : NULL;
@@ -1528,85 +2166,94 @@ static pn_status_t read_doc(const char *buf, size_t len, const char *path,
     rd.page = PN_NONE;
     pni_arena_init(&rd.arena);
     pni_hash_init(&rd.refids);
-    const int options = XML_PARSE_NONET | XML_PARSE_BIG_LINES |
-                        XML_PARSE_COMPACT;
-    int fd = -1;
-    if (path) {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        struct stat sb;
-        if (fd < 0 || fstat(fd, &sb) != 0 || S_ISDIR(sb.st_mode)) {
-            int e = fd < 0 ? errno : EISDIR;
-            fail_at(&rd, PN_EIO, 0, NULL, "cannot read: %s", strerror(e));
-            goto done;
-        }
-        if (sb.st_size == 0 && S_ISREG(sb.st_mode)) {
-            fail_at(&rd, PN_EXML, 1, NULL,
-                    "malformed XML: the document is empty");
-            goto done;
-        }
-        rd.r = xmlReaderForFd(fd, NULL, NULL, options);
-    } else {
-        size_t lead = 0;
-        while (lead < len && (buf[lead] == ' ' || buf[lead] == '\t' ||
-                              buf[lead] == '\r' || buf[lead] == '\n'))
-            lead++;
-        if (lead == len) {
-            fail_at(&rd, PN_EXML, 1, NULL,
-                    "malformed XML: the document is empty");
-            goto done;
-        }
-        rd.r = xmlReaderForMemory(buf, (int)len, NULL, NULL, options);
-    }
-    if (!rd.r) {
-        fail_at(&rd, PN_ENOMEM, 0, NULL, "out of memory");
+    pni_xml_init();
+    xmlSAXHandler sax;
+    xmlSAXVersion(&sax, 2);
+    sax.startElementNs = on_start;
+    sax.endElementNs = on_end;
+    sax.startElement = NULL;
+    sax.endElement = NULL;
+    sax.characters = on_characters;
+    sax.ignorableWhitespace = on_characters;
+    sax.cdataBlock = on_cdata;
+    sax.reference = on_reference;
+    sax.comment = on_comment;
+    sax.processingInstruction = on_nothing;
+    sax.serror = on_xml_error;
+    sax.warning = NULL;
+    sax.error = NULL;
+    sax.fatalError = NULL;
+    char *block = NULL;
+    size_t off = 0;   /* of buf, fed so far */
+    int blank = 1;    /* nothing but white space so far */
+    if (fd >= 0 && !(block = malloc(BLOCK))) {
+        nomem(&rd);
         goto done;
     }
-    xmlTextReaderSetStructuredErrorHandler(rd.r, on_xml_error, &rd);
-    /* the root element */
+    rd.ctxt = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, NULL);
+    if (!rd.ctxt) {
+        nomem(&rd);
+        goto done;
+    }
+    rd.ctxt->_private = &rd;
+    xmlCtxtUseOptions(rd.ctxt, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
     for (;;) {
-        int ret = xmlTextReaderRead(rd.r);
-        if (ret != 1) {
-            if (rd.st == PN_OK)
-                fail_at(&rd, PN_EXML, 1, NULL,
-                        ret == 0 ? "malformed XML: no root element"
-                                 : "malformed XML");
+        const char *chunk;
+        size_t n;
+        if (fd >= 0) {
+            ssize_t r;
+            do
+                r = read(fd, block, BLOCK);
+            while (r < 0 && errno == EINTR);
+            if (r < 0) {
+                int e = errno;
+                fail(&rd, PN_EIO, (at_t){0, 0}, "cannot read: %s",
+                     strerror(e));
+                goto done;
+            }
+            chunk = block;
+            n = (size_t)r;
+        } else {
+            chunk = buf + off;
+            n = len - off < BLOCK ? len - off : BLOCK;
+            off += n;
+        }
+        for (size_t i = 0; blank && i < n; i++)
+            blank = chunk[i] == ' ' || chunk[i] == '\t' || chunk[i] == '\r' ||
+                    chunk[i] == '\n';
+        if (n == 0 && blank) {
+            fail(&rd, PN_EXML, (at_t){1, 1},
+                 "malformed XML: the document is empty");
             goto done;
         }
-        if (xmlTextReaderNodeType(rd.r) == XML_READER_TYPE_ELEMENT)
+        xmlParseChunk(rd.ctxt, chunk, (int)n, n == 0);
+        if (rd.st || n == 0)
             break;
     }
-    if (strcmp(lname(&rd), "pnml") != 0) {
-        fail_at(&rd, PN_ESTRUCT, cur_line(&rd), "<",
-                "root element is <%s>, not <pnml>", lname(&rd));
-        goto done;
-    }
-    if (children(&rd, pnml_child, NULL) < 0)
-        goto done;
-    /* the rest of the document must be well-formed too */
-    while (rd.st == PN_OK) {
-        int ret = xmlTextReaderRead(rd.r);
-        if (ret == 0)
-            break;
-        if (ret < 0 && rd.st == PN_OK)
-            fail_at(&rd, PN_EXML, (unsigned long)
-                    xmlTextReaderGetParserLineNumber(rd.r), NULL,
-                    "malformed XML");
-    }
+    if (rd.st == PN_OK && !rd.root_seen)
+        fail(&rd, PN_EXML, (at_t){1, 1}, "malformed XML: no root element");
+    if (rd.st == PN_OK && rd.ctxt->wellFormed == 0)
+        fail(&rd, PN_EXML, (at_t){(unsigned long)rd.ctxt->input->line, 0},
+             "malformed XML");
     if (rd.st == PN_OK && rd.found)
         warn_other_nets(&rd);
     if (rd.st == PN_OK && rd.found)
         warn_ignored(&rd);
     if (rd.st == PN_OK && !rd.found) {
         if (rd.want)
-            fail_at(&rd, PN_ENONET, 0, NULL, "no <net> with id '%s'", rd.want);
+            fail(&rd, PN_ENONET, (at_t){0, 0}, "no <net> with id '%s'",
+                 rd.want);
         else
-            fail_at(&rd, PN_ENONET, 0, NULL, "the document has no <net>");
+            fail(&rd, PN_ENONET, (at_t){0, 0}, "the document has no <net>");
     }
 done:
-    if (rd.r)
-        xmlFreeTextReader(rd.r);
-    if (fd >= 0)
-        close(fd);
+    if (rd.ctxt) {
+        if (rd.ctxt->myDoc)
+            xmlFreeDoc(rd.ctxt->myDoc);
+        rd.ctxt->myDoc = NULL;
+        xmlFreeParserCtxt(rd.ctxt);
+    }
+    free(block);
     if (rd.st == PN_OK) {
         *net_out = rd.net;
         rd.net = NULL;
@@ -1628,9 +2275,7 @@ pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
     pni_error_begin(err, name ? name : "<memory>");
     if (!net_out || (!buf && len))
         return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
-    if (len > INT32_MAX)
-        return pni_error(err, PN_EIO, 0, 0, "file too large (2 GiB at most)");
-    return read_doc(buf ? buf : "", len, NULL, name, opts, net_out, err);
+    return read_doc(buf ? buf : "", len, -1, opts, net_out, err);
 }
 
 pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,
@@ -1641,19 +2286,21 @@ pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,
         err = &dummy;
     if (net_out)
         *net_out = NULL;
-    pni_error_begin(err, path && !strcmp(path, "-") ? "<stdin>" : path);
+    int in = path && !strcmp(path, "-");
+    pni_error_begin(err, in ? "<stdin>" : path);
     if (!path || !net_out)
         return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
-    if (strcmp(path, "-") != 0)
-        return read_doc(NULL, 0, path, path, opts, net_out, err);
-    /* standard input is read whole: it cannot be read twice */
-    char *buf = NULL;
-    size_t len = 0;
-    pn_status_t st = pni_slurp(NULL, &buf, &len);
-    if (st)
-        return pni_error(err, st, 0, 0, "cannot read: %s",
-                         st == PN_ENOMEM ? "out of memory" : strerror(errno));
-    st = pn_pnml_read_memory(buf, len, "<stdin>", opts, net_out, err);
-    free(buf);
+    if (in)
+        return read_doc(NULL, 0, 0, opts, net_out, err);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat sb;
+    if (fd < 0 || fstat(fd, &sb) != 0 || S_ISDIR(sb.st_mode)) {
+        int e = fd < 0 ? errno : EISDIR;
+        if (fd >= 0)
+            close(fd);
+        return pni_error(err, PN_EIO, 0, 0, "cannot read: %s", strerror(e));
+    }
+    pn_status_t st = read_doc(NULL, 0, fd, opts, net_out, err);
+    close(fd);
     return st;
 }

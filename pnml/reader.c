@@ -247,6 +247,20 @@ static at_t where(const el_t *e, const char *needle)
     return at;
 }
 
+/* Where needle is in e's leading text, else as where() finds it: for
+ * errors about the text itself. */
+static at_t where_text(const el_t *e, const char *needle)
+{
+    const el_t *t = e ? e->first : NULL;
+    const char *hit;
+    if (t && !t->name && needle && *needle &&
+        (hit = find(t->text, t->ntext, needle))) {
+        at_t a = {e->tline, e->tcol};
+        return advance(a, t->text, hit);
+    }
+    return where(e, needle);
+}
+
 static int failv(rd_t *rd, pn_status_t code, at_t at, const char *fmt,
                  va_list ap)
 {
@@ -917,7 +931,8 @@ static int number(rd_t *rd, const char *s, const el_t *line,
     }
     if (needle && !*needle)
         needle = "<text";
-    return fail_at(rd, st, line, needle, "%s '%s': %s", what, s, why);
+    return fail(rd, st, needle == s ? where_text(line, s) : where(line, needle),
+                "%s '%s': %s", what, s, why);
 }
 
 /* ---- graphics ---------------------------------------------------------- */
@@ -1870,7 +1885,14 @@ static int take_tag(rd_t *rd, el_t *e)
     if (stop < end && *stop == '>')
         stop++;
     unsigned long line = in->line > 0 ? (unsigned long)in->line : 0;
-    unsigned long col = in->col > 0 ? (unsigned long)in->col : 1;
+    /* the column of cur: counted from the line's start when the parser
+     * still holds it, else the parser's own count */
+    const xmlChar *bol = cur;
+    while (bol > base && bol[-1] != '\n')
+        bol--;
+    unsigned long col = bol > base || (bol == base && in->consumed == 0)
+                            ? 1 + (unsigned long)chars(bol, cur)
+                            : (in->col > 0 ? (unsigned long)in->col : 1);
     e->tline = line;
     e->tcol = col + (unsigned long)(stop - cur);
     if (*lt != '<') {

@@ -11,7 +11,8 @@
 # fail; its standard error is shown). Every case also fails when the
 # program dies of a signal or leaves a temporary file (*.tmp*) behind.
 . "${srcdir:-tests}/lib.sh"
-CASES="$srcdir/hostile"
+CASES=$(cd "$srcdir/hostile" && pwd)
+BIN=$(cd "$BIN" && pwd)
 export BIN CASES
 for c in "$CASES"/*.sh; do
     name=$(basename "$c" .sh)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "lib_private.h"
 
 struct pni_chunk {
@@ -99,9 +100,32 @@ const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key)
     }
 }
 
+/* Zeroed memory for a table of n bytes.  A large table is placed on
+ * transparent huge pages where the system has them: its slots are visited
+ * at random, and with 4 KiB pages nearly every visit missed the TLB (a
+ * 280,000-id net spent half its reading time there). */
+static void *table_alloc(size_t n)
+{
+#if defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    if (n >= 2 * huge) {
+        void *p = NULL;
+        size_t size = (n + huge - 1) & ~(huge - 1);
+        if (posix_memalign(&p, huge, size) != 0)
+            return NULL;
+        (void)madvise(p, size, MADV_HUGEPAGE);
+        memset(p, 0, n);
+        return p;
+    }
+#endif
+    return calloc(1, n);
+}
+
 static pn_status_t rehash(pni_hash_t *h, size_t cap)
 {
-    pni_hentry_t *slots = calloc(cap, sizeof *slots);
+    if (cap > SIZE_MAX / sizeof(pni_hentry_t))
+        return PN_ENOMEM;
+    pni_hentry_t *slots = table_alloc(cap * sizeof *slots);
     if (!slots)
         return PN_ENOMEM;
     for (size_t i = 0; i < h->cap; i++) {

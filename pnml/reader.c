@@ -144,6 +144,7 @@ typedef struct {
     rd_page_t *ownpages; /* pages of our own block */
     size_t nownpages, cap_ownpages;
     int own_pages;
+    int deferring;      /* an arc waits: the later ones wait too */
     const char *prefix; /* id scope of WoPeD subprocess nets ("" at top) */
     size_t page;        /* current page, PN_NONE directly in the net */
     /* the SAX side */
@@ -1260,6 +1261,9 @@ static int arc_child(rd_t *rd, void *ctx, const char *name)
     return skip(rd);
 }
 
+static int add_arc(rd_t *rd, const rd_arc_t *a, const el_t *e,
+                   pn_object_t ks, size_t is, pn_object_t kt, size_t it);
+
 static int read_arc(rd_t *rd, const char *elem)
 {
     const el_t *line = rd->cur;
@@ -1270,9 +1274,9 @@ static int read_arc(rd_t *rd, const char *elem)
     if (attrs(rd, names, v, 6) < 0)
         return -1;
     const char *raw = v[0], *type = v[3], *ains = v[4], *aweight = v[5];
-    const char *id = qual(rd, raw);
-    const char *src = qual(rd, v[1]);
-    const char *tgt = qual(rd, v[2]);
+    const char *id = scoped(rd, raw);
+    const char *src = scoped(rd, v[1]);
+    const char *tgt = scoped(rd, v[2]);
     if (rd->st)
         return -1;
     if (!legacy && (!raw || !*raw))
@@ -1332,12 +1336,29 @@ static int read_arc(rd_t *rd, const char *elem)
                        a.inscription.text ? a.inscription.el : line,
                        a.inscription.text ? a.inscription.text : elem,
                        "arc weight '0': an arc weight must be at least 1");
-    if (pni_grow((void **)&rd->arcs, &rd->cap_arcs, rd->narcs + 1,
-                 sizeof *rd->arcs))
-        return nomem(rd);
     rd_arc_t r = {raw ? id : NULL, src, tgt, (pn_arc_kind_t)a.kind, weight,
-                  where(line, "id="), where(line, "source="),
-                  where(line, "target=")};
+                  {0, 0}, {0, 0}, {0, 0}};
+    if (!rd->deferring) {
+        /* both ends are known nodes (the usual order: nodes, then arcs):
+         * the arc is added now */
+        pn_object_t ks, kt;
+        size_t is, it;
+        if (pn_net_find(rd->net, src, &ks, &is) == PN_OK && ks != PN_ARC &&
+            pn_net_find(rd->net, tgt, &kt, &it) == PN_OK && kt != PN_ARC)
+            return add_arc(rd, &r, line, ks, is, kt, it);
+        /* from here on, arcs wait for the end of the net, so that they
+         * stay in the order of the document */
+        rd->deferring = 1;
+    }
+    r.id = keep(rd, r.id);
+    r.source = keep(rd, src);
+    r.target = keep(rd, tgt);
+    r.at_id = where(line, "id=");
+    r.at_src = where(line, "source=");
+    r.at_tgt = where(line, "target=");
+    if (rd->st || pni_grow((void **)&rd->arcs, &rd->cap_arcs, rd->narcs + 1,
+                           sizeof *rd->arcs))
+        return rd->st ? -1 : nomem(rd);
     rd->arcs[rd->narcs++] = r;
     return 0;
 }
@@ -1561,7 +1582,8 @@ static int arc_id_taken(rd_t *rd, const char *id)
 
 /* A fresh id for a later arc with a repeated id ("a25" -> "a25_2"), and
  * the warning that says so; NULL (rd->st set) when out of memory. */
-static const char *renamed_arc_id(rd_t *rd, const rd_arc_t *a)
+static const char *renamed_arc_id(rd_t *rd, const rd_arc_t *a,
+                                  unsigned long line)
 {
     char buf[512];
     for (unsigned long k = 2;; k++) {
@@ -1571,7 +1593,7 @@ static const char *renamed_arc_id(rd_t *rd, const rd_arc_t *a)
     }
     char w[1200];
     snprintf(w, sizeof w, "%s:%lu: arc id '%s' is used by an earlier arc: "
-             "this arc is renamed '%s'", rd->name, a->at_id.line, a->id, buf);
+             "this arc is renamed '%s'", rd->name, line, a->id, buf);
     const char *id = pni_arena_strdup(&rd->arena, buf);
     if (!id || pn_net_add_warning(rd->net, w)) {
         nomem(rd);
@@ -1598,6 +1620,59 @@ static int warn_capacities(rd_t *rd)
              " above its capacity %" PRIu64 "%s", rd->name, p->id, p->marking,
              p->capacity, bad > 1 ? " (and more places: see pn-info)" : "");
     return pn_net_add_warning(rd->net, w) ? nomem(rd) : 0;
+}
+
+/* Adds an arc whose ends are resolved; e: its element when it is read
+ * now (positions are found in it), NULL when it waited. */
+enum { AT_ID, AT_SRC, AT_TGT };
+static at_t arc_at(const rd_arc_t *a, const el_t *e, int which)
+{
+    static const char *const needles[] = {"id=", "source=", "target="};
+    if (e)
+        return where(e, needles[which]);
+    return which == AT_ID ? a->at_id : which == AT_SRC ? a->at_src
+                                                       : a->at_tgt;
+}
+
+static int add_arc(rd_t *rd, const rd_arc_t *a, const el_t *e,
+                   pn_object_t ks, size_t is, pn_object_t kt, size_t it)
+{
+    if (ks == kt)
+        return fail(rd, PN_EARC, arc_at(a, e, AT_SRC),
+                    "arc%s%s%s joins two %s ('%s' and '%s')",
+                    a->id ? " '" : "", a->id ? a->id : "",
+                    a->id ? "'" : "",
+                    ks == PN_PLACE ? "places" : "transitions",
+                    a->source, a->target);
+    pn_arc_dir_t dir = ks == PN_PLACE ? PN_DIR_PT : PN_DIR_TP;
+    if (a->kind != PN_ARC_NORMAL && dir != PN_DIR_PT)
+        return fail(rd, PN_EARC, arc_at(a, e, AT_SRC),
+                    "%s arc%s%s%s goes from a transition to a place; "
+                    "it must go from a place to a transition",
+                    pn_arc_kind_name(a->kind), a->id ? " '" : "",
+                    a->id ? a->id : "", a->id ? "'" : "");
+    const char *id = a->id;
+    if (id && pni_hash_get(&rd->refids, id))
+        return fail(rd, PN_EDUPID, arc_at(a, e, AT_ID), "duplicate id '%s' (a "
+                    "reference node has it)", id);
+    pn_status_t st = pn_net_add_arc_at(
+        rd->net, id, dir, dir == PN_DIR_PT ? is : it,
+        dir == PN_DIR_PT ? it : is, a->weight, a->kind, NULL);
+    if (st == PN_EDUPID && arc_id_taken(rd, id)) {
+        /* an earlier arc has the id: this one gets a fresh one */
+        if (!(id = renamed_arc_id(rd, a, arc_at(a, e, AT_ID).line)))
+            return -1;
+        st = pn_net_add_arc_at(rd->net, id, dir, dir == PN_DIR_PT ? is : it,
+                               dir == PN_DIR_PT ? it : is, a->weight, a->kind,
+                               NULL);
+    }
+    if (st == PN_EDUPID)
+        return fail(rd, PN_EDUPID, arc_at(a, e, AT_ID), "duplicate id '%s'", a->id);
+    if (st) {
+        at_t at = {arc_at(a, e, AT_SRC).line, 0};
+        return fail(rd, st, at, "arc: %s", pn_strstatus(st));
+    }
+    return 0;
 }
 
 static int finish_net(rd_t *rd)
@@ -1629,35 +1704,8 @@ static int finish_net(rd_t *rd)
                         a->id ? " '" : "", a->id ? a->id : "",
                         a->id ? "'" : "", which, rs ? a->source : a->target);
         }
-        if (ks == kt)
-            return fail(rd, PN_EARC, a->at_src,
-                        "arc%s%s%s joins two %s ('%s' and '%s')",
-                        a->id ? " '" : "", a->id ? a->id : "",
-                        a->id ? "'" : "",
-                        ks == PN_PLACE ? "places" : "transitions",
-                        a->source, a->target);
-        pn_arc_dir_t dir = ks == PN_PLACE ? PN_DIR_PT : PN_DIR_TP;
-        if (a->kind != PN_ARC_NORMAL && dir != PN_DIR_PT)
-            return fail(rd, PN_EARC, a->at_src,
-                        "%s arc%s%s%s goes from a transition to a place; "
-                        "it must go from a place to a transition",
-                        pn_arc_kind_name(a->kind), a->id ? " '" : "",
-                        a->id ? a->id : "", a->id ? "'" : "");
-        const char *id = a->id;
-        if (id && pni_hash_get(&rd->refids, id))
-            return fail(rd, PN_EDUPID, a->at_id, "duplicate id '%s' (a "
-                        "reference node has it)", id);
-        if (id && arc_id_taken(rd, id) && !(id = renamed_arc_id(rd, a)))
+        if (add_arc(rd, a, NULL, ks, is, kt, it))
             return -1;
-        pn_status_t st = pn_net_add_arc_at(
-            rd->net, id, dir, dir == PN_DIR_PT ? is : it,
-            dir == PN_DIR_PT ? it : is, a->weight, a->kind, NULL);
-        if (st == PN_EDUPID)
-            return fail(rd, PN_EDUPID, a->at_id, "duplicate id '%s'", a->id);
-        if (st) {
-            at_t at = {a->at_src.line, 0};
-            return fail(rd, st, at, "arc: %s", pn_strstatus(st));
-        }
     }
     if (rd->own_pages) {
         pni_net_clear_pages(rd->net);
@@ -1885,14 +1933,7 @@ static int take_tag(rd_t *rd, el_t *e)
     if (stop < end && *stop == '>')
         stop++;
     unsigned long line = in->line > 0 ? (unsigned long)in->line : 0;
-    /* the column of cur: counted from the line's start when the parser
-     * still holds it, else the parser's own count */
-    const xmlChar *bol = cur;
-    while (bol > base && bol[-1] != '\n')
-        bol--;
-    unsigned long col = bol > base || (bol == base && in->consumed == 0)
-                            ? 1 + (unsigned long)chars(bol, cur)
-                            : (in->col > 0 ? (unsigned long)in->col : 1);
+    unsigned long col = in->col > 0 ? (unsigned long)in->col : 1;
     e->tline = line;
     e->tcol = col + (unsigned long)(stop - cur);
     if (*lt != '<') {

@@ -3,6 +3,7 @@
 # them, rebuilt with clang's fuzzer instrumentation
 FUZZSRC = tests/fuzz/fuzz-pnml.c $(lib_libpn_lib_la_SOURCES) \
 	$(pnml_libpn_pnml_la_SOURCES)
+EXTRA_DIST += bench/gen-big.sh
 EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/pnml.dict bench/fuzz.sh \
 	tests/fuzz/regressions
 
@@ -44,7 +45,10 @@ bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bi
 	@files=; for n in $(BENCH_FILES); do \
 	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
 	    test -f "$$d/$$n.pnml" && files="$$files $$d/$$n.pnml"; done; done; \
-	echo "PNML reader vs xmllint --stream --noout:"; \
+	mkdir -p bench/data; test -f bench/data/ring-1M.pnml || \
+	  sh $(srcdir)/bench/gen-big.sh 1000000 > bench/data/ring-1M.pnml; \
+	files="$$files bench/data/ring-1M.pnml"; \
+	echo "PNML reader vs xmllint --stream --noout (ring-1M: bench/gen-big.sh, 1 M places, 1 M transitions, 2 M arcs):"; \
 	$(builddir)/bench/bench-read -r 3 $$files; \
 	files=; for n in $(RUN_BENCH_FILES); do \
 	    test -f "$(PN_CORPUS)/mcc/$$n.pnml" && files="$$files $(PN_CORPUS)/mcc/$$n.pnml"; done; \

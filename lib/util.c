@@ -65,12 +65,15 @@ void pni_hash_init(pni_hash_t *h)
 {
     h->slots = NULL;
     h->cap = h->used = 0;
+    h->entries = NULL;
+    h->cap_entries = 0;
 }
 
 void pni_hash_free(pni_hash_t *h)
 {
     if (h) {
         free(h->slots);
+        free(h->entries);
         pni_hash_init(h);
     }
 }
@@ -92,18 +95,20 @@ const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key)
     uint32_t hv = pni_hash_str(key);
     size_t mask = h->cap - 1;
     for (size_t i = hv & mask;; i = (i + 1) & mask) {
-        const pni_hentry_t *e = &h->slots[i];
-        if (!e->key)
+        const pni_hslot_t *s = &h->slots[i];
+        if (!s->entry)
             return NULL;
-        if (e->hash == hv && strcmp(e->key, key) == 0)
-            return e;
+        if (s->hash == hv) {
+            const pni_hentry_t *e = &h->entries[s->entry - 1];
+            if (strcmp(e->key, key) == 0)
+                return e;
+        }
     }
 }
 
 /* Zeroed memory for a table of n bytes.  A large table is placed on
  * transparent huge pages where the system has them: its slots are visited
- * at random, and with 4 KiB pages nearly every visit missed the TLB (a
- * 280,000-id net spent half its reading time there). */
+ * at random, and with 4 KiB pages nearly every visit missed the TLB. */
 static void *table_alloc(size_t n)
 {
 #if defined(MADV_HUGEPAGE)
@@ -123,19 +128,19 @@ static void *table_alloc(size_t n)
 
 static pn_status_t rehash(pni_hash_t *h, size_t cap)
 {
-    if (cap > SIZE_MAX / sizeof(pni_hentry_t))
+    if (cap > SIZE_MAX / sizeof(pni_hslot_t))
         return PN_ENOMEM;
-    pni_hentry_t *slots = table_alloc(cap * sizeof *slots);
+    pni_hslot_t *slots = table_alloc(cap * sizeof *slots);
     if (!slots)
         return PN_ENOMEM;
     for (size_t i = 0; i < h->cap; i++) {
-        pni_hentry_t *e = &h->slots[i];
-        if (!e->key)
+        const pni_hslot_t *s = &h->slots[i];
+        if (!s->entry)
             continue;
-        size_t j = e->hash & (cap - 1);
-        while (slots[j].key)
+        size_t j = s->hash & (cap - 1);
+        while (slots[j].entry)
             j = (j + 1) & (cap - 1);
-        slots[j] = *e;
+        slots[j] = *s;
     }
     free(h->slots);
     h->slots = slots;
@@ -146,6 +151,8 @@ static pn_status_t rehash(pni_hash_t *h, size_t cap)
 pn_status_t pni_hash_put(pni_hash_t *h, const char *key, uint32_t kind,
                          size_t index)
 {
+    if (h->used >= UINT32_MAX - 1)
+        return PN_ENOMEM;
     if ((h->used + 1) * 4 > h->cap * 3) {
         pn_status_t st = rehash(h, h->cap ? h->cap * 2 : 64);
         if (st)
@@ -154,13 +161,17 @@ pn_status_t pni_hash_put(pni_hash_t *h, const char *key, uint32_t kind,
     uint32_t hv = pni_hash_str(key);
     size_t mask = h->cap - 1;
     size_t i = hv & mask;
-    for (; h->slots[i].key; i = (i + 1) & mask)
-        if (h->slots[i].hash == hv && strcmp(h->slots[i].key, key) == 0)
+    for (; h->slots[i].entry; i = (i + 1) & mask)
+        if (h->slots[i].hash == hv &&
+            strcmp(h->entries[h->slots[i].entry - 1].key, key) == 0)
             return PN_EDUPID;
-    h->slots[i].key = key;
+    if (pni_grow((void **)&h->entries, &h->cap_entries, h->used + 1,
+                 sizeof *h->entries))
+        return PN_ENOMEM;
+    pni_hentry_t e = {key, hv, kind, index};
+    h->entries[h->used] = e;
     h->slots[i].hash = hv;
-    h->slots[i].kind = kind;
-    h->slots[i].index = index;
+    h->slots[i].entry = (uint32_t)(h->used + 1);
     h->used++;
     return PN_OK;
 }

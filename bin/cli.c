@@ -101,5 +101,5 @@ FILE *cli_output_open(const char *path, char **tmp)
 
 pn_status_t cli_output_close(FILE *f, char *tmp, const char *path, int ok)
 {
-    return pni_output_close(f, tmp, path, ok);
+    return pni_output_close(f, tmp, ok);
 }

@@ -37,8 +37,10 @@ int cli_read_net(const char *prog, const char *path,
 int cli_parse_u64(const char *s, uint64_t min, uint64_t *out);
 /* Seconds on the monotonic clock (for rates and progress). */
 double cli_now(void);
-/* Atomic output files (a temporary file beside path, renamed over it when
- * everything was written): see pni_output_open() in lib/lib_private.h. */
+/* Output files (a regular or new file atomically: a temporary file beside
+ * it, renamed over it when everything was written; a symbolic link's target
+ * that way; a device or a FIFO directly): see pni_output_open() in
+ * lib/lib_private.h. */
 FILE *cli_output_open(const char *path, char **tmp);
 pn_status_t cli_output_close(FILE *f, char *tmp, const char *path, int ok);
 

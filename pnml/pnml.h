@@ -54,7 +54,10 @@ typedef struct pn_write_options {
 /*
  * Writes the net as PNML.  path "-" writes standard output; any other path
  * is written atomically (a temporary file in the same folder, then renamed),
- * so a failed write leaves an existing file untouched.  opts may be NULL.
+ * so a failed write leaves an existing file untouched.  A symbolic link is
+ * followed: its final target is written that way, and the link stays.  What
+ * is not a regular file (a device, a FIFO) cannot be replaced: it is written
+ * directly.  opts may be NULL.
  *
  * Ids that are not of the form [A-Za-z_][A-Za-z0-9_.-]* are rewritten to
  * that form (the original id becomes the name when the node has none); every

@@ -713,11 +713,10 @@ pn_status_t pn_pnml_write_file(const pn_net_t *net, const char *path,
     char *tmp;
     FILE *f = pni_output_open(path, &tmp);
     if (!f)
-        return werr(err, PN_EIO, "cannot create a temporary file beside it: %s",
-                    strerror(errno));
+        return werr(err, PN_EIO, "cannot write: %s", strerror(errno));
     st = write_stream(net, f, opts, err);
     int ok = st == PN_OK;
-    if (pni_output_close(f, tmp, path, ok) != PN_OK && ok)
+    if (pni_output_close(f, tmp, ok) != PN_OK && ok)
         st = werr(err, PN_EIO, "write error: %s", strerror(errno));
     return st;
 }

@@ -2,7 +2,8 @@
 # Hostile inputs, outputs and command lines: one case per file in
 # tests/hostile/, named after what it guards. Each case is a shell snippet
 # sourced in a fresh scratch folder (the current directory) with $BIN (the
-# programs) and $CASES (tests/hostile) set. It defines
+# programs), $CASES (tests/hostile) and $NET (a small valid net) set, and
+# the helpers defined below. It defines
 #   want_exit   the documented exit code
 #   want_msg    a fixed string the standard error must contain ('' = any)
 #   run()       the command; may first write its input (large inputs are
@@ -12,7 +13,13 @@
 # program dies of a signal or leaves a temporary file (*.tmp*) behind.
 . "${srcdir:-tests}/lib.sh"
 CASES="$srcdir/hostile"
-export BIN CASES
+NET="$srcdir/pnml/valid/sample/net.pnml"   # a small valid net
+export BIN CASES NET
+
+# Helpers for the cases.
+# is_root: device nodes can be made (mknod); cases that need it pass
+# without running elsewhere
+is_root() { [ "$(id -u)" -eq 0 ]; }
 for c in "$CASES"/*.sh; do
     name=$(basename "$c" .sh)
     w="$TMP/$name"

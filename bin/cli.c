@@ -2,9 +2,14 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "cli.h"
 #include "lib_private.h"
+
+/* The program, for the messages of what runs at exit. */
+static const char *cli_prog = "pn";
 
 void cli_version(const char *prog)
 {
@@ -94,12 +99,94 @@ double cli_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-FILE *cli_output_open(const char *path, char **tmp)
+/* ---- outputs ------------------------------------------------------------ */
+
+/* standard output's failure was reported (once is enough) */
+static int cli_stdout_reported;
+
+/* "prog: NAME: cannot write: reason" (e 0: no reason known); path "-" or
+ * NULL is standard output. */
+static void report(const char *path, int e)
 {
-    return pni_output_open(path, tmp);
+    int out = !path || !strcmp(path, "-");
+    if (out)
+        cli_stdout_reported = 1;
+    fprintf(stderr, "%s: %s: cannot write%s%s\n", cli_prog,
+            out ? "standard output" : path, e ? ": " : "",
+            e ? strerror(e) : "");
 }
 
-pn_status_t cli_output_close(FILE *f, char *tmp, const char *path, int ok)
+/* Flushes standard output; returns 0, or -1 after reporting it (once). */
+static int flush_stdout(void)
 {
-    return pni_output_close(f, tmp, ok);
+    errno = 0;
+    int e = fflush(stdout) != 0 ? (errno ? errno : -1)
+            : ferror(stdout)    ? -1
+                                : 0;
+    if (!e)
+        return 0;
+    if (!cli_stdout_reported)
+        report(NULL, e > 0 ? e : 0);
+    return -1;
+}
+
+static void close_stdout(void)
+{
+    int bad = flush_stdout() != 0;
+    /* closed before the program started (>&-) with nothing written: EBADF */
+    if (fclose(stdout) != 0 && !bad && errno != EBADF) {
+        report(NULL, errno);
+        bad = 1;
+    }
+    if (bad)
+        _exit(CLI_EOUTPUT);
+}
+
+void cli_init(const char *prog)
+{
+    cli_prog = prog;
+    atexit(close_stdout);
+}
+
+FILE *cli_output_open(const char *path, char **tmp)
+{
+    *tmp = NULL;
+    if (!strcmp(path, "-"))
+        return stdout;
+    FILE *f = pni_output_open(path, tmp);
+    if (!f)
+        report(path, errno);
+    return f;
+}
+
+int cli_output_close(FILE *f, char *tmp, const char *path, int ok)
+{
+    if (f == stdout)
+        return ok && flush_stdout() != 0 ? CLI_EOUTPUT : CLI_OK;
+    if (pni_output_close(f, tmp, ok) != PN_OK && ok) {
+        report(path, errno);
+        return CLI_EOUTPUT;
+    }
+    return CLI_OK;
+}
+
+int cli_write_net(const pn_net_t *net, const char *path,
+                  const pn_write_options_t *wo)
+{
+    char *tmp;
+    FILE *f = cli_output_open(path, &tmp);
+    if (!f)
+        return CLI_EOUTPUT;
+    pn_error_t err;
+    pn_status_t st = pn_pnml_write_stream(net, f, wo, &err);
+    int e = errno;
+    int rc = cli_output_close(f, tmp, path, st == PN_OK);
+    if (st == PN_EIO)
+        report(path, e);
+    else if (st) {
+        snprintf(err.file, sizeof err.file, "%s",
+                 strcmp(path, "-") ? path : "standard output");
+        cli_error(cli_prog, &err);
+    }
+    return st ? CLI_EOUTPUT : rc;
 }

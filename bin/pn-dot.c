@@ -1,6 +1,5 @@
 /* pn-dot: draw a PNML net, a step of a run, or a run's timeline. */
 #include <config.h>
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -76,25 +75,16 @@ static const char *format_of(const char *path)
     return NULL;
 }
 
+/* Writes the picture to path ('-': standard output). */
 static int write_out(const char *path, const char *data, size_t len)
 {
-    if (!path || !strcmp(path, "-")) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-            fprintf(stderr, "%s: cannot write the output: %s\n", prog,
-                    strerror(errno));
-            return CLI_EOUTPUT;
-        }
-        return CLI_OK;
-    }
     char *tmp;
     FILE *f = cli_output_open(path, &tmp);
-    int ok = f && fwrite(data, 1, len, f) == len;
-    if (!f || cli_output_close(f, tmp, path, ok) != PN_OK || !ok) {
-        fprintf(stderr, "%s: %s: cannot write: %s\n", prog, path,
-                strerror(errno));
+    if (!f)
         return CLI_EOUTPUT;
-    }
-    return CLI_OK;
+    /* a write error is found and reported by cli_output_close() */
+    fwrite(data, 1, len, f);
+    return cli_output_close(f, tmp, path, 1);
 }
 
 /* ---- the command line --------------------------------------------------- */
@@ -311,6 +301,7 @@ done:
 
 int main(int argc, char **argv)
 {
+    cli_init(prog);
     opts_t o;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
@@ -325,7 +316,7 @@ int main(int argc, char **argv)
     if (rc == CLI_OK)
         rc = draw(net, trace, &o, &data, &len);
     if (rc == CLI_OK)
-        rc = write_out(o.output, data, len);
+        rc = write_out(o.output ? o.output : "-", data, len);
     free(data);
     pn_trace_free(trace);
     pn_net_free(net);

@@ -258,8 +258,6 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
     free(pl.steps);
     free(pl.counts);
     free(pl.ends);
-    if (fflush(stdout) != 0)
-        return CLI_EOUTPUT;
     return no ? EXIT_OVERFLOW : nl ? EXIT_LIMIT : CLI_OK;
 }
 
@@ -276,27 +274,14 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     FILE *tf = NULL;
     char *tmp = NULL;
     if (o->trace) {
-        if (!strcmp(o->trace, "-"))
-            tf = stdout;
-        else {
-            tf = cli_output_open(o->trace, &tmp);
-            if (!tf) {
-                fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
-                        strerror(errno));
-                pn_sim_free(sim);
-                return CLI_EOUTPUT;
-            }
+        if (!(tf = cli_output_open(o->trace, &tmp))) {
+            pn_sim_free(sim);
+            return CLI_EOUTPUT;
         }
         pn_trace_write_header(tf, net, o->seed, o->sem);
     }
     pn_end_t end = run_traced(sim, net, o, tf);
-    int rc = CLI_OK;
-    if (tf && tf != stdout &&
-        cli_output_close(tf, tmp, o->trace, 1) != PN_OK) {
-        fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
-                strerror(errno));
-        rc = CLI_EOUTPUT;
-    }
+    int rc = tf ? cli_output_close(tf, tmp, o->trace, 1) : CLI_OK;
     uint64_t steps = pn_sim_steps(sim);
     if (end == PN_END_OVERFLOW) {
         size_t p = pn_sim_overflow_place(sim);
@@ -368,8 +353,6 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     }
     (void)nt;
     pn_sim_free(sim);
-    if (fflush(stdout) != 0)
-        return CLI_EOUTPUT;
     if (rc)
         return rc;
     if (end == PN_END_LIMIT) {
@@ -549,6 +532,7 @@ int main(int argc, char **argv)
     /* on the stack: every early return below stays leak-free */
     const char *count_args[argc + 1];
     opts_t o = {.count_args = count_args};
+    cli_init(prog);
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;

@@ -38,12 +38,22 @@ int cli_parse_u64(const char *s, uint64_t min, uint64_t *out);
 /* Seconds on the monotonic clock (for rates and progress). */
 double cli_now(void);
 
-/* ---- outputs ------------------------------------------------------------ */
+/* ---- outputs and signals ------------------------------------------------ */
 
 /* Called first in main.  At exit, standard output is flushed and closed;
  * when that fails, "prog: standard output: cannot write: reason" goes to
- * stderr and the exit status becomes CLI_EOUTPUT, whatever main returned. */
+ * stderr and the exit status becomes CLI_EOUTPUT, whatever main returned.
+ * SIGHUP, SIGINT, SIGTERM and SIGPIPE (those not ignored when the program
+ * started) remove the temporary files of the outputs still open, and the
+ * program dies of the signal (the shell reports 128 + its number). */
 void cli_init(const char *prog);
+/* From now on the first SIGHUP, SIGINT or SIGTERM is only recorded
+ * (cli_signal_pending() returns it); a second one acts at once. */
+void cli_defer_signals(void);
+int cli_signal_pending(void);
+/* Flushes standard output (reporting a failure), removes the temporary
+ * files, and dies of sig. */
+void cli_die_of_signal(int sig);
 
 /* Output files: path "-" is standard output; any other is opened with
  * pni_output_open() (lib/lib_private.h): a regular or new file atomically

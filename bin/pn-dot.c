@@ -75,18 +75,6 @@ static const char *format_of(const char *path)
     return NULL;
 }
 
-/* Writes the picture to path ('-': standard output). */
-static int write_out(const char *path, const char *data, size_t len)
-{
-    char *tmp;
-    FILE *f = cli_output_open(path, &tmp);
-    if (!f)
-        return CLI_EOUTPUT;
-    /* a write error is found and reported by cli_output_close() */
-    fwrite(data, 1, len, f);
-    return cli_output_close(f, tmp, path, 1);
-}
-
 /* ---- the command line --------------------------------------------------- */
 
 /* Takes option c with its argument.  Returns an exit code, or -1 to go on. */
@@ -310,13 +298,25 @@ int main(int argc, char **argv)
     if ((rc = cli_read_net(prog, o.file, &o.ro, &net)) != CLI_OK)
         return rc;
     pn_trace_t *trace = NULL;
-    char *data = NULL;
+    char *data = NULL, *tmp = NULL;
     size_t len = 0;
+    FILE *out = NULL;
+    const char *path = o.output ? o.output : "-";
     rc = load_trace(net, &o, &trace);
+    /* the output is opened before drawing, which may take long: a path
+     * that cannot be written is said at once */
+    if (rc == CLI_OK && !(out = cli_output_open(path, &tmp)))
+        rc = CLI_EOUTPUT;
     if (rc == CLI_OK)
         rc = draw(net, trace, &o, &data, &len);
-    if (rc == CLI_OK)
-        rc = write_out(o.output ? o.output : "-", data, len);
+    if (out) {
+        /* a write error is found and reported by cli_output_close() */
+        if (rc == CLI_OK)
+            fwrite(data, 1, len, out);
+        int wrc = cli_output_close(out, tmp, path, rc == CLI_OK);
+        if (rc == CLI_OK)
+            rc = wrc;
+    }
     free(data);
     pn_trace_free(trace);
     pn_net_free(net);

@@ -1,10 +1,16 @@
 #include <config.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "cli.h"
 #include "lib_private.h"
+
+/* The program, for the messages of what runs at exit and on signals. */
+static const char *cli_prog = "pn";
 
 void cli_version(const char *prog)
 {
@@ -94,12 +100,188 @@ double cli_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-FILE *cli_output_open(const char *path, char **tmp)
+/* ---- outputs and signals ------------------------------------------------ */
+
+/* The temporary files of the outputs now open, removed by a signal.  Only
+ * changed with the signals blocked, so the handler sees a whole entry. */
+#define CLI_TMP_MAX 8
+static char *volatile cli_tmp[CLI_TMP_MAX];
+/* cli_defer_signals(): the first signal is only recorded, here */
+static volatile sig_atomic_t cli_defer, cli_pending;
+/* standard output's failure was reported (once is enough) */
+static int cli_stdout_reported;
+
+static const int cli_signals[] = {SIGHUP, SIGINT, SIGTERM, SIGPIPE};
+#define CLI_NSIGNALS (sizeof cli_signals / sizeof cli_signals[0])
+
+static void block_signals(sigset_t *old)
 {
-    return pni_output_open(path, tmp);
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < CLI_NSIGNALS; i++)
+        sigaddset(&set, cli_signals[i]);
+    sigprocmask(SIG_BLOCK, &set, old);
 }
 
-pn_status_t cli_output_close(FILE *f, char *tmp, const char *path, int ok)
+/* Async-signal-safe: unlink() only. */
+static void remove_temporaries(void)
 {
-    return pni_output_close(f, tmp, path, ok);
+    for (size_t i = 0; i < CLI_TMP_MAX; i++) {
+        char *t = cli_tmp[i];
+        if (t)
+            unlink(t);
+    }
+}
+
+static void die_of(int sig)
+{
+    remove_temporaries();
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    raise(sig); /* blocked in a handler: delivered when it returns */
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+static void on_signal(int sig)
+{
+    if (cli_defer && !cli_pending && sig != SIGPIPE) {
+        cli_pending = sig;
+        return;
+    }
+    die_of(sig);
+}
+
+/* "prog: NAME: cannot write: reason" (e 0: no reason known); path "-" or
+ * NULL is standard output. */
+static void report(const char *path, int e)
+{
+    int out = !path || !strcmp(path, "-");
+    if (out)
+        cli_stdout_reported = 1;
+    fprintf(stderr, "%s: %s: cannot write%s%s\n", cli_prog,
+            out ? "standard output" : path, e ? ": " : "",
+            e ? strerror(e) : "");
+}
+
+/* Flushes standard output; returns 0, or -1 after reporting it (once). */
+static int flush_stdout(void)
+{
+    errno = 0;
+    int e = fflush(stdout) != 0 ? (errno ? errno : -1)
+            : ferror(stdout)    ? -1
+                                : 0;
+    if (!e)
+        return 0;
+    if (!cli_stdout_reported)
+        report(NULL, e > 0 ? e : 0);
+    return -1;
+}
+
+static void close_stdout(void)
+{
+    int bad = flush_stdout() != 0;
+    /* closed before the program started (>&-) with nothing written: EBADF */
+    if (fclose(stdout) != 0 && !bad && errno != EBADF) {
+        report(NULL, errno);
+        bad = 1;
+    }
+    if (bad)
+        _exit(CLI_EOUTPUT);
+}
+
+void cli_init(const char *prog)
+{
+    cli_prog = prog;
+    atexit(close_stdout);
+    for (size_t i = 0; i < CLI_NSIGNALS; i++) {
+        struct sigaction sa;
+        /* a signal ignored by who started us stays ignored */
+        if (sigaction(cli_signals[i], NULL, &sa) == 0 &&
+            sa.sa_handler == SIG_IGN)
+            continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(cli_signals[i], &sa, NULL);
+    }
+}
+
+void cli_defer_signals(void)
+{
+    cli_defer = 1;
+}
+
+int cli_signal_pending(void)
+{
+    return cli_pending;
+}
+
+void cli_die_of_signal(int sig)
+{
+    flush_stdout();
+    die_of(sig);
+    _exit(128 + sig); /* not reached */
+}
+
+FILE *cli_output_open(const char *path, char **tmp)
+{
+    *tmp = NULL;
+    if (!strcmp(path, "-"))
+        return stdout;
+    sigset_t old;
+    block_signals(&old);
+    FILE *f = pni_output_open(path, tmp);
+    int e = errno;
+    size_t i = 0;
+    while (f && *tmp && i < CLI_TMP_MAX && cli_tmp[i])
+        i++;
+    if (f && *tmp && i < CLI_TMP_MAX)
+        cli_tmp[i] = *tmp;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (!f)
+        report(path, e);
+    return f;
+}
+
+int cli_output_close(FILE *f, char *tmp, const char *path, int ok)
+{
+    if (f == stdout)
+        return ok && flush_stdout() != 0 ? CLI_EOUTPUT : CLI_OK;
+    sigset_t old;
+    block_signals(&old);
+    for (size_t i = 0; tmp && i < CLI_TMP_MAX; i++)
+        if (cli_tmp[i] == tmp)
+            cli_tmp[i] = NULL;
+    pn_status_t st = pni_output_close(f, tmp, ok);
+    int e = errno;
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (st != PN_OK && ok) {
+        report(path, e);
+        return CLI_EOUTPUT;
+    }
+    return CLI_OK;
+}
+
+int cli_write_net(const pn_net_t *net, const char *path,
+                  const pn_write_options_t *wo)
+{
+    char *tmp;
+    FILE *f = cli_output_open(path, &tmp);
+    if (!f)
+        return CLI_EOUTPUT;
+    pn_error_t err;
+    pn_status_t st = pn_pnml_write_stream(net, f, wo, &err);
+    int e = errno;
+    int rc = cli_output_close(f, tmp, path, st == PN_OK);
+    if (st == PN_EIO)
+        report(path, e);
+    else if (st) {
+        snprintf(err.file, sizeof err.file, "%s",
+                 strcmp(path, "-") ? path : "standard output");
+        cli_error(cli_prog, &err);
+    }
+    return st ? CLI_EOUTPUT : rc;
 }

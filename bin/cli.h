@@ -37,9 +37,37 @@ int cli_read_net(const char *prog, const char *path,
 int cli_parse_u64(const char *s, uint64_t min, uint64_t *out);
 /* Seconds on the monotonic clock (for rates and progress). */
 double cli_now(void);
-/* Atomic output files (a temporary file beside path, renamed over it when
- * everything was written): see pni_output_open() in lib/lib_private.h. */
+
+/* ---- outputs and signals ------------------------------------------------ */
+
+/* Called first in main.  At exit, standard output is flushed and closed;
+ * when that fails, "prog: standard output: cannot write: reason" goes to
+ * stderr and the exit status becomes CLI_EOUTPUT, whatever main returned.
+ * SIGHUP, SIGINT, SIGTERM and SIGPIPE (those not ignored when the program
+ * started) remove the temporary files of the outputs still open, and the
+ * program dies of the signal (the shell reports 128 + its number). */
+void cli_init(const char *prog);
+/* From now on the first SIGHUP, SIGINT or SIGTERM is only recorded
+ * (cli_signal_pending() returns it); a second one acts at once. */
+void cli_defer_signals(void);
+int cli_signal_pending(void);
+/* Flushes standard output (reporting a failure), removes the temporary
+ * files, and dies of sig. */
+void cli_die_of_signal(int sig);
+
+/* Output files: path "-" is standard output; any other is opened with
+ * pni_output_open() (lib/lib_private.h): a regular or new file atomically
+ * (a temporary file beside it, renamed over it when everything was
+ * written), a symbolic link's final target that way, a device or a FIFO
+ * directly.  Returns NULL after "prog: path: cannot write: reason". */
 FILE *cli_output_open(const char *path, char **tmp);
-pn_status_t cli_output_close(FILE *f, char *tmp, const char *path, int ok);
+/* Closes what cli_output_open() opened (standard output: flushes it).
+ * ok 0 discards the output (the caller says why).  Returns CLI_OK, or
+ * CLI_EOUTPUT after "prog: path: cannot write: reason". */
+int cli_output_close(FILE *f, char *tmp, const char *path, int ok);
+/* Writes net as PNML (pn_pnml_write_stream()) to path through the two
+ * above.  Returns CLI_OK, or CLI_EOUTPUT after the message. */
+int cli_write_net(const pn_net_t *net, const char *path,
+                  const pn_write_options_t *wo);
 
 #endif

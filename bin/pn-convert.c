@@ -44,6 +44,7 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
+    cli_init(prog);
     const char *output = "-";
     pn_read_options_t ro = {0};
     pn_write_options_t wo = {PN_DIALECT_STANDARD};
@@ -77,11 +78,7 @@ int main(int argc, char **argv)
         cli_error(prog, &err);
         return CLI_EINPUT;
     }
-    pn_status_t st = pn_pnml_write_file(net, output, &wo, &err);
+    int rc = cli_write_net(net, output, &wo);
     pn_net_free(net);
-    if (st) {
-        cli_error(prog, &err);
-        return CLI_EOUTPUT;
-    }
-    return CLI_OK;
+    return rc;
 }

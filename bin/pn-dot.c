@@ -1,6 +1,5 @@
 /* pn-dot: draw a PNML net, a step of a run, or a run's timeline. */
 #include <config.h>
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -74,27 +73,6 @@ static const char *format_of(const char *path)
     if (!strcmp(dot, ".dot") || !strcmp(dot, ".gv"))
         return "dot";
     return NULL;
-}
-
-static int write_out(const char *path, const char *data, size_t len)
-{
-    if (!path || !strcmp(path, "-")) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-            fprintf(stderr, "%s: cannot write the output: %s\n", prog,
-                    strerror(errno));
-            return CLI_EOUTPUT;
-        }
-        return CLI_OK;
-    }
-    char *tmp;
-    FILE *f = cli_output_open(path, &tmp);
-    int ok = f && fwrite(data, 1, len, f) == len;
-    if (!f || cli_output_close(f, tmp, path, ok) != PN_OK || !ok) {
-        fprintf(stderr, "%s: %s: cannot write: %s\n", prog, path,
-                strerror(errno));
-        return CLI_EOUTPUT;
-    }
-    return CLI_OK;
 }
 
 /* ---- the command line --------------------------------------------------- */
@@ -311,6 +289,7 @@ done:
 
 int main(int argc, char **argv)
 {
+    cli_init(prog);
     opts_t o;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
@@ -319,13 +298,25 @@ int main(int argc, char **argv)
     if ((rc = cli_read_net(prog, o.file, &o.ro, &net)) != CLI_OK)
         return rc;
     pn_trace_t *trace = NULL;
-    char *data = NULL;
+    char *data = NULL, *tmp = NULL;
     size_t len = 0;
+    FILE *out = NULL;
+    const char *path = o.output ? o.output : "-";
     rc = load_trace(net, &o, &trace);
+    /* the output is opened before drawing, which may take long: a path
+     * that cannot be written is said at once */
+    if (rc == CLI_OK && !(out = cli_output_open(path, &tmp)))
+        rc = CLI_EOUTPUT;
     if (rc == CLI_OK)
         rc = draw(net, trace, &o, &data, &len);
-    if (rc == CLI_OK)
-        rc = write_out(o.output, data, len);
+    if (out) {
+        /* a write error is found and reported by cli_output_close() */
+        if (rc == CLI_OK)
+            fwrite(data, 1, len, out);
+        int wrc = cli_output_close(out, tmp, path, rc == CLI_OK);
+        if (rc == CLI_OK)
+            rc = wrc;
+    }
     free(data);
     pn_trace_free(trace);
     pn_net_free(net);

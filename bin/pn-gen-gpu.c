@@ -97,6 +97,7 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
+    cli_init(prog);
     uint64_t warps = 32, tpb = 0, blocks = 0, sms = 0;
     int warps_given = 0, quiet = 0;
     pn_gpu_params_t p = {0};
@@ -205,12 +206,7 @@ int main(int argc, char **argv)
                 pn_strstatus(st));
         return st == PN_ENOMEM ? CLI_EOUTPUT : CLI_EUSAGE;
     }
-    pn_error_t err;
-    st = pn_pnml_write_file(net, output, &wo, &err);
+    int rc = cli_write_net(net, output, &wo);
     pn_net_free(net);
-    if (st) {
-        cli_error(prog, &err);
-        return CLI_EOUTPUT;
-    }
-    return CLI_OK;
+    return rc;
 }

@@ -25,7 +25,7 @@ static void usage(FILE *out)
             "  -V, --version     show the version and exit\n"
             "\n"
             "Exit status: 0 success, 1 the file could not be read or is not a\n"
-            "valid net, 2 bad command line.\n",
+            "valid net, 2 bad command line, 3 the output could not be written.\n",
             prog);
 }
 
@@ -104,6 +104,7 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
+    cli_init(prog);
     int json = 0, dump = 0, c;
     pn_read_options_t ro = {0};
     while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {
@@ -195,5 +196,5 @@ int main(int argc, char **argv)
         free(w.text[i]);
     free(w.text);
     pn_net_free(net);
-    return fflush(stdout) == 0 ? CLI_OK : CLI_EOUTPUT;
+    return CLI_OK; /* standard output is checked at exit (cli_init()) */
 }

@@ -346,17 +346,13 @@ static int write_pnml(const pn_kernel_t *k, const opts_t *o)
 {
     pn_net_t *net;
     pn_error_t err;
-    int rc = CLI_OK;
     pn_error_clear(&err);
     snprintf(err.file, sizeof err.file, "%s", o->file);
     if (pn_kernel_event_graph(k, &o->p, &net, &err)) {
         cli_error(prog, &err);
         return CLI_EUSAGE;
     }
-    if (pn_pnml_write_file(net, o->pnml, NULL, &err)) {
-        cli_error(prog, &err);
-        rc = CLI_EOUTPUT;
-    }
+    int rc = cli_write_net(net, o->pnml, NULL);
     pn_net_free(net);
     return rc;
 }
@@ -365,6 +361,7 @@ int main(int argc, char **argv)
 {
     const char *sets[argc + 1]; /* --set values, joined after parsing */
     opts_t o = {.sets = sets};
+    cli_init(prog);
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
@@ -384,7 +381,5 @@ int main(int argc, char **argv)
     if (o.pnml)
         rc = write_pnml(k, &o);
     pn_kernel_free(k);
-    if (fflush(stdout) != 0)
-        return CLI_EOUTPUT;
-    return rc;
+    return rc; /* standard output is checked at exit (cli_init()) */
 }

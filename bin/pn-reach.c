@@ -1,7 +1,6 @@
 /* pn-reach: the state space of a net; does it deadlock, is it bounded,
  * how few and how many steps to its end. */
 #include <config.h>
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -126,24 +125,15 @@ static int parse_options(int argc, char **argv, opts_t *o)
 static int write_path(const char *path, const pn_net_t *net,
                       const pn_reach_path_t *p, const opts_t *o)
 {
-    char *tmp = NULL;
-    FILE *f = strcmp(path, "-") ? cli_output_open(path, &tmp) : stdout;
-    if (!f) {
-        fprintf(stderr, "%s: %s: cannot write: %s\n", prog, path,
-                strerror(errno));
+    char *tmp;
+    FILE *f = cli_output_open(path, &tmp);
+    if (!f)
         return CLI_EOUTPUT;
-    }
     pn_trace_write_header(f, net, 0, o->ro.semantics);
     for (size_t i = 0; i < p->nsteps; i++)
         pn_trace_write_step(f, net, i + 1, p->steps[i], p->n_in_step[i]);
     pn_trace_write_end(f, PN_END_DEAD, p->nsteps);
-    if (f != stdout &&
-        cli_output_close(f, tmp, path, !ferror(f)) != PN_OK) {
-        fprintf(stderr, "%s: %s: cannot write: %s\n", prog, path,
-                strerror(errno));
-        return CLI_EOUTPUT;
-    }
-    return CLI_OK;
+    return cli_output_close(f, tmp, path, 1);
 }
 
 /* The shortest (or the longest) path to a dead marking into path. */
@@ -398,6 +388,7 @@ static int load(const opts_t *o, pn_net_t **net)
 
 int main(int argc, char **argv)
 {
+    cli_init(prog);
     opts_t o;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)

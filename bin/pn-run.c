@@ -51,7 +51,10 @@ static void usage(FILE *out)
         "\n"
         "Exit status: 0 dead marking reached (every run), 1 the net could not be\n"
         "read, 2 bad command line, 3 an output could not be written, 4 the step\n"
-        "limit came first, 5 a token count would exceed 2^63-1 (unbounded net).\n",
+        "limit came first, 5 a token count would exceed 2^63-1 (unbounded net).\n"
+        "SIGINT or SIGTERM during --runs: the runs under way finish, the finished\n"
+        "ones are printed, marked interrupted, and pn-run dies of the signal\n"
+        "(status 130 or 143).\n",
         prog);
 }
 
@@ -124,8 +127,10 @@ static void *worker(void *arg)
     pool_t *pl = arg;
     const opts_t *o = pl->o;
     for (;;) {
+        /* after SIGINT or SIGTERM, no new run: the ones under way finish */
         pthread_mutex_lock(&pl->lock);
-        uint64_t i = pl->next++;
+        int stop = cli_signal_pending() != 0;
+        uint64_t i = stop ? o->runs : pl->next++;
         pthread_mutex_unlock(&pl->lock);
         if (i >= o->runs)
             break;
@@ -171,6 +176,7 @@ static void print_stats_row(const char *name, const pn_stats_t *s, fmt_t fmt,
 static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
                      const opts_t *o)
 {
+    cli_defer_signals(); /* a signal stops the runs; the finished are shown */
     pool_t pl = {0};
     pl.engine = engine;
     pl.o = o;
@@ -201,7 +207,7 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
         pthread_mutex_lock(&pl.lock);
         uint64_t done = pl.done;
         pthread_mutex_unlock(&pl.lock);
-        if (done >= o->runs)
+        if (done >= o->runs || cli_signal_pending())
             break;
         double t = cli_now();
         if (t - t0 > 1.0 && t - last > 0.25) {
@@ -223,30 +229,40 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
         fprintf(stderr, "%s: out of memory\n", prog);
         return CLI_EINPUT;
     }
+    /* interrupted: the runs taken (0 to next - 1) are the runs finished */
+    int sig = cli_signal_pending();
+    uint64_t runs = sig && pl.next < o->runs ? pl.next : o->runs;
     uint64_t nd = 0, nl = 0, no = 0;
-    for (uint64_t i = 0; i < o->runs; i++) {
+    for (uint64_t i = 0; i < runs; i++) {
         nd += pl.ends[i] == PN_END_DEAD;
         nl += pl.ends[i] == PN_END_LIMIT;
         no += pl.ends[i] == PN_END_OVERFLOW;
     }
     pn_stats_t st;
-    pn_stats_compute(pl.steps, o->runs, &st);
-    double *col = malloc(o->runs * sizeof *col);
+    pn_stats_compute(pl.steps, runs, &st);
+    double *col = malloc((runs ? runs : 1) * sizeof *col);
     if (o->fmt == FMT_CSV)
         printf("measure,n,mean,sd,min,median,max,ci95_low,ci95_high\n");
-    else if (o->fmt == FMT_JSON)
-        printf("{\"runs\": %" PRIu64 ", \"seed\": %" PRIu64 ", \"dead\": %"
-               PRIu64 ", \"limit\": %" PRIu64 ", \"overflow\": %" PRIu64
-               ",\n  \"stats\": {\n", o->runs, o->seed, nd, nl, no);
-    else
-        printf("runs: %" PRIu64 " (seed %" PRIu64 "): dead %" PRIu64
-               ", limit %" PRIu64 ", overflow %" PRIu64 "\n", o->runs, o->seed,
-               nd, nl, no);
+    else if (o->fmt == FMT_JSON) {
+        printf("{\"runs\": %" PRIu64, runs);
+        if (sig)
+            printf(", \"interrupted\": true, \"requested\": %" PRIu64,
+                   o->runs);
+        printf(", \"seed\": %" PRIu64 ", \"dead\": %" PRIu64 ", \"limit\": %"
+               PRIu64 ", \"overflow\": %" PRIu64 ",\n  \"stats\": {\n",
+               o->seed, nd, nl, no);
+    } else {
+        printf("runs: %" PRIu64, runs);
+        if (sig)
+            printf(" of %" PRIu64 ", interrupted", o->runs);
+        printf(" (seed %" PRIu64 "): dead %" PRIu64 ", limit %" PRIu64
+               ", overflow %" PRIu64 "\n", o->seed, nd, nl, no);
+    }
     print_stats_row("steps", &st, o->fmt, 1);
     for (size_t k = 0; col && k < o->ncount; k++) {
-        for (uint64_t i = 0; i < o->runs; i++)
+        for (uint64_t i = 0; i < runs; i++)
             col[i] = pl.counts[i * o->ncount + k];
-        pn_stats_compute(col, o->runs, &st);
+        pn_stats_compute(col, runs, &st);
         char name[600];
         snprintf(name, sizeof name, "count:%s",
                  pn_net_transition(net, o->count_idx[k])->id);
@@ -254,12 +270,17 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
     }
     if (o->fmt == FMT_JSON)
         printf("\n  }\n}\n");
+    else if (o->fmt == FMT_CSV && sig)
+        printf("interrupted,%" PRIu64 ",,,,,,,\n", runs);
     free(col);
     free(pl.steps);
     free(pl.counts);
     free(pl.ends);
-    if (fflush(stdout) != 0)
-        return CLI_EOUTPUT;
+    if (sig) {
+        fprintf(stderr, "%s: interrupted: %" PRIu64 " of %" PRIu64 " runs "
+                "finished\n", prog, runs, o->runs);
+        return -sig;
+    }
     return no ? EXIT_OVERFLOW : nl ? EXIT_LIMIT : CLI_OK;
 }
 
@@ -276,27 +297,14 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     FILE *tf = NULL;
     char *tmp = NULL;
     if (o->trace) {
-        if (!strcmp(o->trace, "-"))
-            tf = stdout;
-        else {
-            tf = cli_output_open(o->trace, &tmp);
-            if (!tf) {
-                fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
-                        strerror(errno));
-                pn_sim_free(sim);
-                return CLI_EOUTPUT;
-            }
+        if (!(tf = cli_output_open(o->trace, &tmp))) {
+            pn_sim_free(sim);
+            return CLI_EOUTPUT;
         }
         pn_trace_write_header(tf, net, o->seed, o->sem);
     }
     pn_end_t end = run_traced(sim, net, o, tf);
-    int rc = CLI_OK;
-    if (tf && tf != stdout &&
-        cli_output_close(tf, tmp, o->trace, 1) != PN_OK) {
-        fprintf(stderr, "%s: %s: cannot write: %s\n", prog, o->trace,
-                strerror(errno));
-        rc = CLI_EOUTPUT;
-    }
+    int rc = tf ? cli_output_close(tf, tmp, o->trace, 1) : CLI_OK;
     uint64_t steps = pn_sim_steps(sim);
     if (end == PN_END_OVERFLOW) {
         size_t p = pn_sim_overflow_place(sim);
@@ -368,8 +376,6 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     }
     (void)nt;
     pn_sim_free(sim);
-    if (fflush(stdout) != 0)
-        return CLI_EOUTPUT;
     if (rc)
         return rc;
     if (end == PN_END_LIMIT) {
@@ -549,6 +555,7 @@ int main(int argc, char **argv)
     /* on the stack: every early return below stays leak-free */
     const char *count_args[argc + 1];
     opts_t o = {.count_args = count_args};
+    cli_init(prog);
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
@@ -568,5 +575,7 @@ int main(int argc, char **argv)
     pn_engine_free(engine);
     free(o.count_idx);
     pn_net_free(net);
+    if (rc < 0) /* --runs stopped by a signal: dies of it, as asked */
+        cli_die_of_signal(-rc);
     return rc;
 }

@@ -92,14 +92,21 @@ pn_status_t pni_error(pn_error_t *err, pn_status_t code, unsigned long line,
  * Returns PN_OK, PN_EIO (errno set) or PN_ENOMEM. */
 pn_status_t pni_slurp(const char *path, char **buf, size_t *len);
 
-/* Atomic output files: pni_output_open() creates a temporary file beside
- * path (its name is stored in *tmp, which pni_output_close() frees);
- * pni_output_close() closes it and, when ok is nonzero and everything was
- * written, renames it over path, else removes it.  The file gets the mode
- * of the file it replaces, or 0666 less the umask.  Returns NULL (errno
+/* Output files.  pni_output_open() opens path for writing:
+ *  - a regular file, or one that does not exist yet, atomically: a
+ *    temporary file beside it (its name, path followed by ".tmpXXXXXX", is
+ *    stored in *tmp), renamed over it by pni_output_close() when ok is
+ *    nonzero and everything was written, else removed.  The file gets the
+ *    mode of the file it replaces, or 0666 less the umask.
+ *  - a symbolic link: followed to its final target, which is then written
+ *    as above (the temporary file is in the target's folder; the link
+ *    stays a link);
+ *  - anything else (a device, a FIFO, a socket), or a name that leads
+ *    elsewhere than its links say (/dev/stdout): directly, *tmp NULL.
+ * pni_output_close() closes the file and frees tmp.  Returns NULL (errno
  * set) / PN_EIO (errno set) on failure. */
 FILE *pni_output_open(const char *path, char **tmp);
-pn_status_t pni_output_close(FILE *f, char *tmp, const char *path, int ok);
+pn_status_t pni_output_close(FILE *f, char *tmp, int ok);
 
 /* ---- nets ------------------------------------------------------------- */
 

@@ -54,12 +54,16 @@ typedef struct pn_write_options {
 /*
  * Writes the net as PNML.  path "-" writes standard output; any other path
  * is written atomically (a temporary file in the same folder, then renamed),
- * so a failed write leaves an existing file untouched.  opts may be NULL.
+ * so a failed write leaves an existing file untouched.  A symbolic link is
+ * followed: its final target is written that way, and the link stays.  What
+ * is not a regular file (a device, a FIFO) cannot be replaced: it is written
+ * directly.  opts may be NULL.  Neither writer lets libxml2 print anything.
  *
  * Ids that are not of the form [A-Za-z_][A-Za-z0-9_.-]* are rewritten to
  * that form (the original id becomes the name when the node has none); every
  * node gets a <graphics><position> (nodes without one are laid on a grid).
- * Returns PN_OK, PN_EDIALECT (with err->text saying why), PN_EIO, PN_ENOMEM.
+ * Returns PN_OK, PN_EDIALECT (with err->text saying why), PN_EIO (errno
+ * set), PN_ENOMEM.
  */
 pn_status_t pn_pnml_write_file(const pn_net_t *net, const char *path,
                                const pn_write_options_t *opts, pn_error_t *err);

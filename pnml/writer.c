@@ -640,6 +640,26 @@ static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
     return PN_OK;
 }
 
+/* Where libxml2 writes: the FILE, with the first write error kept here.
+ * libxml2 is told that every write succeeded, so that it prints nothing of
+ * its own ("I/O error : ...") on standard error: the caller reports the
+ * error, once. */
+typedef struct {
+    FILE *f;
+    int err;
+} sink_t;
+
+static int sink_write(void *ctx, const char *buf, int len)
+{
+    sink_t *s = ctx;
+    if (len > 0 && !s->err) {
+        errno = 0;
+        if (fwrite(buf, 1, (size_t)len, s->f) != (size_t)len)
+            s->err = errno ? errno : EIO;
+    }
+    return len;
+}
+
 /* The body of both writers: err was begun by the caller. */
 static pn_status_t write_stream(const pn_net_t *net, FILE *out,
                                 const pn_write_options_t *opts,
@@ -659,8 +679,11 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
     st = plan_ids(&w);
     if (!st)
         st = plan_positions(&w);
+    sink_t sink = {out, 0};
+    int e = 0;
     if (!st) {
-        xmlOutputBufferPtr ob = xmlOutputBufferCreateFile(out, NULL);
+        xmlOutputBufferPtr ob =
+            xmlOutputBufferCreateIO(sink_write, NULL, &sink, NULL);
         w.w = ob ? xmlNewTextWriter(ob) : NULL;
         if (!w.w) {
             if (ob)
@@ -668,16 +691,20 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
             st = PN_ENOMEM;
         } else {
             if (write_doc(&w) < 0)
-                st = PN_EIO;
-            xmlFreeTextWriter(w.w); /* closes ob, not the FILE */
-            if (!st && (fflush(out) != 0 || ferror(out)))
-                st = PN_EIO;
+                st = PN_EIO, e = sink.err ? sink.err : EIO;
+            xmlFreeTextWriter(w.w); /* flushes into the sink */
+            if (!st && sink.err)
+                st = PN_EIO, e = sink.err;
+            else if (!st && fflush(out) != 0)
+                st = PN_EIO, e = errno;
+            else if (!st && ferror(out))
+                st = PN_EIO, e = EIO;
         }
     }
     if (st == PN_ENOMEM)
         werr(err, st, "out of memory");
     else if (st == PN_EIO)
-        werr(err, st, "write error: %s", strerror(errno));
+        werr(err, st, "write error: %s", strerror(e));
     pni_arena_free(&w.arena);
     pni_hash_free(&w.used);
     free(w.pid);
@@ -687,6 +714,8 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
     free(w.py);
     free(w.tx);
     free(w.ty);
+    if (st == PN_EIO)
+        errno = e;
     return st;
 }
 
@@ -712,12 +741,19 @@ pn_status_t pn_pnml_write_file(const pn_net_t *net, const char *path,
         return st;
     char *tmp;
     FILE *f = pni_output_open(path, &tmp);
-    if (!f)
-        return werr(err, PN_EIO, "cannot create a temporary file beside it: %s",
-                    strerror(errno));
+    int e = errno;
+    if (!f) {
+        werr(err, PN_EIO, "cannot write: %s", strerror(e));
+        errno = e;
+        return PN_EIO;
+    }
     st = write_stream(net, f, opts, err);
+    e = errno;
     int ok = st == PN_OK;
-    if (pni_output_close(f, tmp, path, ok) != PN_OK && ok)
-        st = werr(err, PN_EIO, "write error: %s", strerror(errno));
+    if (pni_output_close(f, tmp, ok) != PN_OK && ok) {
+        e = errno;
+        st = werr(err, PN_EIO, "write error: %s", strerror(e));
+    }
+    errno = e;
     return st;
 }

@@ -744,6 +744,82 @@ START_TEST(writer_file_is_atomic)
 }
 END_TEST
 
+START_TEST(writer_file_follows_links)
+{
+    char dir[] = "/tmp/pn-test-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char real[256], link[256], got[256];
+    snprintf(real, sizeof real, "%s/real.pnml", dir);
+    snprintf(link, sizeof link, "%s/link.pnml", dir);
+    write_file(real, "old contents\n");
+    ck_assert_int_eq(symlink("real.pnml", link), 0);
+    pn_net_t *net = pn_net_new("n");
+    pn_net_add_place(net, "p", NULL, 0, NULL);
+    pn_error_t err;
+    /* through the link: the target is written, the link stays */
+    ck_assert_int_eq(pn_pnml_write_file(net, link, NULL, &err), PN_OK);
+    ssize_t n = readlink(link, got, sizeof got - 1);
+    ck_assert_int_eq(n, 9);
+    got[n] = '\0';
+    ck_assert_str_eq(got, "real.pnml");
+    pn_net_t *back;
+    ck_assert_int_eq(pn_pnml_read_file(real, NULL, &back, &err), PN_OK);
+    ck_assert_int_eq(pn_net_place_count(back), 1);
+    pn_net_free(back);
+    DIR *d = opendir(dir);
+    int files = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.')
+            files++;
+    closedir(d);
+    ck_assert_int_eq(files, 2);
+    /* a device is written, never replaced */
+    ck_assert_int_eq(pn_pnml_write_file(net, "/dev/null", NULL, &err), PN_OK);
+    struct stat sb;
+    ck_assert_int_eq(stat("/dev/null", &sb), 0);
+    ck_assert(S_ISCHR(sb.st_mode));
+    unlink(link);
+    unlink(real);
+    rmdir(dir);
+    pn_net_free(net);
+}
+END_TEST
+
+START_TEST(writer_write_error_is_reported)
+{
+    FILE *f = fopen("/dev/full", "w");
+    if (!f)
+        return; /* no /dev/full here */
+    pn_net_t *net = pn_net_new("n");
+    pn_net_add_place(net, "p", NULL, 0, NULL);
+    pn_error_t err;
+    /* libxml2 is told nothing of the error (it would print its own
+     * "I/O error" lines): the writer reports it, with errno */
+    FILE *log = tmpfile();
+    ck_assert_ptr_nonnull(log);
+    int saved = dup(2);
+    dup2(fileno(log), 2);
+    errno = 0;
+    pn_status_t st = pn_pnml_write_stream(net, f, NULL, &err);
+    int e = errno;
+    pn_status_t st2 = pn_pnml_write_file(net, "/dev/full", NULL, &err);
+    int e2 = errno;
+    dup2(saved, 2);
+    close(saved);
+    ck_assert_int_eq(st, PN_EIO);
+    ck_assert_int_eq(e, ENOSPC);
+    ck_assert_int_eq(st2, PN_EIO);
+    ck_assert_int_eq(e2, ENOSPC);
+    ck_assert_ptr_nonnull(strstr(err.text, strerror(ENOSPC)));
+    ck_assert_int_eq(fseek(log, 0, SEEK_END), 0);
+    ck_assert_int_eq(ftell(log), 0); /* nothing on stderr */
+    fclose(log);
+    fclose(f);
+    pn_net_free(net);
+}
+END_TEST
+
 START_TEST(writer_rewrites_bad_ids)
 {
     pn_net_t *net = pn_net_new("1 net");
@@ -836,6 +912,8 @@ static Suite *suite(void)
     tcase_add_test(tc, writer_marks_inhibitors_every_way);
     tcase_add_test(tc, writer_weights_only_above_one);
     tcase_add_test(tc, writer_file_is_atomic);
+    tcase_add_test(tc, writer_file_follows_links);
+    tcase_add_test(tc, writer_write_error_is_reported);
     tcase_add_test(tc, writer_rewrites_bad_ids);
     tcase_add_test(tc, reader_net_option);
     tcase_add_test(tc, reader_deep_nesting);

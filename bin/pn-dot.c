@@ -255,16 +255,27 @@ static int step_state(const pn_net_t *net, const pn_trace_t *trace,
     return 0;
 }
 
-/* Prints why rendering failed, with a hint when the picture is too large;
- * returns the exit code. */
-static int render_failed(pn_status_t st, const pn_error_t *err, int timeline)
+/* Prints why rendering failed, with the options that help when the
+ * picture is too large; returns the exit code.  The library's message
+ * says what to do; this adds the options that do it.  With --positions it
+ * says all (a position out of range; a bitmap too large; a net too large
+ * for any drawing); without them a net is refused for the layout's sake,
+ * or, as a PNG, perhaps for the bitmap's size. */
+static int render_failed(pn_status_t st, const pn_error_t *err,
+                         const opts_t *o)
 {
     fprintf(stderr, "%s: %s\n", prog, err->text);
-    if (st == PN_ETOOBIG)
-        fprintf(stderr, "%s: %s\n", prog, timeline
-                ? "draw a smaller window with --steps A-B"
-                : "use --positions to draw it where the PNML places it, "
-                  "or --layout sfdp");
+    int png = !strcmp(o->format, "png");
+    if (st == PN_ETOOBIG && o->timeline)
+        fprintf(stderr, "%s: draw a smaller window with --steps A-B%s\n",
+                prog, png ? ", or use -T svg" : "");
+    else if (st == PN_ETOOBIG && !o->dot.positions && !png)
+        fprintf(stderr, "%s: use --positions to draw it where the PNML "
+                "places it, or --layout sfdp\n", prog);
+    else if (st == PN_ETOOBIG && !o->dot.positions)
+        fprintf(stderr, "%s: a net too large to lay out: use --positions "
+                "(where the PNML places it) or --layout sfdp; a drawing too "
+                "large for a PNG: use -T svg or -T pdf\n", prog);
     return st == PN_ETOOBIG ? EXIT_TOOBIG
            : st == PN_EINVAL ? CLI_EUSAGE
                              : CLI_EOUTPUT;
@@ -300,7 +311,7 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
                      : pn_dot_render(ctx, net, &o->dot, o->format, data, len,
                                      &err);
     if (st)
-        rc = render_failed(st, &err, o->timeline);
+        rc = render_failed(st, &err, o);
 done:
     free(marking);
     free(fired);

@@ -5,6 +5,7 @@
  */
 #include <config.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,10 @@
 
 #define DEFAULT_MAX_ELEMENTS 4000
 #define SFDP_MAX_ELEMENTS 400000
+/* Graphviz's bitmaps: pixels per inch (the cairo renderer's default) and
+ * the pad around the drawing, in points (72 to the inch). */
+#define BITMAP_DPI 96.0
+#define BITMAP_PAD 4.0
 
 void pn_dot_defaults(pn_dot_options_t *o)
 {
@@ -158,6 +163,34 @@ static int groups_fit(const pn_groups_t *g, const pn_net_t *net)
                   g->ntransitions == pn_net_transition_count(net));
 }
 
+/* The formats drawn as bitmaps (Graphviz allocates width x height pixels
+ * at once). */
+static int is_bitmap(const char *format)
+{
+    return !strcmp(format, "png");
+}
+
+/* A bitmap's size from the laid-out drawing (its bounding box in points,
+ * the pad around it, the resolution), checked before Graphviz allocates
+ * it. */
+static pn_status_t check_bitmap(Agraph_t *g, const char *format,
+                                pn_error_t *err)
+{
+    if (!is_bitmap(format))
+        return PN_OK;
+    boxf bb = GD_bb(g);
+    double dpi = GD_drawing(g) && GD_drawing(g)->dpi > 0
+                     ? GD_drawing(g)->dpi : BITMAP_DPI;
+    double w = floor((bb.UR.x - bb.LL.x + 2 * BITMAP_PAD) * dpi / 72.0 + 0.5);
+    double h = floor((bb.UR.y - bb.LL.y + 2 * BITMAP_PAD) * dpi / 72.0 + 0.5);
+    if (w * h <= PN_DOT_MAX_PIXELS)
+        return PN_OK;
+    return dfail(err, PN_ETOOBIG, "a %s of this drawing would be %.0f x %.0f "
+                 "pixels (%.0f megapixels), more than %d: draw it as svg or "
+                 "pdf, which have no such limit", format, w, h, w * h / 1e6,
+                 PN_DOT_MAX_PIXELS / 1000000);
+}
+
 static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
                           const char *format, char **data, size_t *len,
                           pn_error_t *err)
@@ -165,6 +198,11 @@ static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
     if (gvLayout(gvc, g, layout) != 0)
         return dfail(err, PN_ERENDER, "Graphviz could not lay out the graph "
                      "with '%s'", layout);
+    pn_status_t st = check_bitmap(g, format, err);
+    if (st) {
+        gvFreeLayout(gvc, g);
+        return st;
+    }
     char *out = NULL;
     unsigned int n = 0;
     int rc = gvRenderData(gvc, g, format, &out, &n);
@@ -243,6 +281,40 @@ static pn_status_t check_render_options(const pn_dot_options_t *o,
         return dfail(err, PN_ETOOBIG, "the net has %zu nodes and arcs, too "
                      "many to draw (at most %d)", elements, SFDP_MAX_ELEMENTS);
     return PN_OK;
+}
+
+/* With positions, every node where Graphviz can draw it: a finite x and y
+ * within PN_DOT_MAX_POSITION points (its label placement keeps boxes in
+ * ints and aborts beyond them).  Nodes without a position are left to
+ * Graphviz. */
+static pn_status_t check_position(const char *kind, const char *id,
+                                  int has_position, double x, double y,
+                                  pn_error_t *err)
+{
+    if (!has_position || (fabs(x) <= PN_DOT_MAX_POSITION &&
+                          fabs(y) <= PN_DOT_MAX_POSITION))
+        return PN_OK;
+    return dfail(err, PN_ETOOBIG, "%s '%s' is at (%g, %g), outside the "
+                 "positions that can be drawn (x and y from -%.0f to %.0f): "
+                 "draw the net without its positions (a layout places the "
+                 "nodes), or move the node", kind, id, x, y,
+                 PN_DOT_MAX_POSITION, PN_DOT_MAX_POSITION);
+}
+
+static pn_status_t check_positions(const pn_net_t *net, pn_error_t *err)
+{
+    pn_status_t st = PN_OK;
+    for (size_t i = 0; !st && i < pn_net_place_count(net); i++) {
+        const pn_place_t *p = pn_net_place(net, i);
+        st = check_position("place", p->id, p->has_position, p->x, p->y,
+                            err);
+    }
+    for (size_t i = 0; !st && i < pn_net_transition_count(net); i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        st = check_position("transition", t->id, t->has_position, t->x, t->y,
+                            err);
+    }
+    return st;
 }
 
 /* Attributes of the graph and defaults of every node and edge. */
@@ -446,6 +518,8 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
     size_t elements = pn_net_place_count(net) +
                       pn_net_transition_count(net) + pn_net_arc_count(net);
     pn_status_t st = check_render_options(&o, format, elements, err);
+    if (!st && o.positions)
+        st = check_positions(net, err);
     if (st)
         return st;
     /* the library never prints; cgraph's error level is process-wide, so it

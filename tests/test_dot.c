@@ -6,6 +6,7 @@
  */
 #include <config.h>
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -522,6 +523,69 @@ START_TEST(real_run_trace)
 }
 END_TEST
 
+/* Positions Graphviz cannot take (its label placement aborts beyond an
+ * int) are refused before it sees them, naming the node; a bitmap too
+ * large is refused from the laid-out size, before it is allocated. */
+START_TEST(positions_and_bitmap_limits)
+{
+    pn_net_t *net = pn_net_new("far");
+    pn_net_add_place(net, "p", NULL, 1, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
+    ck_assert_int_eq(pn_net_set_position(net, PN_TRANSITION, 0, 0, 0), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_defaults(&o);
+    o.positions = 1;
+    char *data = NULL;
+    size_t len;
+    pn_error_t err;
+    static const double bad[][2] = {{3e9, 0}, {0, -1e20}, {1e300, 1e300},
+                                    {INFINITY, 0}, {0, -INFINITY},
+                                    {PN_DOT_MAX_POSITION * 1.001, 0}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, bad[i][0],
+                                              bad[i][1]), PN_OK);
+        ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len,
+                                       &err), PN_ETOOBIG);
+        ck_assert_msg(strstr(err.text, "place 'p' is at"), "%s", err.text);
+        ck_assert_ptr_null(data);
+        /* without positions they do not matter */
+        o.positions = 0;
+        ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len,
+                                       &err), PN_OK);
+        free(data);
+        data = NULL;
+        o.positions = 1;
+    }
+    /* at the limit, drawn */
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0,
+                                          -PN_DOT_MAX_POSITION,
+                                          PN_DOT_MAX_POSITION), PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    free(data);
+    /* far apart: fine as svg, refused as png (133,000 pixels square) */
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, 1e5, 1e5), PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    free(data);
+    data = NULL;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_ETOOBIG);
+    ck_assert_msg(strstr(err.text, "megapixels") && strstr(err.text, "svg"),
+                  "%s", err.text);
+    ck_assert_ptr_null(data);
+    /* within the limit, drawn: 2000 points square, 7 megapixels */
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, 2000, 2000),
+                     PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    ck_assert(!memcmp(data, "\x89PNG", 4));
+    free(data);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dot");
@@ -533,6 +597,7 @@ int main(void)
     tcase_add_test(tc, traces);
     tcase_add_test(tc, real_run_trace);
     tcase_add_test(tc, trace_replay_every_arc_kind);
+    tcase_add_test(tc, positions_and_bitmap_limits);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();
     if (!ctx)

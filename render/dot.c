@@ -76,15 +76,54 @@ static void token_label(uint64_t m, char *buf, size_t size)
         snprintf(buf, size, "%" PRIu64, m);
 }
 
-static void node_label(const char *name, const char *id, int ids, char *buf,
-                       size_t size)
+/* Graphviz reads backslashes in labels, tooltips and ids as escapes (\N:
+ * the node's name, \G: the graph's, \n: a line break, ...); text from
+ * the net is drawn as written with every backslash doubled.  The length
+ * of s so escaped: */
+static size_t escaped_len(const char *s)
 {
-    if (!name)
-        snprintf(buf, size, "%s", id);
-    else if (ids && strcmp(name, id))
-        snprintf(buf, size, "%s\\n[%s]", name, id);
-    else
-        snprintf(buf, size, "%s", name);
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\\' ? 2 : 1;
+    return n;
+}
+
+/* Writes s escaped at p; returns the end. */
+static char *put_escaped(char *p, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\\')
+            *p++ = '\\';
+        *p++ = *s;
+    }
+    return p;
+}
+
+/* Sets attribute name to text from the net, drawn as written: text, or
+ * with a second text, "text\n[second]" (a line break between them). */
+static void set_text2(void *obj, const char *name, const char *text,
+                      const char *second)
+{
+    size_t n = escaped_len(text) + (second ? escaped_len(second) + 4 : 0);
+    char small[512];
+    char *buf = n < sizeof small ? small : malloc(n + 1);
+    if (!buf) /* out of memory: the text is left out */
+        return;
+    char *p = put_escaped(buf, text);
+    if (second) {
+        memcpy(p, "\\n[", 3);
+        p = put_escaped(p + 3, second);
+        *p++ = ']';
+    }
+    *p = '\0';
+    set(obj, name, buf);
+    if (buf != small)
+        free(buf);
+}
+
+static void set_text(void *obj, const char *name, const char *text)
+{
+    set_text2(obj, name, text, NULL);
 }
 
 typedef struct {
@@ -105,7 +144,7 @@ static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
     char name[64];
     snprintf(name, sizeof name, "cluster_page%zu", page);
     Agraph_t *g = agsubg(parent, name, 1);
-    set(g, "label", pg->name ? pg->name : pg->id ? pg->id : "");
+    set_text(g, "label", pg->name ? pg->name : pg->id ? pg->id : "");
     set(g, "style", "rounded");
     set(g, "color", "#999999");
     c->page_g[page] = g;
@@ -121,7 +160,7 @@ static Agraph_t *group_graph(clusters_t *c, size_t group)
     char name[300];
     snprintf(name, sizeof name, "cluster_%s", c->groups->group_names[group]);
     Agraph_t *g = agsubg(c->root, name, 1);
-    set(g, "label", c->groups->group_names[group]);
+    set_text(g, "label", c->groups->group_names[group]);
     set(g, "style", "rounded");
     set(g, "color", "#999999");
     c->group_g[group] = g;
@@ -333,7 +372,7 @@ static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
         set(g, "searchsize", "10");
     }
     if (o->title || pn_net_name(net)) {
-        set(g, "label", o->title ? o->title : pn_net_name(net));
+        set_text(g, "label", o->title ? o->title : pn_net_name(net));
         set(g, "labelloc", "t");
     }
     /* the label default is Graphviz's own ("\\N", the node's name), so
@@ -351,10 +390,11 @@ static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
 static void set_names(Agnode_t *n, const char *name, const char *id,
                       const pn_dot_options_t *o)
 {
-    char label[1200];
-    node_label(name, id, o->ids, label, sizeof label);
-    set(n, "xlabel", label);
-    set(n, "id", (char *)id);
+    if (!name)
+        set_text(n, "xlabel", id);
+    else
+        set_text2(n, "xlabel", name, o->ids && strcmp(name, id) ? id : NULL);
+    set_text(n, "id", id);
 }
 
 /* With o->positions, pins the node where the PNML places it (Graphviz's y
@@ -593,6 +633,8 @@ static void html_escape(sbuf_t *b, const char *s)
             sb_printf(b, "&amp;");
         else if (*s == '"')
             sb_printf(b, "&quot;");
+        else if (*s == '\\') /* Graphviz's escapes, as in plain labels */
+            sb_printf(b, "\\\\");
         else
             sb_printf(b, "%c", *s);
     }
@@ -780,7 +822,7 @@ static pn_status_t draw_timeline(GVC_t *gvc, const timeline_t *tl,
     /* cgraph's error level is process-wide: set back before returning */
     agerrlevel_t level = agseterr(AGMAX);
     Agraph_t *g = agopen("timeline", Agdirected, NULL);
-    set(g, "label", title);
+    set_text(g, "label", title);
     set(g, "labelloc", "t");
     set(g, "fontname", "Helvetica");
     Agnode_t *n = agnode(g, "timeline", 1);

@@ -586,6 +586,54 @@ START_TEST(positions_and_bitmap_limits)
 }
 END_TEST
 
+/* Graphviz's escapes in names and ids (\\N, \\G, \\E, \\L, \\n, ...) are drawn
+ * as written, in nets and in timelines. */
+START_TEST(backslashes_drawn_as_written)
+{
+    pn_net_t *net = pn_net_new("n\\G");
+    pn_net_set_name(net, "net \\G");
+    pn_net_add_place(net, "p\\L", "a\\Nb", 1, NULL);
+    pn_net_add_transition(net, "t\\E", "c\\\\d \\T\\H\\l\\n", NULL);
+    pn_net_add_arc(net, NULL, "p\\L", "t\\E", 1, PN_ARC_NORMAL, NULL);
+    pn_dot_options_t o;
+    pn_dot_defaults(&o);
+    o.ids = 1;
+    char *data;
+    size_t len;
+    pn_error_t err;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    static const char *const want[] = {
+        ">a\\Nb<", ">[p\\L]<", ">c\\\\d \\T\\H\\l\\n<", ">[t\\E]<",
+        "id=\"p\\L\"", "id=\"t\\E\"", ">net \\G<"};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        ck_assert_msg(strstr(data, want[i]), "the SVG lacks %s", want[i]);
+    free(data);
+    /* a timeline: the row of t\E and the title */
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *f = open_memstream(&text, &tlen);
+    uint32_t t0 = 0;
+    pn_trace_write_header(f, net, 1, PN_SEM_MAXIMAL);
+    pn_trace_write_step(f, net, 1, &t0, 1);
+    pn_trace_write_end(f, PN_END_DEAD, 1);
+    fclose(f);
+    char *path = tmp_file_with(text);
+    free(text);
+    pn_trace_t *tr;
+    ck_assert_int_eq(pn_trace_read(path, net, &tr, &err), PN_OK);
+    ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 1, 1, NULL, "svg", &data,
+                                     &len, &err), PN_OK);
+    ck_assert_msg(strstr(data, ">t\\E<"), "the timeline lacks t\\E");
+    ck_assert_msg(strstr(data, ">n\\G: steps"), "the timeline lacks n\\G");
+    free(data);
+    pn_trace_free(tr);
+    unlink(path);
+    free(path);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dot");
@@ -598,6 +646,7 @@ int main(void)
     tcase_add_test(tc, real_run_trace);
     tcase_add_test(tc, trace_replay_every_arc_kind);
     tcase_add_test(tc, positions_and_bitmap_limits);
+    tcase_add_test(tc, backslashes_drawn_as_written);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();
     if (!ctx)

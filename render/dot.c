@@ -209,6 +209,24 @@ static int is_bitmap(const char *format)
     return !strcmp(format, "png");
 }
 
+/* The pixels of a bitmap of a drawing with bounding box bb (in points),
+ * as Graphviz reckons them. */
+static void bitmap_size(boxf bb, double dpi, double *w, double *h)
+{
+    *w = floor((bb.UR.x - bb.LL.x + 2 * BITMAP_PAD) * dpi / 72.0 + 0.5);
+    *h = floor((bb.UR.y - bb.LL.y + 2 * BITMAP_PAD) * dpi / 72.0 + 0.5);
+}
+
+/* A bitmap's resolution: set on the graph when the options give one. */
+static void set_dpi(Agraph_t *g, const char *format, double dpi)
+{
+    char buf[32];
+    if (is_bitmap(format) && dpi > 0) {
+        snprintf(buf, sizeof buf, "%g", dpi);
+        set(g, "dpi", buf);
+    }
+}
+
 /* A bitmap's size from the laid-out drawing (its bounding box in points,
  * the pad around it, the resolution), checked before Graphviz allocates
  * it. */
@@ -220,14 +238,24 @@ static pn_status_t check_bitmap(Agraph_t *g, const char *format,
     boxf bb = GD_bb(g);
     double dpi = GD_drawing(g) && GD_drawing(g)->dpi > 0
                      ? GD_drawing(g)->dpi : BITMAP_DPI;
-    double w = floor((bb.UR.x - bb.LL.x + 2 * BITMAP_PAD) * dpi / 72.0 + 0.5);
-    double h = floor((bb.UR.y - bb.LL.y + 2 * BITMAP_PAD) * dpi / 72.0 + 0.5);
+    double w, h;
+    bitmap_size(bb, dpi, &w, &h);
     if (w * h <= PN_DOT_MAX_PIXELS)
         return PN_OK;
+    /* the resolution at which it fits, if any */
+    double fit = floor(dpi * sqrt(PN_DOT_MAX_PIXELS / (w * h)));
+    double fw = 0, fh = 0;
+    while (fit >= 1 && (bitmap_size(bb, fit, &fw, &fh),
+                        fw * fh > PN_DOT_MAX_PIXELS))
+        fit--;
+    char also[80] = "";
+    if (fit >= 1)
+        snprintf(also, sizeof also, ", or at %.0f dpi or less (not %g)", fit,
+                 dpi);
     return dfail(err, PN_ETOOBIG, "a %s of this drawing would be %.0f x %.0f "
                  "pixels (%.0f megapixels), more than %d: draw it as svg or "
-                 "pdf, which have no such limit", format, w, h, w * h / 1e6,
-                 PN_DOT_MAX_PIXELS / 1000000);
+                 "pdf, which have no such limit%s", format, w, h, w * h / 1e6,
+                 PN_DOT_MAX_PIXELS / 1000000, also);
 }
 
 static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
@@ -285,11 +313,16 @@ static pn_dot_options_t options_or_defaults(const pn_dot_options_t *opts)
     return o;
 }
 
-static pn_status_t check_format(const char *format, pn_error_t *err)
+/* The format, and the resolution of bitmaps. */
+static pn_status_t check_format(const char *format, double dpi,
+                                pn_error_t *err)
 {
     if (!format || !known(format, formats))
         return dfail(err, PN_EINVAL, "unknown format '%s' (svg, png, pdf or "
                      "dot)", format ? format : "");
+    if (!(dpi >= 0 && dpi <= PN_DOT_MAX_DPI))
+        return dfail(err, PN_EINVAL, "a resolution of %g dpi (from 1 to %d; "
+                     "0: the default)", dpi, PN_DOT_MAX_DPI);
     return PN_OK;
 }
 
@@ -303,7 +336,7 @@ static pn_status_t check_render_options(const pn_dot_options_t *o,
     if (!known(o->layout, layouts))
         return dfail(err, PN_EINVAL, "unknown layout '%s' (dot, neato, fdp or "
                      "sfdp)", o->layout);
-    pn_status_t st = check_format(format, err);
+    pn_status_t st = check_format(format, o->dpi, err);
     if (st)
         return st;
     size_t limit = o->max_elements ? o->max_elements
@@ -572,6 +605,7 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
         return dfail(err, PN_ENOMEM, "out of memory");
     }
     set_graph_defaults(g, net, &o, elements);
+    set_dpi(g, format, o.dpi);
     st = draw_net(ctx->gvc, g, net, &o, format, data, len, err);
     agclose(g);
     agseterr(level);
@@ -816,12 +850,13 @@ static void write_legend(sbuf_t *b, const timeline_t *tl)
 /* The graph: a title, the table and the legend below it; rendered. */
 static pn_status_t draw_timeline(GVC_t *gvc, const timeline_t *tl,
                                  const char *title, const char *table,
-                                 const char *format, char **data, size_t *len,
-                                 pn_error_t *err)
+                                 const char *format, double dpi, char **data,
+                                 size_t *len, pn_error_t *err)
 {
     /* cgraph's error level is process-wide: set back before returning */
     agerrlevel_t level = agseterr(AGMAX);
     Agraph_t *g = agopen("timeline", Agdirected, NULL);
+    set_dpi(g, format, dpi);
     set_text(g, "label", title);
     set(g, "labelloc", "t");
     set(g, "fontname", "Helvetica");
@@ -854,7 +889,7 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
         return dfail(err, PN_EINVAL, "invalid argument");
     *data = NULL;
     *len = 0;
-    pn_status_t st = check_format(format, err);
+    pn_status_t st = check_format(format, o.dpi, err);
     if (!st)
         st = check_window(trace, first, last, err);
     if (st)
@@ -877,7 +912,8 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
         snprintf(title, sizeof title, "%s: steps %" PRIu64 "-%" PRIu64,
                  o.title ? o.title : pn_net_id(net) ? pn_net_id(net) : "run",
                  first, last);
-        st = draw_timeline(ctx->gvc, &tl, title, b.s, format, data, len, err);
+        st = draw_timeline(ctx->gvc, &tl, title, b.s, format, o.dpi, data,
+                           len, err);
     }
     free(tl.rows);
     free(tl.row_of);

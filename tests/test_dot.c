@@ -679,6 +679,40 @@ START_TEST(positions_and_bitmap_limits)
     ck_assert_msg(strstr(err.text, "megapixels") && strstr(err.text, "svg"),
                   "%s", err.text);
     ck_assert_ptr_null(data);
+    /* 8000 points square: 114 megapixels at 96 dpi, refused, with the
+     * resolution that fits; 1.2 at 10 dpi, drawn; svg is not affected */
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, 8000, 8000),
+                     PN_OK);
+    data = NULL;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_ETOOBIG);
+    ck_assert_msg(strstr(err.text, "at 89 dpi or less (not 96)"), "%s",
+                  err.text);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    char *svg96 = data;
+    o.dpi = 10;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    ck_assert(!memcmp(data + 12, "IHDR", 4));
+    unsigned width = (unsigned)(unsigned char)data[16] << 24 |
+                     (unsigned)(unsigned char)data[17] << 16 |
+                     (unsigned)(unsigned char)data[18] << 8 |
+                     (unsigned char)data[19];
+    ck_assert_msg(width > 1050 && width < 1200, "width %u", width);
+    free(data);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    ck_assert_str_eq(data, svg96);
+    free(data);
+    free(svg96);
+    static const double bad_dpi[] = {-1, NAN, PN_DOT_MAX_DPI + 1};
+    for (size_t i = 0; i < sizeof bad_dpi / sizeof *bad_dpi; i++) {
+        o.dpi = bad_dpi[i];
+        ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len,
+                                       &err), PN_EINVAL);
+    }
+    o.dpi = 0;
     /* within the limit, drawn: 2000 points square, 7 megapixels */
     ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, 2000, 2000),
                      PN_OK);

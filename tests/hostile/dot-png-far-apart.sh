@@ -1,6 +1,7 @@
 # --positions -T png with nodes at (0, 0) and (1e5, 1e5): the bitmap would
 # be 133,000 pixels square (Graphviz allocates gigabytes, then crashes);
-# refused from the laid-out size before rendering, exit 4, SVG suggested
+# refused from the laid-out size before rendering, exit 4, SVG and the
+# resolution that fits (--dpi) suggested
 want_exit=4
 want_msg="svg"
 run() {
@@ -18,4 +19,5 @@ NET
 check() {
     [ ! -e apart.png ] || { echo "apart.png written"; return 1; }
     grep -q 'megapixels' err || { echo "no size in the message"; return 1; }
+    grep -q 'at 7 dpi or less' err || { echo "no resolution that fits"; return 1; }
 }

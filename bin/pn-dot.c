@@ -26,6 +26,8 @@ static void usage(FILE *out)
         "  -T, --format FMT     svg, png, pdf or dot\n"
         "  -l, --layout L       dot (default), neato, fdp or sfdp\n"
         "      --positions      draw nodes where the PNML places them (no layout)\n"
+        "      --dpi N          pixels per inch of a PNG (default 96; at most\n"
+        "                       100 megapixels are drawn)\n"
         "      --ids            show ids beside the names\n"
         "      --cluster-by SEP group nodes by the part of their id before SEP\n"
         "                       (default: PNML pages; warps for GPU nets)\n"
@@ -47,7 +49,7 @@ static void usage(FILE *out)
 }
 
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
-       OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET };
+       OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI };
 
 typedef struct {
     pn_dot_options_t dot;
@@ -86,6 +88,16 @@ static int set_option(opts_t *o, int c, const char *arg)
     case 'l': o->dot.layout = arg; break;
     case OPT_POSITIONS: o->dot.positions = 1; break;
     case OPT_IDS: o->dot.ids = 1; break;
+    case OPT_DPI: {
+        uint64_t dpi;
+        if (cli_parse_u64(arg, 1, &dpi) || dpi > PN_DOT_MAX_DPI) {
+            fprintf(stderr, "%s: --dpi: '%s' is not a number from 1 to %d\n",
+                    prog, arg, PN_DOT_MAX_DPI);
+            return CLI_EUSAGE;
+        }
+        o->dot.dpi = (double)dpi;
+        break;
+    }
     case OPT_CLUSTER_BY:
         if (!*arg) {
             fprintf(stderr, "%s: --cluster-by: an empty separator\n", prog);
@@ -135,6 +147,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"layout", required_argument, NULL, 'l'},
         {"positions", no_argument, NULL, OPT_POSITIONS},
         {"ids", no_argument, NULL, OPT_IDS},
+        {"dpi", required_argument, NULL, OPT_DPI},
         {"cluster-by", required_argument, NULL, OPT_CLUSTER_BY},
         {"no-clusters", no_argument, NULL, OPT_NO_CLUSTERS},
         {"trace", required_argument, NULL, OPT_TRACE},
@@ -233,16 +246,28 @@ static int step_state(const pn_net_t *net, const pn_trace_t *trace,
     return 0;
 }
 
-/* Prints why rendering failed, with a hint when the picture is too large;
- * returns the exit code. */
-static int render_failed(pn_status_t st, const pn_error_t *err, int timeline)
+/* Prints why rendering failed, with the options that help when the
+ * picture is too large; returns the exit code.  The library's message
+ * says what to do; this adds the options that do it.  With --positions it
+ * says all (a position out of range; a bitmap too large; a net too large
+ * for any drawing); without them a net is refused for the layout's sake,
+ * or, as a PNG, perhaps for the bitmap's size. */
+static int render_failed(pn_status_t st, const pn_error_t *err,
+                         const opts_t *o)
 {
     fprintf(stderr, "%s: %s\n", prog, err->text);
-    if (st == PN_ETOOBIG)
-        fprintf(stderr, "%s: %s\n", prog, timeline
-                ? "draw a smaller window with --steps A-B"
-                : "use --positions to draw it where the PNML places it, "
-                  "or --layout sfdp");
+    int png = !strcmp(o->format, "png");
+    if (st == PN_ETOOBIG && o->timeline)
+        fprintf(stderr, "%s: draw a smaller window with --steps A-B%s\n",
+                prog, png ? ", or use -T svg or a lower --dpi" : "");
+    else if (st == PN_ETOOBIG && !o->dot.positions && !png)
+        fprintf(stderr, "%s: use --positions to draw it where the PNML "
+                "places it, or --layout sfdp\n", prog);
+    else if (st == PN_ETOOBIG && !o->dot.positions)
+        fprintf(stderr, "%s: a net too large to lay out: use --positions "
+                "(where the PNML places it) or --layout sfdp; a drawing too "
+                "large for a PNG: use -T svg, -T pdf or a lower --dpi\n",
+                prog);
     return st == PN_ETOOBIG ? EXIT_TOOBIG
            : st == PN_EINVAL ? CLI_EUSAGE
                              : CLI_EOUTPUT;
@@ -278,7 +303,7 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
                      : pn_dot_render(ctx, net, &o->dot, o->format, data, len,
                                      &err);
     if (st)
-        rc = render_failed(st, &err, o->timeline);
+        rc = render_failed(st, &err, o);
 done:
     free(marking);
     free(fired);

@@ -440,13 +440,20 @@ static int compile(const pn_net_t *net, const char *file, pn_engine_t **engine)
 /* ---- the command line --------------------------------------------------- */
 
 /* A number option: arg, a whole number from min to max, into *out.  Returns
- * -1 to go on, or CLI_EUSAGE after "OPT: 'ARG' is not a number<range>". */
+ * -1 to go on, or CLI_EUSAGE after "OPT: 'ARG' is not a number<range>", or
+ * for a number out of the range, "OPT: ARG is not allowed: a number<range>".
+ */
 static int number(const char *opt, const char *arg, uint64_t min,
                   uint64_t max, const char *range, uint64_t *out)
 {
-    if (cli_parse_u64(arg, min, out) || *out > max) {
+    if (cli_parse_u64(arg, 0, out)) {
         fprintf(stderr, "%s: %s: '%s' is not a number%s\n", prog, opt, arg,
                 range);
+        return CLI_EUSAGE;
+    }
+    if (*out < min || *out > max) {
+        fprintf(stderr, "%s: %s: %s is not allowed: a number%s\n", prog, opt,
+                arg, range);
         return CLI_EUSAGE;
     }
     return -1;
@@ -482,7 +489,9 @@ static int set_option(opts_t *o, int c, const char *arg)
         return rc;
     case 't': o->trace = arg; break;
     case OPT_SNAPSHOT:
-        return number("--snapshot", arg, 1, UINT64_MAX, "", &o->snapshot);
+        return number("--snapshot", arg, 1, UINT64_MAX,
+                      " from 1 to 2^64-1 (a marking every K steps)",
+                      &o->snapshot);
     case 'f':
         if (!strcmp(arg, "text"))
             o->fmt = FMT_TEXT;

@@ -91,21 +91,84 @@ typedef struct {
     uint64_t *snap;    /* a snapshot's marking, np entries */
     size_t np;
     unsigned long ln;  /* the line being read */
+    int version;       /* of the format: 1 (ids as they are) or 2 (encoded) */
     int ended;         /* the end record was read */
+    char *id;          /* an id decoded (version 2) */
+    size_t cap_id;
     pn_error_t *err;
 } reader_t;
+
+/* A number of the trace (a step, a step count, a token count): digits
+ * only, at most 2^63-1.  what names it in the message ("step number
+ * '-5': negative number"). */
+static pn_status_t read_number(reader_t *rd, const char *tok, const char *what,
+                               uint64_t *v)
+{
+    if (!tok)
+        return tfail(rd->err, PN_ETRACE, rd->ln, "no %s", what);
+    const char *why = "not an integer";
+    pn_status_t st = (tok[0] >= '0' && tok[0] <= '9') || tok[0] == '-'
+                         ? pni_parse_u64(tok, strlen(tok), v, &why)
+                         : PN_EVALUE;
+    if (st == PN_OK)
+        return PN_OK;
+    return tfail(rd->err, PN_ETRACE, rd->ln, "%s '%s': %s", what, tok, why);
+}
+
+static int hex(int c)
+{
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+/* The id a token of the trace stands for, into *id: in version 2, "\\\\"
+ * is a backslash and "\\xHH" the byte HH (not 0); in version 1, the token
+ * as it is. */
+static pn_status_t read_id(reader_t *rd, const char *tok, const char **id)
+{
+    *id = tok;
+    if (rd->version < 2 || !strchr(tok, '\\'))
+        return PN_OK;
+    if (pni_grow((void **)&rd->id, &rd->cap_id, strlen(tok) + 1, 1))
+        return tfail(rd->err, PN_ENOMEM, rd->ln, "out of memory");
+    char *p = rd->id;
+    for (const char *s = tok; *s; s++) {
+        int hi = s[0] == '\\' && s[1] == 'x' ? hex(s[2]) : -1;
+        int lo = hi >= 0 ? hex(s[3]) : -1;
+        if (*s != '\\')
+            *p++ = *s;
+        else if (s[1] == '\\')
+            *p++ = *++s;
+        else if (lo >= 0 && (hi || lo)) {
+            *p++ = (char)(hi * 16 + lo);
+            s += 3;
+        } else
+            return tfail(rd->err, PN_ETRACE, rd->ln, "bad escape in the id "
+                         "'%s' (a backslash is written \\\\, other bytes "
+                         "\\xHH, not \\x00)", tok);
+    }
+    *p = '\0';
+    *id = rd->id;
+    return PN_OK;
+}
 
 /* "E END STEPS": how the run ended, and its step count. */
 static pn_status_t read_end(reader_t *rd, const char *end, char **save)
 {
     char *steps = strtok_r(NULL, " \t", save);
+    uint64_t n;
     if (strcmp(end, "dead") && strcmp(end, "limit") &&
         strcmp(end, "overflow"))
         return tfail(rd->err, PN_ETRACE, rd->ln, "unknown end '%s'", end);
-    if (!steps || strtoull(steps, NULL, 10) != rd->t->nsteps)
+    pn_status_t st = read_number(rd, steps, "step count", &n);
+    if (st)
+        return st;
+    if (n != rd->t->nsteps)
         return tfail(rd->err, PN_ETRACE, rd->ln,
                      "the end record says %s steps, the trace has %" PRIu64,
-                     steps ? steps : "no", rd->t->nsteps);
+                     steps, rd->t->nsteps);
     rd->ended = 1;
     return PN_OK;
 }
@@ -132,11 +195,17 @@ static pn_status_t check_snapshot(reader_t *rd, unsigned long long k,
             return tfail(rd->err, PN_ETRACE, rd->ln,
                          "bad marking entry '%s'", tok);
         *eq = '\0';
-        if (pn_net_find(rd->net, tok, &ok, &idx) || ok != PN_PLACE)
+        const char *id;
+        pn_status_t st = read_id(rd, tok, &id);
+        if (st)
+            return st;
+        if (pn_net_find(rd->net, id, &ok, &idx) || ok != PN_PLACE)
             return tfail(rd->err, PN_ETRACE, rd->ln,
                          "'%s' is not a place of the net: the trace "
                          "belongs to another net", tok);
-        rd->snap[idx] = strtoull(eq + 1, NULL, 10);
+        st = read_number(rd, eq + 1, "token count", &rd->snap[idx]);
+        if (st)
+            return st;
     }
     const uint64_t *m = pn_sim_marking(rd->r.sim);
     for (size_t p = 0; p < rd->np; p++)
@@ -157,7 +226,11 @@ static pn_status_t append_fired(reader_t *rd, char **save)
          tok = strtok_r(NULL, " \t", save)) {
         pn_object_t ok;
         size_t idx;
-        if (pn_net_find(rd->net, tok, &ok, &idx) || ok != PN_TRANSITION)
+        const char *id;
+        pn_status_t st = read_id(rd, tok, &id);
+        if (st)
+            return st;
+        if (pn_net_find(rd->net, id, &ok, &idx) || ok != PN_TRANSITION)
             return tfail(rd->err, PN_ETRACE, rd->ln,
                          "'%s' is not a transition of the net: the trace "
                          "belongs to another net", tok);
@@ -214,36 +287,90 @@ static pn_status_t read_record(reader_t *rd, char *line)
                      "pn-run trace?");
     if (kind[0] == 'E')
         return read_end(rd, num, &save);
-    char *end;
-    errno = 0;
-    unsigned long long k = strtoull(num, &end, 10);
-    if (*end || errno)
-        return tfail(rd->err, PN_ETRACE, rd->ln, "bad step number '%s'", num);
+    uint64_t k;
+    pn_status_t st = read_number(rd, num, "step number", &k);
+    if (st)
+        return st;
     if (kind[0] == 'M')
         return check_snapshot(rd, k, &save);
     return read_step(rd, k, &save);
 }
 
-/* Every line of f; blank lines and '#' comments are skipped. */
+/* "# pn-run trace N", the first line: the format's version.  A trace
+ * without it is of version 1. */
+#define VERSION_LINE "# pn-run trace"
+
+static pn_status_t read_version(reader_t *rd, const char *line)
+{
+    const char *v = line + strlen(VERSION_LINE);
+    while (*v == ' ' || *v == '\t')
+        v++;
+    if (!strcmp(v, "1") || !strcmp(v, "2")) {
+        rd->version = v[0] - '0';
+        return PN_OK;
+    }
+    return tfail(rd->err, PN_ETRACE, rd->ln, "trace format version %.40s is "
+                 "not known (versions 1 to %d are): written by a newer "
+                 "pn-run?", v, PN_TRACE_VERSION);
+}
+
+/* One line, its line end removed: the version line, a comment, a blank
+ * line or a record. */
+static pn_status_t read_line(reader_t *rd, char *line)
+{
+    if (rd->ln == 1 && !strncmp(line, VERSION_LINE, strlen(VERSION_LINE)))
+        return read_version(rd, line);
+    if (!line[0] || line[0] == '#')
+        return PN_OK;
+    return read_record(rd, line);
+}
+
+/* A last line without a line end, read on its own error record: when it
+ * is not a whole record (and not text after the end), the trace was cut
+ * there. */
+static pn_status_t read_cut_line(reader_t *rd, char *line)
+{
+    if (rd->ended)
+        return read_line(rd, line);
+    pn_error_t mine, *theirs = rd->err;
+    pni_error_begin(&mine, NULL);
+    rd->err = &mine;
+    pn_status_t st = read_line(rd, line);
+    rd->err = theirs;
+    if (st == PN_ETRACE)
+        return tfail(rd->err, PN_ETRACE, rd->ln, "the trace is truncated: "
+                     "line %lu stops without a line end, in the middle of a "
+                     "record (after step %" PRIu64 ")", rd->ln,
+                     rd->t->nsteps);
+    if (st)
+        return tfail(rd->err, st, rd->ln, "%s", mine.text);
+    return PN_OK;
+}
+
+/* Every line of f, up to the end record, which must be there. */
 static pn_status_t read_lines(reader_t *rd, FILE *f)
 {
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     pn_status_t st = PN_OK;
-    while (!st && (len = getline(&line, &cap, f)) >= 0) {
+    while (!st && (len = getline(&line, &cap, f)) > 0) {
         rd->ln++;
+        int cut = line[len - 1] != '\n';
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
-        if (len > 0 && line[0] != '#')
-            st = read_record(rd, line);
+        st = cut ? read_cut_line(rd, line) : read_line(rd, line);
     }
     if (!st && ferror(f))
         st = tfail(rd->err, PN_EIO, rd->ln, "read error: %s",
                    strerror(errno));
-    else if (!st && !rd->ended && rd->t->nsteps == 0)
-        st = tfail(rd->err, PN_ETRACE, rd->ln, "no steps: an empty or "
-                   "unfinished trace");
+    else if (!st && rd->ln == 0)
+        st = tfail(rd->err, PN_ETRACE, 0, "an empty file, no steps: is this "
+                   "a pn-run trace?");
+    else if (!st && !rd->ended)
+        st = tfail(rd->err, PN_ETRACE, rd->ln, "the trace is truncated: it "
+                   "stops after step %" PRIu64 ", without its end record "
+                   "(E)", rd->t->nsteps);
     free(line);
     return st;
 }
@@ -258,7 +385,8 @@ pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
     FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f)
         return tfail(err, PN_EIO, 0, "cannot read: %s", strerror(errno));
-    reader_t rd = {.net = net, .np = pn_net_place_count(net), .err = err};
+    reader_t rd = {.net = net, .np = pn_net_place_count(net), .version = 1,
+                   .err = err};
     rd.t = calloc(1, sizeof *rd.t);
     pn_status_t st = PN_OK;
     if (!rd.t || replay_open(&rd.r, net) ||
@@ -271,6 +399,7 @@ pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
     if (f != stdin)
         fclose(f);
     free(rd.snap);
+    free(rd.id);
     replay_close(&rd.r);
     if (st) {
         pn_trace_free(rd.t);
@@ -282,12 +411,41 @@ pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
 
 /* ---- writing ----------------------------------------------------------- */
 
+/* Whether byte c of an id is written escaped: blanks, control bytes and
+ * the backslash (bytes from 0x80, UTF-8, are written as they are). */
+static int escaped(unsigned char c)
+{
+    return c <= ' ' || c == 0x7f || c == '\\';
+}
+
+/* Writes id so that it is one token of a line: "\\\\" for a backslash,
+ * "\\xHH" for a blank or a control byte. */
+static void write_id(FILE *f, const char *id)
+{
+    const char *s = id;
+    while (*s && !escaped((unsigned char)*s))
+        s++;
+    if (!*s) {
+        fputs(id, f);
+        return;
+    }
+    for (s = id; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\\')
+            fputs("\\\\", f);
+        else if (escaped(c))
+            fprintf(f, "\\x%02x", c);
+        else
+            putc(c, f);
+    }
+}
+
 int pn_trace_write_header(FILE *f, const pn_net_t *net, uint64_t seed,
                           pn_semantics_t sem)
 {
-    return fprintf(f, "# pn-run trace 1\n# net %s\n# seed %" PRIu64
-                   "\n# semantics %s\n",
-                   pn_net_id(net) ? pn_net_id(net) : "-", seed,
+    fprintf(f, VERSION_LINE " %d\n# net ", PN_TRACE_VERSION);
+    write_id(f, pn_net_id(net) ? pn_net_id(net) : "-");
+    return fprintf(f, "\n# seed %" PRIu64 "\n# semantics %s\n", seed,
                    sem == PN_SEM_MAXIMAL ? "maximal" : "interleaving") < 0
                ? -1 : 0;
 }
@@ -296,8 +454,10 @@ int pn_trace_write_step(FILE *f, const pn_net_t *net, uint64_t step,
                         const uint32_t *fired, size_t n)
 {
     fprintf(f, "S %" PRIu64, step);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, " %s", pn_net_transition(net, fired[i])->id);
+    for (size_t i = 0; i < n; i++) {
+        putc(' ', f);
+        write_id(f, pn_net_transition(net, fired[i])->id);
+    }
     return fputc('\n', f) == EOF ? -1 : 0;
 }
 
@@ -306,8 +466,11 @@ int pn_trace_write_marking(FILE *f, const pn_net_t *net, uint64_t step,
 {
     fprintf(f, "M %" PRIu64, step);
     for (size_t p = 0; p < pn_net_place_count(net); p++)
-        if (m[p])
-            fprintf(f, " %s=%" PRIu64, pn_net_place(net, p)->id, m[p]);
+        if (m[p]) {
+            putc(' ', f);
+            write_id(f, pn_net_place(net, p)->id);
+            fprintf(f, "=%" PRIu64, m[p]);
+        }
     return fputc('\n', f) == EOF ? -1 : 0;
 }
 

@@ -6,9 +6,13 @@
  * pn_trace_free(); pointers from getters are borrowed from the trace.  A
  * trace keeps no pointer to the net it was read against.
  *
- * Format (pn-run(1)): "#" comments; "S step id..." the transitions fired in
- * step `step` (1, 2, ... in order); "M step id=n..." a marking snapshot
- * after `step`; "E dead|limit|overflow steps" the end.
+ * Format (pn-run(1)), version PN_TRACE_VERSION: the first line "# pn-run
+ * trace 2"; "#" comments; "S step id..." the transitions fired in step
+ * `step` (1, 2, ... in order); "M step id=n..." a marking snapshot after
+ * `step`; "E dead|limit|overflow steps" the end, always there.  Ids are
+ * written with "\\" for a backslash and "\xHH" for a blank or a control
+ * byte, so that any id is one token.  Version 1 (the first line "# pn-run
+ * trace 1", or none) wrote ids as they are, and is still read.
  */
 #ifndef PN_TRACE_H
 #define PN_TRACE_H
@@ -25,12 +29,17 @@ extern "C" {
 
 typedef struct pn_trace pn_trace_t;
 
-/* Reads a trace and checks it against net: every id is a transition of
- * the net, steps are numbered 1, 2, ..., every fired set can fire at its
- * step (pn_sim_fire(): every arc kind and capacity is checked when the
- * steps are replayed from the initial marking), and every snapshot
- * matches the replay.  Returns PN_OK, PN_EIO,
- * PN_ENOMEM, or PN_ETRACE with err naming file, line and what is wrong.
+/* The version pn_trace_write_header() writes. */
+#define PN_TRACE_VERSION 2
+
+/* Reads a trace (version 1 or 2) and checks it against net: every id is a
+ * transition of the net, steps are numbered 1, 2, ..., every fired set
+ * can fire at its step (pn_sim_fire(): every arc kind and capacity is
+ * checked when the steps are replayed from the initial marking), every
+ * snapshot matches the replay, and the end record is there.  Returns
+ * PN_OK, PN_EIO, PN_ENOMEM, or PN_ETRACE with err naming file, line and
+ * what is wrong (an unknown version, a truncated trace, a negative
+ * number, a trace of another net).
  * Cost: O(size of the net + size of the trace + arcs of the fired
  * transitions). */
 pn_status_t pn_trace_read(const char *path, const pn_net_t *net,

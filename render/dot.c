@@ -5,6 +5,7 @@
  */
 #include <config.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,10 @@
 
 #define DEFAULT_MAX_ELEMENTS 4000
 #define SFDP_MAX_ELEMENTS 400000
+/* Graphviz's bitmaps: pixels per inch (the cairo renderer's default) and
+ * the pad around the drawing, in points (72 to the inch). */
+#define BITMAP_DPI 96.0
+#define BITMAP_PAD 4.0
 
 void pn_dot_defaults(pn_dot_options_t *o)
 {
@@ -71,15 +76,54 @@ static void token_label(uint64_t m, char *buf, size_t size)
         snprintf(buf, size, "%" PRIu64, m);
 }
 
-static void node_label(const char *name, const char *id, int ids, char *buf,
-                       size_t size)
+/* Graphviz reads backslashes in labels, tooltips and ids as escapes (\N:
+ * the node's name, \G: the graph's, \n: a line break, ...); text from
+ * the net is drawn as written with every backslash doubled.  The length
+ * of s so escaped: */
+static size_t escaped_len(const char *s)
 {
-    if (!name)
-        snprintf(buf, size, "%s", id);
-    else if (ids && strcmp(name, id))
-        snprintf(buf, size, "%s\\n[%s]", name, id);
-    else
-        snprintf(buf, size, "%s", name);
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\\' ? 2 : 1;
+    return n;
+}
+
+/* Writes s escaped at p; returns the end. */
+static char *put_escaped(char *p, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\\')
+            *p++ = '\\';
+        *p++ = *s;
+    }
+    return p;
+}
+
+/* Sets attribute name to text from the net, drawn as written: text, or
+ * with a second text, "text\n[second]" (a line break between them). */
+static void set_text2(void *obj, const char *name, const char *text,
+                      const char *second)
+{
+    size_t n = escaped_len(text) + (second ? escaped_len(second) + 4 : 0);
+    char small[512];
+    char *buf = n < sizeof small ? small : malloc(n + 1);
+    if (!buf) /* out of memory: the text is left out */
+        return;
+    char *p = put_escaped(buf, text);
+    if (second) {
+        memcpy(p, "\\n[", 3);
+        p = put_escaped(p + 3, second);
+        *p++ = ']';
+    }
+    *p = '\0';
+    set(obj, name, buf);
+    if (buf != small)
+        free(buf);
+}
+
+static void set_text(void *obj, const char *name, const char *text)
+{
+    set_text2(obj, name, text, NULL);
 }
 
 typedef struct {
@@ -100,7 +144,7 @@ static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
     char name[64];
     snprintf(name, sizeof name, "cluster_page%zu", page);
     Agraph_t *g = agsubg(parent, name, 1);
-    set(g, "label", pg->name ? pg->name : pg->id ? pg->id : "");
+    set_text(g, "label", pg->name ? pg->name : pg->id ? pg->id : "");
     set(g, "style", "rounded");
     set(g, "color", "#999999");
     c->page_g[page] = g;
@@ -116,7 +160,7 @@ static Agraph_t *group_graph(clusters_t *c, size_t group)
     char name[300];
     snprintf(name, sizeof name, "cluster_%s", c->groups->group_names[group]);
     Agraph_t *g = agsubg(c->root, name, 1);
-    set(g, "label", c->groups->group_names[group]);
+    set_text(g, "label", c->groups->group_names[group]);
     set(g, "style", "rounded");
     set(g, "color", "#999999");
     c->group_g[group] = g;
@@ -158,6 +202,62 @@ static int groups_fit(const pn_groups_t *g, const pn_net_t *net)
                   g->ntransitions == pn_net_transition_count(net));
 }
 
+/* The formats drawn as bitmaps (Graphviz allocates width x height pixels
+ * at once). */
+static int is_bitmap(const char *format)
+{
+    return !strcmp(format, "png");
+}
+
+/* The pixels of a bitmap of a drawing with bounding box bb (in points),
+ * as Graphviz reckons them. */
+static void bitmap_size(boxf bb, double dpi, double *w, double *h)
+{
+    *w = floor((bb.UR.x - bb.LL.x + 2 * BITMAP_PAD) * dpi / 72.0 + 0.5);
+    *h = floor((bb.UR.y - bb.LL.y + 2 * BITMAP_PAD) * dpi / 72.0 + 0.5);
+}
+
+/* A bitmap's resolution: set on the graph when the options give one. */
+static void set_dpi(Agraph_t *g, const char *format, double dpi)
+{
+    char buf[32];
+    if (is_bitmap(format) && dpi > 0) {
+        snprintf(buf, sizeof buf, "%g", dpi);
+        set(g, "dpi", buf);
+    }
+}
+
+/* A bitmap's size from the laid-out drawing (its bounding box in points,
+ * the pad around it, the resolution), checked before Graphviz allocates
+ * it. */
+static pn_status_t check_bitmap(Agraph_t *g, const char *format,
+                                pn_error_t *err)
+{
+    if (!is_bitmap(format))
+        return PN_OK;
+    boxf bb = GD_bb(g);
+    double dpi = GD_drawing(g) && GD_drawing(g)->dpi > 0
+                     ? GD_drawing(g)->dpi : BITMAP_DPI;
+    double w, h;
+    bitmap_size(bb, dpi, &w, &h);
+    if (w * h <= PN_DOT_MAX_PIXELS)
+        return PN_OK;
+    /* the resolution at which it fits, if any */
+    double fit = floor(dpi * sqrt(PN_DOT_MAX_PIXELS / (w * h)));
+    double fw = 0, fh = 0;
+    while (fit >= 1 && (bitmap_size(bb, fit, &fw, &fh),
+                        fw * fh > PN_DOT_MAX_PIXELS))
+        fit--;
+    char also[80] = "";
+    if (fit >= 1)
+        snprintf(also, sizeof also, ", or at %.0f dpi or less (not %g)", fit,
+                 dpi);
+    return dfail(err, PN_ETOOBIG, "a %s of this drawing would be %.0f x %.0f "
+                 "pixels (%.0f megapixels), more than %d: draw it as svg or "
+                 "pdf, which have no such limit%s", format, w, h, w * h / 1e6,
+                 PN_DOT_MAX_PIXELS / 1000000, also);
+}
+
 static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
                           const char *format, char **data, size_t *len,
                           pn_error_t *err)
@@ -165,6 +265,11 @@ static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
     if (gvLayout(gvc, g, layout) != 0)
         return dfail(err, PN_ERENDER, "Graphviz could not lay out the graph "
                      "with '%s'", layout);
+    pn_status_t st = check_bitmap(g, format, err);
+    if (st) {
+        gvFreeLayout(gvc, g);
+        return st;
+    }
     char *out = NULL;
     unsigned int n = 0;
     int rc = gvRenderData(gvc, g, format, &out, &n);
@@ -208,11 +313,16 @@ static pn_dot_options_t options_or_defaults(const pn_dot_options_t *opts)
     return o;
 }
 
-static pn_status_t check_format(const char *format, pn_error_t *err)
+/* The format, and the resolution of bitmaps. */
+static pn_status_t check_format(const char *format, double dpi,
+                                pn_error_t *err)
 {
     if (!format || !known(format, formats))
         return dfail(err, PN_EINVAL, "unknown format '%s' (svg, png, pdf or "
                      "dot)", format ? format : "");
+    if (!(dpi >= 0 && dpi <= PN_DOT_MAX_DPI))
+        return dfail(err, PN_EINVAL, "a resolution of %g dpi (from 1 to %d; "
+                     "0: the default)", dpi, PN_DOT_MAX_DPI);
     return PN_OK;
 }
 
@@ -226,7 +336,7 @@ static pn_status_t check_render_options(const pn_dot_options_t *o,
     if (!known(o->layout, layouts))
         return dfail(err, PN_EINVAL, "unknown layout '%s' (dot, neato, fdp or "
                      "sfdp)", o->layout);
-    pn_status_t st = check_format(format, err);
+    pn_status_t st = check_format(format, o->dpi, err);
     if (st)
         return st;
     size_t limit = o->max_elements ? o->max_elements
@@ -245,6 +355,40 @@ static pn_status_t check_render_options(const pn_dot_options_t *o,
     return PN_OK;
 }
 
+/* With positions, every node where Graphviz can draw it: a finite x and y
+ * within PN_DOT_MAX_POSITION points (its label placement keeps boxes in
+ * ints and aborts beyond them).  Nodes without a position are left to
+ * Graphviz. */
+static pn_status_t check_position(const char *kind, const char *id,
+                                  int has_position, double x, double y,
+                                  pn_error_t *err)
+{
+    if (!has_position || (fabs(x) <= PN_DOT_MAX_POSITION &&
+                          fabs(y) <= PN_DOT_MAX_POSITION))
+        return PN_OK;
+    return dfail(err, PN_ETOOBIG, "%s '%s' is at (%g, %g), outside the "
+                 "positions that can be drawn (x and y from -%.0f to %.0f): "
+                 "draw the net without its positions (a layout places the "
+                 "nodes), or move the node", kind, id, x, y,
+                 PN_DOT_MAX_POSITION, PN_DOT_MAX_POSITION);
+}
+
+static pn_status_t check_positions(const pn_net_t *net, pn_error_t *err)
+{
+    pn_status_t st = PN_OK;
+    for (size_t i = 0; !st && i < pn_net_place_count(net); i++) {
+        const pn_place_t *p = pn_net_place(net, i);
+        st = check_position("place", p->id, p->has_position, p->x, p->y,
+                            err);
+    }
+    for (size_t i = 0; !st && i < pn_net_transition_count(net); i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        st = check_position("transition", t->id, t->has_position, t->x, t->y,
+                            err);
+    }
+    return st;
+}
+
 /* Attributes of the graph and defaults of every node and edge. */
 static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
                                const pn_dot_options_t *o, size_t elements)
@@ -261,7 +405,7 @@ static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
         set(g, "searchsize", "10");
     }
     if (o->title || pn_net_name(net)) {
-        set(g, "label", o->title ? o->title : pn_net_name(net));
+        set_text(g, "label", o->title ? o->title : pn_net_name(net));
         set(g, "labelloc", "t");
     }
     /* the label default is Graphviz's own ("\\N", the node's name), so
@@ -279,10 +423,11 @@ static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
 static void set_names(Agnode_t *n, const char *name, const char *id,
                       const pn_dot_options_t *o)
 {
-    char label[1200];
-    node_label(name, id, o->ids, label, sizeof label);
-    set(n, "xlabel", label);
-    set(n, "id", (char *)id);
+    if (!name)
+        set_text(n, "xlabel", id);
+    else
+        set_text2(n, "xlabel", name, o->ids && strcmp(name, id) ? id : NULL);
+    set_text(n, "id", id);
 }
 
 /* With o->positions, pins the node where the PNML places it (Graphviz's y
@@ -446,6 +591,8 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
     size_t elements = pn_net_place_count(net) +
                       pn_net_transition_count(net) + pn_net_arc_count(net);
     pn_status_t st = check_render_options(&o, format, elements, err);
+    if (!st && o.positions)
+        st = check_positions(net, err);
     if (st)
         return st;
     /* the library never prints; cgraph's error level is process-wide, so it
@@ -458,6 +605,7 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
         return dfail(err, PN_ENOMEM, "out of memory");
     }
     set_graph_defaults(g, net, &o, elements);
+    set_dpi(g, format, o.dpi);
     st = draw_net(ctx->gvc, g, net, &o, format, data, len, err);
     agclose(g);
     agseterr(level);
@@ -519,6 +667,8 @@ static void html_escape(sbuf_t *b, const char *s)
             sb_printf(b, "&amp;");
         else if (*s == '"')
             sb_printf(b, "&quot;");
+        else if (*s == '\\') /* Graphviz's escapes, as in plain labels */
+            sb_printf(b, "\\\\");
         else
             sb_printf(b, "%c", *s);
     }
@@ -700,13 +850,14 @@ static void write_legend(sbuf_t *b, const timeline_t *tl)
 /* The graph: a title, the table and the legend below it; rendered. */
 static pn_status_t draw_timeline(GVC_t *gvc, const timeline_t *tl,
                                  const char *title, const char *table,
-                                 const char *format, char **data, size_t *len,
-                                 pn_error_t *err)
+                                 const char *format, double dpi, char **data,
+                                 size_t *len, pn_error_t *err)
 {
     /* cgraph's error level is process-wide: set back before returning */
     agerrlevel_t level = agseterr(AGMAX);
     Agraph_t *g = agopen("timeline", Agdirected, NULL);
-    set(g, "label", title);
+    set_dpi(g, format, dpi);
+    set_text(g, "label", title);
     set(g, "labelloc", "t");
     set(g, "fontname", "Helvetica");
     Agnode_t *n = agnode(g, "timeline", 1);
@@ -738,7 +889,7 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
         return dfail(err, PN_EINVAL, "invalid argument");
     *data = NULL;
     *len = 0;
-    pn_status_t st = check_format(format, err);
+    pn_status_t st = check_format(format, o.dpi, err);
     if (!st)
         st = check_window(trace, first, last, err);
     if (st)
@@ -761,7 +912,8 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
         snprintf(title, sizeof title, "%s: steps %" PRIu64 "-%" PRIu64,
                  o.title ? o.title : pn_net_id(net) ? pn_net_id(net) : "run",
                  first, last);
-        st = draw_timeline(ctx->gvc, &tl, title, b.s, format, data, len, err);
+        st = draw_timeline(ctx->gvc, &tl, title, b.s, format, o.dpi, data,
+                           len, err);
     }
     free(tl.rows);
     free(tl.row_of);

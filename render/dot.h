@@ -43,15 +43,27 @@ typedef struct pn_dot_options {
     const char *title;       /* graph label; NULL: none */
     size_t max_elements;     /* nodes + arcs above which dot, neato and fdp
                                 are refused (PN_ETOOBIG); 0: the default */
+    double dpi;              /* pixels per inch of a bitmap (png), up to
+                                PN_DOT_MAX_DPI; 0: Graphviz's 96 */
 } pn_dot_options_t;
+
+#define PN_DOT_MAX_DPI 10000
 
 /* Fills defaults: dot layout, clusters on, no highlight. */
 void pn_dot_defaults(pn_dot_options_t *o);
 
 /* Renders the net in format ("svg", "png", "pdf", "dot") into *data.
- * Returns PN_OK, PN_EINVAL (unknown layout or format), PN_ETOOBIG (too
- * large for the layout: the message suggests sfdp or --positions),
- * PN_ERENDER, PN_ENOMEM; err->text says why. */
+ * With positions, every position must be finite and within
+ * PN_DOT_MAX_POSITION points in x and y (Graphviz aborts beyond).  A
+ * bitmap (png) is refused above PN_DOT_MAX_PIXELS pixels, reckoned from
+ * the laid-out drawing before it is rendered.  Returns PN_OK, PN_EINVAL
+ * (unknown layout or format, a dpi out of range), PN_ETOOBIG (too large
+ * for the layout: the message suggests sfdp or the positions; a position
+ * out of range: the message names the node; a bitmap too large: the
+ * message suggests svg or pdf, or the dpi at which it fits), PN_ERENDER,
+ * PN_ENOMEM; err->text says why. */
+#define PN_DOT_MAX_POSITION 1e6
+#define PN_DOT_MAX_PIXELS 100000000
 pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
                           const pn_dot_options_t *o, const char *format,
                           char **data, size_t *len, pn_error_t *err);
@@ -61,7 +73,8 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
  * transition), one column per step, a mark per firing coloured by the
  * strongest class fired (pn_gpu_groups(): arithmetic, shared, global,
  * idle, control).  PN_EINVAL for a bad window, PN_ETOOBIG beyond
- * PN_TIMELINE_MAX_CELLS cells (the message says which window fits). */
+ * PN_TIMELINE_MAX_CELLS cells (the message says which window fits) or, as
+ * a bitmap, beyond PN_DOT_MAX_PIXELS pixels. */
 #define PN_TIMELINE_MAX_CELLS 400000
 pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
                             const pn_trace_t *trace, uint64_t first,

@@ -19,6 +19,13 @@ has "$TMP/g.svg" 'id="w2_t16"'
 has "$TMP/g.svg" 'id="p0"'
 expect 0 "$BIN/pn-dot" --positions "$TMP/g.pnml" -o "$TMP/g.png"
 head -c 8 "$TMP/g.png" | od -An -c | tr -d ' \n' | grep -q '211PNG' && ok || bad "not a PNG"
+# --dpi: the PNG's pixels per inch (half the default: half the width)
+png_width() { od -An -tu1 -j16 -N4 "$1" | awk '{print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4}'; }
+expect 0 "$BIN/pn-dot" --positions --dpi 48 "$TMP/g.pnml" -o "$TMP/g48.png"
+w96=$(png_width "$TMP/g.png"); w48=$(png_width "$TMP/g48.png")
+[ $((w96 / 2 - w48)) -ge -2 ] && [ $((w96 / 2 - w48)) -le 2 ] && ok || bad "width $w48 at 48 dpi, $w96 at 96"
+expect 2 "$BIN/pn-dot" --dpi 0 "$TMP/g.pnml" -o "$TMP/g0.png"
+has "$TMP/err" "--dpi: '0' is not a number from 1 to 10000"
 expect 0 "$BIN/pn-dot" -T pdf "$TMP/g.pnml" -o "$TMP/g.out"
 head -c 4 "$TMP/g.out" | grep -q '%PDF' && ok || bad "not a PDF"
 expect 0 "$BIN/pn-dot" -T dot "$TMP/g.pnml"

@@ -133,7 +133,7 @@ steps=$(sed -n 's/^steps: //p' "$TMP/out"); firings=$(sed -n 's/^firings: //p' "
 [ "$steps" = "$firings" ] && ok || bad "interleaving: $steps steps, $firings firings"
 # traces
 expect 0 "$BIN/pn-run" --trace "$TMP/run.trace" --snapshot 100 "$TMP/k.pnml"
-has "$TMP/run.trace" "# pn-run trace 1"
+has "$TMP/run.trace" "# pn-run trace 2"
 has "$TMP/run.trace" "E dead 507"
 has "$TMP/run.trace" "M 0 p0=2 active=8"
 [ "$(grep -c '^S ' "$TMP/run.trace")" = 507 ] && ok || bad "trace has not 507 steps"

@@ -6,6 +6,7 @@
  */
 #include <config.h>
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -377,6 +378,28 @@ START_TEST(traces)
         {"S 1 t\nE dead 7\n", 2, "says 7 steps"},
         {"<pnml/>\n", 1, "is this a pn-run trace?"},
         {"", 0, "no steps"},
+        /* versions */
+        {"# pn-run trace 7\nS 1 t\nE dead 1\n", 1, "version 7 is not known"},
+        {"# pn-run trace x\nS 1 t\nE dead 1\n", 1, "version x is not"},
+        /* numbers: no sign, no wrap to 2^64 - 5 */
+        {"# pn-run trace 2\nS -5 t\n", 2, "step number '-5': negative"},
+        {"S +1 t\n", 1, "step number '+1'"},
+        {"S 1 t\nE dead -1\n", 2, "step count '-1': negative"},
+        {"M 0 p=-2\n", 1, "token count '-2': negative"},
+        {"M 0 p=x\n", 1, "token count 'x'"},
+        {"S 99999999999999999999 t\n", 1, "above 2^63"},
+        /* cut short: truncated, not another net */
+        {"S 1 t\nS 2 t u\n", 2, "truncated: it stops after step 2, without "
+                              "its end record"},
+        {"# pn-run trace 2\n", 1, "truncated: it stops after step 0"},
+        {"S 1 t\nS 2 t u\nE dead", 3, "truncated: line 3 stops without a "
+                                     "line end"},
+        {"S 1 t\nS 2 t u\nE dead 2\nS 3 u", 4, "text after the end"},
+        /* escapes (version 2) */
+        {"# pn-run trace 2\nS 1 t\\q\n", 2, "bad escape in the id 't\\q'"},
+        {"# pn-run trace 2\nS 1 t\\x00\n", 2, "bad escape"},
+        {"# pn-run trace 2\nS 1 t\\x4\n", 2, "bad escape"},
+        {"# pn-run trace 2\nS 1 t\\\n", 2, "bad escape"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         path = tmp_file_with(bad[i].text);
@@ -389,6 +412,88 @@ START_TEST(traces)
         free(path);
     }
     ck_assert_int_eq(pn_trace_read("/nonexistent/t", net, &tr, &err), PN_EIO);
+    /* good: an end record without its line end; \x74 is t in version 2 */
+    static const char *const good[] = {
+        "S 1 t\nS 2 t u\nS 3 u\nE dead 3",
+        "# pn-run trace 2\nS 1 \\x74\nS 2 t u\nS 3 u\nE dead 3\n",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        path = tmp_file_with(good[i]);
+        ck_assert_msg(pn_trace_read(path, net, &tr, &err) == PN_OK, "%s",
+                      err.text);
+        ck_assert_int_eq(pn_trace_steps(tr), 3);
+        pn_trace_free(tr);
+        unlink(path);
+        free(path);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
+/* Any id is one token of the trace (blanks, newlines, backslashes,
+ * control bytes encoded), and reads back against its net; version 1
+ * traces, which wrote ids as they are, are still read. */
+START_TEST(trace_any_id)
+{
+    static const char *const places[] = {"p 0\nq", "a\\b\tc=1"};
+    static const char *const transitions[] = {"t 1", "u\nv\\x41\r\x7f \xc3\xa9"};
+    pn_net_t *net = pn_net_new("n x\ny");
+    pn_net_add_place(net, places[0], NULL, 2, NULL);
+    pn_net_add_place(net, places[1], NULL, 0, NULL);
+    pn_net_add_transition(net, transitions[0], NULL, NULL);
+    pn_net_add_transition(net, transitions[1], NULL, NULL);
+    pn_net_add_arc(net, NULL, places[0], transitions[0], 1, PN_ARC_NORMAL,
+                   NULL);
+    pn_net_add_arc(net, NULL, transitions[0], places[1], 1, PN_ARC_NORMAL,
+                   NULL);
+    pn_net_add_arc(net, NULL, places[1], transitions[1], 1, PN_ARC_NORMAL,
+                   NULL);
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *f = open_memstream(&text, &tlen);
+    uint64_t m0[2] = {2, 0}, m1[2] = {1, 1};
+    uint32_t s1[] = {0}, s2[] = {0, 1}, s3[] = {1};
+    pn_trace_write_header(f, net, 1, PN_SEM_MAXIMAL);
+    pn_trace_write_marking(f, net, 0, m0);
+    pn_trace_write_step(f, net, 1, s1, 1);
+    pn_trace_write_marking(f, net, 1, m1);
+    pn_trace_write_step(f, net, 2, s2, 2);
+    pn_trace_write_step(f, net, 3, s3, 1);
+    pn_trace_write_end(f, PN_END_DEAD, 3);
+    fclose(f);
+    /* one line per record: 4 comments, 2 snapshots, 3 steps, the end */
+    size_t lines = 0;
+    for (char *c = text; *c; c++)
+        lines += *c == '\n';
+    ck_assert_int_eq(lines, 10);
+    ck_assert_ptr_nonnull(strstr(text, "# pn-run trace 2\n# net n\\x20x\\x0ay\n"));
+    ck_assert_ptr_nonnull(strstr(text, "M 1 p\\x200\\x0aq=1 a\\\\b\\x09c=1=1\n"));
+    ck_assert_ptr_nonnull(strstr(text, "S 3 u\\x0av\\\\x41\\x0d\\x7f\\x20\xc3\xa9\n"));
+    char *path = tmp_file_with(text);
+    free(text);
+    pn_trace_t *tr;
+    pn_error_t err;
+    ck_assert_msg(pn_trace_read(path, net, &tr, &err) == PN_OK, "%s",
+                  err.text);
+    ck_assert_int_eq(pn_trace_steps(tr), 3);
+    size_t n;
+    const uint32_t *fired = pn_trace_fired(tr, 2, &n);
+    ck_assert(n == 2 && fired[0] == 0 && fired[1] == 1);
+    pn_trace_free(tr);
+    unlink(path);
+    free(path);
+    /* version 1: ids as they are (a backslash is a backslash) */
+    pn_net_t *v1 = pn_net_new("v1");
+    pn_net_add_place(v1, "p", NULL, 1, NULL);
+    pn_net_add_transition(v1, "t\\x41", NULL, NULL);
+    pn_net_add_arc(v1, NULL, "p", "t\\x41", 1, PN_ARC_NORMAL, NULL);
+    path = tmp_file_with("# pn-run trace 1\nM 0 p=1\nS 1 t\\x41\nE dead 1\n");
+    ck_assert_msg(pn_trace_read(path, v1, &tr, &err) == PN_OK, "%s",
+                  err.text);
+    pn_trace_free(tr);
+    unlink(path);
+    free(path);
+    pn_net_free(v1);
     pn_net_free(net);
 }
 END_TEST
@@ -522,6 +627,151 @@ START_TEST(real_run_trace)
 }
 END_TEST
 
+/* Positions Graphviz cannot take (its label placement aborts beyond an
+ * int) are refused before it sees them, naming the node; a bitmap too
+ * large is refused from the laid-out size, before it is allocated. */
+START_TEST(positions_and_bitmap_limits)
+{
+    pn_net_t *net = pn_net_new("far");
+    pn_net_add_place(net, "p", NULL, 1, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
+    ck_assert_int_eq(pn_net_set_position(net, PN_TRANSITION, 0, 0, 0), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_defaults(&o);
+    o.positions = 1;
+    char *data = NULL;
+    size_t len;
+    pn_error_t err;
+    static const double bad[][2] = {{3e9, 0}, {0, -1e20}, {1e300, 1e300},
+                                    {INFINITY, 0}, {0, -INFINITY},
+                                    {PN_DOT_MAX_POSITION * 1.001, 0}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, bad[i][0],
+                                              bad[i][1]), PN_OK);
+        ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len,
+                                       &err), PN_ETOOBIG);
+        ck_assert_msg(strstr(err.text, "place 'p' is at"), "%s", err.text);
+        ck_assert_ptr_null(data);
+        /* without positions they do not matter */
+        o.positions = 0;
+        ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len,
+                                       &err), PN_OK);
+        free(data);
+        data = NULL;
+        o.positions = 1;
+    }
+    /* at the limit, drawn */
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0,
+                                          -PN_DOT_MAX_POSITION,
+                                          PN_DOT_MAX_POSITION), PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    free(data);
+    /* far apart: fine as svg, refused as png (133,000 pixels square) */
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, 1e5, 1e5), PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    free(data);
+    data = NULL;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_ETOOBIG);
+    ck_assert_msg(strstr(err.text, "megapixels") && strstr(err.text, "svg"),
+                  "%s", err.text);
+    ck_assert_ptr_null(data);
+    /* 8000 points square: 114 megapixels at 96 dpi, refused, with the
+     * resolution that fits; 1.2 at 10 dpi, drawn; svg is not affected */
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, 8000, 8000),
+                     PN_OK);
+    data = NULL;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_ETOOBIG);
+    ck_assert_msg(strstr(err.text, "at 89 dpi or less (not 96)"), "%s",
+                  err.text);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    char *svg96 = data;
+    o.dpi = 10;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    ck_assert(!memcmp(data + 12, "IHDR", 4));
+    unsigned width = (unsigned)(unsigned char)data[16] << 24 |
+                     (unsigned)(unsigned char)data[17] << 16 |
+                     (unsigned)(unsigned char)data[18] << 8 |
+                     (unsigned char)data[19];
+    ck_assert_msg(width > 1050 && width < 1200, "width %u", width);
+    free(data);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    ck_assert_str_eq(data, svg96);
+    free(data);
+    free(svg96);
+    static const double bad_dpi[] = {-1, NAN, PN_DOT_MAX_DPI + 1};
+    for (size_t i = 0; i < sizeof bad_dpi / sizeof *bad_dpi; i++) {
+        o.dpi = bad_dpi[i];
+        ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len,
+                                       &err), PN_EINVAL);
+    }
+    o.dpi = 0;
+    /* within the limit, drawn: 2000 points square, 7 megapixels */
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, 2000, 2000),
+                     PN_OK);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    ck_assert(!memcmp(data, "\x89PNG", 4));
+    free(data);
+    pn_net_free(net);
+}
+END_TEST
+
+/* Graphviz's escapes in names and ids (\\N, \\G, \\E, \\L, \\n, ...) are drawn
+ * as written, in nets and in timelines. */
+START_TEST(backslashes_drawn_as_written)
+{
+    pn_net_t *net = pn_net_new("n\\G");
+    pn_net_set_name(net, "net \\G");
+    pn_net_add_place(net, "p\\L", "a\\Nb", 1, NULL);
+    pn_net_add_transition(net, "t\\E", "c\\\\d \\T\\H\\l\\n", NULL);
+    pn_net_add_arc(net, NULL, "p\\L", "t\\E", 1, PN_ARC_NORMAL, NULL);
+    pn_dot_options_t o;
+    pn_dot_defaults(&o);
+    o.ids = 1;
+    char *data;
+    size_t len;
+    pn_error_t err;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    static const char *const want[] = {
+        ">a\\Nb<", ">[p\\L]<", ">c\\\\d \\T\\H\\l\\n<", ">[t\\E]<",
+        "id=\"p\\L\"", "id=\"t\\E\"", ">net \\G<"};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        ck_assert_msg(strstr(data, want[i]), "the SVG lacks %s", want[i]);
+    free(data);
+    /* a timeline: the row of t\E and the title */
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *f = open_memstream(&text, &tlen);
+    uint32_t t0 = 0;
+    pn_trace_write_header(f, net, 1, PN_SEM_MAXIMAL);
+    pn_trace_write_step(f, net, 1, &t0, 1);
+    pn_trace_write_end(f, PN_END_DEAD, 1);
+    fclose(f);
+    char *path = tmp_file_with(text);
+    free(text);
+    pn_trace_t *tr;
+    ck_assert_int_eq(pn_trace_read(path, net, &tr, &err), PN_OK);
+    ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 1, 1, NULL, "svg", &data,
+                                     &len, &err), PN_OK);
+    ck_assert_msg(strstr(data, ">t\\E<"), "the timeline lacks t\\E");
+    ck_assert_msg(strstr(data, ">n\\G: steps"), "the timeline lacks n\\G");
+    free(data);
+    pn_trace_free(tr);
+    unlink(path);
+    free(path);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dot");
@@ -531,8 +781,11 @@ int main(void)
     tcase_add_test(tc, dot_clusters);
     tcase_add_test(tc, svg_and_png);
     tcase_add_test(tc, traces);
+    tcase_add_test(tc, trace_any_id);
     tcase_add_test(tc, real_run_trace);
     tcase_add_test(tc, trace_replay_every_arc_kind);
+    tcase_add_test(tc, positions_and_bitmap_limits);
+    tcase_add_test(tc, backslashes_drawn_as_written);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();
     if (!ctx)

@@ -1,0 +1,8 @@
+# pn-run --snapshot 0: a number, but not one allowed; said so, exit 2
+want_exit=2
+want_msg="0 is not allowed"
+run() {
+    "$BIN/pn-gen-gpu" --warps 1 -o g.pnml || return 99
+    "$BIN/pn-run" --trace t.trace --snapshot 0 g.pnml
+}
+check() { [ ! -e t.trace ] || { echo "a trace was written"; return 1; }; }

@@ -8,6 +8,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include "lib_private.h"
+#include "pnml_private.h"
 #include "mcc.h"
 
 typedef struct {
@@ -128,6 +129,7 @@ pn_status_t pn_mcc_bounds_read(const char *path, const pn_net_t *net,
     if (access(path, R_OK) != 0)
         return pni_error(err, PN_EIO, 0, 0, "cannot read: %s",
                          strerror(errno));
+    pni_xml_init();
     xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR |
                                           XML_PARSE_NOWARNING);
     if (!doc)

@@ -28,9 +28,13 @@ typedef struct pn_read_options {
  * Returns PN_OK, or a status with err filled (file, line, column, text):
  * PN_EIO, PN_EXML, PN_EDUPID, PN_ENOID, PN_EUNKNOWN, PN_EARC, PN_EVALUE,
  * PN_ERANGE, PN_EREFCYCLE, PN_EUNSUPPORTED, PN_ENONET, PN_ESTRUCT, PN_ENOMEM.
- * Streaming (libxml2's xmlreader) over the file held in memory once: memory
- * is about the file size plus the net.  Network access, DTD loading and
- * entity substitution are off; an entity reference is an error.
+ * Files, named pipes and standard input are streamed through libxml2's
+ * SAX2 parser in blocks and read once: memory is the net plus the largest
+ * single element (a place, an arc, a tool-specific block), whatever the
+ * file's size.  Positions (line, column: columns count characters) come
+ * from the parser.  Network access, DTD loading and entity substitution are
+ * off; an entity reference is an error.  Safe to call from several threads
+ * at once (each with its own net and error record).
  */
 pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,
                               pn_net_t **net_out, pn_error_t *err);

@@ -682,6 +682,7 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
     sink_t sink = {out, 0};
     int e = 0;
     if (!st) {
+        pni_xml_init();
         xmlOutputBufferPtr ob =
             xmlOutputBufferCreateIO(sink_write, NULL, &sink, NULL);
         w.w = ob ? xmlNewTextWriter(ob) : NULL;

@@ -48,8 +48,10 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *params, pn_net_t **out);
 /* Reads a workload file: lines "warp,arith,shared,global" (warps numbered
  * 0..W-1, each once, in any order), '#' comments, blank lines, and an
  * optional header line "warp,arith,shared,global".  Returns PN_OK with
- * *work (W entries) and *warps, or PN_EIO / PN_EVALUE / PN_ENOMEM with err
- * filled (file, line, text). */
+ * *work (W entries) and *warps, or PN_EIO / PN_EVALUE / PN_ERANGE /
+ * PN_ENOMEM with err filled (file, line, text).  Lines are at most 1023
+ * bytes without NUL bytes; text quoted from the file in err shows bytes
+ * outside printable ASCII as \xHH and is cut after 60 bytes. */
 pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work,
                                  size_t *warps, pn_error_t *err);
 

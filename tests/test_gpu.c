@@ -354,6 +354,13 @@ START_TEST(workload_files)
         {"0,1,2,99999999999999999999\n", 1, "above 2^63-1"},
         {"1,1,1,1\n", 0, "warp 0 is missing"},
         {"# nothing\n", 1, "no warps"},
+        /* bytes outside printable ASCII are shown as \xHH, never raw */
+        {"0,1,2,3\n\033[1m\001\377,1,1,1\r\n", 2,
+         "got '\\x1b[1m\\x01\\xff,1,1,1'"},
+        /* long text is cut after 60 bytes */
+        {"0,1,2,3,xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+         "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+         "\n", 1, "',xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         path = tmp_file_with(bad[i].text);

@@ -316,7 +316,7 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     if (!p || !out)
         return PN_EINVAL;
     *out = NULL;
-    if (p->warps == 0 || p->schedulers == 0 || p->warps > (1u << 20))
+    if (p->warps == 0 || p->schedulers == 0 || p->warps > PN_GPU_MAX_WARPS)
         return PN_EINVAL;
     if (p->schedulers > PN_TOKENS_MAX || p->l1 >= PN_TOKENS_MAX ||
         p->l2 >= PN_TOKENS_MAX)
@@ -523,9 +523,9 @@ pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
                          WL_SHOW(q, p));
             break;
         }
-        if (v[0] >= (1u << 20)) {
-            st = wl_fail(err, PN_ERANGE, ln, "warp number too large in '%s'",
-                         WL_SHOW(q, s));
+        if (v[0] >= PN_GPU_MAX_WARPS) {
+            st = wl_fail(err, PN_ERANGE, ln, "warp number above 16383 (at "
+                         "most 16384 warps) in '%s'", WL_SHOW(q, s));
             break;
         }
         size_t w = (size_t)v[0];
@@ -622,7 +622,7 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
         const char *id = pn_net_place(net, i)->id;
         if (!strcmp(id, "p0") || !strcmp(id, "active"))
             continue;
-        if (!warp_id(id, &w, &kind, &k) || kind != 'p' || w >= (1u << 20))
+        if (!warp_id(id, &w, &kind, &k) || kind != 'p' || w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
             warps = w + 1;
@@ -635,7 +635,7 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
             continue;
         }
         if (!warp_id(id, &w, &kind, &k) || kind != 't' || k > 17 ||
-            w >= (1u << 20))
+            w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
             warps = w + 1;

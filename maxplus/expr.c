@@ -15,7 +15,17 @@ typedef struct {
     int bad;
     int depth;   /* parentheses and unary minus signs open now */
     int deep;    /* the depth limit was passed */
+    int over;    /* a number or a result was beyond a double */
+    int divzero; /* a division by zero */
 } expr_t;
+
+/* Flags a result that left the doubles (inf, or nan from inf - inf). */
+static double checked(expr_t *e, double v)
+{
+    if (!isfinite(v))
+        e->over = 1;
+    return v;
+}
 
 static void skip_ws(expr_t *e)
 {
@@ -56,7 +66,7 @@ static double expr_factor(expr_t *e)
         if (end == e->s)
             e->bad = 1;
         e->s = end;
-        return v;
+        return checked(e, v);
     }
     if (isalpha((unsigned char)*e->s) || *e->s == '_') {
         const char *start = e->s;
@@ -81,10 +91,14 @@ static double expr_term(expr_t *e)
         skip_ws(e);
         if (*e->s == '*') {
             e->s++;
-            v *= expr_factor(e);
+            v = checked(e, v * expr_factor(e));
         } else if (*e->s == '/') {
             e->s++;
-            v /= expr_factor(e);
+            double d = expr_factor(e);
+            if (d == 0)
+                e->divzero = 1;
+            else
+                v = checked(e, v / d);
         } else
             return v;
     }
@@ -97,10 +111,10 @@ static double expr_sum(expr_t *e)
         skip_ws(e);
         if (*e->s == '+') {
             e->s++;
-            v += expr_term(e);
+            v = checked(e, v + expr_term(e));
         } else if (*e->s == '-') {
             e->s++;
-            v -= expr_term(e);
+            v = checked(e, v - expr_term(e));
         } else
             return v;
     }
@@ -156,7 +170,7 @@ pni_expr_status_t pni_expr_eval(const char *s, const pni_binding_t *b,
                                 size_t nb, double *value, char *unbound,
                                 size_t unbound_size)
 {
-    expr_t ex = {s, b, nb, "", 0, 0, 0};
+    expr_t ex = {s, b, nb, "", 0, 0, 0, 0, 0};
     double v = expr_sum(&ex);
     skip_ws(&ex);
     *value = v;
@@ -168,5 +182,9 @@ pni_expr_status_t pni_expr_eval(const char *s, const pni_binding_t *b,
     }
     if (ex.bad || *ex.s)
         return PNI_EXPR_SYNTAX;
+    if (ex.divzero)
+        return PNI_EXPR_DIVZERO;
+    if (ex.over)
+        return PNI_EXPR_OVERFLOW;
     return PNI_EXPR_OK;
 }

@@ -166,23 +166,32 @@ static pn_status_t arc_time(const pn_kernel_t *k, size_t from, size_t to,
     if (!tm || !*tm)
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s' has no time "
                      "attribute", k->names[from], k->names[to]);
-    char unbound[64];
+    char unbound[64], q[256];
     pni_expr_status_t es = pni_expr_eval(tm, bind->b, bind->n, v, unbound,
                                          sizeof unbound);
+    /* the time as shown: DOT strings may be long and hold any byte */
+    pni_quote(q, sizeof q, tm, strlen(tm), 60);
     if (es == PNI_EXPR_UNBOUND)
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s': time '%s' uses the "
                      "unbound symbol '%s' (give it a value: %s=VALUE)",
-                     k->names[from], k->names[to], tm, unbound, unbound);
+                     k->names[from], k->names[to], q, unbound, unbound);
     if (es == PNI_EXPR_DEEP)
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s': the time nests "
                      "parentheses or signs deeper than %d",
                      k->names[from], k->names[to], PNI_EXPR_MAX_DEPTH);
+    if (es == PNI_EXPR_DIVZERO)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': the time '%s' "
+                     "divides by zero", k->names[from], k->names[to], q);
+    if (es == PNI_EXPR_OVERFLOW)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': the time '%s' "
+                     "overflows (beyond about 1.8e308, the largest double)",
+                     k->names[from], k->names[to], q);
     if (es != PNI_EXPR_OK || !isfinite(*v))
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s': cannot read the "
-                     "time '%s'", k->names[from], k->names[to], tm);
+                     "time '%s'", k->names[from], k->names[to], q);
     if (*v < 0)
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s': negative time "
-                     "'%s' = %g", k->names[from], k->names[to], tm, *v);
+                     "'%s' = %g", k->names[from], k->names[to], q, *v);
     return PN_OK;
 }
 

@@ -112,7 +112,10 @@ unsigned pn_kernel_height(const pn_kernel_t *k, const pn_mp_params_t *p);
  * <1_o, Z^k 1_i> on the paper's graphs and counts every loop once on any
  * graph.  *paper (may be NULL) gets <1_o, Z^k 1_i> itself.
  * graph: the longest input-to-output path, each loop counted once, in
- * O(nodes + arcs). */
+ * O(nodes + arcs).
+ * Both return PN_OK, PN_ENOMEM, or PN_ERANGE when r (or *paper, when
+ * asked) overflows: the times along a path add up beyond the largest
+ * double (r and *paper are then set, +infinity). */
 pn_status_t pn_kernel_time_matrix(const pn_kernel_t *k,
                                   const pn_mp_params_t *p, double *r,
                                   double *paper);

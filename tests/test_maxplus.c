@@ -357,6 +357,15 @@ START_TEST(bad_graphs)
         {"digraph g { a -> a [time=1]; a -> a [time=2]; }", NULL, PN_ESTRUCT,
          "two loops"},
         {"this is not dot", NULL, PN_EXML, "not a Graphviz DOT graph"},
+        /* beyond a double: a number, a product, a partial result */
+        {"digraph g { a -> b [time=\"1e999\"]; }", NULL, PN_EVALUE,
+         "time '1e999' overflows"},
+        {"digraph g { a -> b [time=\"1e308*10\"]; }", NULL, PN_EVALUE,
+         "time '1e308*10' overflows"},
+        {"digraph g { a -> b [time=\"1e300*1e300*0 + 1\"]; }", NULL,
+         PN_EVALUE, "overflows"},
+        {"digraph g { a -> b [time=\"t/(t-t)\"]; }", "t=2", PN_EVALUE,
+         "divides by zero"},
         {"digraph g { a -> b [time=1]; }", "t=x", PN_EINVAL,
          "'t=x' is not NAME=NUMBER"},
     };
@@ -438,6 +447,35 @@ START_TEST(critical_path_and_cache)
     p.dt = 1;
     /* R = 2 reads: ((2-1)*2 + 2 - 1) dt = 3 for the second read */
     ck_assert_double_eq(r_of(k, &p, 0), 10 + 3 + 1);
+    /* waits beyond a double: r overflows, PN_ERANGE */
+    p.dt = 1e308;
+    double r, paper;
+    ck_assert_int_eq(pn_kernel_time_graph(k, &p, &r), PN_ERANGE);
+    ck_assert_int_eq(pn_kernel_time_matrix(k, &p, &r, &paper), PN_ERANGE);
+    pn_kernel_free(k);
+}
+END_TEST
+
+START_TEST(sums_that_overflow)
+{
+    /* finite times whose sum along a path is beyond a double */
+    pn_kernel_t *k = kernel("digraph g { a -> b [time=\"1e308\"]; "
+                            "b -> c [time=\"1e308\"]; a -> c [time=1]; }",
+                            NULL);
+    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    double r = 0, paper = 0;
+    ck_assert_int_eq(pn_kernel_time_graph(k, &p, &r), PN_ERANGE);
+    ck_assert(isinf(r) && r > 0);
+    ck_assert_int_eq(pn_kernel_time_matrix(k, &p, &r, &paper), PN_ERANGE);
+    ck_assert(isinf(r) && r > 0);
+    pn_kernel_free(k);
+    /* the same times side by side: no sum overflows */
+    k = kernel("digraph g { a -> c [time=\"1e308\"]; "
+               "b -> c [time=\"1e308\"]; }", NULL);
+    ck_assert_int_eq(pn_kernel_time_graph(k, &p, &r), PN_OK);
+    ck_assert_double_eq(r, 1e308);
+    ck_assert_int_eq(pn_kernel_time_matrix(k, &p, &r, &paper), PN_OK);
+    ck_assert_double_eq(paper, 1e308);
     pn_kernel_free(k);
 }
 END_TEST
@@ -456,6 +494,7 @@ int main(void)
     tcase_add_test(tc, pnml_bridge);
     tcase_add_test(tc, bad_graphs);
     tcase_add_test(tc, critical_path_and_cache);
+    tcase_add_test(tc, sums_that_overflow);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

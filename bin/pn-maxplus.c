@@ -34,7 +34,8 @@ static void usage(FILE *out)
         "      --matrix         print the kernel matrix Z and its powers\n"
         "      --path           print the critical path\n"
         "      --pnml FILE      write the kernel's timed event graph as PNML\n"
-        "                       (pn-run takes r + 1 steps on it)\n"
+        "                       (pn-run takes r + 1 steps on it; at most\n"
+        "                       1,000,000 places and transitions)\n"
         "  -f, --format FMT     text (default) or json\n"
         "  -h, --help           show this help and exit\n"
         "  -V, --version        show the version and exit\n"
@@ -385,9 +386,9 @@ static int write_pnml(const pn_kernel_t *k, const opts_t *o)
     pn_net_t *net;
     pn_error_t err;
     int rc = CLI_OK;
-    pn_error_clear(&err);
-    snprintf(err.file, sizeof err.file, "%s", o->file);
     if (pn_kernel_event_graph(k, &o->p, &net, &err)) {
+        /* the library's errors here are about the graph read from file */
+        snprintf(err.file, sizeof err.file, "%s", o->file);
         cli_error(prog, &err);
         return CLI_EUSAGE;
     }

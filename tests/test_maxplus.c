@@ -456,6 +456,39 @@ START_TEST(critical_path_and_cache)
 }
 END_TEST
 
+START_TEST(event_graph_limit)
+{
+    /* a -> b of time d: 2 transitions, an input place, d places and d - 1
+     * transitions: 2d + 2 in all; the limit is 1,000,000 */
+    static const struct {
+        const char *time;
+        pn_status_t st;
+    } cases[] = {{"499999", PN_OK}, {"500000", PN_ETOOBIG},
+                 {"1e300", PN_ETOOBIG}};
+    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "digraph g { a -> b [time=\"%s\"]; }",
+                 cases[i].time);
+        pn_kernel_t *k = kernel(text, NULL);
+        pn_net_t *net = (pn_net_t *)1;
+        pn_error_t err;
+        ck_assert_int_eq(pn_kernel_event_graph(k, &p, &net, &err),
+                         cases[i].st);
+        if (cases[i].st == PN_OK) {
+            ck_assert_int_eq(pn_net_place_count(net) +
+                                 pn_net_transition_count(net),
+                             PN_EVENT_GRAPH_MAX_NODES);
+            pn_net_free(net);
+        } else {
+            ck_assert_ptr_null(net);
+            ck_assert_ptr_nonnull(strstr(err.text, "more than the limit"));
+        }
+        pn_kernel_free(k);
+    }
+}
+END_TEST
+
 START_TEST(sums_that_overflow)
 {
     /* finite times whose sum along a path is beyond a double */
@@ -495,6 +528,7 @@ int main(void)
     tcase_add_test(tc, bad_graphs);
     tcase_add_test(tc, critical_path_and_cache);
     tcase_add_test(tc, sums_that_overflow);
+    tcase_add_test(tc, event_graph_limit);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -75,10 +75,13 @@ pn_status_t pn_mp_model_parse(const char *name, pn_mp_model_t *model);
  * with + - * / and parentheses), a loop is the operation time of its node,
  * node attribute role=input|output (else inferred: no incoming arc means
  * input, no outgoing arc means output).  bindings: "t=400,T=400,tau=4" or
- * NULL.  Returns PN_OK, or PN_EIO, PN_EXML (not DOT), PN_EVALUE (missing,
- * negative or unparsable time; unbound symbol, named), PN_EARC (a cycle
- * other than a loop: a node on it is named), PN_ESTRUCT (no input or no
- * output, a bad role), PN_ENOMEM; err says which node or arc. */
+ * NULL.  Returns PN_OK, or PN_EIO, PN_EXML (not DOT, or text after the
+ * graph that is not DOT), PN_EVALUE (missing, negative, unparsable,
+ * hexadecimal or overflowing time, nested deeper than 200; unbound symbol,
+ * named), PN_EARC (a cycle other than a loop: a node on it is named),
+ * PN_ESTRUCT (no input or no output, a bad role; an undirected graph or a
+ * second graph in the file, its line in err), PN_ENOMEM; err says which
+ * node or arc. */
 pn_status_t pn_kernel_read_dot(const char *path, const char *bindings,
                                pn_kernel_t **out, pn_error_t *err);
 void pn_kernel_free(pn_kernel_t *k);

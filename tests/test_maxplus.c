@@ -366,6 +366,18 @@ START_TEST(bad_graphs)
          PN_EVALUE, "overflows"},
         {"digraph g { a -> b [time=\"t/(t-t)\"]; }", "t=2", PN_EVALUE,
          "divides by zero"},
+        /* numbers are decimal: strtod would read 0x1p3 as 8 */
+        {"digraph g { a -> b [time=\"0x1p3\"]; }", NULL, PN_EVALUE,
+         "time '0x1p3': a hexadecimal number"},
+        {"digraph g { a -> b [time=t]; }", "t=0x10", PN_EINVAL,
+         "'t=0x10' is not NAME=NUMBER"},
+        /* one digraph per file */
+        {"graph g { a -- b [time=1]; }", NULL, PN_ESTRUCT,
+         "an undirected graph"},
+        {"digraph g { a -> b [time=1]; }\ndigraph h { c -> d [time=1]; }",
+         NULL, PN_ESTRUCT, "a second graph"},
+        {"digraph g { a -> b [time=1]; } x", NULL, PN_EXML,
+         "after the graph"},
         {"digraph g { a -> b [time=1]; }", "t=x", PN_EINVAL,
          "'t=x' is not NAME=NUMBER"},
     };
@@ -387,6 +399,24 @@ START_TEST(bad_graphs)
     pn_error_t err;
     ck_assert_int_eq(pn_kernel_read_dot("/nonexistent.dot", NULL, &k, &err),
                      PN_EIO);
+    /* the line of an undirected graph's header, of a second graph's start
+     * (braces in strings and comments skipped) */
+    static const struct {
+        const char *text;
+        unsigned long line;
+    } where[] = {
+        {"/* a\n */\n\n  graph g { a -- b [time=1]; }", 4},
+        {"digraph g { a -> b [time=1, label=\"}\\\"}\"];\n}\n# x\n"
+         "// }\n/* }\n } */ digraph h { }", 6},
+    };
+    for (size_t i = 0; i < sizeof where / sizeof *where; i++) {
+        char *path = tmp_file_with(where[i].text);
+        ck_assert_int_eq(pn_kernel_read_dot(path, NULL, &k, &err), PN_ESTRUCT);
+        ck_assert_msg(err.line == where[i].line, "%s: line %lu",
+                      where[i].text, err.line);
+        unlink(path);
+        free(path);
+    }
     /* a time nested 50,000 deep (DOT's "a" + "b" concatenation passes any
      * length limit): refused by depth, not a stack overflow; 100 deep reads */
     for (int deep = 0; deep < 2; deep++) {

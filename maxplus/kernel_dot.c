@@ -178,14 +178,15 @@ static unsigned long second_graph_line(const dot_input_t *in)
 }
 
 /* cgraph's last message, on one line and safe to show (it may quote the
- * file: 80 bytes of a long string). */
+ * file: 80 bytes of a long string).  aglasterr() returns a new string. */
 static const char *cgraph_why(char *buf, size_t size)
 {
-    const char *why = aglasterr();
+    char *why = aglasterr();
     char line[256];
     size_t n = 0;
     for (; why && why[n] && n < sizeof line; n++)
         line[n] = why[n] == '\n' ? ' ' : why[n];
+    free(why);
     while (n && line[n - 1] == ' ')
         n--;
     return pni_quote(buf, size, line, n, 200);

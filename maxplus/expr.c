@@ -47,13 +47,17 @@ static const char *decimal_end(const char *s)
     return p;
 }
 
-/* A decimal number alone, as strtod reads it: 1 when s is one (*v its
- * value, +-inf beyond a double), else 0. */
+/* A decimal number alone, with white space and a sign before it, as
+ * strtod reads it: 1 when s is one (*v its value, +-inf beyond a
+ * double), else 0. */
 static int decimal(const char *s, double *v)
 {
-    const char *end = decimal_end(s);
+    while (isspace((unsigned char)*s))
+        s++;
+    const char *digits = s + (*s == '+' || *s == '-');
+    const char *end = decimal_end(digits);
     char *send;
-    if (end == s)
+    if (end == digits)
         return 0;
     *v = strtod(s, &send);
     return send == end && !*end;

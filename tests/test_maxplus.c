@@ -486,6 +486,23 @@ START_TEST(critical_path_and_cache)
 }
 END_TEST
 
+START_TEST(signed_bindings)
+{
+    /* bindings are decimal numbers with an optional sign */
+    static const struct {
+        const char *bindings;
+        double r;
+    } cases[] = {{"t=-3", 2}, {"t=+2.5", 7.5}, {"t= 1e1", 15}};
+    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        pn_kernel_t *k = kernel("digraph g { a -> b [time=\"t + 5\"]; }",
+                                cases[i].bindings);
+        ck_assert_double_eq(r_of(k, &p, 0), cases[i].r);
+        pn_kernel_free(k);
+    }
+}
+END_TEST
+
 START_TEST(event_graph_limit)
 {
     /* a -> b of time d: 2 transitions, an input place, d places and d - 1
@@ -559,6 +576,7 @@ int main(void)
     tcase_add_test(tc, critical_path_and_cache);
     tcase_add_test(tc, sums_that_overflow);
     tcase_add_test(tc, event_graph_limit);
+    tcase_add_test(tc, signed_bindings);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

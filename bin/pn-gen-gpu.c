@@ -18,7 +18,8 @@ static void usage(FILE *out)
         "Write the GPU warp Petri net (WPNM) of one streaming multiprocessor as\n"
         "standard PNML: W warps, S warp schedulers, per-warp instruction counts.\n"
         "\n"
-        "  -w, --warps W              warps on the SM (default 32)\n"
+        "  -w, --warps W              warps on the SM (default 32, at most\n"
+        "                             16384)\n"
         "  -s, --schedulers S         warp schedulers (default 2)\n"
         "  -a, --arith XA             arithmetic instructions per warp (default 10)\n"
         "      --shared XS            shared-memory accesses per warp (default 4)\n"
@@ -187,9 +188,10 @@ int main(int argc, char **argv)
         warps = n;
         p.work = work;
     }
-    if (warps > (1u << 20)) {
-        fprintf(stderr, "%s: %llu warps: at most 1048576\n", prog,
-                (unsigned long long)warps);
+    if (warps > PN_GPU_MAX_WARPS) {
+        fprintf(stderr, "%s: %llu warps: at most %d (real SMs hold at most "
+                "%d resident warps)\n", prog, (unsigned long long)warps,
+                PN_GPU_MAX_WARPS, PN_GPU_MAX_RESIDENT_WARPS);
         free(work);
         return CLI_EUSAGE;
     }

@@ -34,15 +34,16 @@ static void usage(FILE *out)
         "      --matrix         print the kernel matrix Z and its powers\n"
         "      --path           print the critical path\n"
         "      --pnml FILE      write the kernel's timed event graph as PNML\n"
-        "                       (pn-run takes r + 1 steps on it)\n"
+        "                       (pn-run takes r + 1 steps on it; at most\n"
+        "                       1,000,000 places and transitions)\n"
         "  -f, --format FMT     text (default) or json\n"
         "  -h, --help           show this help and exit\n"
         "  -V, --version        show the version and exit\n"
         "\n"
         "Exit status: 0 success, 1 the graph could not be read or is not a\n"
         "kernel graph (cycle, missing or negative time, unbound symbol, no\n"
-        "input or output), 2 bad command line, 3 an output could not be\n"
-        "written.\n",
+        "input or output) or a time or result overflows (beyond 1.8e308),\n"
+        "2 bad command line, 3 an output could not be written.\n",
         prog);
 }
 
@@ -220,6 +221,32 @@ static int load_kernel(const opts_t *o, pn_kernel_t **k)
     return CLI_OK;
 }
 
+/* The first power Z^e, e <= h, with an entry beyond the doubles (loops
+ * repeat in the powers), or 0 when there is none. */
+static unsigned matrix_overflow(const pn_kernel_t *k, const pn_mp_params_t *p,
+                                unsigned h)
+{
+    pn_mp_t *z = pn_kernel_matrix(k, p);
+    unsigned bad = 0;
+    for (unsigned e = 1; z && !bad && e <= (h ? h : 1); e++) {
+        pn_mp_t *ze = pn_mp_power(z, e);
+        for (size_t i = 0; ze && !bad && i < ze->rows * ze->cols; i++)
+            if (isinf(ze->a[i]) > 0)
+                bad = e;
+        pn_mp_free(ze);
+    }
+    pn_mp_free(z);
+    return bad;
+}
+
+/* An overflow is an input error: the times add up beyond a double. */
+static int overflow(const opts_t *o, const char *what)
+{
+    fprintf(stderr, "%s: %s: %s overflows: the times add up beyond about "
+            "1.8e308 (the largest double)\n", prog, o->file, what);
+    return CLI_EINPUT;
+}
+
 /* The kernel's time r by the chosen method, the total for the elements,
  * and the critical path when asked. */
 static int compute(const pn_kernel_t *k, const opts_t *o, result_t *res)
@@ -229,12 +256,24 @@ static int compute(const pn_kernel_t *k, const opts_t *o, result_t *res)
     pn_status_t st = o->matrix_method
                          ? pn_kernel_time_matrix(k, &o->p, &res->r, &res->paper)
                          : pn_kernel_time_graph(k, &o->p, &res->r);
+    if (st == PN_ERANGE)
+        return overflow(o, isinf(res->r) ? "the time r"
+                                         : "the paper's <1_o, Z^k 1_i>");
     if (st) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return CLI_EINPUT;
     }
+    if (o->show_matrix) {
+        unsigned e = matrix_overflow(k, &o->p, res->h);
+        char what[64];
+        snprintf(what, sizeof what, "an entry of Z^%u", e);
+        if (e)
+            return overflow(o, what);
+    }
     res->rounds = ceil(o->elements / o->p.executors);
     res->total = res->rounds * res->r;
+    if (isinf(res->total))
+        return overflow(o, "the total ceil(N/n) * r");
     fmt(res->rs, sizeof res->rs, res->r);
     fmt(res->ts, sizeof res->ts, res->total);
     fmt(res->ps, sizeof res->ps, res->paper);
@@ -346,9 +385,9 @@ static int write_pnml(const pn_kernel_t *k, const opts_t *o)
 {
     pn_net_t *net;
     pn_error_t err;
-    pn_error_clear(&err);
-    snprintf(err.file, sizeof err.file, "%s", o->file);
     if (pn_kernel_event_graph(k, &o->p, &net, &err)) {
+        /* the library's errors here are about the graph read from file */
+        snprintf(err.file, sizeof err.file, "%s", o->file);
         cli_error(prog, &err);
         return CLI_EUSAGE;
     }

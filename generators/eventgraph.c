@@ -13,7 +13,24 @@
 #define kfail(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
 
 
-static int is_int(double v) { return v == floor(v) && v < 1e7; }
+static int is_int(double v) { return isfinite(v) && v == floor(v); }
+
+/* Places and transitions of the event graph, in a double (exact below
+ * 2^53, and far above the limit beyond): each node n + tau transitions and
+ * tau places, each input a place, each arc of time d d places and d - 1
+ * transitions. */
+static double event_graph_size(const pn_kernel_t *k, const double *t,
+                               int loops)
+{
+    double size = 0;
+    for (size_t v = 0; v < pn_kernel_node_count(k); v++) {
+        double tau = loops ? pn_kernel_loop(k, v) : 0;
+        size += 1 + 2 * tau + ((pn_kernel_node_role(k, v) & 1) != 0);
+    }
+    for (size_t a = 0; a < pn_kernel_arc_count(k); a++)
+        size += 2 * t[a] - 1;
+    return size;
+}
 
 pn_status_t pn_kernel_event_graph(const pn_kernel_t *k,
                                   const pn_mp_params_t *p, pn_net_t **out,
@@ -57,6 +74,16 @@ pn_status_t pn_kernel_event_graph(const pn_kernel_t *k,
                          "event graph needs integer times", pn_kernel_node_name(k, v),
                          pn_kernel_loop(k, v));
         }
+    double size = event_graph_size(k, t, loops);
+    if (size > PN_EVENT_GRAPH_MAX_NODES) {
+        free(t);
+        free(from);
+        free(to);
+        return kfail(err, PN_ETOOBIG, "the event graph would have %.4g "
+                     "places and transitions, more than the limit of %d (a "
+                     "place and a transition per unit of time)", size,
+                     PN_EVENT_GRAPH_MAX_NODES);
+    }
     pn_net_t *net = pn_net_new("kernel");
     pn_status_t st = net ? PN_OK : PN_ENOMEM;
     char id[96], id2[96], name[300];

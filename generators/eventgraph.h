@@ -21,7 +21,13 @@ extern "C" {
  * marked place start<v>.  Run with maximal steps it takes exactly r + 1
  * steps.  Arc times must be integers >= 1 and loop times integers >= 0
  * (PN_EVALUE, with err naming the arc or node); models naive and ops only
- * (PN_EINVAL).  Cost: O(nodes + arcs + the sum of the times). */
+ * (PN_EINVAL); the net has at most PN_EVENT_GRAPH_MAX_NODES places and
+ * transitions in all (PN_ETOOBIG, checked before anything is built).
+ * Cost: O(nodes + arcs + the sum of the times). */
+/* The most places and transitions an event graph may have (about 270 MB
+ * of PNML). */
+#define PN_EVENT_GRAPH_MAX_NODES 1000000
+
 pn_status_t pn_kernel_event_graph(const pn_kernel_t *k,
                                   const pn_mp_params_t *p, pn_net_t **out,
                                   pn_error_t *err);

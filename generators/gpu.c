@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpu.h"
+#include "lib_private.h"
 
 /* The layout assumes editors draw a name about this many pixels wide per
  * character, to the right of its node. */
@@ -315,7 +316,7 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     if (!p || !out)
         return PN_EINVAL;
     *out = NULL;
-    if (p->warps == 0 || p->schedulers == 0 || p->warps > (1u << 20))
+    if (p->warps == 0 || p->schedulers == 0 || p->warps > PN_GPU_MAX_WARPS)
         return PN_EINVAL;
     if (p->schedulers > PN_TOKENS_MAX || p->l1 >= PN_TOKENS_MAX ||
         p->l2 >= PN_TOKENS_MAX)
@@ -415,6 +416,28 @@ static pn_status_t wl_fail(pn_error_t *err, pn_status_t code,
     return code;
 }
 
+/* Reads one line, without its newline, into line (room for cap bytes and
+ * a NUL) and its length into *len.  Returns 1 for a line, 0 at the end of
+ * the file, -1 for a line longer than cap bytes. */
+static int read_line(FILE *f, char *line, size_t cap, size_t *len)
+{
+    size_t n = 0;
+    int c;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (n == cap)
+            return -1;
+        line[n++] = (char)c;
+    }
+    if (c == EOF && n == 0)
+        return 0;
+    line[n] = '\0';
+    *len = n;
+    return 1;
+}
+
+/* Text of the file shown in a message: at most 60 bytes, escaped. */
+#define WL_SHOW(q, s) pni_quote(q, sizeof q, s, strlen(s), 60)
+
 pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
                                  size_t *warps_out, pn_error_t *err)
 {
@@ -429,16 +452,25 @@ pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
     pn_gpu_warp_t *work = NULL;
     unsigned char *seen = NULL;
     size_t n = 0, cap = 0;
-    char line[1024];
+    char line[1024], q[256];
+    size_t len;
     unsigned long ln = 0;
     pn_status_t st = PN_OK;
-    while (fgets(line, sizeof line, f)) {
+    int got;
+    while ((got = read_line(f, line, sizeof line - 1, &len)) != 0) {
         ln++;
-        if (!strchr(line, '\n') && !feof(f)) {
+        if (got < 0) {
             st = wl_fail(err, PN_EVALUE, ln, "line longer than %s bytes",
                          "1023");
             break;
         }
+        if (memchr(line, '\0', len)) {
+            st = wl_fail(err, PN_EVALUE, ln, "a NUL byte in the line (a "
+                         "workload is a text file)%s", "");
+            break;
+        }
+        while (len && strchr(" \t\r", line[len - 1]))
+            line[--len] = '\0';
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
@@ -459,7 +491,7 @@ pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
                                    "integers >= 0)"
                                  : "expected warp,arith,shared,global "
                                    "(integers >= 0), got '%s'",
-                             s);
+                             WL_SHOW(q, s));
                 break;
             }
             char *end;
@@ -467,7 +499,7 @@ pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
             unsigned long long x = strtoull(p, &end, 10);
             if (errno == ERANGE || x > PN_TOKENS_MAX) {
                 st = wl_fail(err, PN_ERANGE, ln,
-                             "number above 2^63-1 in '%s'", s);
+                             "number above 2^63-1 in '%s'", WL_SHOW(q, s));
                 break;
             }
             v[k] = x;
@@ -476,7 +508,8 @@ pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
                 if (*p != ',') {
                     st = wl_fail(err, PN_EVALUE, ln,
                                  "expected 4 comma-separated fields "
-                                 "(warp,arith,shared,global), got '%s'", s);
+                                 "(warp,arith,shared,global), got '%s'",
+                                 WL_SHOW(q, s));
                     break;
                 }
                 p++;
@@ -486,12 +519,13 @@ pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
             break;
         if (*p) {
             st = wl_fail(err, PN_EVALUE, ln,
-                         "trailing text after the 4 fields: '%s'", p);
+                         "trailing text after the 4 fields: '%s'",
+                         WL_SHOW(q, p));
             break;
         }
-        if (v[0] >= (1u << 20)) {
-            st = wl_fail(err, PN_ERANGE, ln, "warp number too large in '%s'",
-                         s);
+        if (v[0] >= PN_GPU_MAX_WARPS) {
+            st = wl_fail(err, PN_ERANGE, ln, "warp number above 16383 (at "
+                         "most 16384 warps) in '%s'", WL_SHOW(q, s));
             break;
         }
         size_t w = (size_t)v[0];
@@ -588,7 +622,7 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
         const char *id = pn_net_place(net, i)->id;
         if (!strcmp(id, "p0") || !strcmp(id, "active"))
             continue;
-        if (!warp_id(id, &w, &kind, &k) || kind != 'p' || w >= (1u << 20))
+        if (!warp_id(id, &w, &kind, &k) || kind != 'p' || w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
             warps = w + 1;
@@ -601,7 +635,7 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
             continue;
         }
         if (!warp_id(id, &w, &kind, &k) || kind != 't' || k > 17 ||
-            w >= (1u << 20))
+            w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
             warps = w + 1;

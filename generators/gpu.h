@@ -37,8 +37,12 @@ typedef struct pn_gpu_params {
 /* Real SMs hold at most this many resident warps. */
 #define PN_GPU_MAX_RESIDENT_WARPS 64
 
+/* The most warps a net may have (the net grows by about 70 nodes and a
+ * few kilobytes of PNML per warp: 16384 warps make 280 MB of PNML). */
+#define PN_GPU_MAX_WARPS 16384
+
 /* Builds the WPNM.  Returns PN_OK, PN_EINVAL (0 warps or schedulers, or
- * more than 2^20 warps), PN_ERANGE (a count or latency + 1 above
+ * more than PN_GPU_MAX_WARPS warps), PN_ERANGE (a count or latency + 1 above
  * PN_TOKENS_MAX) or PN_ENOMEM.  Ids: p0, active, t0, w<i>_p<k>, w<i>_t<k>;
  * every node has a position (the paper's Figure 2 for each warp, warps in
  * a grid) and a name label offset to its right, with columns wide enough
@@ -46,10 +50,12 @@ typedef struct pn_gpu_params {
 pn_status_t pn_gpu_net(const pn_gpu_params_t *params, pn_net_t **out);
 
 /* Reads a workload file: lines "warp,arith,shared,global" (warps numbered
- * 0..W-1, each once, in any order), '#' comments, blank lines, and an
+ * 0..W-1, each once, in any order, W <= PN_GPU_MAX_WARPS), '#' comments, blank lines, and an
  * optional header line "warp,arith,shared,global".  Returns PN_OK with
- * *work (W entries) and *warps, or PN_EIO / PN_EVALUE / PN_ENOMEM with err
- * filled (file, line, text). */
+ * *work (W entries) and *warps, or PN_EIO / PN_EVALUE / PN_ERANGE /
+ * PN_ENOMEM with err filled (file, line, text).  Lines are at most 1023
+ * bytes without NUL bytes; text quoted from the file in err shows bytes
+ * outside printable ASCII as \xHH and is cut after 60 bytes. */
 pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work,
                                  size_t *warps, pn_error_t *err);
 

@@ -69,6 +69,12 @@ pn_status_t pni_parse_u64(const char *s, size_t len, uint64_t *out,
  * use, so that written numbers read back equal. */
 void pni_format_decimal(char *buf, size_t size, double v);
 
+/* Shows the n bytes of s safely in a message: printable ASCII as it is, a
+ * backslash doubled, every other byte as \xHH; after max bytes (or when
+ * buf is full) the text is cut and "..." follows.  Into buf (size >= 4:
+ * 4 * max + 4 holds every case); returns buf. */
+char *pni_quote(char *buf, size_t size, const char *s, size_t n, size_t max);
+
 /* ---- the error record: one rule for the whole library ---------------- */
 
 /* Starts a call that reports through err: clears the record and, when

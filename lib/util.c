@@ -265,3 +265,39 @@ void pni_format_decimal(char *buf, size_t size, double v)
     if (!strcmp(buf, "-0"))
         strcpy(buf, "0");
 }
+
+char *pni_quote(char *buf, size_t size, const char *s, size_t n, size_t max)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0;
+    if (!size)
+        return buf;
+    for (size_t i = 0; i < n && i < max; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char piece[5];
+        size_t len = 1;
+        piece[0] = (char)c;
+        if (c == '\\')
+            piece[len++] = '\\';
+        else if (c < 0x20 || c > 0x7e) {
+            piece[0] = '\\';
+            piece[1] = 'x';
+            piece[2] = hex[c >> 4];
+            piece[3] = hex[c & 15];
+            len = 4;
+        }
+        if (o + len + 4 > size) { /* room for "..." and the NUL */
+            n = i + 1; /* forces the "..." below */
+            max = i;
+            break;
+        }
+        memcpy(buf + o, piece, len);
+        o += len;
+    }
+    if (n > max && o + 4 <= size) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    buf[o] = '\0';
+    return buf;
+}

@@ -301,6 +301,9 @@ pn_status_t pn_kernel_time_matrix(const pn_kernel_t *k,
     *r = best;
     if (paper)
         *paper = pbest;
+    /* times are finite: only a sum along a path can leave the doubles */
+    if (isinf(best) > 0 || (paper && isinf(pbest) > 0))
+        st = PN_ERANGE;
 out:
     pn_mp_free(z);
     pn_mp_free(zk);
@@ -361,6 +364,9 @@ pn_status_t pn_kernel_time_graph(const pn_kernel_t *k,
             if ((k->role[o] & 2) && dist[o] > best)
                 best = dist[o];
         *r = best;
+        /* times are finite: only a sum along a path can leave the doubles */
+        if (isinf(best) > 0)
+            st = PN_ERANGE;
     }
     free(dist);
     free(pred);

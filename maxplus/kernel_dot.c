@@ -43,25 +43,210 @@ static int cmp_edge(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Opens and parses the file.  cgraph's error level is process-wide: it is
- * quiet only while reading. */
-static pn_status_t read_graph(const char *path, Agraph_t **out,
-                              pn_error_t *err)
+/* ---- the file: one digraph ------------------------------------------- */
+
+/* The file in memory, handed to cgraph a line at a time (as its own
+ * reader does): cgraph stops after the first graph, and a second read
+ * from the same place finds what follows it. */
+typedef struct {
+    const char *p, *end;
+} dot_chan_t;
+
+static int dot_read(void *chan, char *buf, int bufsize)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-    if (!f)
-        return kfail(err, PN_EIO, "cannot read: %s", strerror(errno));
+    dot_chan_t *c = chan;
+    size_t left = (size_t)(c->end - c->p);
+    size_t room = bufsize > 1 ? (size_t)bufsize - 1 : 0;
+    const char *nl = memchr(c->p, '\n', left);
+    size_t n = nl ? (size_t)(nl + 1 - c->p) : left;
+    if (n > room)
+        n = room;
+    memcpy(buf, c->p, n);
+    buf[n] = '\0';
+    c->p += n;
+    return (int)n;
+}
+
+static int dot_putstr(void *chan, const char *str)
+{
+    (void)chan;
+    (void)str;
+    return EOF; /* never written through */
+}
+
+static int dot_flush(void *chan)
+{
+    (void)chan;
+    return 0;
+}
+
+/* The file's text and what cgraph reads it through; it outlives the
+ * graph (the graph keeps the discipline). */
+typedef struct {
+    char *text;
+    size_t len;
+    dot_chan_t chan;
+    Agiodisc_t io;
+    Agdisc_t disc;
+} dot_input_t;
+
+/* Skips white space and comments (C and C++ style, and lines starting
+ * with #) from p in the text that starts at start; counts the lines
+ * passed into *line. */
+static const char *dot_skip(const char *start, const char *p,
+                            const char *end, unsigned long *line)
+{
+    int bol = p == start || p[-1] == '\n';
+    while (p < end) {
+        if (*p == '\n') {
+            ++*line;
+            bol = 1;
+            p++;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' ||
+                   *p == '\v')
+            p++;
+        else if (*p == '#' && bol)
+            while (p < end && *p != '\n')
+                p++;
+        else if (*p == '/' && p + 1 < end && p[1] == '/')
+            while (p < end && *p != '\n')
+                p++;
+        else if (*p == '/' && p + 1 < end && p[1] == '*') {
+            for (p += 2; p < end && !(*p == '*' && p + 1 < end && p[1] == '/');
+                 p++)
+                if (*p == '\n')
+                    ++*line;
+            p = p < end ? p + 2 : end;
+        } else
+            return p;
+    }
+    return end;
+}
+
+/* Where the first graph of text ends (after its closing brace: quoted
+ * and HTML strings and comments skipped), with *line the line it ends
+ * on; NULL when no end is found.  Only for naming a line. */
+static const char *dot_graph_end(const char *start, const char *end,
+                                 unsigned long *line)
+{
+    const char *p = start;
+    int depth = 0;
+    *line = 1;
+    while ((p = dot_skip(start, p, end, line)) < end) {
+        if (*p == '"') {
+            for (p++; p < end && *p != '"'; p++) {
+                if (*p == '\\' && p + 1 < end)
+                    p++;
+                if (*p == '\n')
+                    ++*line;
+            }
+            p += p < end;
+        } else if (*p == '<' && depth > 0) {
+            int html = 0;
+            for (; p < end; p++) {
+                html += *p == '<' ? 1 : *p == '>' ? -1 : 0;
+                if (*p == '\n')
+                    ++*line;
+                if (!html)
+                    break;
+            }
+            p += p < end;
+        } else if (*p == '{') {
+            depth++;
+            p++;
+        } else if (*p == '}') {
+            p++;
+            if (--depth == 0)
+                return p;
+        } else
+            p++;
+    }
+    return NULL;
+}
+
+/* The line where the first token of text after the first graph is, 0
+ * when it cannot be told. */
+static unsigned long second_graph_line(const dot_input_t *in)
+{
+    unsigned long line;
+    const char *end = in->text + in->len;
+    const char *p = dot_graph_end(in->text, end, &line);
+    if (!p)
+        return 0;
+    p = dot_skip(in->text, p, end, &line);
+    return p < end ? line : 0;
+}
+
+/* cgraph's last message, on one line and safe to show (it may quote the
+ * file: 80 bytes of a long string).  aglasterr() returns a new string. */
+static const char *cgraph_why(char *buf, size_t size)
+{
+    char *why = aglasterr();
+    char line[256];
+    size_t n = 0;
+    for (; why && why[n] && n < sizeof line; n++)
+        line[n] = why[n] == '\n' ? ' ' : why[n];
+    free(why);
+    while (n && line[n - 1] == ' ')
+        n--;
+    return pni_quote(buf, size, line, n, 200);
+}
+
+/* Reads the file and parses its one graph, a digraph.  cgraph's error
+ * level is process-wide: it is quiet only while reading. */
+static pn_status_t read_graph(const char *path, dot_input_t *in,
+                              Agraph_t **out, pn_error_t *err)
+{
+    if (pni_slurp(strcmp(path, "-") ? path : NULL, &in->text, &in->len))
+        return kfail(err, errno == ENOMEM ? PN_ENOMEM : PN_EIO,
+                     "cannot read: %s", strerror(errno));
+    in->chan = (dot_chan_t){in->text, in->text + in->len};
+    in->io = (Agiodisc_t){dot_read, dot_putstr, dot_flush};
+    in->disc = (Agdisc_t){&AgMemDisc, &AgIdDisc, &in->io};
+    char why[1024];
+    /* quiet while reading; cgraph's error tally (agerrors()) tells a
+     * failed read from the end of the file, and is left at 0 */
     agerrlevel_t level = agseterr(AGMAX);
-    Agraph_t *g = agread(f, NULL);
+    agreseterrors();
+    Agraph_t *g = agread(&in->chan, &in->disc);
+    int bad = agerrors() >= AGERR;
+    if (bad)
+        cgraph_why(why, sizeof why);
+    /* what follows the graph: nothing, or it is refused */
+    Agraph_t *g2 = NULL;
+    int bad2 = 0;
+    if (g && !bad) {
+        agreseterrors();
+        g2 = agread(&in->chan, &in->disc);
+        bad2 = agerrors() >= AGERR;
+        if (bad2)
+            cgraph_why(why, sizeof why);
+    }
+    agreseterrors();
     agseterr(level);
-    if (f != stdin)
-        fclose(f);
-    if (!g) {
-        char *why = aglasterr();
+    if (g2)
+        agclose(g2);
+    if (!g || bad) {
+        if (g)
+            agclose(g);
         return kfail(err, PN_EXML, "not a Graphviz DOT graph%s%s",
-                     why ? ": " : "", why ? why : "");
+                     bad ? ": " : "", bad ? why : "");
     }
     *out = g;
+    if (bad2)
+        return kfail(err, PN_EXML, "after the graph: not a Graphviz DOT "
+                     "graph: %s", why);
+    if (g2)
+        return pni_error(err, PN_ESTRUCT, second_graph_line(in), 0,
+                         "a second graph: a kernel graph file holds one "
+                         "digraph");
+    if (!agisdirected(g)) {
+        unsigned long line = 1;
+        dot_skip(in->text, in->text, in->text + in->len, &line);
+        return pni_error(err, PN_ESTRUCT, line, 0, "an undirected graph "
+                         "('graph', arcs a -- b): a kernel graph is a "
+                         "'digraph' (arcs a -> b)");
+    }
     return PN_OK;
 }
 
@@ -166,23 +351,36 @@ static pn_status_t arc_time(const pn_kernel_t *k, size_t from, size_t to,
     if (!tm || !*tm)
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s' has no time "
                      "attribute", k->names[from], k->names[to]);
-    char unbound[64];
+    char unbound[64], q[256];
     pni_expr_status_t es = pni_expr_eval(tm, bind->b, bind->n, v, unbound,
                                          sizeof unbound);
+    /* the time as shown: DOT strings may be long and hold any byte */
+    pni_quote(q, sizeof q, tm, strlen(tm), 60);
     if (es == PNI_EXPR_UNBOUND)
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s': time '%s' uses the "
                      "unbound symbol '%s' (give it a value: %s=VALUE)",
-                     k->names[from], k->names[to], tm, unbound, unbound);
+                     k->names[from], k->names[to], q, unbound, unbound);
     if (es == PNI_EXPR_DEEP)
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s': the time nests "
                      "parentheses or signs deeper than %d",
                      k->names[from], k->names[to], PNI_EXPR_MAX_DEPTH);
+    if (es == PNI_EXPR_HEX)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': time '%s': a "
+                     "hexadecimal number (times are decimal)",
+                     k->names[from], k->names[to], q);
+    if (es == PNI_EXPR_DIVZERO)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': the time '%s' "
+                     "divides by zero", k->names[from], k->names[to], q);
+    if (es == PNI_EXPR_OVERFLOW)
+        return kfail(err, PN_EVALUE, "arc '%s' -> '%s': the time '%s' "
+                     "overflows (beyond about 1.8e308, the largest double)",
+                     k->names[from], k->names[to], q);
     if (es != PNI_EXPR_OK || !isfinite(*v))
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s': cannot read the "
-                     "time '%s'", k->names[from], k->names[to], tm);
+                     "time '%s'", k->names[from], k->names[to], q);
     if (*v < 0)
         return kfail(err, PN_EVALUE, "arc '%s' -> '%s': negative time "
-                     "'%s' = %g", k->names[from], k->names[to], tm, *v);
+                     "'%s' = %g", k->names[from], k->names[to], q, *v);
     return PN_OK;
 }
 
@@ -326,10 +524,11 @@ pn_status_t pn_kernel_read_dot(const char *path, const char *bindings,
         return kfail(err, PN_ENOMEM, "out of memory");
     bindings_t bind = {b, (size_t)(nb > 0 ? nb : 0)};
     Agraph_t *g = NULL;
+    dot_input_t in = {0};
     pn_kernel_t *k = NULL;
     int nin = 0, nout = 0;
     /* each step runs only when the ones before it succeeded */
-    pn_status_t st = read_graph(path, &g, err);
+    pn_status_t st = read_graph(path, &in, &g, err);
     if (!st)
         st = kernel_new((size_t)agnnodes(g), (size_t)agnedges(g), &k, err);
     if (!st)
@@ -346,6 +545,7 @@ pn_status_t pn_kernel_read_dot(const char *path, const char *bindings,
     free(b);
     if (g)
         agclose(g);
+    free(in.text);
     if (st) {
         pn_kernel_free(k);
         return st;

@@ -75,10 +75,13 @@ pn_status_t pn_mp_model_parse(const char *name, pn_mp_model_t *model);
  * with + - * / and parentheses), a loop is the operation time of its node,
  * node attribute role=input|output (else inferred: no incoming arc means
  * input, no outgoing arc means output).  bindings: "t=400,T=400,tau=4" or
- * NULL.  Returns PN_OK, or PN_EIO, PN_EXML (not DOT), PN_EVALUE (missing,
- * negative or unparsable time; unbound symbol, named), PN_EARC (a cycle
- * other than a loop: a node on it is named), PN_ESTRUCT (no input or no
- * output, a bad role), PN_ENOMEM; err says which node or arc. */
+ * NULL.  Returns PN_OK, or PN_EIO, PN_EXML (not DOT, or text after the
+ * graph that is not DOT), PN_EVALUE (missing, negative, unparsable,
+ * hexadecimal or overflowing time, nested deeper than 200; unbound symbol,
+ * named), PN_EARC (a cycle other than a loop: a node on it is named),
+ * PN_ESTRUCT (no input or no output, a bad role; an undirected graph or a
+ * second graph in the file, its line in err), PN_ENOMEM; err says which
+ * node or arc. */
 pn_status_t pn_kernel_read_dot(const char *path, const char *bindings,
                                pn_kernel_t **out, pn_error_t *err);
 void pn_kernel_free(pn_kernel_t *k);
@@ -112,7 +115,10 @@ unsigned pn_kernel_height(const pn_kernel_t *k, const pn_mp_params_t *p);
  * <1_o, Z^k 1_i> on the paper's graphs and counts every loop once on any
  * graph.  *paper (may be NULL) gets <1_o, Z^k 1_i> itself.
  * graph: the longest input-to-output path, each loop counted once, in
- * O(nodes + arcs). */
+ * O(nodes + arcs).
+ * Both return PN_OK, PN_ENOMEM, or PN_ERANGE when r (or *paper, when
+ * asked) overflows: the times along a path add up beyond the largest
+ * double (r and *paper are then set, +infinity). */
 pn_status_t pn_kernel_time_matrix(const pn_kernel_t *k,
                                   const pn_mp_params_t *p, double *r,
                                   double *paper);

@@ -39,7 +39,10 @@ typedef enum {
     PNI_EXPR_OK = 0,
     PNI_EXPR_SYNTAX,   /* not an expression of numbers, symbols, + - * / ( ) */
     PNI_EXPR_UNBOUND,  /* a symbol has no value: *unbound names it */
-    PNI_EXPR_DEEP      /* nested deeper than PNI_EXPR_MAX_DEPTH */
+    PNI_EXPR_DEEP,     /* nested deeper than PNI_EXPR_MAX_DEPTH */
+    PNI_EXPR_DIVZERO,  /* a division by zero */
+    PNI_EXPR_OVERFLOW, /* a number or a partial result beyond a double */
+    PNI_EXPR_HEX       /* a hexadecimal number (numbers are decimal) */
 } pni_expr_status_t;
 
 /* Evaluates a time expression with the bindings. */

@@ -217,6 +217,11 @@ START_TEST(bad_parameters)
     p.l1 = 20;
     p.uniform.arith = PN_TOKENS_MAX + 1;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_ERANGE);
+    /* above the documented maximum: refused before anything is built */
+    p.uniform.arith = 1;
+    p.warps = PN_GPU_MAX_WARPS + 1;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_EINVAL);
+    ck_assert_ptr_null(net);
 }
 END_TEST
 
@@ -354,6 +359,14 @@ START_TEST(workload_files)
         {"0,1,2,99999999999999999999\n", 1, "above 2^63-1"},
         {"1,1,1,1\n", 0, "warp 0 is missing"},
         {"# nothing\n", 1, "no warps"},
+        {"0,1,1,1\n16384,1,1,1\n", 2, "warp number above 16383"},
+        /* bytes outside printable ASCII are shown as \xHH, never raw */
+        {"0,1,2,3\n\033[1m\001\377,1,1,1\r\n", 2,
+         "got '\\x1b[1m\\x01\\xff,1,1,1'"},
+        /* long text is cut after 60 bytes */
+        {"0,1,2,3,xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+         "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+         "\n", 1, "',xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         path = tmp_file_with(bad[i].text);

@@ -357,6 +357,27 @@ START_TEST(bad_graphs)
         {"digraph g { a -> a [time=1]; a -> a [time=2]; }", NULL, PN_ESTRUCT,
          "two loops"},
         {"this is not dot", NULL, PN_EXML, "not a Graphviz DOT graph"},
+        /* beyond a double: a number, a product, a partial result */
+        {"digraph g { a -> b [time=\"1e999\"]; }", NULL, PN_EVALUE,
+         "time '1e999' overflows"},
+        {"digraph g { a -> b [time=\"1e308*10\"]; }", NULL, PN_EVALUE,
+         "time '1e308*10' overflows"},
+        {"digraph g { a -> b [time=\"1e300*1e300*0 + 1\"]; }", NULL,
+         PN_EVALUE, "overflows"},
+        {"digraph g { a -> b [time=\"t/(t-t)\"]; }", "t=2", PN_EVALUE,
+         "divides by zero"},
+        /* numbers are decimal: strtod would read 0x1p3 as 8 */
+        {"digraph g { a -> b [time=\"0x1p3\"]; }", NULL, PN_EVALUE,
+         "time '0x1p3': a hexadecimal number"},
+        {"digraph g { a -> b [time=t]; }", "t=0x10", PN_EINVAL,
+         "'t=0x10' is not NAME=NUMBER"},
+        /* one digraph per file */
+        {"graph g { a -- b [time=1]; }", NULL, PN_ESTRUCT,
+         "an undirected graph"},
+        {"digraph g { a -> b [time=1]; }\ndigraph h { c -> d [time=1]; }",
+         NULL, PN_ESTRUCT, "a second graph"},
+        {"digraph g { a -> b [time=1]; } x", NULL, PN_EXML,
+         "after the graph"},
         {"digraph g { a -> b [time=1]; }", "t=x", PN_EINVAL,
          "'t=x' is not NAME=NUMBER"},
     };
@@ -378,6 +399,24 @@ START_TEST(bad_graphs)
     pn_error_t err;
     ck_assert_int_eq(pn_kernel_read_dot("/nonexistent.dot", NULL, &k, &err),
                      PN_EIO);
+    /* the line of an undirected graph's header, of a second graph's start
+     * (braces in strings and comments skipped) */
+    static const struct {
+        const char *text;
+        unsigned long line;
+    } where[] = {
+        {"/* a\n */\n\n  graph g { a -- b [time=1]; }", 4},
+        {"digraph g { a -> b [time=1, label=\"}\\\"}\"];\n}\n# x\n"
+         "// }\n/* }\n } */ digraph h { }", 6},
+    };
+    for (size_t i = 0; i < sizeof where / sizeof *where; i++) {
+        char *path = tmp_file_with(where[i].text);
+        ck_assert_int_eq(pn_kernel_read_dot(path, NULL, &k, &err), PN_ESTRUCT);
+        ck_assert_msg(err.line == where[i].line, "%s: line %lu",
+                      where[i].text, err.line);
+        unlink(path);
+        free(path);
+    }
     /* a time nested 50,000 deep (DOT's "a" + "b" concatenation passes any
      * length limit): refused by depth, not a stack overflow; 100 deep reads */
     for (int deep = 0; deep < 2; deep++) {
@@ -438,6 +477,85 @@ START_TEST(critical_path_and_cache)
     p.dt = 1;
     /* R = 2 reads: ((2-1)*2 + 2 - 1) dt = 3 for the second read */
     ck_assert_double_eq(r_of(k, &p, 0), 10 + 3 + 1);
+    /* waits beyond a double: r overflows, PN_ERANGE */
+    p.dt = 1e308;
+    double r, paper;
+    ck_assert_int_eq(pn_kernel_time_graph(k, &p, &r), PN_ERANGE);
+    ck_assert_int_eq(pn_kernel_time_matrix(k, &p, &r, &paper), PN_ERANGE);
+    pn_kernel_free(k);
+}
+END_TEST
+
+START_TEST(signed_bindings)
+{
+    /* bindings are decimal numbers with an optional sign */
+    static const struct {
+        const char *bindings;
+        double r;
+    } cases[] = {{"t=-3", 2}, {"t=+2.5", 7.5}, {"t= 1e1", 15}};
+    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        pn_kernel_t *k = kernel("digraph g { a -> b [time=\"t + 5\"]; }",
+                                cases[i].bindings);
+        ck_assert_double_eq(r_of(k, &p, 0), cases[i].r);
+        pn_kernel_free(k);
+    }
+}
+END_TEST
+
+START_TEST(event_graph_limit)
+{
+    /* a -> b of time d: 2 transitions, an input place, d places and d - 1
+     * transitions: 2d + 2 in all; the limit is 1,000,000 */
+    static const struct {
+        const char *time;
+        pn_status_t st;
+    } cases[] = {{"499999", PN_OK}, {"500000", PN_ETOOBIG},
+                 {"1e300", PN_ETOOBIG}};
+    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "digraph g { a -> b [time=\"%s\"]; }",
+                 cases[i].time);
+        pn_kernel_t *k = kernel(text, NULL);
+        pn_net_t *net = (pn_net_t *)1;
+        pn_error_t err;
+        ck_assert_int_eq(pn_kernel_event_graph(k, &p, &net, &err),
+                         cases[i].st);
+        if (cases[i].st == PN_OK) {
+            ck_assert_int_eq(pn_net_place_count(net) +
+                                 pn_net_transition_count(net),
+                             PN_EVENT_GRAPH_MAX_NODES);
+            pn_net_free(net);
+        } else {
+            ck_assert_ptr_null(net);
+            ck_assert_ptr_nonnull(strstr(err.text, "more than the limit"));
+        }
+        pn_kernel_free(k);
+    }
+}
+END_TEST
+
+START_TEST(sums_that_overflow)
+{
+    /* finite times whose sum along a path is beyond a double */
+    pn_kernel_t *k = kernel("digraph g { a -> b [time=\"1e308\"]; "
+                            "b -> c [time=\"1e308\"]; a -> c [time=1]; }",
+                            NULL);
+    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    double r = 0, paper = 0;
+    ck_assert_int_eq(pn_kernel_time_graph(k, &p, &r), PN_ERANGE);
+    ck_assert(isinf(r) && r > 0);
+    ck_assert_int_eq(pn_kernel_time_matrix(k, &p, &r, &paper), PN_ERANGE);
+    ck_assert(isinf(r) && r > 0);
+    pn_kernel_free(k);
+    /* the same times side by side: no sum overflows */
+    k = kernel("digraph g { a -> c [time=\"1e308\"]; "
+               "b -> c [time=\"1e308\"]; }", NULL);
+    ck_assert_int_eq(pn_kernel_time_graph(k, &p, &r), PN_OK);
+    ck_assert_double_eq(r, 1e308);
+    ck_assert_int_eq(pn_kernel_time_matrix(k, &p, &r, &paper), PN_OK);
+    ck_assert_double_eq(paper, 1e308);
     pn_kernel_free(k);
 }
 END_TEST
@@ -456,6 +574,9 @@ int main(void)
     tcase_add_test(tc, pnml_bridge);
     tcase_add_test(tc, bad_graphs);
     tcase_add_test(tc, critical_path_and_cache);
+    tcase_add_test(tc, sums_that_overflow);
+    tcase_add_test(tc, event_graph_limit);
+    tcase_add_test(tc, signed_bindings);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

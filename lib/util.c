@@ -113,7 +113,7 @@ static void *table_alloc(size_t n)
 {
 #if defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)2 << 20;
-    if (n >= 2 * huge) {
+    if (n >= huge / 2) {
         void *p = NULL;
         size_t size = (n + huge - 1) & ~(huge - 1);
         if (posix_memalign(&p, huge, size) != 0)

@@ -78,7 +78,8 @@ void pn_sim_free(pn_sim_t *sim);
 /* One step.  Returns PN_OK and sets *end (PN_END_NONE, or PN_END_DEAD when
  * nothing was enabled: then no step was taken), or PN_ERANGE when a count
  * would exceed PN_TOKENS_MAX (*end = PN_END_OVERFLOW; the marking is the
- * one before the step; pn_sim_overflow() says where).  No allocation. */
+ * one before the step; pn_sim_overflow_place() says where).  No
+ * allocation. */
 pn_status_t pn_sim_step(pn_sim_t *sim, pn_end_t *end);
 
 /* Fires step[0..n) as one step, in that order: the replay of a recorded
@@ -92,7 +93,10 @@ pn_status_t pn_sim_step(pn_sim_t *sim, pn_end_t *end);
  * pn_sim_step().  Cost: O(arcs of the step's transitions). */
 pn_status_t pn_sim_fire(pn_sim_t *sim, const uint32_t *step, size_t n,
                         size_t *bad);
-/* Steps until the dead marking, max_steps steps, or an overflow. */
+/* Steps until the dead marking, an overflow, or until pn_sim_steps()
+ * reaches max_steps (a bound on the total since the start, not on this
+ * call: 0, or a bound already reached, takes no step and returns
+ * PN_END_DEAD when nothing is enabled, else PN_END_LIMIT). */
 pn_end_t pn_sim_run(pn_sim_t *sim, uint64_t max_steps);
 
 /* Steps taken so far; transitions fired so far (sum of all counts). */

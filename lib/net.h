@@ -4,11 +4,17 @@
  * Ownership, once for the whole API: a pn_net_t owns every place,
  * transition, arc, page and string in it; the functions that take strings
  * copy them.  Pointers a getter returns (const char *, const pn_place_t *,
- * ...) are borrowed: valid until the net is changed or freed.  Only
- * pn_net_new() allocates something the caller must free (pn_net_free()).
+ * ...) are borrowed: valid until the net is changed or freed.  What a
+ * function allocates for the caller is said where it is declared: nets
+ * (pn_net_new(), the readers, the generators: pn_net_free()), compiled
+ * nets and simulators (pn_compile(), pn_sim_new()), rendered buffers and
+ * workload arrays, each with its own free function.
  *
- * The library never prints, never exits and keeps no global state: distinct
- * nets may be used from distinct threads at the same time.
+ * The library never prints and never exits.  Each object may be used by
+ * one thread at a time, and distinct objects from distinct threads at the
+ * same time.  The only state shared between calls is libxml2's, which the
+ * PNML functions set up once themselves (thread-safe), and Graphviz's,
+ * which is not thread-safe: render from one thread at a time (pn/dot.h).
  */
 #ifndef PN_NET_H
 #define PN_NET_H

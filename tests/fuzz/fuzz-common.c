@@ -7,6 +7,15 @@
 #include <unistd.h>
 #include "fuzz-common.h"
 
+/* Every harness stops at the first undefined behaviour, also where a
+ * check is built recoverable so that a known finding can be suppressed
+ * (bench/fuzz.sh: UBSAN_OPTIONS=suppressions=...). */
+const char *__ubsan_default_options(void);
+const char *__ubsan_default_options(void)
+{
+    return "halt_on_error=1:print_stacktrace=1";
+}
+
 const char *fuzz_memfile(const uint8_t *data, size_t size)
 {
     /* one file for the process, reused: the harness runs one input at a

@@ -1,23 +1,88 @@
 #!/bin/sh
-# Runs the PNML reader's libFuzzer harness for SECONDS (default 60),
-# seeded with the test fixtures and the small files of the corpus.
-# Crashes land in tests/fuzz/crashes/; add each as a regression fixture.
-#   make fuzz && sh bench/fuzz.sh 1800
+# Runs the libFuzzer harnesses of the readers of untrusted input for
+# SECONDS each (default 60):
+#   pnml      the PNML reader, from memory, a file or a pipe (the default)
+#   trace     the trace reader (pn-run --trace, pn-dot --trace), against a
+#             fixed small net
+#   workload  the GPU generator's workload reader (pn-gen-gpu --workload)
+#   dot       the kernel-graph reader (Graphviz DOT, pn-maxplus)
+#   expr      the max-plus time expressions and bindings (--set)
+#   all       each of them in turn (5 x SECONDS)
+# Seeds: the test fixtures, the examples, tests/fuzz/seeds/HARNESS/, the
+# regressions, and for pnml the small files of the corpus.  The corpus
+# each run grows is kept in fuzz-out/HARNESS/corpus for the next run.
+# Crashes land in tests/fuzz/crashes/HARNESS-*; add each, minimised
+# (-minimize_crash=1), to tests/fuzz/regressions/ (pnml) or
+# tests/fuzz/regressions/HARNESS/.  Runs at a low priority (nice).
+#   make fuzz && sh bench/fuzz.sh 1800 trace
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-60}
+which=${2:-pnml}
 corpus=${PN_CORPUS:-../shared/pnml-corpus}
-[ -x tests/fuzz/fuzz-pnml ] || { echo "build it first: make fuzz" >&2; exit 2; }
-work=fuzz-out
-mkdir -p "$work/seeds" "$work/corpus" tests/fuzz/crashes
-for f in tests/pnml/*/*/net.pnml tests/fuzz/regressions/*; do
-    [ -f "$f" ] && cp "$f" "$work/seeds/$(echo "$f" | tr / _)"
+case $which in
+pnml|trace|workload|dot|expr) harnesses=$which ;;
+all) harnesses="pnml trace workload dot expr" ;;
+*) echo "usage: sh bench/fuzz.sh [SECONDS [pnml|trace|workload|dot|expr|all]]" >&2
+   exit 2 ;;
+esac
+for h in $harnesses; do
+    [ -x "tests/fuzz/fuzz-$h" ] || { echo "build it first: make fuzz" >&2; exit 2; }
 done
-if [ -d "$corpus" ]; then
-    find "$corpus" -type f \( -name '*.pnml' -o -name '*.xml' -o -name '*.tapn' \) -size -200k |
-        while read -r f; do cp "$f" "$work/seeds/$(basename "$f")"; done
-fi
-./tests/fuzz/fuzz-pnml -dict=tests/fuzz/pnml.dict -max_len=65536 \
-    -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix=tests/fuzz/crashes/ -print_final_stats=1 \
-    "$work/corpus" "$work/seeds" 2>&1 | tail -n 40
+
+# seed FILE...: copies the files that exist into the seeds folder
+seed() {
+    for f in "$@"; do
+        [ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
+    done
+    return 0
+}
+
+mkdir -p tests/fuzz/crashes
+for h in $harnesses; do
+    work=fuzz-out/$h
+    seeds=$work/seeds
+    rm -rf "$seeds"
+    mkdir -p "$seeds" "$work/corpus"
+    maxlen=16384
+    lsan=${LSAN_OPTIONS:-}
+    ubsan=${UBSAN_OPTIONS:-}
+    case $h in
+    pnml)
+        maxlen=65536
+        seed tests/pnml/*/*/net.pnml tests/fuzz/regressions/*
+        # the fixtures again, read as a file (0x01) and through a pipe
+        # (0x02, then the seed of the block sizes)
+        for f in tests/pnml/*/*/net.pnml; do
+            n=$(echo "$f" | tr / _)
+            { printf '\001'; cat "$f"; } > "$seeds/file-$n"
+            { printf '\002\047'; cat "$f"; } > "$seeds/pipe-$n"
+        done
+        if [ -d "$corpus" ]; then
+            find "$corpus" -type f \( -name '*.pnml' -o -name '*.xml' \
+                -o -name '*.tapn' \) -size -200k |
+                while read -r f; do cp "$f" "$seeds/$(basename "$f")"; done
+        fi ;;
+    trace)
+        seed tests/fuzz/seeds/trace/* tests/fuzz/regressions/trace/*
+        # a known finding, until it is fixed (see the file)
+        ubsan="suppressions=$(pwd)/tests/fuzz/trace.supp" ;;
+    workload)
+        seed share/examples/*.csv tests/fuzz/seeds/workload/* \
+            tests/fuzz/regressions/workload/* ;;
+    dot)
+        seed share/examples/*.dot tests/fuzz/seeds/dot/* \
+            tests/fuzz/regressions/dot/*
+        # a known finding, until it is fixed (see the file)
+        lsan="suppressions=$(pwd)/tests/fuzz/dot.supp" ;;
+    expr)
+        maxlen=4096
+        seed tests/fuzz/seeds/expr/* tests/fuzz/regressions/expr/* ;;
+    esac
+    echo "== $h: $secs s"
+    LSAN_OPTIONS=$lsan UBSAN_OPTIONS=$ubsan nice -n 10 \
+        "./tests/fuzz/fuzz-$h" -dict="tests/fuzz/$h.dict" \
+        -max_len="$maxlen" -max_total_time="$secs" -timeout=10 \
+        -rss_limit_mb=2048 -artifact_prefix="tests/fuzz/crashes/$h-" \
+        -print_final_stats=1 "$work/corpus" "$seeds" 2>&1 | tail -n 40
+done

@@ -1,22 +1,58 @@
 # Benchmarks and fuzzing: never part of `make check`.
-# the fuzz target: the sources of lib/ and pnml/ as their local.mk list
-# them, rebuilt with clang's fuzzer instrumentation
-FUZZSRC = tests/fuzz/fuzz-pnml.c $(lib_libpn_lib_la_SOURCES) \
-	$(pnml_libpn_pnml_la_SOURCES)
+# the fuzz targets: one libFuzzer harness per reader of untrusted input,
+# each built from the sources of the folders it needs as their local.mk
+# list them, rebuilt with clang's fuzzer instrumentation
+FUZZ_HARNESSES = tests/fuzz/fuzz-pnml tests/fuzz/fuzz-trace \
+	tests/fuzz/fuzz-workload tests/fuzz/fuzz-dot tests/fuzz/fuzz-expr
+FUZZ_COMMON = tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
+FUZZ_PNML_SRC = tests/fuzz/fuzz-pnml.c $(FUZZ_COMMON) \
+	$(lib_libpn_lib_la_SOURCES) $(pnml_libpn_pnml_la_SOURCES)
+FUZZ_TRACE_SRC = tests/fuzz/fuzz-trace.c $(FUZZ_COMMON) \
+	$(lib_libpn_lib_la_SOURCES) $(engine_libpn_engine_la_SOURCES)
+FUZZ_WORKLOAD_SRC = tests/fuzz/fuzz-workload.c $(FUZZ_COMMON) \
+	$(lib_libpn_lib_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES) \
+	$(generators_libpn_generators_la_SOURCES)
+FUZZ_DOT_SRC = tests/fuzz/fuzz-dot.c $(FUZZ_COMMON) \
+	$(lib_libpn_lib_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES) \
+	$(maxplus_libpn_kgraph_la_SOURCES)
+FUZZ_EXPR_SRC = tests/fuzz/fuzz-expr.c $(FUZZ_COMMON) \
+	$(lib_libpn_lib_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES)
+# one harness: $$src its sources (the .c files are compiled), $$inc its
+# include folders, $$libs its third-party flags, $$extra its own flags
+FUZZ_BUILD = test -n "$(CLANG)" || { \
+	  echo "make fuzz needs clang (apt-get install clang)"; exit 1; }; \
+	srcs=; for f in $$src; do case $$f in \
+	  *.c) srcs="$$srcs $(srcdir)/$$f";; esac; done; \
+	flags=; for d in $$inc; do flags="$$flags -I$(srcdir)/$$d"; done; \
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -fno-sanitize-recover=undefined $$extra -I$(builddir) $$flags $$srcs \
+	  $$libs -lm -o $@
 EXTRA_DIST += bench/gen-big.sh
-EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/pnml.dict bench/fuzz.sh \
-	tests/fuzz/regressions
+EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/fuzz-trace.c \
+	tests/fuzz/fuzz-workload.c tests/fuzz/fuzz-dot.c tests/fuzz/fuzz-expr.c \
+	$(FUZZ_COMMON) tests/fuzz/pnml.dict tests/fuzz/trace.dict \
+	tests/fuzz/workload.dict tests/fuzz/dot.dict tests/fuzz/expr.dict \
+	tests/fuzz/dot.supp tests/fuzz/trace.supp bench/fuzz.sh \
+	tests/fuzz/regressions tests/fuzz/seeds
 
 .PHONY: fuzz bench
-fuzz: tests/fuzz/fuzz-pnml
-tests/fuzz/fuzz-pnml: $(FUZZSRC)
-	@test -n "$(CLANG)" || { echo "make fuzz needs clang (apt-get install clang)"; exit 1; }
-	$(AM_V_CC)srcs=; for f in $(FUZZSRC); do case $$f in \
-	  *.c) srcs="$$srcs $(srcdir)/$$f";; esac; done; \
-	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -fno-sanitize-recover=undefined -I$(srcdir)/lib -I$(srcdir)/pnml \
-	  -I$(builddir) $(XML_CFLAGS) $$srcs $(XML_LIBS) -o $@
-CLEANFILES += tests/fuzz/fuzz-pnml
+fuzz: $(FUZZ_HARNESSES)
+tests/fuzz/fuzz-pnml: $(FUZZ_PNML_SRC)
+	$(AM_V_CC)src='$(FUZZ_PNML_SRC)' inc='tests/fuzz lib pnml' \
+	  libs='$(XML_CFLAGS) $(XML_LIBS) -pthread' extra=; $(FUZZ_BUILD)
+tests/fuzz/fuzz-trace: $(FUZZ_TRACE_SRC)
+	$(AM_V_CC)src='$(FUZZ_TRACE_SRC)' inc='tests/fuzz lib engine' \
+	  libs= extra=-fsanitize-recover=pointer-overflow; $(FUZZ_BUILD)
+tests/fuzz/fuzz-workload: $(FUZZ_WORKLOAD_SRC)
+	$(AM_V_CC)src='$(FUZZ_WORKLOAD_SRC)' \
+	  inc='tests/fuzz lib maxplus generators' libs= extra=; $(FUZZ_BUILD)
+tests/fuzz/fuzz-dot: $(FUZZ_DOT_SRC)
+	$(AM_V_CC)src='$(FUZZ_DOT_SRC)' inc='tests/fuzz lib maxplus' \
+	  libs='$(GVC_CFLAGS) $(GVC_LIBS)' extra=; $(FUZZ_BUILD)
+tests/fuzz/fuzz-expr: $(FUZZ_EXPR_SRC)
+	$(AM_V_CC)src='$(FUZZ_EXPR_SRC)' inc='tests/fuzz lib maxplus' \
+	  libs= extra=; $(FUZZ_BUILD)
+CLEANFILES += $(FUZZ_HARNESSES)
 
 # the clock and output helpers are the programs' own (bin/cli.c)
 noinst_PROGRAMS += bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach

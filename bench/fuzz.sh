@@ -64,17 +64,13 @@ for h in $harnesses; do
                 while read -r f; do cp "$f" "$seeds/$(basename "$f")"; done
         fi ;;
     trace)
-        seed tests/fuzz/seeds/trace/* tests/fuzz/regressions/trace/*
-        # a known finding, until it is fixed (see the file)
-        ubsan="suppressions=$(pwd)/tests/fuzz/trace.supp" ;;
+        seed tests/fuzz/seeds/trace/* tests/fuzz/regressions/trace/* ;;
     workload)
         seed share/examples/*.csv tests/fuzz/seeds/workload/* \
             tests/fuzz/regressions/workload/* ;;
     dot)
         seed share/examples/*.dot tests/fuzz/seeds/dot/* \
-            tests/fuzz/regressions/dot/*
-        # a known finding, until it is fixed (see the file)
-        lsan="suppressions=$(pwd)/tests/fuzz/dot.supp" ;;
+            tests/fuzz/regressions/dot/* ;;
     expr)
         maxlen=4096
         seed tests/fuzz/seeds/expr/* tests/fuzz/regressions/expr/* ;;

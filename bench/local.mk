@@ -32,7 +32,7 @@ EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/fuzz-trace.c \
 	tests/fuzz/fuzz-workload.c tests/fuzz/fuzz-dot.c tests/fuzz/fuzz-expr.c \
 	$(FUZZ_COMMON) tests/fuzz/pnml.dict tests/fuzz/trace.dict \
 	tests/fuzz/workload.dict tests/fuzz/dot.dict tests/fuzz/expr.dict \
-	tests/fuzz/dot.supp tests/fuzz/trace.supp bench/fuzz.sh \
+	bench/fuzz.sh \
 	tests/fuzz/regressions tests/fuzz/seeds
 
 .PHONY: fuzz bench
@@ -42,7 +42,7 @@ tests/fuzz/fuzz-pnml: $(FUZZ_PNML_SRC)
 	  libs='$(XML_CFLAGS) $(XML_LIBS) -pthread' extra=; $(FUZZ_BUILD)
 tests/fuzz/fuzz-trace: $(FUZZ_TRACE_SRC)
 	$(AM_V_CC)src='$(FUZZ_TRACE_SRC)' inc='tests/fuzz lib engine' \
-	  libs= extra=-fsanitize-recover=pointer-overflow; $(FUZZ_BUILD)
+	  libs= extra=; $(FUZZ_BUILD)
 tests/fuzz/fuzz-workload: $(FUZZ_WORKLOAD_SRC)
 	$(AM_V_CC)src='$(FUZZ_WORKLOAD_SRC)' \
 	  inc='tests/fuzz lib maxplus generators' libs= extra=; $(FUZZ_BUILD)

@@ -36,7 +36,8 @@ const uint32_t *pn_trace_fired(const pn_trace_t *t, uint64_t step, size_t *n)
     }
     if (n)
         *n = (size_t)(t->off[step] - t->off[step - 1]);
-    return t->fired + t->off[step - 1];
+    /* no array yet while every step so far was empty */
+    return t->fired ? t->fired + t->off[step - 1] : NULL;
 }
 
 /* The replay: a run of the engine on the net, fed the recorded steps. */
@@ -165,6 +166,10 @@ static pn_status_t read_end(reader_t *rd, const char *end, char **save)
     pn_status_t st = read_number(rd, steps, "step count", &n);
     if (st)
         return st;
+    const char *more = strtok_r(NULL, " \t", save);
+    if (more)
+        return tfail(rd->err, PN_ETRACE, rd->ln, "'%s' after the end record "
+                     "(E END STEPS)", more);
     if (n != rd->t->nsteps)
         return tfail(rd->err, PN_ETRACE, rd->ln,
                      "the end record says %s steps, the trace has %" PRIu64,
@@ -254,7 +259,7 @@ static pn_status_t read_step(reader_t *rd, unsigned long long k, char **save)
     pn_status_t st = append_fired(rd, save);
     if (st)
         return st;
-    pn_status_t fs = pn_sim_fire(rd->r.sim, t->fired + first,
+    pn_status_t fs = pn_sim_fire(rd->r.sim, t->fired ? t->fired + first : NULL,
                                  t->nfired - first, &bad);
     if (fs == PN_ERANGE)
         return tfail(rd->err, PN_ETRACE, rd->ln, "step %llu: a count would "

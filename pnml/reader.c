@@ -123,6 +123,7 @@ typedef struct {
     const char *name;
     pn_error_t *err;
     pn_status_t st;
+    int in_xml_error;   /* inside libxml2's error report */
     pn_net_t *net;
     const char *want;
     int found;
@@ -272,7 +273,9 @@ static int failv(rd_t *rd, pn_status_t code, at_t at, const char *fmt,
     vsnprintf(text, sizeof text, fmt, ap);
     pni_error(rd->err, code, at.line, at.line ? (at.col ? at.col : 1) : 0,
               "%s", text);
-    if (rd->ctxt)
+    /* stop the parser, unless libxml2 itself is reporting: it may still be
+     * using its input (stopping it frees that) and stops on its own */
+    if (rd->ctxt && !rd->in_xml_error)
         xmlStopParser(rd->ctxt);
     return -1;
 }
@@ -315,7 +318,9 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
         msg[--n] = '\0';
     at_t at = {e->line > 0 ? (unsigned long)e->line : 0,
                e->int2 > 0 ? (unsigned long)e->int2 : 0};
+    rd->in_xml_error = 1;
     fail(rd, PN_EXML, at, "malformed XML: %s", msg);
+    rd->in_xml_error = 0;
 }
 
 /* ---- the collected tree, as the handlers see it ------------------------ */
@@ -2230,6 +2235,8 @@ static pn_status_t read_doc(const char *buf, size_t len, int fd,
     pni_arena_init(&rd.arena);
     pni_hash_init(&rd.refids);
     pni_xml_init();
+    xmlStructuredErrorFunc saved_serror = xmlStructuredError;
+    void *saved_sctx = xmlStructuredErrorContext;
     xmlSAXHandler sax;
     xmlSAXVersion(&sax, 2);
     sax.startElementNs = on_start;
@@ -2260,6 +2267,10 @@ static pn_status_t read_doc(const char *buf, size_t len, int fd,
     }
     rd.ctxt->_private = &rd;
     xmlCtxtUseOptions(rd.ctxt, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+    /* errors libxml2 raises without the parser context (input encoding,
+     * I/O) come here too, not to standard error; the handler is the
+     * thread's own and is put back afterwards */
+    xmlSetStructuredErrorFunc(rd.ctxt, on_xml_error);
     for (;;) {
         const char *chunk;
         size_t n;
@@ -2293,6 +2304,7 @@ static pn_status_t read_doc(const char *buf, size_t len, int fd,
         if (rd.st || n == 0)
             break;
     }
+    xmlSetStructuredErrorFunc(saved_sctx, saved_serror);
     if (rd.st == PN_OK && !rd.root_seen)
         fail(&rd, PN_EXML, (at_t){1, 1}, "malformed XML: no root element");
     if (rd.st == PN_OK && rd.ctxt->wellFormed == 0)
@@ -2310,6 +2322,8 @@ static pn_status_t read_doc(const char *buf, size_t len, int fd,
             fail(&rd, PN_ENONET, (at_t){0, 0}, "the document has no <net>");
     }
 done:
+    if (rd.ctxt && xmlStructuredErrorContext == rd.ctxt)
+        xmlSetStructuredErrorFunc(saved_sctx, saved_serror);
     if (rd.ctxt) {
         if (rd.ctxt->myDoc)
             xmlFreeDoc(rd.ctxt->myDoc);

@@ -35,7 +35,10 @@ static pni_expr_status_t eval(const char *s, const pni_binding_t *b,
     memset(unbound, 0x5a, sizeof unbound);
     pni_expr_status_t st = pni_expr_eval(s, b, nb, v, unbound,
                                          sizeof unbound);
-    if (st < PNI_EXPR_OK || st > PNI_EXPR_DEEP)
+    if (st < PNI_EXPR_OK || st > PNI_EXPR_HEX)
+        abort();
+    /* a value is finite: what overflows is PNI_EXPR_OVERFLOW */
+    if (st == PNI_EXPR_OK && !isfinite(*v))
         abort();
     if (st == PNI_EXPR_UNBOUND) {
         /* a symbol of the text, which no binding names */

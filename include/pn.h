@@ -22,6 +22,7 @@
 #include "maxplus.h"    /* maxplus/: the max-plus kernel-time model */
 #include "gpu.h"        /* generators/: the GPU warp net */
 #include "eventgraph.h" /* generators/: a kernel graph's event graph */
+#include "predict.h"    /* gpu/: profiles, devices, kernel time */
 #include "dot.h"        /* render/: Graphviz pictures */
 
 #endif

@@ -15,7 +15,7 @@ fi
 top="$srcdir/.."
 for h in lib/status.h lib/net.h lib/groups.h pnml/pnml.h pnml/dump.h pnml/mcc.h \
          engine/engine.h engine/trace.h engine/reach.h maxplus/maxplus.h generators/gpu.h \
-         generators/eventgraph.h render/dot.h; do
+         generators/eventgraph.h render/dot.h gpu/predict.h; do
     # the preprocessor drops the comments (and expands nothing else)
     ${CC:-cc} -fpreprocessed -dD -E -P "$top/$h" | grep -v 'static inline' |
         grep -o '\bpn_[a-z0-9_]*(' | tr -d '('

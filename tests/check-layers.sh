@@ -14,8 +14,9 @@ allowed() {
     engine) echo "engine lib" ;;
     maxplus) echo "maxplus lib" ;;
     generators) echo "generators maxplus lib" ;;
+    gpu) echo "gpu generators engine maxplus lib" ;;
     render) echo "render engine lib" ;;
-    include) echo "include render generators maxplus engine pnml lib" ;;
+    include) echo "include gpu render generators maxplus engine pnml lib" ;;
     esac
 }
 # folder: the third-party headers it may include
@@ -26,7 +27,7 @@ third_party() {
     esac
 }
 
-for dir in lib pnml engine maxplus generators render include; do
+for dir in lib pnml engine maxplus generators gpu render include; do
     for f in "$top/$dir"/*.c "$top/$dir"/*.h; do
         [ -f "$f" ] || continue
         name="$dir/$(basename "$f")"
@@ -34,7 +35,7 @@ for dir in lib pnml engine maxplus generators render include; do
         for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
             [ "$h" = config.h ] && continue
             found=""
-            for d in lib pnml engine maxplus generators render include; do
+            for d in lib pnml engine maxplus generators gpu render include; do
                 [ -f "$top/$d/$h" ] && found="$found $d"
             done
             case " $(allowed "$dir") " in

@@ -1,0 +1,255 @@
+/* The CSV reader of gpu/ (RFC 4180), see csv_private.h. */
+#include <config.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "csv_private.h"
+#include "lib_private.h"
+
+/* More cells than this in one record is not a profile (Nsight Compute's
+ * largest raw pages have a few thousand columns); it bounds the memory a
+ * line of commas can make us take. */
+#define CSV_MAX_CELLS 100000
+
+pn_status_t pni_csv_open(pni_csv_t *c, const char *path, pn_error_t *err)
+{
+    memset(c, 0, sizeof *c);
+    c->err = err;
+    c->line = 1;
+    const char *name = path && strcmp(path, "-") ? path : NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    pn_status_t st = pni_slurp(name, &buf, &len);
+    if (st == PN_ENOMEM)
+        return pni_error(err, PN_ENOMEM, 0, 0, "out of memory reading the file");
+    if (st)
+        return pni_error(err, PN_EIO, 0, 0, "cannot read: %s", strerror(errno));
+    c->buf = buf;
+    c->len = len;
+    const char *nul = len ? memchr(buf, '\0', len) : NULL;
+    if (nul) {
+        size_t at = (size_t)(nul - buf), ls = 0;
+        unsigned long line = 1;
+        for (size_t i = 0; i < at; i++)
+            if (buf[i] == '\n' || (buf[i] == '\r' && buf[i + 1] != '\n')) {
+                line++;
+                ls = i + 1;
+            }
+        pni_csv_close(c);
+        return pni_error(err, PN_EVALUE, line, (unsigned long)(at - ls + 1),
+                         "a NUL byte (a profile is a text file)");
+    }
+    if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+        c->pos = c->line_start = 3;
+    return PN_OK;
+}
+
+void pni_csv_close(pni_csv_t *c)
+{
+    free(c->buf);
+    free(c->cells);
+    c->buf = NULL;
+    c->cells = NULL;
+    c->n = c->cap = 0;
+}
+
+static unsigned long col(const pni_csv_t *c, size_t pos)
+{
+    return (unsigned long)(pos - c->line_start + 1);
+}
+
+pn_status_t pni_csv_next(pni_csv_t *c, int *got)
+{
+    *got = 0;
+    c->n = 0;
+    if (c->pos >= c->len)
+        return PN_OK;
+    char *b = c->buf;
+    c->rec_line = c->line;
+    for (;;) {
+        pni_csv_cell_t cell = {NULL, 0, c->line, col(c, c->pos), 0};
+        if (c->pos < c->len && b[c->pos] == '"') {
+            unsigned long oline = c->line, ocol = cell.column;
+            size_t w = ++c->pos, start = w;
+            for (;;) {
+                if (c->pos >= c->len)
+                    return pni_error(c->err, PN_EVALUE, oline, ocol,
+                                     "a quoted cell opened here is never "
+                                     "closed (a double quote missing)");
+                char ch = b[c->pos];
+                if (ch == '"') {
+                    if (c->pos + 1 < c->len && b[c->pos + 1] == '"') {
+                        b[w++] = '"';
+                        c->pos += 2;
+                        continue;
+                    }
+                    c->pos++;
+                    break;
+                }
+                b[w++] = ch;
+                c->pos++;
+                if (ch == '\n' || (ch == '\r' && (c->pos >= c->len ||
+                                                  b[c->pos] != '\n'))) {
+                    c->line++;
+                    c->line_start = c->pos;
+                }
+            }
+            cell.s = b + start;
+            cell.len = w - start;
+            cell.quoted = 1;
+            if (c->pos < c->len && !strchr(",\r\n", b[c->pos]))
+                return pni_error(c->err, PN_EVALUE, c->line, col(c, c->pos),
+                                 "text after the closing quote of a quoted "
+                                 "cell (a comma or the end of the line must "
+                                 "follow it; a quote inside a cell is "
+                                 "written twice)");
+        } else {
+            size_t start = c->pos;
+            while (c->pos < c->len && b[c->pos] != ',' && b[c->pos] != '\n' &&
+                   b[c->pos] != '\r') {
+                if (b[c->pos] == '"')
+                    return pni_error(c->err, PN_EVALUE, c->line,
+                                     col(c, c->pos),
+                                     "a double quote inside an unquoted cell "
+                                     "(quote the whole cell and write the "
+                                     "quote twice)");
+                c->pos++;
+            }
+            cell.s = b + start;
+            cell.len = c->pos - start;
+        }
+        if (c->n >= CSV_MAX_CELLS)
+            return pni_error(c->err, PN_EVALUE, cell.line, cell.column,
+                             "more than %d cells in one record",
+                             CSV_MAX_CELLS);
+        if (pni_grow((void **)&c->cells, &c->cap, c->n + 1, sizeof *c->cells))
+            return pni_error(c->err, PN_ENOMEM, 0, 0, "out of memory");
+        c->cells[c->n++] = cell;
+        if (c->pos < c->len && b[c->pos] == ',') {
+            c->pos++;
+            continue;
+        }
+        c->end_line = c->line;
+        c->end_column = col(c, c->pos);
+        if (c->pos < c->len) { /* a line break */
+            if (b[c->pos] == '\r' && c->pos + 1 < c->len &&
+                b[c->pos + 1] == '\n')
+                c->pos++;
+            c->pos++;
+            c->line++;
+            c->line_start = c->pos;
+        }
+        break;
+    }
+    *got = 1;
+    return PN_OK;
+}
+
+int pni_csv_blank(const pni_csv_t *c)
+{
+    return c->n == 1 && c->cells[0].len == 0 && !c->cells[0].quoted;
+}
+
+int pni_csv_is(const pni_csv_cell_t *cell, const char *name)
+{
+    size_t n = strlen(name);
+    return cell->len == n && !memcmp(cell->s, name, n);
+}
+
+long pni_csv_find(const pni_csv_cell_t *hdr, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (pni_csv_is(&hdr[i], name))
+            return (long)i;
+    return -1;
+}
+
+static int space(char ch) { return ch == ' ' || ch == '\t'; }
+
+void pni_csv_copy(char *buf, size_t size, const pni_csv_cell_t *cell)
+{
+    const char *s = cell->s;
+    size_t n = cell->len;
+    while (n && space(*s)) {
+        s++;
+        n--;
+    }
+    while (n && space(s[n - 1]))
+        n--;
+    if (n > size - 1)
+        n = size - 1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+}
+
+static int digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+int pni_csv_number(const pni_csv_cell_t *cell, double *out)
+{
+    char t[128];
+    *out = NAN;
+    const char *s = cell->s;
+    size_t n = cell->len;
+    while (n && space(*s)) {
+        s++;
+        n--;
+    }
+    while (n && space(s[n - 1]))
+        n--;
+    if (n == 0)
+        return 1;
+    if ((n == 2 && !strncasecmp(s, "na", 2)) ||
+        (n == 3 && (!strncasecmp(s, "n/a", 3) || !strncasecmp(s, "nan", 3))))
+        return 1;
+    if (n >= sizeof t)
+        return -1;
+    /* [+-] digits with optional thousands groups [. digits] [e [+-] digits] */
+    size_t i = 0, o = 0, digits = 0;
+    if (s[i] == '+' || s[i] == '-')
+        t[o++] = s[i++];
+    size_t group = 0;  /* digits since the last comma */
+    int commas = 0;
+    for (; i < n && (digit(s[i]) || s[i] == ','); i++) {
+        if (s[i] == ',') {
+            /* a comma follows 1-3 digits (the first group) or exactly 3 */
+            if (group == 0 || group > 3 || (commas && group != 3))
+                return -1;
+            commas = 1;
+            group = 0;
+            continue;
+        }
+        t[o++] = s[i];
+        group++;
+        digits++;
+    }
+    if (commas && group != 3)
+        return -1;
+    if (i < n && s[i] == '.') {
+        t[o++] = s[i++];
+        for (; i < n && digit(s[i]); i++, digits++)
+            t[o++] = s[i];
+    }
+    if (!digits)
+        return -1;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        t[o++] = s[i++];
+        if (i < n && (s[i] == '+' || s[i] == '-'))
+            t[o++] = s[i++];
+        size_t e = 0;
+        for (; i < n && digit(s[i]); i++, e++)
+            t[o++] = s[i];
+        if (!e)
+            return -1;
+    }
+    if (i != n)
+        return -1;
+    t[o] = '\0';
+    errno = 0;
+    double v = strtod(t, NULL);
+    if (!isfinite(v))
+        return -2;
+    *out = v;
+    return 0;
+}

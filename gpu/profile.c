@@ -1,0 +1,648 @@
+/*
+ * Profiles: nvprof's CSV as in the data set of Amaris et al., and Nsight
+ * Compute's raw CSV page.  Every column mapping is in doc/gpu.md
+ * ("Profiles"); the tables below are that list.
+ */
+#include <config.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "predict.h"
+#include "csv_private.h"
+#include "lib_private.h"
+
+enum layout { NVPROF, NCU };
+
+/* The launch's numbers that are averaged over repeated rows. */
+enum {
+    F_TIME, F_WARPS, F_INST, F_SHLD, F_SHST, F_GLD, F_GST, F_GLDT, F_GSTT,
+    F_DRAMR, F_DRAMW, F_L2R, F_L2W, F_L1HIT, F_L2HIT, F_COUNT
+};
+
+static const size_t field_off[F_COUNT] = {
+    offsetof(pn_gpu_launch_t, measured_s),
+    offsetof(pn_gpu_launch_t, warps),
+    offsetof(pn_gpu_launch_t, inst),
+    offsetof(pn_gpu_launch_t, shared_ld),
+    offsetof(pn_gpu_launch_t, shared_st),
+    offsetof(pn_gpu_launch_t, global_ld),
+    offsetof(pn_gpu_launch_t, global_st),
+    offsetof(pn_gpu_launch_t, global_ld_trans),
+    offsetof(pn_gpu_launch_t, global_st_trans),
+    offsetof(pn_gpu_launch_t, dram_read),
+    offsetof(pn_gpu_launch_t, dram_write),
+    offsetof(pn_gpu_launch_t, l2_read),
+    offsetof(pn_gpu_launch_t, l2_write),
+    offsetof(pn_gpu_launch_t, l1_hit),
+    offsetof(pn_gpu_launch_t, l2_hit),
+};
+
+#define ALIASES 4
+
+/* Each field's columns, in order of preference: a row takes the first of
+ * them that has a value.  Percentages are marked: they become 0..1.  The
+ * nvprof names are the data set's (R's make.names of nvprof's headers) and
+ * nvprof's own metric names; the Nsight Compute names are metric names of
+ * `ncu --page raw`. */
+static const struct field_names {
+    const char *names[ALIASES];
+    int pct;
+} nvprof_fields[F_COUNT] = {
+    [F_TIME] = {{"Duration"}, 0},
+    [F_WARPS] = {{"warps_launched"}, 0},
+    [F_INST] = {{"inst_executed"}, 0},
+    [F_SHLD] = {{"shared_load", "shared_ld_inst"}, 0},
+    [F_SHST] = {{"shared_store", "shared_st_inst"}, 0},
+    [F_GLD] = {{"global_load", "gld_request"}, 0},
+    [F_GST] = {{"global_store", "gst_request"}, 0},
+    [F_GLDT] = {{"Global.Load.Transactions", "gld_transactions"}, 0},
+    [F_GSTT] = {{"Global.Store.Transactions", "gst_transactions"}, 0},
+    [F_DRAMR] = {{"Device.Memory.Read.Transactions", "dram_read_transactions"}, 0},
+    [F_DRAMW] = {{"Device.Memory.Write.Transactions", "dram_write_transactions"}, 0},
+    [F_L2R] = {{"L2.Read.Transactions", "l2_read_transactions"}, 0},
+    [F_L2W] = {{"L2.Write.Transactions", "l2_write_transactions"}, 0},
+    [F_L1HIT] = {{"Global.Hit.Rate", "L1.Global.Hit.Rate", "global_hit_rate",
+                  "l1_cache_global_hit_rate"}, 1},
+    [F_L2HIT] = {{"L2.Hit.Rate..L1.Reads.", "L2.Hit.Rate..Texture.Reads.",
+                  "l2_l1_read_hit_rate", "l2_texture_read_hit_rate"}, 1},
+}, ncu_fields[F_COUNT] = {
+    [F_TIME] = {{NULL}, 0}, /* "Duration", else gpu__time_duration: below */
+    [F_WARPS] = {{"smsp__warps_launched.sum", "sm__warps_launched.sum"}, 0},
+    [F_INST] = {{"smsp__inst_executed.sum", "sm__inst_executed.sum"}, 0},
+    [F_SHLD] = {{"smsp__inst_executed_op_shared_ld.sum",
+                 "sm__sass_inst_executed_op_shared_ld.sum"}, 0},
+    [F_SHST] = {{"smsp__inst_executed_op_shared_st.sum",
+                 "sm__sass_inst_executed_op_shared_st.sum"}, 0},
+    [F_GLD] = {{"smsp__inst_executed_op_global_ld.sum",
+                "sm__sass_inst_executed_op_global_ld.sum"}, 0},
+    [F_GST] = {{"smsp__inst_executed_op_global_st.sum",
+                "sm__sass_inst_executed_op_global_st.sum"}, 0},
+    [F_GLDT] = {{"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"}, 0},
+    [F_GSTT] = {{"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"}, 0},
+    [F_DRAMR] = {{"dram__sectors_read.sum"}, 0},
+    [F_DRAMW] = {{"dram__sectors_write.sum"}, 0},
+    [F_L2R] = {{"lts__t_sectors_op_read.sum"}, 0},
+    [F_L2W] = {{"lts__t_sectors_op_write.sum"}, 0},
+    [F_L1HIT] = {{"l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct",
+                  "l1tex__t_sector_hit_rate.pct"}, 1},
+    [F_L2HIT] = {{"lts__t_sector_hit_rate.pct"}, 1},
+};
+
+/* The unsigned numbers of a launch. */
+enum { U_GX, U_GY, U_GZ, U_BX, U_BY, U_BZ, U_REGS, U_SMS, U_SMD, U_COUNT };
+static const char *const nvprof_unsigned[U_COUNT] = {
+    "Grid.X", "Grid.Y", "Grid.Z", "Block.X", "Block.Y", "Block.Z",
+    "Registers.Per.Thread", "Static.SMem", "Dynamic.SMem"};
+static const char *const ncu_unsigned[U_COUNT] = {
+    "launch__grid_dim_x", "launch__grid_dim_y", "launch__grid_dim_z",
+    "launch__block_dim_x", "launch__block_dim_y", "launch__block_dim_z",
+    "launch__registers_per_thread", "launch__shared_mem_per_block_static",
+    "launch__shared_mem_per_block_dynamic"};
+
+/* Where each value of a row is. */
+typedef struct {
+    enum layout layout;
+    const pni_csv_cell_t *hdr;  /* names, for messages */
+    size_t ncols;
+    unsigned long hline;        /* the header's line */
+    long gpu[3], kernel[3], size;
+    long field[F_COUNT][ALIASES];
+    long uns[U_COUNT];
+    long grid_size, block_size; /* ncu "(x, y, z)" cells, when no dims */
+    long duration, time;        /* ncu: "Duration" (s), gpu__time_duration */
+    double time_scale;          /* seconds per unit of `time` */
+} cols_t;
+
+typedef struct {
+    pni_csv_t csv;
+    pn_error_t *err;
+    const char *path;
+} reader_t;
+
+/* "the column 'Grid.X'" in messages */
+static const char *colname(const cols_t *m, long i, char *buf, size_t size)
+{
+    const pni_csv_cell_t *h = &m->hdr[i];
+    return pni_quote(buf, size, h->s, h->len, 60);
+}
+
+static pn_status_t bad_cell(reader_t *r, const cols_t *m, long i,
+                            const pni_csv_cell_t *cell, const char *what)
+{
+    char q[256], name[256];
+    return pni_error(r->err, PN_EVALUE, cell->line, cell->column,
+                     "column '%s': '%s' %s", colname(m, i, name, sizeof name),
+                     pni_quote(q, sizeof q, cell->s, cell->len, 40), what);
+}
+
+/* A count or time: >= 0, or NAN when the cell is a missing value.
+ * pct: a percentage in 0..100, returned as 0..1. */
+static pn_status_t get_double(reader_t *r, const cols_t *m, long i,
+                              const pni_csv_cell_t *row, int pct, double *out)
+{
+    const pni_csv_cell_t *cell = &row[i];
+    int k = pni_csv_number(cell, out);
+    if (k == 1)
+        return PN_OK;
+    if (k == -1)
+        return bad_cell(r, m, i, cell, "is not a number (nor NA)");
+    if (k == -2)
+        return bad_cell(r, m, i, cell, "is out of range");
+    if (*out < 0)
+        return bad_cell(r, m, i, cell,
+                        pct ? "is a negative percentage"
+                            : "is negative (counts and times are >= 0)");
+    if (pct) /* nvprof's hit rates exceed 100% at times (Maxwell's L2
+              * texture reads, up to about 117%): a rate is at most 1 */
+        *out = *out > 100 ? 1 : *out / 100;
+    return PN_OK;
+}
+
+/* An unsigned integer the launch needs; min is its least value. */
+static pn_status_t get_unsigned(reader_t *r, const cols_t *m, long i,
+                                const pni_csv_cell_t *row, unsigned min,
+                                unsigned *out)
+{
+    double v;
+    const pni_csv_cell_t *cell = &row[i];
+    int k = pni_csv_number(cell, &v);
+    if (k == 1)
+        return bad_cell(r, m, i, cell,
+                        "is missing: a launch needs this value");
+    if (k != 0 || v != floor(v))
+        return bad_cell(r, m, i, cell, "is not a whole number");
+    if (v < min || v > UINT_MAX) {
+        char what[80];
+        snprintf(what, sizeof what, "is out of range (%u to %u)", min,
+                 UINT_MAX);
+        return bad_cell(r, m, i, cell, what);
+    }
+    *out = (unsigned)v;
+    return PN_OK;
+}
+
+/* "(64, 1, 1)" */
+static pn_status_t get_dim3(reader_t *r, const cols_t *m, long i,
+                            const pni_csv_cell_t *row, unsigned out[3])
+{
+    const pni_csv_cell_t *cell = &row[i];
+    const char *s = cell->s, *e = s + cell->len;
+    while (s < e && (*s == ' ' || *s == '\t'))
+        s++;
+    if (s == e || *s != '(')
+        goto bad;
+    s++;
+    for (int k = 0; k < 3; k++) {
+        while (s < e && *s == ' ')
+            s++;
+        unsigned long long v = 0;
+        const char *d = s;
+        while (s < e && *s >= '0' && *s <= '9') {
+            v = v * 10 + (unsigned)(*s - '0');
+            if (v > UINT_MAX)
+                goto bad;
+            s++;
+        }
+        if (s == d || v == 0)
+            goto bad;
+        out[k] = (unsigned)v;
+        while (s < e && *s == ' ')
+            s++;
+        if (s == e || *s != (k < 2 ? ',' : ')'))
+            goto bad;
+        s++;
+    }
+    while (s < e && (*s == ' ' || *s == '\t'))
+        s++;
+    if (s == e)
+        return PN_OK;
+bad:
+    return bad_cell(r, m, i, cell,
+                    "is not a size '(x, y, z)' of whole numbers from 1");
+}
+
+/* The kernel's name without its parameter list, return type or space:
+ * "void k<(int)2>(float *, int)" -> "k<(int)2>". */
+static void kernel_name(char *buf, size_t size, const pni_csv_cell_t *cell)
+{
+    char tmp[1024];
+    pni_csv_copy(tmp, sizeof tmp, cell);
+    char *s = tmp;
+    if (!strncmp(s, "void ", 5))
+        s += 5;
+    int depth = 0;
+    char *p = s;
+    for (; *p; p++) {
+        if (*p == '<')
+            depth++;
+        else if (*p == '>' && depth)
+            depth--;
+        else if (*p == '(' && !depth)
+            break;
+    }
+    *p = '\0';
+    while (p > s && p[-1] == ' ')
+        *--p = '\0';
+    size_t k = (size_t)(p - s);
+    if (k >= size)
+        k = size - 1;
+    memcpy(buf, s, k);
+    buf[k] = '\0';
+}
+
+static long find_any(const pni_csv_cell_t *h, size_t n, const char *const *names,
+                     size_t k)
+{
+    for (size_t i = 0; i < k && names[i]; i++) {
+        long c = pni_csv_find(h, n, names[i]);
+        if (c >= 0)
+            return c;
+    }
+    return -1;
+}
+
+/* The time unit of Nsight Compute's units row, in seconds. */
+static int time_unit(const pni_csv_cell_t *cell, double *scale)
+{
+    static const struct {
+        const char *name;
+        double s;
+    } units[] = {
+        {"", 1e-9},       {"ns", 1e-9},          {"nsecond", 1e-9},
+        {"nanosecond", 1e-9}, {"us", 1e-6},      {"usecond", 1e-6},
+        {"microsecond", 1e-6}, {"\xC2\xB5s", 1e-6}, {"ms", 1e-3},
+        {"msecond", 1e-3}, {"millisecond", 1e-3}, {"s", 1},
+        {"second", 1},
+    };
+    char u[32];
+    pni_csv_copy(u, sizeof u, cell);
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+        if (!strcmp(u, units[i].name)) {
+            *scale = units[i].s;
+            return 0;
+        }
+    return -1;
+}
+
+static pn_status_t missing(reader_t *r, const cols_t *m, const char *what)
+{
+    return pni_error(r->err, PN_EVALUE, m->hline, 0,
+                     "no column %s in the header", what);
+}
+
+/* The column map of a header. */
+static pn_status_t map_columns(reader_t *r, const pni_csv_t *c, cols_t *m)
+{
+    const pni_csv_cell_t *h = c->cells;
+    size_t n = c->n;
+    memset(m, 0, sizeof *m);
+    m->hdr = h;
+    m->ncols = n;
+    m->hline = c->rec_line;
+    m->time_scale = 1e-9;
+    int is_ncu = pni_csv_find(h, n, "Kernel Name") >= 0;
+    for (size_t i = 0; i < n && !is_ncu; i++)
+        if ((h[i].len > 6 && !memcmp(h[i].s, "gpu__", 5)) ||
+            (h[i].len > 8 && !memcmp(h[i].s, "launch__", 8)))
+            is_ncu = 1;
+    int is_nvprof = pni_csv_find(h, n, "gpu_name") >= 0 ||
+                    pni_csv_find(h, n, "Grid.X") >= 0;
+    if (!is_ncu && pni_csv_find(h, n, "Metric Name") >= 0 &&
+        pni_csv_find(h, n, "Metric Value") >= 0)
+        return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
+                         "an Nsight Compute details page (one metric a row): "
+                         "export the raw page (ncu --csv --page raw)");
+    if (!is_ncu && !is_nvprof)
+        return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
+                         "neither an nvprof profile (no column gpu_name or "
+                         "Grid.X) nor an Nsight Compute raw page (no column "
+                         "Kernel Name, gpu__* or launch__*)");
+    m->layout = is_ncu ? NCU : NVPROF;
+    static const char *const nv_gpu[] = {"gpu_name"},
+        *const nv_kernel[] = {"AppName", "Kernel", "Name"},
+        *const ncu_gpu[] = {"gpu_name", "device__attribute_display_name",
+                            "Device"},
+        *const ncu_kernel[] = {"AppName", "Kernel Name", "Function Name"};
+    const char *const *gpu = is_ncu ? ncu_gpu : nv_gpu;
+    const char *const *kern = is_ncu ? ncu_kernel : nv_kernel;
+    size_t ngpu = is_ncu ? 3 : 1;
+    for (size_t k = 0; k < 3; k++) {
+        m->gpu[k] = k < ngpu ? pni_csv_find(h, n, gpu[k]) : -1;
+        m->kernel[k] = pni_csv_find(h, n, kern[k]);
+    }
+    if (m->gpu[0] < 0 && m->gpu[1] < 0 && m->gpu[2] < 0)
+        return missing(r, m, is_ncu ? "naming the GPU (gpu_name, "
+                                   "device__attribute_display_name or Device)"
+                                 : "gpu_name (the GPU)");
+    if (m->kernel[0] < 0 && m->kernel[1] < 0 && m->kernel[2] < 0)
+        return missing(r, m, is_ncu ? "naming the kernel (AppName, Kernel Name "
+                                   "or Function Name)"
+                                 : "naming the kernel (AppName, Kernel or "
+                                   "Name)");
+    m->size = pni_csv_find(h, n, "Input.Size");
+    const struct field_names *f = is_ncu ? ncu_fields : nvprof_fields;
+    for (int k = 0; k < F_COUNT; k++)
+        for (int a = 0; a < ALIASES; a++)
+            m->field[k][a] = f[k].names[a]
+                                 ? pni_csv_find(h, n, f[k].names[a]) : -1;
+    const char *const *un = is_ncu ? ncu_unsigned : nvprof_unsigned;
+    for (int k = 0; k < U_COUNT; k++)
+        m->uns[k] = pni_csv_find(h, n, un[k]);
+    m->grid_size = m->block_size = -1;
+    if (is_ncu) {
+        static const char *const dur[] = {"gpu__time_duration.sum",
+                                          "gpu__time_duration.avg",
+                                          "gpu__time_duration"};
+        m->duration = pni_csv_find(h, n, "Duration");
+        m->time = find_any(h, n, dur, 3);
+        if (m->uns[U_GX] < 0 || m->uns[U_GY] < 0 || m->uns[U_GZ] < 0) {
+            m->grid_size = pni_csv_find(h, n, "Grid Size");
+            if (m->grid_size < 0)
+                return missing(r, m, "giving the grid (Grid Size, or "
+                                  "launch__grid_dim_x, _y and _z)");
+        }
+        if (m->uns[U_BX] < 0 || m->uns[U_BY] < 0 || m->uns[U_BZ] < 0) {
+            m->block_size = pni_csv_find(h, n, "Block Size");
+            if (m->block_size < 0)
+                return missing(r, m, "giving the block (Block Size, or "
+                                  "launch__block_dim_x, _y and _z)");
+        }
+    } else {
+        for (int k = U_GX; k <= U_BZ; k++)
+            if (m->uns[k] < 0)
+                return missing(r, m, un[k]);
+    }
+    if (m->uns[U_REGS] < 0)
+        return missing(r, m, un[U_REGS]);
+    if (m->uns[U_SMS] < 0)
+        return missing(r, m, un[U_SMS]);
+    return PN_OK;
+}
+
+/* One row into l. */
+static pn_status_t read_row(reader_t *r, const cols_t *m,
+                            const pni_csv_t *c, pn_gpu_launch_t *l)
+{
+    const pni_csv_cell_t *row = c->cells;
+    pn_status_t st;
+    memset(l, 0, sizeof *l);
+    snprintf(l->file, sizeof l->file, "%s", r->path);
+    l->line = c->rec_line;
+    l->repeats = 1;
+    for (int k = 0; k < 3 && !l->gpu[0]; k++)
+        if (m->gpu[k] >= 0)
+            pni_csv_copy(l->gpu, sizeof l->gpu, &row[m->gpu[k]]);
+    if (!l->gpu[0])
+        return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
+                         "no GPU name in this row");
+    for (int k = 0; k < 3 && !l->kernel[0]; k++)
+        if (m->kernel[k] >= 0)
+            kernel_name(l->kernel, sizeof l->kernel, &row[m->kernel[k]]);
+    if (!l->kernel[0])
+        return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
+                         "no kernel name in this row");
+    l->input_size = NAN;
+    if (m->size >= 0 &&
+        (st = get_double(r, m, m->size, row, 0, &l->input_size)))
+        return st;
+    const struct field_names *f = m->layout == NCU ? ncu_fields : nvprof_fields;
+    for (int k = 0; k < F_COUNT; k++) {
+        double v = NAN;
+        for (int a = 0; a < ALIASES && isnan(v); a++)
+            if (m->field[k][a] >= 0 &&
+                (st = get_double(r, m, m->field[k][a], row, f[k].pct, &v)))
+                return st;
+        *(double *)((char *)l + field_off[k]) = v;
+    }
+    if (m->layout == NCU) {
+        double v = NAN;
+        if (m->duration >= 0 &&
+            (st = get_double(r, m, m->duration, row, 0, &v)))
+            return st;
+        if (isnan(v) && m->time >= 0) {
+            if ((st = get_double(r, m, m->time, row, 0, &v)))
+                return st;
+            v *= m->time_scale;
+        }
+        l->measured_s = v;
+    }
+    unsigned *dst[U_COUNT] = {&l->grid[0], &l->grid[1], &l->grid[2],
+                              &l->block[0], &l->block[1], &l->block[2],
+                              &l->regs_per_thread, &l->smem_per_block, NULL};
+    unsigned dyn = 0;
+    dst[U_SMD] = &dyn;
+    for (int k = 0; k < U_COUNT; k++) {
+        if (m->uns[k] < 0)
+            continue;
+        if ((k <= U_BZ && ((k <= U_GZ && m->grid_size >= 0) ||
+                           (k >= U_BX && m->block_size >= 0))))
+            continue;
+        if ((st = get_unsigned(r, m, m->uns[k], row, k <= U_BZ ? 1 : 0,
+                               dst[k])))
+            return st;
+    }
+    if (m->grid_size >= 0 && (st = get_dim3(r, m, m->grid_size, row, l->grid)))
+        return st;
+    if (m->block_size >= 0 &&
+        (st = get_dim3(r, m, m->block_size, row, l->block)))
+        return st;
+    if (dyn > UINT_MAX - l->smem_per_block)
+        return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
+                         "static and dynamic shared memory add up to more "
+                         "than %u bytes", UINT_MAX);
+    l->smem_per_block += dyn;
+    return PN_OK;
+}
+
+/* The merge: launches with their sums and numbers of values per field. */
+typedef struct {
+    pn_gpu_launch_t *v;
+    double (*sum)[F_COUNT];
+    unsigned (*cnt)[F_COUNT];
+    size_t n, cap, cap_sum, cap_cnt;
+    pni_hash_t index;
+    pni_arena_t keys;
+} merge_t;
+
+static pn_status_t merge_add(merge_t *g, reader_t *r, const pn_gpu_launch_t *l)
+{
+    char key[512];
+    snprintf(key, sizeof key, "%s\x1f%s\x1f%.17g\x1f%u,%u,%u\x1f%u,%u,%u",
+             l->gpu, l->kernel, l->input_size, l->grid[0], l->grid[1],
+             l->grid[2], l->block[0], l->block[1], l->block[2]);
+    const pni_hentry_t *e = pni_hash_get(&g->index, key);
+    size_t i;
+    if (e) {
+        i = e->index;
+        if (g->v[i].repeats == UINT_MAX)
+            return pni_error(r->err, PN_EVALUE, l->line, 0,
+                             "more than %u repeats of one launch", UINT_MAX);
+        g->v[i].repeats++;
+    } else {
+        i = g->n;
+        if (pni_grow((void **)&g->v, &g->cap, i + 1, sizeof *g->v) ||
+            pni_grow((void **)&g->sum, &g->cap_sum, i + 1, sizeof *g->sum) ||
+            pni_grow((void **)&g->cnt, &g->cap_cnt, i + 1, sizeof *g->cnt))
+            return pni_error(r->err, PN_ENOMEM, 0, 0, "out of memory");
+        const char *k = pni_arena_strdup(&g->keys, key);
+        if (!k || pni_hash_put(&g->index, k, 0, i))
+            return pni_error(r->err, PN_ENOMEM, 0, 0, "out of memory");
+        g->v[i] = *l;
+        memset(g->sum[i], 0, sizeof g->sum[i]);
+        memset(g->cnt[i], 0, sizeof g->cnt[i]);
+        g->n++;
+    }
+    for (int k = 0; k < F_COUNT; k++) {
+        double v = *(const double *)((const char *)l + field_off[k]);
+        if (!isnan(v)) {
+            g->sum[i][k] += v;
+            g->cnt[i][k]++;
+        }
+    }
+    return PN_OK;
+}
+
+static void merge_free(merge_t *g)
+{
+    free(g->v);
+    free(g->sum);
+    free(g->cnt);
+    pni_hash_free(&g->index);
+    pni_arena_free(&g->keys);
+}
+
+/* Skips blank lines and Nsight Compute's "==PROF==" messages before the
+ * header; *got 0 at the end of the file. */
+static pn_status_t next_header(pni_csv_t *c, int *got)
+{
+    pn_status_t st;
+    while (!(st = pni_csv_next(c, got)) && *got) {
+        if (pni_csv_blank(c))
+            continue;
+        const pni_csv_cell_t *h = &c->cells[0];
+        if (!h->quoted && h->len >= 2 && h->s[0] == '=' && h->s[1] == '=')
+            continue;
+        break;
+    }
+    return st;
+}
+
+/* A row with the header's number of cells, or *got 0 at the end. */
+static pn_status_t next_row(reader_t *r, size_t ncols, unsigned long hline,
+                            int *got)
+{
+    pni_csv_t *c = &r->csv;
+    pn_status_t st;
+    while (!(st = pni_csv_next(c, got)) && *got && pni_csv_blank(c))
+        ;
+    if (st || !*got || c->n == ncols)
+        return st;
+    if (c->n > ncols)
+        return pni_error(r->err, PN_EVALUE, c->cells[ncols].line,
+                         c->cells[ncols].column,
+                         "a row of %zu cells, but the header (line %lu) "
+                         "has %zu", c->n, hline, ncols);
+    return pni_error(r->err, PN_EVALUE, c->end_line, c->end_column,
+                     "a row of %zu cells, but the header (line %lu) has %zu",
+                     c->n, hline, ncols);
+}
+
+pn_status_t pn_gpu_profile_read(const char *path, pn_gpu_launch_t **out,
+                                size_t *n, pn_error_t *err)
+{
+    const char *name = path && strcmp(path, "-") ? path : "-";
+    pni_error_begin(err, name);
+    if (!out || !n)
+        return pni_error(err, PN_EINVAL, 0, 0, "no place for the result");
+    *out = NULL;
+    *n = 0;
+    reader_t r = {.err = err, .path = name};
+    pn_status_t st = pni_csv_open(&r.csv, path, err);
+    if (st)
+        return st;
+    pni_csv_t *c = &r.csv;
+    merge_t g;
+    memset(&g, 0, sizeof g);
+    pni_hash_init(&g.index);
+    pni_arena_init(&g.keys);
+    pni_csv_cell_t *hdr = NULL;
+    int got;
+    if ((st = next_header(c, &got)))
+        goto done;
+    if (!got) {
+        st = pni_error(err, PN_EVALUE, 0, 0, "an empty file (no header row)");
+        goto done;
+    }
+    unsigned long hline = c->rec_line;
+    size_t ncols = c->n;
+    /* the header is kept: the next record reuses the cell array */
+    hdr = malloc(ncols * sizeof *hdr);
+    if (!hdr) {
+        st = pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
+        goto done;
+    }
+    memcpy(hdr, c->cells, ncols * sizeof *hdr);
+    pni_csv_t hc = *c;
+    hc.cells = hdr;
+    cols_t m;
+    if ((st = map_columns(&r, &hc, &m)))
+        goto done;
+    int first = 1;
+    for (;;) {
+        if ((st = next_row(&r, ncols, hline, &got)))
+            goto done;
+        if (!got)
+            break;
+        if (first && m.layout == NCU) {
+            first = 0;
+            /* the units row: no cell of it is a number */
+            int units = 1;
+            for (size_t i = 0; i < c->n && units; i++) {
+                double v;
+                if (pni_csv_number(&c->cells[i], &v) == 0)
+                    units = 0;
+            }
+            if (units) {
+                if (m.time >= 0 &&
+                    time_unit(&c->cells[m.time], &m.time_scale)) {
+                    char q[256];
+                    const pni_csv_cell_t *u = &c->cells[m.time];
+                    st = pni_error(err, PN_EVALUE, u->line, u->column,
+                                   "unknown time unit '%s' of %s (ns, us, "
+                                   "ms, s, nsecond, usecond, msecond, "
+                                   "second)",
+                                   pni_quote(q, sizeof q, u->s, u->len, 40),
+                                   "gpu__time_duration");
+                    goto done;
+                }
+                continue;
+            }
+        }
+        first = 0;
+        pn_gpu_launch_t l;
+        if ((st = read_row(&r, &m, c, &l)) || (st = merge_add(&g, &r, &l)))
+            goto done;
+    }
+    if (!g.n) {
+        st = pni_error(err, PN_EVALUE, hline, 0,
+                       "a header but no launch rows");
+        goto done;
+    }
+    for (size_t i = 0; i < g.n; i++)
+        for (int k = 0; k < F_COUNT; k++)
+            *(double *)((char *)&g.v[i] + field_off[k]) =
+                g.cnt[i][k] ? g.sum[i][k] / g.cnt[i][k] : NAN;
+    *out = g.v;
+    *n = g.n;
+    g.v = NULL;
+done:
+    free(hdr);
+    merge_free(&g);
+    pni_csv_close(c);
+    return st;
+}
+
+void pn_gpu_launches_free(pn_gpu_launch_t *launches) { free(launches); }

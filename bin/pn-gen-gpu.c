@@ -26,6 +26,11 @@ static void usage(FILE *out)
         "  -g, --global XG            global-memory accesses per warp (default 4)\n"
         "      --l1 L1                global-memory latency in steps (default 20)\n"
         "      --l2 L2                shared-memory latency in steps (default 2)\n"
+        "      --pipelined            pipelined issue: an arithmetic or shared\n"
+        "                             instruction gives its scheduler back when it\n"
+        "                             is issued, not when it is finished\n"
+        "      --la LA                with --pipelined: arithmetic latency in\n"
+        "                             steps (default 0)\n"
         "      --workload FILE        per-warp counts: lines warp,arith,shared,global\n"
         "      --threads-per-block T  with --blocks and --sms: warps per SM =\n"
         "      --blocks B               ceil(T/32) * ceil(B/N) (one SM, one wave)\n"
@@ -44,7 +49,7 @@ static void usage(FILE *out)
 }
 
 enum { OPT_SHARED = 128, OPT_L1, OPT_L2, OPT_WORKLOAD, OPT_TPB, OPT_BLOCKS,
-       OPT_SMS };
+       OPT_SMS, OPT_PIPELINED, OPT_LA };
 
 static int number(const char *opt, const char *s, uint64_t *out, int zero_ok)
 {
@@ -88,6 +93,8 @@ int main(int argc, char **argv)
         {"global", required_argument, NULL, 'g'},
         {"l1", required_argument, NULL, OPT_L1},
         {"l2", required_argument, NULL, OPT_L2},
+        {"pipelined", no_argument, NULL, OPT_PIPELINED},
+        {"la", required_argument, NULL, OPT_LA},
         {"workload", required_argument, NULL, OPT_WORKLOAD},
         {"threads-per-block", required_argument, NULL, OPT_TPB},
         {"blocks", required_argument, NULL, OPT_BLOCKS},
@@ -127,6 +134,8 @@ int main(int argc, char **argv)
         case 'g': bad = number("--global", optarg, &p.uniform.global, 1); break;
         case OPT_L1: bad = number("--l1", optarg, &p.l1, 1); break;
         case OPT_L2: bad = number("--l2", optarg, &p.l2, 1); break;
+        case OPT_PIPELINED: p.pipelined = 1; break;
+        case OPT_LA: bad = number("--la", optarg, &p.la, 1); break;
         case OPT_WORKLOAD: workload = optarg; break;
         case OPT_TPB: bad = number("--threads-per-block", optarg, &tpb, 0); break;
         case OPT_BLOCKS: bad = number("--blocks", optarg, &blocks, 0); break;
@@ -152,6 +161,11 @@ int main(int argc, char **argv)
     if (optind != argc) {
         fprintf(stderr, "%s: unexpected argument '%s'\nTry '%s --help'.\n",
                 prog, argv[optind], prog);
+        return CLI_EUSAGE;
+    }
+    if (p.la && !p.pipelined) {
+        fprintf(stderr, "%s: --la needs --pipelined (the paper's net has no "
+                "arithmetic latency)\n", prog);
         return CLI_EUSAGE;
     }
     int launch = (tpb != 0) + (blocks != 0) + (sms != 0);

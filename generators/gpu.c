@@ -14,7 +14,7 @@
 
 /* Names: Table 1 of the paper for what it describes (p1-p10, t1-t17), the
  * meanings of doc/wpnm.md for the places the table leaves out. */
-static const char *const place_meaning[19] = {
+static const char *const place_meaning[20] = {
     NULL,
     "active warp",
     "the previous instruction is finished and the warp is ready for the "
@@ -35,9 +35,10 @@ static const char *const place_meaning[19] = {
     "shared access done",
     "arithmetic in execution",
     "shared latency steps elapsed",
+    "arithmetic latency steps elapsed",   /* pipelined issue only */
 };
 
-static const char *const transition_meaning[18] = {
+static const char *const transition_meaning[19] = {
     NULL,
     "the warp is executed on SM",
     "selection of a calculation for the next instruction",
@@ -56,16 +57,17 @@ static const char *const transition_meaning[18] = {
     "calculation is finished",
     "termination of the warp",
     "waiting for the shared memory access",
+    "waiting for the arithmetic result",   /* pipelined issue only */
 };
 
 /* The class of each warp transition: what kind of instruction work its
  * firing is (t0, the idle step, is the class "idle"). */
 enum { C_CONTROL, C_ARITH, C_SHARED, C_GLOBAL, C_IDLE, C_COUNT };
-static const unsigned char transition_class[18] = {
+static const unsigned char transition_class[19] = {
     [1] = C_CONTROL, [2] = C_CONTROL, [3] = C_CONTROL, [4] = C_CONTROL,
     [5] = C_GLOBAL, [6] = C_SHARED, [7] = C_ARITH, [8] = C_GLOBAL,
     [9] = C_GLOBAL, [11] = C_GLOBAL, [12] = C_SHARED, [14] = C_SHARED,
-    [15] = C_ARITH, [16] = C_CONTROL, [17] = C_SHARED,
+    [15] = C_ARITH, [16] = C_CONTROL, [17] = C_SHARED, [18] = C_ARITH,
 };
 /* weakest first: a timeline cell shows the strongest class fired there */
 static const char *const class_name[C_COUNT] = {"control", "arithmetic",
@@ -76,7 +78,7 @@ static const char *const class_color[C_COUNT] = {"#d9d9d9", "#4e79a7",
 
 /* Positions inside one warp's box: the paper's Figure 2, selection row on
  * top, then the arithmetic, shared and global frames side by side. */
-static const double place_xy[19][2] = {
+static const double place_xy[20][2] = {
     {0, 0},
     {40, 40},    /* p1 */
     {480, 40},   /* p2 */
@@ -96,9 +98,10 @@ static const double place_xy[19][2] = {
     {300, 740},  /* p16 */
     {120, 580},  /* p17 */
     {400, 660},  /* p18 */
+    {40, 660},   /* p19 */
 };
 
-static const double transition_xy[18][2] = {
+static const double transition_xy[19][2] = {
     {0, 0},
     {300, 360},  /* t1 */
     {120, 200},  /* t2 */
@@ -117,6 +120,7 @@ static const double transition_xy[18][2] = {
     {120, 660},  /* t15 */
     {40, 120},   /* t16 */
     {400, 580},  /* t17 */
+    {40, 580},   /* t18 */
 };
 
 #define BOX_H 950.0
@@ -240,13 +244,16 @@ static pn_status_t flow(gen_t *g, size_t w, int t, const int *in,
 }
 
 static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
-                        uint64_t l1, uint64_t l2, size_t cols)
+                        const pn_gpu_params_t *p, size_t cols)
 {
+    uint64_t l1 = p->l1, l2 = p->l2, la = p->la;
+    int pipe = p->pipelined != 0;
+    int nplaces = pipe && la ? 19 : 18;
     pn_net_t *net = g->net;
     const layout_t *L = &g->lay;
     double ox = L->origin_x + (double)(w % cols) * L->box_w;
     double oy = ORIGIN_Y + (double)(w / cols) * BOX_H;
-    for (int k = 1; k <= 18; k++) {
+    for (int k = 1; k <= nplaces; k++) {
         uint64_t m = 0;
         if (k == 1 || k == 2 || k == 3)
             m = 1;
@@ -267,8 +274,11 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
     }
     static const int tnums[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16,
                                 17};
-    for (size_t i = 0; i < sizeof tnums / sizeof *tnums; i++) {
-        int k = tnums[i];
+    size_t ntr = sizeof tnums / sizeof *tnums;
+    for (size_t i = 0; i <= ntr; i++) {
+        if (i == ntr && !(pipe && la))
+            break;
+        int k = i < ntr ? tnums[i] : 18;
         char name[160];
         snprintf(name, sizeof name, "w%zu t%d %s", w, k, transition_meaning[k]);
         size_t idx;
@@ -286,9 +296,12 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
     TRY(flow(g, w, 4, (int[]){3, 9}, NULL, 2, (int[]){4, 10}, NULL, 2));
     TRY(flow(g, w, 5, (int[]){11, 10}, NULL, 2, (int[]){0, 12},
              (uint64_t[]){1, l1 + 1}, 2));
-    TRY(flow(g, w, 6, (int[]){11, 8}, NULL, 2, (int[]){15},
-             (uint64_t[]){l2 + 1}, 1));
-    TRY(flow(g, w, 7, (int[]){11, 6}, NULL, 2, (int[]){17}, NULL, 1));
+    /* pipelined issue: the scheduler comes back when the instruction is
+     * issued (t6, t7), not when it is finished (t14, t15) */
+    TRY(flow(g, w, 6, (int[]){11, 8}, NULL, 2, (int[]){0, 15},
+             (uint64_t[]){pipe, l2 + 1}, 2));
+    TRY(flow(g, w, 7, (int[]){11, 6}, NULL, 2, (int[]){0, 17},
+             (uint64_t[]){pipe, pipe ? la + 1 : 1}, 2));
     TRY(flow(g, w, 8, (int[]){12}, (uint64_t[]){2}, 1, (int[]){12, 13}, NULL,
              2));
     TRY(flow(g, w, 9, (int[]){12, 13}, (uint64_t[]){1, l1}, 2, (int[]){14},
@@ -296,8 +309,13 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
     TRY(flow(g, w, 11, (int[]){14}, NULL, 1, (int[]){2, 3}, NULL, 2));
     TRY(flow(g, w, 12, (int[]){15, 18}, (uint64_t[]){1, l2}, 2, (int[]){16},
              NULL, 1));
-    TRY(flow(g, w, 14, (int[]){16}, NULL, 1, (int[]){0, 2, 3}, NULL, 3));
-    TRY(flow(g, w, 15, (int[]){17}, NULL, 1, (int[]){0, 2, 3}, NULL, 3));
+    TRY(flow(g, w, 14, (int[]){16}, NULL, 1, (int[]){0, 2, 3},
+             (uint64_t[]){!pipe, 1, 1}, 3));
+    TRY(flow(g, w, 15, (int[]){17, 19}, (uint64_t[]){1, pipe ? la : 0}, 2,
+             (int[]){0, 2, 3}, (uint64_t[]){!pipe, 1, 1}, 3));
+    if (pipe && la)   /* the arithmetic latency counter, as t8 for global */
+        TRY(flow(g, w, 18, (int[]){17}, (uint64_t[]){2}, 1, (int[]){17, 19},
+                 NULL, 2));
     TRY(flow(g, w, 16, (int[]){1, 2, 3, -1}, NULL, 4, NULL, NULL, 0));
     char t16[96];
     snprintf(t16, sizeof t16, "%s", tid(g, 2, w, 16));
@@ -319,7 +337,7 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     if (p->warps == 0 || p->schedulers == 0 || p->warps > PN_GPU_MAX_WARPS)
         return PN_EINVAL;
     if (p->schedulers > PN_TOKENS_MAX || p->l1 >= PN_TOKENS_MAX ||
-        p->l2 >= PN_TOKENS_MAX)
+        p->l2 >= PN_TOKENS_MAX || p->la >= PN_TOKENS_MAX)
         return PN_ERANGE;
     for (size_t w = 0; w < p->warps; w++) {
         const pn_gpu_warp_t *x = p->work ? &p->work[w] : &p->uniform;
@@ -333,8 +351,9 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     if (!g.net)
         return PN_ENOMEM;
     char name[128];
-    snprintf(name, sizeof name, "GPU warp net: %zu warps, %llu schedulers",
-             p->warps, (unsigned long long)p->schedulers);
+    snprintf(name, sizeof name, "GPU warp net: %zu warps, %llu schedulers%s",
+             p->warps, (unsigned long long)p->schedulers,
+             p->pipelined ? ", pipelined issue" : "");
     pn_status_t st = pn_net_set_name(g.net, name);
     size_t idx;
     if (!st)
@@ -371,8 +390,7 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
                             PN_ARC_NORMAL, NULL);
     size_t cols = (size_t)ceil(sqrt((double)p->warps));
     for (size_t w = 0; !st && w < p->warps; w++)
-        st = warp(&g, w, p->work ? &p->work[w] : &p->uniform, p->l1, p->l2,
-                  cols);
+        st = warp(&g, w, p->work ? &p->work[w] : &p->uniform, p, cols);
     /* one page holding everything: the written PNML then needs no block of
      * ours to say that the net has no page */
     size_t page;
@@ -600,7 +618,7 @@ static int warp_id(const char *id, size_t *warp, char *kind, int *num)
         return 0;
     char *end2;
     long k = strtol(end + 2, &end2, 10);
-    if (*end2 || k < 1 || k > 18)
+    if (*end2 || k < 1 || k > 19)
         return 0;
     *warp = (size_t)w;
     *kind = end[1];
@@ -634,7 +652,7 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
             idle = 1;
             continue;
         }
-        if (!warp_id(id, &w, &kind, &k) || kind != 't' || k > 17 ||
+        if (!warp_id(id, &w, &kind, &k) || kind != 't' || k > 18 ||
             w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)

@@ -31,6 +31,8 @@ typedef struct pn_gpu_params {
     uint64_t l1, l2;         /* global and shared latency, >= 0 */
     const pn_gpu_warp_t *work; /* W entries, or NULL: every warp `uniform` */
     pn_gpu_warp_t uniform;
+    int pipelined;           /* 0: the paper's net; 1: pipelined issue (doc/wpnm.md) */
+    uint64_t la;             /* pipelined: arithmetic latency, >= 0 */
 } pn_gpu_params_t;
 
 

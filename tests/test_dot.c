@@ -136,7 +136,7 @@ static int count_clusters(Agraph_t *g, const char *prefix)
 START_TEST(dot_clusters)
 {
     /* GPU nets: one cluster per warp, p0 / t0 / active outside them */
-    pn_gpu_params_t p = {3, 2, 20, 2, NULL, {1, 1, 1}};
+    pn_gpu_params_t p = {3, 2, 20, 2, NULL, {1, 1, 1}, 0, 0};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_dot_options_t o;
@@ -214,7 +214,7 @@ START_TEST(dot_clusters)
     /* a GPU net's groups and classes, from its generator; other nets have
      * none */
     ck_assert_int_eq(pn_gpu_groups(n2, &gr), PN_EINVAL);
-    pn_gpu_params_t p12 = {13, 1, 2, 1, NULL, {1, 1, 1}};
+    pn_gpu_params_t p12 = {13, 1, 2, 1, NULL, {1, 1, 1}, 0, 0};
     pn_net_t *gpu;
     ck_assert_int_eq(pn_gpu_net(&p12, &gpu), PN_OK);
     ck_assert_int_eq(pn_gpu_groups(gpu, &gr), PN_OK);
@@ -243,7 +243,7 @@ END_TEST
 
 START_TEST(svg_and_png)
 {
-    pn_gpu_params_t p = {2, 2, 3, 1, NULL, {1, 1, 1}};
+    pn_gpu_params_t p = {2, 2, 3, 1, NULL, {1, 1, 1}, 0, 0};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     char *data;
@@ -572,7 +572,7 @@ END_TEST
 START_TEST(real_run_trace)
 {
     /* a trace of the real engine replays to the engine's own markings */
-    pn_gpu_params_t p = {3, 1, 4, 1, NULL, {2, 1, 1}};
+    pn_gpu_params_t p = {3, 1, 4, 1, NULL, {2, 1, 1}, 0, 0};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_engine_t *e;
@@ -611,7 +611,7 @@ START_TEST(real_run_trace)
     ck_assert(!memcmp(m, pn_sim_marking(s), np * sizeof *m));
     pn_trace_free(tr);
     /* the same trace against another net is refused */
-    pn_gpu_params_t p2 = {2, 1, 4, 1, NULL, {2, 1, 1}};
+    pn_gpu_params_t p2 = {2, 1, 4, 1, NULL, {2, 1, 1}, 0, 0};
     pn_net_t *other;
     ck_assert_int_eq(pn_gpu_net(&p2, &other), PN_OK);
     ck_assert_int_eq(pn_trace_read(path, other, &tr, &err), PN_ETRACE);

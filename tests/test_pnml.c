@@ -542,8 +542,8 @@ START_TEST(pipe_dialect_has_pipes_shape)
         fprintf(stderr, "PN_CORPUS not set: PIPE shape test skipped\n");
         return;
     }
-    pn_gpu_params_t params[] = {{1, 1, 0, 0, NULL, {1, 1, 1}},
-                                {3, 2, 20, 2, NULL, {2, 1, 3}}};
+    pn_gpu_params_t params[] = {{1, 1, 0, 0, NULL, {1, 1, 1}, 0, 0},
+                                {3, 2, 20, 2, NULL, {2, 1, 3}, 0, 0}};
     for (size_t i = 0; i < sizeof params / sizeof *params; i++) {
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&params[i], &net), PN_OK);

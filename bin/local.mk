@@ -23,3 +23,7 @@ bin_pn_maxplus_LDADD = bin/libcli.la libpn.la -lm
 bin_PROGRAMS += bin/pn-reach
 bin_pn_reach_SOURCES = %reldir%/pn-reach.c
 bin_pn_reach_LDADD = bin/libcli.la libpn.la
+bin_PROGRAMS += bin/pn-gpu
+bin_pn_gpu_SOURCES = %reldir%/pn-gpu.c
+bin_pn_gpu_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+bin_pn_gpu_LDADD = bin/libcli.la libpn.la $(JANSSON_LIBS) -lm

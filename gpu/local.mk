@@ -4,7 +4,8 @@
 noinst_LTLIBRARIES += gpu/libpn-gpu.la
 gpu_libpn_gpu_la_SOURCES = \
 	%reldir%/predict.h %reldir%/csv_private.h %reldir%/csv.c \
-	%reldir%/profile.c %reldir%/device.c
+	%reldir%/profile.c %reldir%/device.c %reldir%/gpu_private.h \
+	%reldir%/model.c %reldir%/eval.c
 gpu_libpn_gpu_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/gpu \
 	-I$(srcdir)/generators -I$(srcdir)/engine -I$(srcdir)/maxplus \
 	-I$(srcdir)/lib

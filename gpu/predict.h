@@ -59,6 +59,7 @@ typedef struct pn_gpu_arch {
     unsigned lat_l2;          /* L2 hit, cycles */
     unsigned lat_shared;      /* shared-memory access, cycles */
     const char *name;         /* "Kepler", "Maxwell", ... */
+    unsigned lat_arith;       /* dependent arithmetic instruction, cycles */
 } pn_gpu_arch_t;
 
 /* One kernel launch of a profile.  Totals over the whole launch; NAN where
@@ -111,6 +112,136 @@ const pn_gpu_device_t *pn_gpu_device_find(const pn_gpu_device_t *devs,
  * no row for it (the nearest lower capability of the same major number is
  * used when the exact one is missing). */
 const pn_gpu_arch_t *pn_gpu_arch_find(int major, int minor);
+
+
+/* ---- the model --------------------------------------------------------- */
+
+/* A launch mapped onto the model (pn_gpu_shape()). */
+typedef struct pn_gpu_shape {
+    unsigned warps_per_block;   /* ceil(threads per block / 32) */
+    unsigned resident_blocks;   /* blocks one SM holds at once */
+    const char *limited_by;     /* "blocks", "warps", "registers", "shared memory" */
+    double blocks_sm;           /* blocks of the busiest SM: ceil(blocks / SMs) */
+    double waves;               /* blocks_sm / resident_blocks (>= 1 when several) */
+    unsigned resident_warps;    /* warps of a full wave on the SM */
+    unsigned schedulers;        /* warp schedulers of the SM */
+    double arith, shared, global; /* warp instructions per warp, by kind */
+    double replays;             /* extra issue slots per warp (uncoalesced accesses) */
+    double miss;                /* fraction of global transactions that reach DRAM */
+    double lat_global;          /* mean global latency, cycles (DRAM and L2 mixed by miss) */
+    double lat_shared;          /* shared latency, cycles */
+    double lat_arith;           /* dependent arithmetic latency, cycles */
+    double dram_bytes, l2_bytes;  /* traffic of the whole launch */
+    double clock_hz, bandwidth;   /* of the device */
+} pn_gpu_shape_t;
+
+/* Maps a launch on a device onto the model: occupancy against the limits
+ * of the device's compute capability, waves, per-warp counts, transactions
+ * and the latency mix.  Returns PN_OK; PN_EVALUE when a count the model
+ * needs is missing (NAN) or the launch cannot run on the device (a block
+ * that fits no SM), naming the launch and the metric; PN_EUNSUPPORTED when
+ * the compute capability is not in the table. */
+pn_status_t pn_gpu_shape(const pn_gpu_launch_t *launch,
+                         const pn_gpu_device_t *dev, pn_gpu_shape_t *shape,
+                         pn_error_t *err);
+
+/* The free parameters of one GPU (pn_gpu_fit()); spec-only defaults from
+ * pn_gpu_calib_init(). */
+typedef struct pn_gpu_calib {
+    char gpu[64];
+    double overhead_s;     /* fixed cost of a launch */
+    double issue_scale;    /* seconds per modelled SM cycle, over 1/clock */
+    double dram_scale;     /* DRAM time over bytes / bandwidth */
+    double l2_scale;       /* L2 time over L2 bytes / DRAM bandwidth */
+    double log_lo, log_hi; /* 10th and 90th percentile of log(measured/predicted) in training */
+    double train_mape;     /* mean absolute percentage error on the training rows, % */
+    size_t train_n;        /* training rows */
+} pn_gpu_calib_t;
+
+/* The calibration of a GPU nobody measured: one cycle = 1/clock, the full
+ * bandwidth, a 5 us launch overhead, and an interval of a factor 2. */
+void pn_gpu_calib_init(pn_gpu_calib_t *calib, const char *gpu);
+
+/* A cache of simulated wave lengths shared by predictions (the net of a
+ * wave depends on the shape only, not on the calibration). */
+typedef struct pn_gpu_cache pn_gpu_cache_t;
+pn_gpu_cache_t *pn_gpu_cache_new(void);
+void pn_gpu_cache_free(pn_gpu_cache_t *cache);
+
+/* A prediction and where its time goes. */
+typedef struct pn_gpu_prediction {
+    double predicted_s, low_s, high_s;
+    double overhead_s;     /* launch overhead */
+    double issue_s;        /* the warp net: issuing and latency, all waves */
+    double dram_s;         /* DRAM bandwidth bound */
+    double l2_s;           /* L2 bandwidth bound */
+    const char *bound;     /* "net" (issue and latency), "DRAM", "L2" */
+    double wave_cycles;    /* cycles of one full wave (net steps / PN_GPU_STEPS_PER_CYCLE) */
+    double net_scale;      /* counts were divided by this before simulating */
+    /* shares of the wave's scheduler time, from the net's firings */
+    double busy, wait_global, wait_shared, idle;
+} pn_gpu_prediction_t;
+
+/* A wave is the warp net with pipelined issue (doc/wpnm.md): a scheduler
+ * issues an instruction every 2 steps (t1, then t5, t6 or t7), so one SM
+ * cycle is 2 steps; an instruction of one warp takes 4 steps plus its
+ * latency counter, so a latency of L cycles enters the net as 2L - 4 steps
+ * for arithmetic and 2L - 5 for memory (whose frames take one step
+ * more). */
+#define PN_GPU_STEPS_PER_CYCLE 2
+
+/* Per-warp instruction counts above this are scaled down before the wave
+ * is simulated, and the steps scaled back up (doc/gpu.md: the scaling law
+ * and its measured error). */
+#define PN_GPU_SIM_CAP 96
+
+/* Predicts a launch: overhead + max(issue_scale * waves * wave_cycles /
+ * clock, dram_scale * DRAM time, l2_scale * L2 time).  cache may be NULL.
+ * Returns PN_OK, PN_ENOMEM. */
+pn_status_t pn_gpu_predict(const pn_gpu_shape_t *shape,
+                           const pn_gpu_calib_t *calib, pn_gpu_cache_t *cache,
+                           pn_gpu_prediction_t *out, pn_error_t *err);
+
+/* Fits calib's overhead and scales to n shapes with measured times
+ * (minimising the mean absolute log error), and fills its interval and
+ * training error.  n >= 1.  Returns PN_OK, PN_EINVAL, PN_ENOMEM. */
+pn_status_t pn_gpu_fit(const pn_gpu_shape_t *shapes, const double *measured,
+                       size_t n, pn_gpu_cache_t *cache, pn_gpu_calib_t *calib,
+                       pn_error_t *err);
+
+
+/* ---- evaluation ------------------------------------------------------------ */
+
+/* The methods an evaluation compares, in this order: the model, then the
+ * baselines computed by the same code on the same rows. */
+enum {
+    PN_GPU_MODEL = 0,      /* this model (the warp net, waves, memory bounds) */
+    PN_GPU_INST_SM = 1,    /* overhead + scale * warp instructions per SM / clock */
+    PN_GPU_ROOFLINE = 2,   /* overhead + max(compute, DRAM bytes / bandwidth), scaled */
+    PN_GPU_LINREG = 3,     /* least relative squares on per-SM counts and transactions */
+    PN_GPU_METHODS = 4
+};
+
+/* One line of an evaluation: a split, a group (a GPU, a kernel, or "all"),
+ * the test rows and each method's MAPE in percent (NAN: no prediction). */
+typedef struct pn_gpu_eval_line {
+    char split[16];        /* "sizes", "kernel", "gpu-kernel", "new-gpu" */
+    char group[112];       /* "all", "gpu:NAME" or "kernel:NAME" */
+    size_t n;
+    double mape[PN_GPU_METHODS];
+} pn_gpu_eval_line_t;
+
+/* Runs the splits of doc/gpu.md on launches with measured times: held-out
+ * sizes (per GPU, even size ranks of each kernel and block shape train, odd
+ * ranks test), leave one kernel out (per GPU), per (GPU, kernel), and each
+ * GPU predicted from the calibrations of the others.  Launches whose device
+ * is not in devs, or that the model cannot shape (a missing count), are
+ * left out and counted in *skipped.  Returns PN_OK with *out (free()),
+ * *nout; PN_EINVAL when nothing is left; PN_ENOMEM. */
+pn_status_t pn_gpu_eval(const pn_gpu_launch_t *launches, size_t n,
+                        const pn_gpu_device_t *devs, size_t ndev,
+                        pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
+                        size_t *nout, size_t *skipped, pn_error_t *err);
 
 #ifdef __cplusplus
 }

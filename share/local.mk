@@ -1,4 +1,4 @@
-dist_man_MANS += share/man/pn-info.1 share/man/pn-convert.1 share/man/pn-run.1 share/man/pn-gen-gpu.1 share/man/pn-dot.1 share/man/pn-maxplus.1 share/man/pn-reach.1
+dist_man_MANS += share/man/pn-info.1 share/man/pn-convert.1 share/man/pn-run.1 share/man/pn-gen-gpu.1 share/man/pn-dot.1 share/man/pn-maxplus.1 share/man/pn-reach.1 share/man/pn-gpu.1
 EXTRA_DIST += share/examples
 
 # The pictures in the README, made by the programs themselves.
@@ -13,3 +13,4 @@ figures: bin/pn-gen-gpu bin/pn-run bin/pn-dot
 	  -o $(srcdir)/share/figures/timeline.svg
 	rm -f fig-net.pnml fig-run.pnml fig-run.trace
 EXTRA_DIST += share/figures
+EXTRA_DIST += share/gpu-data bench/gpu

@@ -3,7 +3,7 @@
 // project). Built and run only on a machine with an NVIDIA GPU, by
 // bench/gpu/profile.sh; the project builds and tests without it.
 //
-//   kernels --device             one deviceInfo.csv row for GPU 0
+//   kernels --device [ID]        one deviceInfo.csv row for GPU 0 (gpu_id ID)
 //   kernels --time  MANIFEST     run every launch of the plan, 1 warm-up and
 //                                 5 timed repetitions (CUDA events, median),
 //                                 write MANIFEST (one row per launch)
@@ -228,7 +228,9 @@ int main(int argc, char **argv)
         int cores_sm = 128;   // FP32 lanes per SM on sm_80+ (Hopper: 128)
         double bw = 2.0 * mclk * 1e3 * (bus / 8) / 1e9;
         printf("compute_version,gpu_id,gpu_name,l1_cache_used,max_clock_rate,num_of_cores,L2,bus,memory_clock,bandwith,GM,num_sm,num_cores_sm,theoretical_flops\n");
-        printf("%d.%d,10,%s,0,%d,%d,%g,%d,%d,%.3f,%.0f,%d,%d,%.3f\n", p.major, p.minor, "H100",
+        for (char *c = p.name; *c; c++) if (*c == ',') *c = ' ';
+        printf("%d.%d,%s,%s,0,%d,%d,%g,%d,%d,%.3f,%.0f,%d,%d,%.3f\n", p.major, p.minor,
+               argc > 2 ? argv[2] : "1", p.name,
                clk / 1000, cores_sm * p.multiProcessorCount, p.l2CacheSize / 1048576.0, bus, mclk / 1000,
                bw, p.totalGlobalMem / 1073741824.0, p.multiProcessorCount, cores_sm,
                2.0 * cores_sm * p.multiProcessorCount * clk / 1e6);

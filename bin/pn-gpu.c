@@ -1,0 +1,598 @@
+/* pn-gpu: kernel time from profiler metrics (predict, fit, eval). */
+#include <config.h>
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "pn.h"
+#include "predict.h"
+
+static const char *prog = "pn-gpu";
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "Usage: %s predict [OPTION]... [PROFILE]...\n"
+        "       %s fit --device-info DEV.csv -o CAL.json PROFILE...\n"
+        "       %s eval [OPTION]... DIR\n"
+        "Predict how long CUDA kernel launches take from their profiles, with\n"
+        "the GPU warp net of one SM run for each wave of blocks and the memory\n"
+        "bandwidth bounds (doc/gpu.md).  Profiles: nvprof CSV or Nsight\n"
+        "Compute's raw CSV page (ncu --csv --page raw).\n"
+        "\n"
+        "  -D, --device-info FILE  the GPUs (deviceInfo.csv layout); eval's\n"
+        "                          default: DIR/deviceInfo.csv\n"
+        "  -c, --calibration FILE  predict: a calibration written by fit\n"
+        "                          (without: from the specification alone)\n"
+        "  -o, --output FILE       fit: the calibration (JSON); predict, eval:\n"
+        "                          the table (default: standard output)\n"
+        "  -f, --format FMT        predict, eval: csv (default) or json\n"
+        "      --explain           predict: where the time goes (columns)\n"
+        "      --gpu NAME          predict: the device of a launch given by\n"
+        "                          the options below, or of every profile row\n"
+        "      --grid X[,Y[,Z]]    a hypothetical launch: its grid,\n"
+        "      --block X[,Y[,Z]]   its block,\n"
+        "      --arith N           arithmetic, shared and global warp\n"
+        "      --shared N          instructions per warp (default 0),\n"
+        "      --global N\n"
+        "      --transactions N    transactions per global access (default 1,\n"
+        "                          128 bytes)\n"
+        "      --regs N            registers per thread (default 32)\n"
+        "      --smem BYTES        shared memory per block (default 0)\n"
+        "  -h, --help              show this help and exit\n"
+        "  -V, --version           show the version and exit\n"
+        "\n"
+        "Exit status: 0 success, 1 a profile, device file or calibration\n"
+        "could not be read or a launch could not be predicted, 2 bad command\n"
+        "line, 3 an output could not be written.\n",
+        prog, prog, prog);
+}
+
+enum { OPT_EXPLAIN = 128, OPT_GPU, OPT_GRID, OPT_BLOCK, OPT_ARITH, OPT_SHARED,
+       OPT_GLOBAL, OPT_TRANS, OPT_REGS, OPT_SMEM };
+
+typedef struct {
+    const char *cmd, *devinfo, *calib, *output, *gpu;
+    int json, explain, hypo;
+    unsigned grid[3], block[3];
+    double arith, shared, global, trans, regs, smem;
+} opts_t;
+
+static int dims(const char *opt, const char *s, unsigned d[3])
+{
+    d[0] = d[1] = d[2] = 1;
+    char *end;
+    for (int i = 0; i < 3; i++) {
+        errno = 0;
+        unsigned long v = strtoul(s, &end, 10);
+        if (end == s || errno || v == 0 || v > 2147483647UL || *s == '-') break;
+        d[i] = (unsigned)v;
+        if (!*end) return 0;
+        if (*end != ',') break;
+        s = end + 1;
+    }
+    fprintf(stderr, "%s: %s: expected X[,Y[,Z]] of positive integers\n", prog, opt);
+    return -1;
+}
+
+static int count(const char *opt, const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno || !isfinite(v) || v < 0) {
+        fprintf(stderr, "%s: %s: '%s' is not a number >= 0\n", prog, opt, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* ---- calibration files ------------------------------------------------------ */
+
+static int calib_write(const char *path, const pn_gpu_calib_t *c, size_t n)
+{
+    char *tmp;
+    FILE *f = cli_output_open(path, &tmp);
+    if (!f) return CLI_EOUTPUT;
+    fprintf(f, "{\n  \"format\": \"pn-gpu calibration\",\n  \"version\": 1,\n  \"gpus\": [");
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "%s\n    {\"gpu\": ", i ? "," : "");
+        cli_json_string(f, c[i].gpu);
+        fprintf(f, ", \"overhead_s\": %.9g, \"issue_scale\": %.9g, "
+                "\"dram_scale\": %.9g, \"l2_scale\": %.9g, \"log_lo\": %.9g, "
+                "\"log_hi\": %.9g, \"train_mape\": %.3f, \"train_rows\": %zu}",
+                c[i].overhead_s, c[i].issue_scale, c[i].dram_scale,
+                c[i].l2_scale, c[i].log_lo, c[i].log_hi, c[i].train_mape,
+                c[i].train_n);
+    }
+    fprintf(f, "\n  ]\n}\n");
+    return cli_output_close(f, tmp, path, 1);
+}
+
+static int calib_read(const char *path, pn_gpu_calib_t **out, size_t *n)
+{
+    json_error_t je;
+    json_t *root = json_load_file(path, 0, &je);
+    if (!root) {
+        fprintf(stderr, "%s: %s:%d:%d: %s\n", prog, path, je.line, je.column, je.text);
+        return CLI_EINPUT;
+    }
+    json_t *gpus = json_object_get(root, "gpus");
+    const char *fmt = json_string_value(json_object_get(root, "format"));
+    if (!fmt || strcmp(fmt, "pn-gpu calibration") || !json_is_array(gpus) ||
+        json_integer_value(json_object_get(root, "version")) != 1) {
+        fprintf(stderr, "%s: %s: not a pn-gpu calibration of version 1\n", prog, path);
+        json_decref(root);
+        return CLI_EINPUT;
+    }
+    size_t k = json_array_size(gpus);
+    pn_gpu_calib_t *c = calloc(k ? k : 1, sizeof *c);
+    if (!c) { json_decref(root); fprintf(stderr, "%s: out of memory\n", prog); return CLI_EINPUT; }
+    static const char *keys[] = {"overhead_s", "issue_scale", "dram_scale", "l2_scale", "log_lo", "log_hi"};
+    for (size_t i = 0; i < k; i++) {
+        json_t *g = json_array_get(gpus, i);
+        const char *name = json_string_value(json_object_get(g, "gpu"));
+        pn_gpu_calib_init(&c[i], name);
+        double *dst[] = {&c[i].overhead_s, &c[i].issue_scale, &c[i].dram_scale,
+                         &c[i].l2_scale, &c[i].log_lo, &c[i].log_hi};
+        int bad = !name;
+        for (int q = 0; q < 6 && !bad; q++) {
+            json_t *v = json_object_get(g, keys[q]);
+            if (!json_is_number(v)) { bad = 1; break; }
+            *dst[q] = json_number_value(v);
+            if (!isfinite(*dst[q]) || (q < 4 && *dst[q] < 0)) bad = 1;
+        }
+        if (bad) {
+            fprintf(stderr, "%s: %s: GPU %zu of the calibration lacks \"gpu\" or a "
+                    "valid number for one of overhead_s, issue_scale, dram_scale, "
+                    "l2_scale, log_lo, log_hi\n", prog, path, i + 1);
+            free(c);
+            json_decref(root);
+            return CLI_EINPUT;
+        }
+        c[i].train_mape = json_number_value(json_object_get(g, "train_mape"));
+    }
+    json_decref(root);
+    *out = c;
+    *n = k;
+    return CLI_OK;
+}
+
+/* ---- inputs ------------------------------------------------------------------ */
+
+typedef struct {
+    pn_gpu_launch_t *l;
+    size_t n;
+} launches_t;
+
+static int add_profile(launches_t *all, const char *path)
+{
+    pn_gpu_launch_t *l;
+    size_t n;
+    pn_error_t err;
+    if (pn_gpu_profile_read(path, &l, &n, &err) != PN_OK) {
+        cli_error(prog, &err);
+        return CLI_EINPUT;
+    }
+    pn_gpu_launch_t *v = realloc(all->l, (all->n + n + 1) * sizeof *v);
+    if (!v) { pn_gpu_launches_free(l); fprintf(stderr, "%s: out of memory\n", prog); return CLI_EINPUT; }
+    memcpy(v + all->n, l, n * sizeof *l);
+    all->l = v;
+    all->n += n;
+    pn_gpu_launches_free(l);
+    return CLI_OK;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.csv of DIR/profiles, in name order. */
+static int add_dir(launches_t *all, const char *dir)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/profiles", dir);
+    DIR *d = opendir(path);
+    if (!d) { fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno)); return CLI_EINPUT; }
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        size_t len = strlen(de->d_name);
+        if (len < 5 || strcmp(de->d_name + len - 4, ".csv")) continue;
+        char **v = realloc(names, (n + 1) * sizeof *v);
+        if (!v) break;
+        names = v;
+        names[n] = strdup(de->d_name);
+        if (names[n]) n++;
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_name);
+    int rc = CLI_OK;
+    for (size_t i = 0; i < n; i++) {
+        if (rc == CLI_OK) {
+            snprintf(path, sizeof path, "%s/profiles/%s", dir, names[i]);
+            rc = add_profile(all, path);
+        }
+        free(names[i]);
+    }
+    free(names);
+    if (rc == CLI_OK && all->n == 0) {
+        fprintf(stderr, "%s: %s/profiles: no profile (*.csv)\n", prog, dir);
+        rc = CLI_EINPUT;
+    }
+    return rc;
+}
+
+static int read_devices(const char *path, pn_gpu_device_t **d, size_t *n)
+{
+    pn_error_t err;
+    if (pn_gpu_devices_read(path, d, n, &err) != PN_OK) {
+        cli_error(prog, &err);
+        return CLI_EINPUT;
+    }
+    return CLI_OK;
+}
+
+/* ---- predict ------------------------------------------------------------------ */
+
+static void put_num(FILE *f, double v)
+{
+    if (isfinite(v)) fprintf(f, "%.6g", v);
+    else if (0) fputs("", f);
+}
+
+static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
+                      const pn_gpu_shape_t *s, const pn_gpu_prediction_t *p,
+                      int first)
+{
+    if (o->json) {
+        fputs(first ? "[\n  {" : ",\n  {", f);
+        fputs("\"gpu\": ", f); cli_json_string(f, l->gpu);
+        fputs(", \"kernel\": ", f); cli_json_string(f, l->kernel);
+        fprintf(f, ", \"input_size\": ");
+        if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size); else fputs("null", f);
+        fprintf(f, ", \"block_x\": %u, \"block_y\": %u, \"predicted_s\": %.6g, "
+                "\"low_s\": %.6g, \"high_s\": %.6g, \"measured_s\": ",
+                l->block[0], l->block[1], p->predicted_s, p->low_s, p->high_s);
+        if (isfinite(l->measured_s)) fprintf(f, "%.6g", l->measured_s); else fputs("null", f);
+        if (o->explain) {
+            fprintf(f, ", \"bound\": \"%s\", \"overhead_s\": %.6g, \"net_s\": %.6g, "
+                    "\"dram_s\": %.6g, \"l2_s\": %.6g, \"waves\": %.6g, "
+                    "\"resident_warps\": %u, \"limited_by\": \"%s\", "
+                    "\"busy\": %.4f, \"wait_global\": %.4f, \"wait_shared\": %.4f, "
+                    "\"idle\": %.4f", p->bound, p->overhead_s, p->issue_s,
+                    p->dram_s, p->l2_s, s->waves, s->resident_warps,
+                    s->limited_by, p->busy, p->wait_global, p->wait_shared, p->idle);
+        }
+        fputc('}', f);
+        return;
+    }
+    if (first) {
+        fputs("gpu,kernel,input_size,block_x,block_y,predicted_s,low_s,high_s,measured_s", f);
+        if (o->explain)
+            fputs(",bound,overhead_s,net_s,dram_s,l2_s,waves,resident_warps,"
+                  "limited_by,busy,wait_global,wait_shared,idle", f);
+        fputc('\n', f);
+    }
+    fprintf(f, "%s,%s,", l->gpu, l->kernel);
+    if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size);
+    fprintf(f, ",%u,%u,%.6g,%.6g,%.6g,", l->block[0], l->block[1],
+            p->predicted_s, p->low_s, p->high_s);
+    put_num(f, l->measured_s);
+    if (o->explain)
+        fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f",
+                p->bound, p->overhead_s, p->issue_s, p->dram_s, p->l2_s,
+                s->waves, s->resident_warps, s->limited_by, p->busy,
+                p->wait_global, p->wait_shared, p->idle);
+    fputc('\n', f);
+}
+
+static const pn_gpu_calib_t *calib_for(const pn_gpu_calib_t *c, size_t n,
+                                       const char *gpu, pn_gpu_calib_t *spec)
+{
+    for (size_t i = 0; i < n; i++) {
+        pn_gpu_device_t a, b;
+        memset(&a, 0, sizeof a);
+        snprintf(a.name, sizeof a.name, "%s", c[i].gpu);
+        snprintf(b.name, sizeof b.name, "%s", gpu);
+        if (pn_gpu_device_find(&a, 1, b.name)) return &c[i];
+    }
+    pn_gpu_calib_init(spec, gpu);
+    return spec;
+}
+
+static int cmd_predict(const opts_t *o, launches_t *in)
+{
+    pn_gpu_device_t *devs = NULL;
+    size_t nd = 0, nc = 0;
+    pn_gpu_calib_t *cal = NULL;
+    int rc = CLI_OK;
+    if (!o->devinfo) {
+        fprintf(stderr, "%s: predict needs --device-info\nTry '%s --help'.\n", prog, prog);
+        return CLI_EUSAGE;
+    }
+    if ((rc = read_devices(o->devinfo, &devs, &nd)) != CLI_OK) return rc;
+    if (o->calib && (rc = calib_read(o->calib, &cal, &nc)) != CLI_OK) { free(devs); return rc; }
+    if (o->hypo) {
+        pn_gpu_launch_t l;
+        memset(&l, 0, sizeof l);
+        snprintf(l.gpu, sizeof l.gpu, "%s", o->gpu);
+        snprintf(l.kernel, sizeof l.kernel, "launch");
+        l.input_size = NAN;
+        l.measured_s = NAN;
+        memcpy(l.grid, o->grid, sizeof l.grid);
+        memcpy(l.block, o->block, sizeof l.block);
+        l.regs_per_thread = (unsigned)o->regs;
+        l.smem_per_block = (unsigned)o->smem;
+        l.repeats = 1;
+        double threads = (double)l.block[0] * l.block[1] * l.block[2];
+        l.warps = ceil(threads / 32) * l.grid[0] * l.grid[1] * l.grid[2];
+        l.inst = (o->arith + o->shared + o->global) * l.warps;
+        l.shared_ld = o->shared * l.warps;
+        l.global_ld = o->global * l.warps;
+        l.shared_st = l.global_st = 0;
+        l.global_st_trans = 0;
+        const pn_gpu_device_t *d = pn_gpu_device_find(devs, nd, o->gpu);
+        l.global_ld_trans = l.global_ld * o->trans * (d && d->cc_major >= 5 ? 4 : 1);
+        l.dram_read = l.global_ld_trans * (d && d->cc_major >= 5 ? 1 : 4);
+        l.dram_write = 0;
+        l.l2_read = l.dram_read;
+        l.l2_write = 0;
+        l.l1_hit = l.l2_hit = NAN;
+        pn_gpu_launch_t *v = realloc(in->l, (in->n + 1) * sizeof *v);
+        if (!v) { free(devs); free(cal); return CLI_EINPUT; }
+        in->l = v;
+        in->l[in->n++] = l;
+    }
+    if (in->n == 0) {
+        fprintf(stderr, "%s: predict: no profile and no --grid/--block launch\nTry '%s --help'.\n", prog, prog);
+        free(devs); free(cal);
+        return CLI_EUSAGE;
+    }
+    char *tmp = NULL;
+    const char *out = o->output ? o->output : "-";
+    FILE *f = cli_output_open(out, &tmp);
+    if (!f) { free(devs); free(cal); return CLI_EOUTPUT; }
+    pn_gpu_cache_t *cache = pn_gpu_cache_new();
+    for (size_t i = 0; i < in->n && rc == CLI_OK; i++) {
+        pn_gpu_launch_t *l = &in->l[i];
+        const char *gname = o->gpu ? o->gpu : l->gpu;
+        const pn_gpu_device_t *d = pn_gpu_device_find(devs, nd, gname);
+        if (!d) {
+            fprintf(stderr, "%s: %s:%lu: the GPU '%s' is not in %s (use --gpu)\n",
+                    prog, l->file[0] ? l->file : "command line", l->line, gname, o->devinfo);
+            rc = CLI_EINPUT;
+            break;
+        }
+        if (o->gpu) snprintf(l->gpu, sizeof l->gpu, "%s", d->name);
+        pn_gpu_shape_t s;
+        pn_gpu_prediction_t p;
+        pn_gpu_calib_t spec;
+        pn_error_t err;
+        if (pn_gpu_shape(l, d, &s, &err) != PN_OK ||
+            pn_gpu_predict(&s, calib_for(cal, nc, d->name, &spec), cache, &p, &err) != PN_OK) {
+            cli_error(prog, &err);
+            rc = CLI_EINPUT;
+            break;
+        }
+        print_row(f, o, l, &s, &p, i == 0);
+    }
+    if (o->json && rc == CLI_OK) fputs("\n]\n", f);
+    pn_gpu_cache_free(cache);
+    int rc2 = cli_output_close(f, tmp, out, rc == CLI_OK);
+    free(devs);
+    free(cal);
+    return rc != CLI_OK ? rc : rc2;
+}
+
+/* ---- fit ---------------------------------------------------------------------- */
+
+static int cmd_fit(const opts_t *o, launches_t *in)
+{
+    if (!o->devinfo || !o->output || in->n == 0) {
+        fprintf(stderr, "%s: fit needs --device-info, -o CAL.json and profiles\n"
+                "Try '%s --help'.\n", prog, prog);
+        return CLI_EUSAGE;
+    }
+    pn_gpu_device_t *devs;
+    size_t nd;
+    int rc = read_devices(o->devinfo, &devs, &nd);
+    if (rc != CLI_OK) return rc;
+    pn_gpu_shape_t *sh = calloc(in->n, sizeof *sh);
+    double *ms = calloc(in->n, sizeof *ms);
+    int *done = calloc(in->n, sizeof *done);
+    pn_gpu_calib_t *cal = calloc(in->n, sizeof *cal);
+    size_t nc = 0, skipped = 0;
+    pn_gpu_cache_t *cache = pn_gpu_cache_new();
+    if (!sh || !ms || !done || !cal || !cache) { rc = CLI_EINPUT; fprintf(stderr, "%s: out of memory\n", prog); goto out; }
+    /* one calibration per GPU, in order of first appearance */
+    for (size_t i = 0; i < in->n && rc == CLI_OK; i++) {
+        if (done[i]) continue;
+        const pn_gpu_device_t *d = pn_gpu_device_find(devs, nd, in->l[i].gpu);
+        if (!d) {
+            fprintf(stderr, "%s: %s:%lu: the GPU '%s' is not in %s\n", prog,
+                    in->l[i].file, in->l[i].line, in->l[i].gpu, o->devinfo);
+            rc = CLI_EINPUT;
+            break;
+        }
+        size_t m = 0;
+        for (size_t j = i; j < in->n; j++) {
+            if (done[j] || pn_gpu_device_find(d, 1, in->l[j].gpu) == NULL) continue;
+            done[j] = 1;
+            pn_error_t err;
+            if (!(in->l[j].measured_s > 0) || pn_gpu_shape(&in->l[j], d, &sh[m], &err) != PN_OK) {
+                skipped++;
+                continue;
+            }
+            ms[m++] = in->l[j].measured_s;
+        }
+        pn_error_t err;
+        pn_gpu_calib_init(&cal[nc], d->name);
+        if (m == 0 || pn_gpu_fit(sh, ms, m, cache, &cal[nc], &err) != PN_OK) {
+            fprintf(stderr, "%s: %s: no launch of this GPU has a measured time and every count the model needs\n",
+                    prog, d->name);
+            rc = CLI_EINPUT;
+            break;
+        }
+        fprintf(stderr, "%s: %s: %zu launches, training error %.1f%%\n", prog,
+                d->name, m, cal[nc].train_mape);
+        nc++;
+    }
+    if (skipped)
+        fprintf(stderr, "%s: %zu launches left out (no measured time, or a count missing)\n", prog, skipped);
+    if (rc == CLI_OK) rc = calib_write(o->output, cal, nc);
+out:
+    pn_gpu_cache_free(cache);
+    free(sh); free(ms); free(done); free(cal); free(devs);
+    return rc;
+}
+
+/* ---- eval --------------------------------------------------------------------- */
+
+static int cmd_eval(const opts_t *o, const char *dir)
+{
+    launches_t in = {0};
+    char dev[4096];
+    snprintf(dev, sizeof dev, "%s/deviceInfo.csv", dir);
+    pn_gpu_device_t *devs = NULL;
+    size_t nd = 0;
+    int rc = read_devices(o->devinfo ? o->devinfo : dev, &devs, &nd);
+    if (rc == CLI_OK) rc = add_dir(&in, dir);
+    if (rc != CLI_OK) { free(devs); free(in.l); return rc; }
+    pn_gpu_cache_t *cache = pn_gpu_cache_new();
+    pn_gpu_eval_line_t *lines = NULL;
+    size_t nl = 0, skipped = 0;
+    pn_error_t err;
+    if (pn_gpu_eval(in.l, in.n, devs, nd, cache, &lines, &nl, &skipped, &err) != PN_OK) {
+        cli_error(prog, &err);
+        rc = CLI_EINPUT;
+    }
+    pn_gpu_cache_free(cache);
+    if (rc == CLI_OK) {
+        fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
+                prog, in.n, skipped);
+        char *tmp = NULL;
+        const char *out = o->output ? o->output : "-";
+        FILE *f = cli_output_open(out, &tmp);
+        if (!f) rc = CLI_EOUTPUT;
+        else {
+            static const char *names[] = {"model", "inst_per_sm", "roofline", "linreg"};
+            if (!o->json) {
+                fputs("split,group,n", f);
+                for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ",%s", names[q]);
+                fputc('\n', f);
+            } else fputs("[", f);
+            for (size_t i = 0; i < nl; i++) {
+                if (o->json) {
+                    fprintf(f, "%s\n  {\"split\": \"%s\", \"group\": ", i ? "," : "", lines[i].split);
+                    cli_json_string(f, lines[i].group);
+                    fprintf(f, ", \"n\": %zu", lines[i].n);
+                    for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ", \"%s\": %.2f", names[q], lines[i].mape[q]);
+                    fputc('}', f);
+                } else {
+                    fprintf(f, "%s,%s,%zu", lines[i].split, lines[i].group, lines[i].n);
+                    for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ",%.1f", lines[i].mape[q]);
+                    fputc('\n', f);
+                }
+            }
+            if (o->json) fputs("\n]\n", f);
+            rc = cli_output_close(f, tmp, out, 1);
+        }
+    }
+    free(lines);
+    free(devs);
+    free(in.l);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init(prog);
+    static const struct option lo[] = {
+        {"device-info", required_argument, 0, 'D'},
+        {"calibration", required_argument, 0, 'c'},
+        {"output", required_argument, 0, 'o'},
+        {"format", required_argument, 0, 'f'},
+        {"explain", no_argument, 0, OPT_EXPLAIN},
+        {"gpu", required_argument, 0, OPT_GPU},
+        {"grid", required_argument, 0, OPT_GRID},
+        {"block", required_argument, 0, OPT_BLOCK},
+        {"arith", required_argument, 0, OPT_ARITH},
+        {"shared", required_argument, 0, OPT_SHARED},
+        {"global", required_argument, 0, OPT_GLOBAL},
+        {"transactions", required_argument, 0, OPT_TRANS},
+        {"regs", required_argument, 0, OPT_REGS},
+        {"smem", required_argument, 0, OPT_SMEM},
+        {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},
+        {0, 0, 0, 0}};
+    opts_t o;
+    memset(&o, 0, sizeof o);
+    o.trans = 1;
+    o.regs = 32;
+    int grid = 0, block = 0, c;
+    /* the command first; options anywhere after it (GNU order) */
+    if (argc > 1 && argv[1][0] != '-') {
+        o.cmd = argv[1];
+        optind = 2;
+    }
+    while ((c = getopt_long(argc, argv, "D:c:o:f:hV", lo, NULL)) != -1) {
+        switch (c) {
+        case 'D': o.devinfo = optarg; break;
+        case 'c': o.calib = optarg; break;
+        case 'o': o.output = optarg; break;
+        case 'f':
+            if (!strcmp(optarg, "json")) o.json = 1;
+            else if (!strcmp(optarg, "csv")) o.json = 0;
+            else { fprintf(stderr, "%s: --format: csv or json, not '%s'\n", prog, optarg); return CLI_EUSAGE; }
+            break;
+        case OPT_EXPLAIN: o.explain = 1; break;
+        case OPT_GPU: o.gpu = optarg; break;
+        case OPT_GRID: if (dims("--grid", optarg, o.grid)) return CLI_EUSAGE; grid = 1; break;
+        case OPT_BLOCK: if (dims("--block", optarg, o.block)) return CLI_EUSAGE; block = 1; break;
+        case OPT_ARITH: if (count("--arith", optarg, &o.arith)) return CLI_EUSAGE; break;
+        case OPT_SHARED: if (count("--shared", optarg, &o.shared)) return CLI_EUSAGE; break;
+        case OPT_GLOBAL: if (count("--global", optarg, &o.global)) return CLI_EUSAGE; break;
+        case OPT_TRANS: if (count("--transactions", optarg, &o.trans)) return CLI_EUSAGE; break;
+        case OPT_REGS: if (count("--regs", optarg, &o.regs)) return CLI_EUSAGE; break;
+        case OPT_SMEM: if (count("--smem", optarg, &o.smem)) return CLI_EUSAGE; break;
+        default: return cli_common_option(prog, c, usage);
+        }
+    }
+    if (!o.cmd && optind < argc)
+        o.cmd = argv[optind++];
+    if (!o.cmd) {
+        fprintf(stderr, "%s: expected a command: predict, fit or eval\nTry '%s --help'.\n", prog, prog);
+        return CLI_EUSAGE;
+    }
+    if (grid != block || ((grid || block) && !o.gpu)) {
+        fprintf(stderr, "%s: a launch needs --grid, --block and --gpu together\nTry '%s --help'.\n", prog, prog);
+        return CLI_EUSAGE;
+    }
+    o.hypo = grid;
+    launches_t in = {0};
+    int rc = CLI_OK;
+    if (!strcmp(o.cmd, "eval")) {
+        if (optind + 1 != argc) {
+            fprintf(stderr, "%s: eval: expected one DIR\nTry '%s --help'.\n", prog, prog);
+            return CLI_EUSAGE;
+        }
+        return cmd_eval(&o, argv[optind]);
+    }
+    if (strcmp(o.cmd, "predict") && strcmp(o.cmd, "fit")) {
+        fprintf(stderr, "%s: unknown command '%s' (predict, fit or eval)\nTry '%s --help'.\n", prog, o.cmd, prog);
+        return CLI_EUSAGE;
+    }
+    for (int i = optind; i < argc && rc == CLI_OK; i++) rc = add_profile(&in, argv[i]);
+    if (rc == CLI_OK) rc = !strcmp(o.cmd, "fit") ? cmd_fit(&o, &in) : cmd_predict(&o, &in);
+    free(in.l);
+    return rc; /* standard output is checked at exit (cli_init()) */
+}

@@ -1,0 +1,264 @@
+/*
+ * pn_gpu_eval(): the splits of doc/gpu.md, the model against three
+ * baselines, each fitted by the same code on the same training rows.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "predict.h"
+#include "lib_private.h"
+#include "gpu_private.h"
+
+typedef struct {
+    const pn_gpu_launch_t *l;
+    int gpu;                 /* index into the GPU list */
+    int kernel;              /* index into the kernel list */
+    int odd;                 /* odd size rank within (gpu, kernel, block) */
+    pni_gpu_row_t row[3];    /* model, inst/SM, roofline components */
+    double x[5];             /* linear regression features (per SM) */
+} ev_t;
+
+/* Least relative squares: minimise sum ((b.x - t) / t)^2 over [1, x]. */
+#define NF 6
+static void linreg_fit(const ev_t *e, const int *use, size_t n, double b[NF])
+{
+    double a[NF][NF + 1];
+    memset(a, 0, sizeof a);
+    for (size_t i = 0; i < n; i++) {
+        if (!use[i]) continue;
+        double t = e[i].l->measured_s, v[NF] = {1, e[i].x[0], e[i].x[1], e[i].x[2], e[i].x[3], e[i].x[4]};
+        for (int r = 0; r < NF; r++) {
+            for (int c = 0; c < NF; c++) a[r][c] += v[r] * v[c] / (t * t);
+            a[r][NF] += v[r] / t;
+        }
+    }
+    for (int r = 0; r < NF; r++) a[r][r] += 1e-12 * (a[r][r] + 1);   /* ridge against empty columns */
+    for (int c = 0; c < NF; c++) {
+        int p = c;
+        for (int r = c + 1; r < NF; r++) if (fabs(a[r][c]) > fabs(a[p][c])) p = r;
+        for (int k = 0; k <= NF; k++) { double t = a[c][k]; a[c][k] = a[p][k]; a[p][k] = t; }
+        if (a[c][c] == 0) continue;
+        for (int r = 0; r < NF; r++) {
+            if (r == c) continue;
+            double f = a[r][c] / a[c][c];
+            for (int k = c; k <= NF; k++) a[r][k] -= f * a[c][k];
+        }
+    }
+    for (int r = 0; r < NF; r++) b[r] = a[r][r] != 0 ? a[r][NF] / a[r][r] : 0;
+}
+
+static double linreg_pred(const double b[NF], const ev_t *e)
+{
+    double p = b[0];
+    for (int k = 0; k < 5; k++) p += b[k + 1] * e->x[k];
+    return p > 1e-9 ? p : 1e-9;    /* a time is positive */
+}
+
+typedef struct {
+    double p[3][4];   /* fitted log parameters of the three fitted methods */
+    double b[NF];
+} fit_t;
+
+static void fit_on(const ev_t *e, const int *use, size_t n, fit_t *f)
+{
+    pni_gpu_row_t *rows = malloc((n ? n : 1) * sizeof *rows);
+    for (int m = 0; m < 3; m++) {
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            if (use[i]) { rows[k] = e[i].row[m]; rows[k].measured = e[i].l->measured_s; k++; }
+        if (rows && k) pni_gpu_fit_rows(rows, k, f->p[m]);
+    }
+    free(rows);
+    linreg_fit(e, use, n, f->b);
+}
+
+static double predict_with(const fit_t *f, int m, const ev_t *e)
+{
+    if (m == PN_GPU_LINREG) return linreg_pred(f->b, e);
+    return pni_gpu_row_pred(f->p[m], &e->row[m]);
+}
+
+typedef struct {
+    pn_gpu_eval_line_t *v;
+    size_t n, cap;
+    int oom;
+} lines_t;
+
+static pn_gpu_eval_line_t *line_get(lines_t *L, const char *split, const char *group)
+{
+    for (size_t i = 0; i < L->n; i++)
+        if (!strcmp(L->v[i].split, split) && !strcmp(L->v[i].group, group))
+            return &L->v[i];
+    if (L->n == L->cap) {
+        size_t c = L->cap ? L->cap * 2 : 32;
+        pn_gpu_eval_line_t *v = realloc(L->v, c * sizeof *v);
+        if (!v) { L->oom = 1; return NULL; }
+        L->v = v;
+        L->cap = c;
+    }
+    pn_gpu_eval_line_t *x = &L->v[L->n++];
+    memset(x, 0, sizeof *x);
+    snprintf(x->split, sizeof x->split, "%s", split);
+    snprintf(x->group, sizeof x->group, "%s", group);
+    return x;
+}
+
+/* Adds the absolute percentage errors of the test rows (sums; divided at the end). */
+static void score(lines_t *L, const char *split, const ev_t *e, const int *test,
+                  size_t n, const fit_t *f, char names[][112], char kern[][112])
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!test[i]) continue;
+        const char *groups[3] = {"all", names[e[i].gpu], kern[e[i].kernel]};
+        for (int g = 0; g < 3; g++) {
+            pn_gpu_eval_line_t *x = line_get(L, split, groups[g]);
+            if (!x) return;
+            x->n++;
+            for (int m = 0; m < PN_GPU_METHODS; m++) {
+                double p = predict_with(f, m, &e[i]), t = e[i].l->measured_s;
+                x->mape[m] += fabs(p - t) / t;
+            }
+        }
+    }
+}
+
+static int same_group(const pn_gpu_launch_t *a, const pn_gpu_launch_t *b)
+{
+    return !strcmp(a->gpu, b->gpu) && !strcmp(a->kernel, b->kernel) &&
+           !memcmp(a->block, b->block, sizeof a->block);
+}
+
+static const ev_t *sort_base;   /* qsort has no context argument */
+
+static int cmp_rank(const void *pa, const void *pb)
+{
+    const pn_gpu_launch_t *a = sort_base[*(const size_t *)pa].l;
+    const pn_gpu_launch_t *b = sort_base[*(const size_t *)pb].l;
+    int c = strcmp(a->gpu, b->gpu);
+    if (!c) c = strcmp(a->kernel, b->kernel);
+    if (!c) c = memcmp(a->block, b->block, sizeof a->block);
+    if (!c) c = (a->input_size > b->input_size) - (a->input_size < b->input_size);
+    return c;
+}
+
+pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
+                        const pn_gpu_device_t *devs, size_t ndev,
+                        pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
+                        size_t *nout, size_t *skipped, pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    *out = NULL;
+    *nout = 0;
+    *skipped = 0;
+    ev_t *e = calloc(n ? n : 1, sizeof *e);
+    int *use = calloc(n ? n : 1, sizeof *use), *test = calloc(n ? n : 1, sizeof *test);
+    char (*gname)[112] = calloc(n ? n : 1, sizeof *gname);
+    char (*kname)[112] = calloc(n ? n : 1, sizeof *kname);
+    lines_t L = {0};
+    pn_status_t st = PN_OK;
+    if (!e || !use || !test || !gname || !kname) { st = PN_ENOMEM; goto done; }
+    size_t m = 0, ng = 0, nk = 0;
+    for (size_t i = 0; i < n; i++) {
+        const pn_gpu_launch_t *l = &ls[i];
+        const pn_gpu_device_t *d = pn_gpu_device_find(devs, ndev, l->gpu);
+        pn_gpu_shape_t s;
+        if (!d || !(l->measured_s > 0) || pn_gpu_shape(l, d, &s, NULL) != PN_OK) {
+            (*skipped)++;
+            continue;
+        }
+        ev_t *x = &e[m];
+        x->l = l;
+        if (pni_gpu_components(&s, cache, &x->row[0]) != PN_OK) { (*skipped)++; continue; }
+        double per_sm = 1.0 / d->sms, clk = d->clock_mhz * 1e6;
+        double lanes = (d->cores_per_sm ? d->cores_per_sm : 128) * (double)d->sms;
+        x->row[1] = (pni_gpu_row_t){l->inst * per_sm / clk, 0, 0, 0};
+        x->row[2] = (pni_gpu_row_t){l->inst * 32.0 / (lanes * clk), s.dram_bytes / s.bandwidth, 0, 0};
+        double trans = s.global + s.replays;
+        x->x[0] = s.arith * l->warps * per_sm / clk;
+        x->x[1] = s.shared * l->warps * per_sm / clk;
+        x->x[2] = s.global * l->warps * per_sm / clk;
+        x->x[3] = trans * l->warps * per_sm / clk;
+        x->x[4] = s.dram_bytes / s.bandwidth;
+        char g[112], k[112];
+        snprintf(g, sizeof g, "gpu:%s", l->gpu);
+        snprintf(k, sizeof k, "kernel:%s", l->kernel);
+        size_t j;
+        for (j = 0; j < ng && strcmp(gname[j], g); j++) {}
+        if (j == ng) memcpy(gname[ng++], g, sizeof g);
+        x->gpu = (int)j;
+        for (j = 0; j < nk && strcmp(kname[j], k); j++) {}
+        if (j == nk) memcpy(kname[nk++], k, sizeof k);
+        x->kernel = (int)j;
+        m++;
+    }
+    if (m == 0) { st = pni_error(err, PN_EINVAL, 0, 0, "no launch with a measured time could be predicted"); goto done; }
+    /* size ranks within (gpu, kernel, block): sort, then count sizes */
+    {
+        size_t *ix = malloc(m * sizeof *ix);
+        if (!ix) { st = PN_ENOMEM; goto done; }
+        for (size_t i = 0; i < m; i++) ix[i] = i;
+        sort_base = e;
+        qsort(ix, m, sizeof *ix, cmp_rank);
+        int rank = 0;
+        for (size_t i = 0; i < m; i++) {
+            const pn_gpu_launch_t *a = e[ix[i]].l, *b = i ? e[ix[i - 1]].l : NULL;
+            if (!b || !same_group(a, b)) rank = 0;
+            else if (a->input_size != b->input_size) rank++;
+            e[ix[i]].odd = rank & 1;
+        }
+        free(ix);
+    }
+    fit_t f;
+    for (size_t g = 0; g < ng; g++) {
+        /* held-out sizes */
+        for (size_t i = 0; i < m; i++) { use[i] = e[i].gpu == (int)g && !e[i].odd; test[i] = e[i].gpu == (int)g && e[i].odd; }
+        fit_on(e, use, m, &f);
+        score(&L, "sizes", e, test, m, &f, gname, kname);
+        /* leave one kernel out, and per (gpu, kernel) */
+        for (size_t k = 0; k < nk; k++) {
+            size_t nt = 0;
+            for (size_t i = 0; i < m; i++) {
+                use[i] = e[i].gpu == (int)g && e[i].kernel != (int)k;
+                test[i] = e[i].gpu == (int)g && e[i].kernel == (int)k;
+                nt += test[i];
+            }
+            if (!nt) continue;
+            fit_on(e, use, m, &f);
+            score(&L, "kernel", e, test, m, &f, gname, kname);
+            for (size_t i = 0; i < m; i++) {
+                use[i] = test[i] && !e[i].odd;
+                test[i] = test[i] && e[i].odd;
+            }
+            fit_on(e, use, m, &f);
+            score(&L, "gpu-kernel", e, test, m, &f, gname, kname);
+        }
+        /* a GPU with no training rows: the others' fits, averaged */
+        if (ng > 1) {
+            fit_t avg;
+            memset(&avg, 0, sizeof avg);
+            for (size_t o = 0; o < ng; o++) {
+                if (o == g) continue;
+                for (size_t i = 0; i < m; i++) use[i] = e[i].gpu == (int)o;
+                fit_on(e, use, m, &f);
+                for (int q = 0; q < 3; q++)
+                    for (int r = 0; r < 4; r++) avg.p[q][r] += f.p[q][r] / (double)(ng - 1);
+                for (int r = 0; r < NF; r++) avg.b[r] += f.b[r] / (double)(ng - 1);
+            }
+            for (size_t i = 0; i < m; i++) test[i] = e[i].gpu == (int)g;
+            score(&L, "new-gpu", e, test, m, &avg, gname, kname);
+        }
+    }
+    if (L.oom) { st = PN_ENOMEM; goto done; }
+    for (size_t i = 0; i < L.n; i++)
+        for (int q = 0; q < PN_GPU_METHODS; q++)
+            L.v[i].mape[q] = L.v[i].n ? 100.0 * L.v[i].mape[q] / (double)L.v[i].n : NAN;
+    *out = L.v;
+    *nout = L.n;
+    L.v = NULL;
+done:
+    if (st == PN_ENOMEM) pni_error(err, st, 0, 0, "out of memory");
+    free(L.v);
+    free(e); free(use); free(test); free(gname); free(kname);
+    return st;
+}

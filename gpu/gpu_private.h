@@ -1,0 +1,24 @@
+/* Internals of gpu/ shared by model.c and eval.c (never installed). */
+#ifndef PN_GPU_PRIVATE_H
+#define PN_GPU_PRIVATE_H
+
+#include <stddef.h>
+#include "predict.h"
+
+/* One row to fit: the model's components at unit scales, in seconds. */
+typedef struct {
+    double net, dram, l2;
+    double measured;
+} pni_gpu_row_t;
+
+/* Fits log(overhead), log(net scale), log(DRAM scale), log(L2 scale) to
+ * rows (mean absolute log error; components that are 0 leave their scale
+ * free and harmless). */
+void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t n, double p[4]);
+double pni_gpu_row_pred(const double p[4], const pni_gpu_row_t *row);
+
+/* The components of a shape at unit scales (no overhead). */
+pn_status_t pni_gpu_components(const pn_gpu_shape_t *shape,
+                               pn_gpu_cache_t *cache, pni_gpu_row_t *row);
+
+#endif

@@ -54,6 +54,17 @@ has "$TMP/out" "count w1_t9: 2"
 expect 0 "$BIN/pn-gen-gpu" --threads-per-block 256 --blocks 160 --sms 80 -o "$TMP/l.pnml"
 expect 0 "$BIN/pn-info" --format json "$TMP/l.pnml"
 has "$TMP/out" "\"places\": $((2 + 18 * 16))"
+# pipelined issue: 19 places and 16 transitions per warp with --la; one
+# warp of 10 arithmetic instructions takes (4 + la) steps each, plus t16
+expect 0 "$BIN/pn-gen-gpu" --warps 1 --arith 10 --shared 0 --global 0 --pipelined --la 6 -o "$TMP/pl.pnml"
+expect 0 "$BIN/pn-info" "$TMP/pl.pnml"
+has "$TMP/out" "places:      21"
+has "$TMP/out" "transitions: 17"
+expect 0 "$BIN/pn-run" "$TMP/pl.pnml"
+has "$TMP/out" "steps: 101"
+expect 2 "$BIN/pn-gen-gpu" --la 3 -o "$TMP/bad.pnml"
+has "$TMP/err" "--la needs --pipelined"
+[ -e "$TMP/bad.pnml" ] && bad "output written for --la alone" || ok
 # more than 64 warps: a warning, silenced by --quiet
 expect 0 "$BIN/pn-gen-gpu" --warps 65 -o "$TMP/big.pnml"
 has "$TMP/err" "warning: 65 warps"

@@ -53,8 +53,9 @@ static void list_free(list_t *l)
 
 /* The doc's table, arc by arc. */
 static void expected(list_t *l, size_t W, uint64_t s, const pn_gpu_warp_t *x,
-                     uint64_t l1, uint64_t l2)
+                     uint64_t l1, uint64_t l2, int pipe, uint64_t la)
 {
+    int lat = pipe && la;   /* the arithmetic latency counter t18, p19 */
     add(l, "place p0 %llu", (unsigned long long)s);
     add(l, "place active %zu", W);
     add(l, "transition t0");
@@ -64,12 +65,14 @@ static void expected(list_t *l, size_t W, uint64_t s, const pn_gpu_warp_t *x,
     add(l, "arc t0 active normal 1");
     for (size_t i = 0; i < W; i++) {
         unsigned long long xa = x[i].arith, xs = x[i].shared, xg = x[i].global;
-        unsigned long long init[19] = {0, 1, 1, 1, 0, xa, 0, xs, 0, xg};
-        for (int k = 1; k <= 18; k++)
+        unsigned long long init[20] = {0, 1, 1, 1, 0, xa, 0, xs, 0, xg};
+        for (int k = 1; k <= (lat ? 19 : 18); k++)
             add(l, "place w%zu_p%d %llu", i, k, init[k]);
         int ts[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16, 17};
         for (int k = 0; k < 15; k++)
             add(l, "transition w%zu_t%d", i, ts[k]);
+        if (lat)
+            add(l, "transition w%zu_t18", i);
 #define IN(p, t, w) add(l, "arc w%zu_p%d w%zu_t%d normal %llu", i, p, i, t, \
                         (unsigned long long)(w))
 #define OUT(t, p, w) add(l, "arc w%zu_t%d w%zu_p%d normal %llu", i, t, i, p, \
@@ -87,10 +90,14 @@ static void expected(list_t *l, size_t W, uint64_t s, const pn_gpu_warp_t *x,
         IN(11, 5, 1); IN(10, 5, 1);
         add(l, "arc w%zu_t5 p0 normal 1", i);
         OUT(5, 12, l1 + 1);
-        /* t6: p11, p8 -> p15 x (l2+1) */
+        /* t6: p11, p8 -> p15 x (l2+1), and p0 when pipelined */
         IN(11, 6, 1); IN(8, 6, 1); OUT(6, 15, l2 + 1);
-        /* t7: p11, p6 -> p17 */
-        IN(11, 7, 1); IN(6, 7, 1); OUT(7, 17, 1);
+        if (pipe)
+            add(l, "arc w%zu_t6 p0 normal 1", i);
+        /* t7: p11, p6 -> p17 (x (la+1) when pipelined), and p0 when pipelined */
+        IN(11, 7, 1); IN(6, 7, 1); OUT(7, 17, pipe ? la + 1 : 1);
+        if (pipe)
+            add(l, "arc w%zu_t7 p0 normal 1", i);
         /* t8: p12 x2 -> p12, p13 */
         IN(12, 8, 2); OUT(8, 12, 1); OUT(8, 13, 1);
         /* t9: p12, p13 x l1 -> p14 (no arc for weight 0) */
@@ -105,11 +112,19 @@ static void expected(list_t *l, size_t W, uint64_t s, const pn_gpu_warp_t *x,
         if (l2)
             IN(18, 12, l2);
         OUT(12, 16, 1);
-        /* t14, t15: -> p0, p2, p3 */
+        /* t14, t15: -> p0 (not when pipelined), p2, p3 */
         IN(16, 14, 1); OUT(14, 2, 1); OUT(14, 3, 1);
-        add(l, "arc w%zu_t14 p0 normal 1", i);
+        if (!pipe)
+            add(l, "arc w%zu_t14 p0 normal 1", i);
         IN(17, 15, 1); OUT(15, 2, 1); OUT(15, 3, 1);
-        add(l, "arc w%zu_t15 p0 normal 1", i);
+        if (!pipe)
+            add(l, "arc w%zu_t15 p0 normal 1", i);
+        /* pipelined with arithmetic latency: t18 counts as t8 does, t15
+         * waits for la counts in p19 */
+        if (lat) {
+            IN(19, 15, la);
+            IN(17, 18, 2); OUT(18, 17, 1); OUT(18, 19, 1);
+        }
         /* t16: p1, p2, p3, active; inhibitors p5, p7, p9 */
         IN(1, 16, 1); IN(2, 16, 1); IN(3, 16, 1);
         add(l, "arc active w%zu_t16 normal 1", i);
@@ -142,17 +157,18 @@ static void actual(list_t *l, const pn_net_t *net)
     }
 }
 
-static void check_net(size_t W, uint64_t s, const pn_gpu_warp_t *work,
-                      pn_gpu_warp_t uni, uint64_t l1, uint64_t l2)
+static void check_net_p(size_t W, uint64_t s, const pn_gpu_warp_t *work,
+                        pn_gpu_warp_t uni, uint64_t l1, uint64_t l2, int pipe,
+                        uint64_t la)
 {
-    pn_gpu_params_t p = {W, s, l1, l2, work, uni, 0, 0};
+    pn_gpu_params_t p = {W, s, l1, l2, work, uni, pipe, la};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_gpu_warp_t *x = malloc(W * sizeof *x);
     for (size_t i = 0; i < W; i++)
         x[i] = work ? work[i] : uni;
     list_t want = {0}, got = {0};
-    expected(&want, W, s, x, l1, l2);
+    expected(&want, W, s, x, l1, l2, pipe, la);
     actual(&got, net);
     qsort(want.v, want.n, sizeof *want.v, cmp);
     qsort(got.v, got.n, sizeof *got.v, cmp);
@@ -163,8 +179,9 @@ static void check_net(size_t W, uint64_t s, const pn_gpu_warp_t *work,
     ck_assert_int_eq(want.n, got.n);
     /* 18 places and 15 transitions per warp, 61 - 4 arcs per warp when no
      * latency is 0 */
-    ck_assert_int_eq(pn_net_place_count(net), 2 + 18 * W);
-    ck_assert_int_eq(pn_net_transition_count(net), 1 + 15 * W);
+    ck_assert_int_eq(pn_net_place_count(net), 2 + (pipe && la ? 19 : 18) * W);
+    ck_assert_int_eq(pn_net_transition_count(net),
+                     1 + (pipe && la ? 16 : 15) * W);
     /* every node has a position; positions are distinct */
     for (size_t i = 0; i < pn_net_place_count(net); i++)
         ck_assert(pn_net_place(net, i)->has_position);
@@ -187,6 +204,12 @@ static void check_net(size_t W, uint64_t s, const pn_gpu_warp_t *work,
     pn_net_free(net);
 }
 
+static void check_net(size_t W, uint64_t s, const pn_gpu_warp_t *work,
+                      pn_gpu_warp_t uni, uint64_t l1, uint64_t l2)
+{
+    check_net_p(W, s, work, uni, l1, l2, 0, 0);
+}
+
 START_TEST(matches_the_table)
 {
     pn_gpu_warp_t u = {5, 3, 2};
@@ -199,6 +222,86 @@ START_TEST(matches_the_table)
     pn_gpu_warp_t work[5] = {{1, 0, 0}, {0, 2, 0}, {0, 0, 3}, {9, 9, 9},
                              {0, 0, 0}};
     check_net(5, 3, work, u, 11, 4);
+}
+END_TEST
+
+/* The pipelined net of doc/wpnm.md, arc by arc. */
+START_TEST(pipelined_matches_the_table)
+{
+    pn_gpu_warp_t u = {5, 3, 2};
+    check_net_p(1, 2, NULL, u, 20, 2, 1, 0);
+    check_net_p(3, 4, NULL, u, 7, 1, 1, 6);
+    check_net_p(2, 2, NULL, u, 0, 0, 1, 1);
+    pn_gpu_warp_t work[3] = {{1, 0, 0}, {0, 2, 0}, {0, 0, 3}};
+    check_net_p(3, 3, work, u, 11, 4, 1, 9);
+}
+END_TEST
+
+static uint64_t run_steps(const pn_gpu_params_t *p, int check_schedulers)
+{
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(p, &net), PN_OK);
+    pn_engine_t *eng;
+    ck_assert_int_eq(pn_engine_compile(net, &eng), PN_OK);
+    size_t p0, *p11 = malloc(p->warps * sizeof *p11);
+    pn_object_t kind;
+    ck_assert_int_eq(pn_net_find(net, "p0", &kind, &p0), PN_OK);
+    for (size_t w = 0; w < p->warps; w++) {
+        char id[32];
+        snprintf(id, sizeof id, "w%zu_p11", w);
+        ck_assert_int_eq(pn_net_find(net, id, &kind, &p11[w]), PN_OK);
+    }
+    pn_sim_t *sim = pn_sim_new(eng, 7, PN_SEM_MAXIMAL, 0);
+    pn_end_t end = PN_END_NONE;
+    while (end == PN_END_NONE) {
+        ck_assert_int_eq(pn_sim_step(sim, &end), PN_OK);
+        if (!check_schedulers)
+            continue;
+        /* a scheduler is free (p0) or held by an issuing warp (p11) */
+        const uint64_t *m = pn_sim_marking(sim);
+        uint64_t held = m[p0];
+        for (size_t w = 0; w < p->warps; w++)
+            held += m[p11[w]];
+        ck_assert_uint_eq(held, p->schedulers);
+    }
+    ck_assert_int_eq(end, PN_END_DEAD);
+    uint64_t steps = pn_sim_steps(sim);
+    pn_sim_free(sim);
+    pn_engine_free(eng);
+    pn_net_free(net);
+    free(p11);
+    return steps;
+}
+
+/* The facts doc/wpnm.md states for pipelined issue: schedulers are
+ * conserved; an issue holds its scheduler two steps, so W warps of xa
+ * arithmetic instructions on s schedulers take at least 2 W xa / s steps,
+ * and a lone warp 4 + la steps per instruction; with enough warps the
+ * issue bound is met within a few steps per warp. */
+START_TEST(pipelined_facts)
+{
+    pn_gpu_params_t p = {64, 4, 20, 2, NULL, {100, 0, 0}, 1, 0};
+    uint64_t st = run_steps(&p, 1);
+    ck_assert_uint_ge(st, 2 * 64 * 100 / 4);
+    ck_assert_uint_le(st, 2 * 64 * 100 / 4 + 4 * 64 / 4 + 8);
+    pn_gpu_params_t one = {1, 2, 20, 2, NULL, {100, 0, 0}, 1, 10};
+    st = run_steps(&one, 1);
+    ck_assert_uint_ge(st, (4 + 10) * 100);
+    ck_assert_uint_le(st, (4 + 10) * 100 + 2);
+    /* shared accesses: 5 + l2 steps each for one warp; the paper's net
+     * holds the scheduler through the latency, pipelined issue does not */
+    pn_gpu_params_t sh = {1, 1, 20, 10, NULL, {0, 50, 0}, 1, 0};
+    st = run_steps(&sh, 1);
+    ck_assert_uint_ge(st, (5 + 10) * 50);
+    ck_assert_uint_le(st, (5 + 10) * 50 + 2);
+    pn_gpu_params_t many = {64, 4, 20, 10, NULL, {0, 100, 0}, 1, 0};
+    pn_gpu_params_t paper = {64, 4, 20, 10, NULL, {0, 100, 0}, 0, 0};
+    uint64_t fast = run_steps(&many, 1), slow = run_steps(&paper, 0);
+    ck_assert_uint_le(fast, 2 * 64 * 100 / 4 + 4 * 64 + 30);
+    ck_assert_uint_ge(slow, (uint64_t)(10 + 3) * 64 * 100 / 4);
+    /* mixed work: schedulers conserved throughout */
+    pn_gpu_params_t mix = {12, 3, 15, 4, NULL, {7, 5, 3}, 1, 3};
+    run_steps(&mix, 1);
 }
 END_TEST
 
@@ -404,6 +507,8 @@ int main(void)
     TCase *tc = tcase_create("gpu");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, matches_the_table);
+    tcase_add_test(tc, pipelined_matches_the_table);
+    tcase_add_test(tc, pipelined_facts);
     tcase_add_test(tc, bad_parameters);
     tcase_add_test(tc, labels_do_not_overlap);
     tcase_add_test(tc, round_trips);

@@ -105,11 +105,12 @@ static int calib_write(const char *path, const pn_gpu_calib_t *c, size_t n)
         fprintf(f, "%s\n    {\"gpu\": ", i ? "," : "");
         cli_json_string(f, c[i].gpu);
         fprintf(f, ", \"overhead_s\": %.9g, \"issue_scale\": %.9g, "
-                "\"dram_scale\": %.9g, \"l2_scale\": %.9g, \"log_lo\": %.9g, "
-                "\"log_hi\": %.9g, \"train_mape\": %.3f, \"train_rows\": %zu}",
+                "\"dram_scale\": %.9g, \"l2_scale\": %.9g, \"lsu_scale\": %.9g, "
+                "\"log_lo\": %.9g, \"log_hi\": %.9g, \"train_mape\": %.3f, "
+                "\"train_rows\": %zu}",
                 c[i].overhead_s, c[i].issue_scale, c[i].dram_scale,
-                c[i].l2_scale, c[i].log_lo, c[i].log_hi, c[i].train_mape,
-                c[i].train_n);
+                c[i].l2_scale, c[i].lsu_scale, c[i].log_lo, c[i].log_hi,
+                c[i].train_mape, c[i].train_n);
     }
     fprintf(f, "\n  ]\n}\n");
     return cli_output_close(f, tmp, path, 1);
@@ -134,24 +135,24 @@ static int calib_read(const char *path, pn_gpu_calib_t **out, size_t *n)
     size_t k = json_array_size(gpus);
     pn_gpu_calib_t *c = calloc(k ? k : 1, sizeof *c);
     if (!c) { json_decref(root); fprintf(stderr, "%s: out of memory\n", prog); return CLI_EINPUT; }
-    static const char *keys[] = {"overhead_s", "issue_scale", "dram_scale", "l2_scale", "log_lo", "log_hi"};
+    static const char *keys[] = {"overhead_s", "issue_scale", "dram_scale", "l2_scale", "lsu_scale", "log_lo", "log_hi"};
     for (size_t i = 0; i < k; i++) {
         json_t *g = json_array_get(gpus, i);
         const char *name = json_string_value(json_object_get(g, "gpu"));
         pn_gpu_calib_init(&c[i], name);
         double *dst[] = {&c[i].overhead_s, &c[i].issue_scale, &c[i].dram_scale,
-                         &c[i].l2_scale, &c[i].log_lo, &c[i].log_hi};
+                         &c[i].l2_scale, &c[i].lsu_scale, &c[i].log_lo, &c[i].log_hi};
         int bad = !name;
-        for (int q = 0; q < 6 && !bad; q++) {
+        for (int q = 0; q < 7 && !bad; q++) {
             json_t *v = json_object_get(g, keys[q]);
             if (!json_is_number(v)) { bad = 1; break; }
             *dst[q] = json_number_value(v);
-            if (!isfinite(*dst[q]) || (q < 4 && *dst[q] < 0)) bad = 1;
+            if (!isfinite(*dst[q]) || (q < 5 && *dst[q] < 0)) bad = 1;
         }
         if (bad) {
             fprintf(stderr, "%s: %s: GPU %zu of the calibration lacks \"gpu\" or a "
                     "valid number for one of overhead_s, issue_scale, dram_scale, "
-                    "l2_scale, log_lo, log_hi\n", prog, path, i + 1);
+                    "l2_scale, lsu_scale, log_lo, log_hi\n", prog, path, i + 1);
             free(c);
             json_decref(root);
             return CLI_EINPUT;
@@ -265,11 +266,11 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
         if (isfinite(l->measured_s)) fprintf(f, "%.6g", l->measured_s); else fputs("null", f);
         if (o->explain) {
             fprintf(f, ", \"bound\": \"%s\", \"overhead_s\": %.6g, \"net_s\": %.6g, "
-                    "\"dram_s\": %.6g, \"l2_s\": %.6g, \"waves\": %.6g, "
+                    "\"dram_s\": %.6g, \"l2_s\": %.6g, \"lsu_s\": %.6g, \"waves\": %.6g, "
                     "\"resident_warps\": %u, \"limited_by\": \"%s\", "
                     "\"busy\": %.4f, \"wait_global\": %.4f, \"wait_shared\": %.4f, "
                     "\"idle\": %.4f", p->bound, p->overhead_s, p->issue_s,
-                    p->dram_s, p->l2_s, s->waves, s->resident_warps,
+                    p->dram_s, p->l2_s, p->lsu_s, s->waves, s->resident_warps,
                     s->limited_by, p->busy, p->wait_global, p->wait_shared, p->idle);
         }
         fputc('}', f);
@@ -278,7 +279,7 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
     if (first) {
         fputs("gpu,kernel,input_size,block_x,block_y,predicted_s,low_s,high_s,measured_s", f);
         if (o->explain)
-            fputs(",bound,overhead_s,net_s,dram_s,l2_s,waves,resident_warps,"
+            fputs(",bound,overhead_s,net_s,dram_s,l2_s,lsu_s,waves,resident_warps,"
                   "limited_by,busy,wait_global,wait_shared,idle", f);
         fputc('\n', f);
     }
@@ -288,9 +289,9 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
             p->predicted_s, p->low_s, p->high_s);
     put_num(f, l->measured_s);
     if (o->explain)
-        fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f",
+        fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f",
                 p->bound, p->overhead_s, p->issue_s, p->dram_s, p->l2_s,
-                s->waves, s->resident_warps, s->limited_by, p->busy,
+                p->lsu_s, s->waves, s->resident_warps, s->limited_by, p->busy,
                 p->wait_global, p->wait_shared, p->idle);
     fputc('\n', f);
 }

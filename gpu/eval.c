@@ -56,7 +56,7 @@ static double linreg_pred(const double b[NF], const ev_t *e)
 }
 
 typedef struct {
-    double p[3][4];   /* fitted log parameters of the three fitted methods */
+    double p[3][PNI_GPU_PARAMS]; /* fitted log parameters of the three fitted methods */
     double b[NF];
 } fit_t;
 
@@ -123,6 +123,28 @@ static void score(lines_t *L, const char *split, const ev_t *e, const int *test,
     }
 }
 
+static int split_rank(const char *s)
+{
+    static const char *order[] = {"sizes", "kernel", "gpu-kernel", "new-gpu"};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(s, order[i])) return i;
+    return 4;
+}
+
+/* Lines in split order, then "all", the GPUs and the kernels by name. */
+static int cmp_line(const void *pa, const void *pb)
+{
+    const pn_gpu_eval_line_t *a = pa, *b = pb;
+    int c = split_rank(a->split) - split_rank(b->split);
+    if (c) return c;
+    int ga = strcmp(a->group, "all") != 0, gb = strcmp(b->group, "all") != 0;
+    if (ga != gb) return ga - gb;
+    ga = strncmp(a->group, "gpu:", 4) != 0;
+    gb = strncmp(b->group, "gpu:", 4) != 0;
+    if (ga != gb) return ga - gb;
+    return strcmp(a->group, b->group);
+}
+
 static int same_group(const pn_gpu_launch_t *a, const pn_gpu_launch_t *b)
 {
     return !strcmp(a->gpu, b->gpu) && !strcmp(a->kernel, b->kernel) &&
@@ -172,8 +194,8 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
         if (pni_gpu_components(&s, cache, &x->row[0]) != PN_OK) { (*skipped)++; continue; }
         double per_sm = 1.0 / d->sms, clk = d->clock_mhz * 1e6;
         double lanes = (d->cores_per_sm ? d->cores_per_sm : 128) * (double)d->sms;
-        x->row[1] = (pni_gpu_row_t){l->inst * per_sm / clk, 0, 0, 0};
-        x->row[2] = (pni_gpu_row_t){l->inst * 32.0 / (lanes * clk), s.dram_bytes / s.bandwidth, 0, 0};
+        x->row[1] = (pni_gpu_row_t){l->inst * per_sm / clk, 0, 0, 0, 0};
+        x->row[2] = (pni_gpu_row_t){l->inst * 32.0 / (lanes * clk), s.dram_bytes / s.bandwidth, 0, 0, 0};
         double trans = s.global + s.replays;
         x->x[0] = s.arith * l->warps * per_sm / clk;
         x->x[1] = s.shared * l->warps * per_sm / clk;
@@ -242,7 +264,7 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
                 for (size_t i = 0; i < m; i++) use[i] = e[i].gpu == (int)o;
                 fit_on(e, use, m, &f);
                 for (int q = 0; q < 3; q++)
-                    for (int r = 0; r < 4; r++) avg.p[q][r] += f.p[q][r] / (double)(ng - 1);
+                    for (int r = 0; r < PNI_GPU_PARAMS; r++) avg.p[q][r] += f.p[q][r] / (double)(ng - 1);
                 for (int r = 0; r < NF; r++) avg.b[r] += f.b[r] / (double)(ng - 1);
             }
             for (size_t i = 0; i < m; i++) test[i] = e[i].gpu == (int)g;
@@ -253,6 +275,7 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
     for (size_t i = 0; i < L.n; i++)
         for (int q = 0; q < PN_GPU_METHODS; q++)
             L.v[i].mape[q] = L.v[i].n ? 100.0 * L.v[i].mape[q] / (double)L.v[i].n : NAN;
+    qsort(L.v, L.n, sizeof *L.v, cmp_line);
     *out = L.v;
     *nout = L.n;
     L.v = NULL;

@@ -7,15 +7,19 @@
 
 /* One row to fit: the model's components at unit scales, in seconds. */
 typedef struct {
-    double net, dram, l2;
+    double net, dram, l2, lsu;
     double measured;
 } pni_gpu_row_t;
 
-/* Fits log(overhead), log(net scale), log(DRAM scale), log(L2 scale) to
- * rows (mean absolute log error; components that are 0 leave their scale
- * free and harmless). */
-void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t n, double p[4]);
-double pni_gpu_row_pred(const double p[4], const pni_gpu_row_t *row);
+#define PNI_GPU_PARAMS 5
+
+/* Fits log(overhead), log(net scale), log(DRAM scale), log(L2 scale),
+ * log(LSU scale) to rows (mean absolute log error; components that are 0
+ * leave their scale free and harmless). */
+void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t n,
+                      double p[PNI_GPU_PARAMS]);
+double pni_gpu_row_pred(const double p[PNI_GPU_PARAMS],
+                        const pni_gpu_row_t *row);
 
 /* The components of a shape at unit scales (no overhead). */
 pn_status_t pni_gpu_components(const pn_gpu_shape_t *shape,

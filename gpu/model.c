@@ -80,18 +80,34 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
     /* transactions: a missing count means one per access (coalesced) */
     double trans = l->global_ld_trans + l->global_st_trans;
     if (missing(trans)) trans = (l->global_ld + l->global_st) * (dev->cc_major >= 5 ? 4 : 1);
-    double per_access = dev->cc_major >= 5 ? 4.0 : 1.0;  /* 32-byte sectors vs 128-byte lines */
-    s->replays = fmax(0.0, trans / w / per_access - s->global);
+    /* wavefronts of the L1 pipe: Kepler counts 128-byte lines, one each;
+     * later GPUs count 32-byte sectors: 4 in one line make one wavefront,
+     * and beyond 4 a request is taken as scattered, a line per sector
+     * (max(requests, sectors - 3 requests)) */
+    double req = l->global_ld + l->global_st;
+    double wave_g = dev->cc_major >= 5 ? fmax(req, trans - 3 * req) : trans;
+    s->replays = fmax(0.0, wave_g / w - s->global);
+    /* loads that hit L1 go no further; stores always reach L2 */
+    s->l1_hit = missing(l->l1_hit) ? 0.0 : fmin(1.0, l->l1_hit);
+    double ld = missing(l->global_ld_trans) ? trans : l->global_ld_trans;
+    double l2_in = trans - s->l1_hit * ld;
+    double l2 = l->l2_read + l->l2_write;
+    if (missing(l2)) l2 = l2_in;
     double dram = l->dram_read + l->dram_write;
     s->miss = 1.0;
-    if (!missing(dram) && trans > 0) s->miss = fmin(1.0, dram / trans);
-    if (missing(dram)) dram = trans;     /* nothing known hits a cache */
-    s->lat_global = s->miss * a->lat_global + (1 - s->miss) * a->lat_l2;
+    if (!missing(dram) && l2 > 0) s->miss = fmin(1.0, dram / l2);
+    if (missing(dram)) dram = l2;     /* nothing known hits L2 */
+    s->lat_global = s->l1_hit * a->lat_l1 + (1 - s->l1_hit) *
+                    (s->miss * a->lat_global + (1 - s->miss) * a->lat_l2);
     s->lat_shared = a->lat_shared;
     s->lat_arith = a->lat_arith;
     s->dram_bytes = dram * 32.0;
-    double l2 = l->l2_read + l->l2_write;
-    s->l2_bytes = (missing(l2) ? trans : l2) * 32.0;
+    s->l2_bytes = l2 * 32.0;
+    /* the L1/shared data pipe: a wavefront a cycle per SM; shared
+     * wavefronts count bank conflicts, else one per instruction */
+    double shw = l->shared_ld_trans + l->shared_st_trans;
+    if (missing(shw)) shw = l->shared_ld + l->shared_st;
+    s->lsu_sm = (wave_g + shw) * (s->blocks_sm / blocks);
     s->clock_hz = dev->clock_mhz * 1e6;
     s->bandwidth = dev->bandwidth_gbs * 1e9;
     if (!(s->clock_hz > 0) || !(s->bandwidth > 0))
@@ -113,6 +129,7 @@ void pn_gpu_calib_init(pn_gpu_calib_t *c, const char *gpu)
     c->issue_scale = 1.0;
     c->dram_scale = 1.0;
     c->l2_scale = 0.5;
+    c->lsu_scale = 1.0;
     c->log_lo = -log(2.0);
     c->log_hi = log(2.0);
     c->train_mape = NAN;
@@ -232,7 +249,16 @@ static pn_status_t wave_cycles(const pn_gpu_shape_t *s, unsigned warps,
 {
     double a = s->arith + s->replays, sh = s->shared, g = s->global;
     double total = a + sh + g;
-    double k = total > PN_GPU_SIM_CAP ? total / PN_GPU_SIM_CAP : 1.0;
+    /* scale to about PN_GPU_SIM_CAP instructions a warp, but keep every
+     * kind of instruction at 16 or more (rounding a count of 10 by half an
+     * instruction would move it 5%), within 4 times the cap */
+    double k = total / PN_GPU_SIM_CAP, least = total;
+    if (a > 0 && a < least) least = a;
+    if (sh > 0 && sh < least) least = sh;
+    if (g > 0 && g < least) least = g;
+    if (least / 16 < k) k = least / 16;
+    if (k < total / (4.0 * PN_GPU_SIM_CAP)) k = total / (4.0 * PN_GPU_SIM_CAP);
+    if (k < 1) k = 1;
     wave_key_t key = {
         warps, s->schedulers,
         (uint64_t)llround(a / k), (uint64_t)llround(sh / k), (uint64_t)llround(g / k),
@@ -312,10 +338,12 @@ pn_status_t pn_gpu_predict(const pn_gpu_shape_t *s, const pn_gpu_calib_t *c,
     o->issue_s = c->issue_scale * cycles / s->clock_hz;
     o->dram_s = c->dram_scale * s->dram_bytes / s->bandwidth;
     o->l2_s = c->l2_scale * s->l2_bytes / s->bandwidth;
+    o->lsu_s = c->lsu_scale * s->lsu_sm / s->clock_hz;
     double m = o->issue_s;
     o->bound = "net";
     if (o->dram_s > m) { m = o->dram_s; o->bound = "DRAM"; }
     if (o->l2_s > m) { m = o->l2_s; o->bound = "L2"; }
+    if (o->lsu_s > m) { m = o->lsu_s; o->bound = "LSU"; }
     o->predicted_s = c->overhead_s + m;
     o->low_s = o->predicted_s * exp(c->log_lo);
     o->high_s = o->predicted_s * exp(c->log_hi);
@@ -336,12 +364,13 @@ pn_status_t pn_gpu_predict(const pn_gpu_shape_t *s, const pn_gpu_calib_t *c,
 
 typedef pni_gpu_row_t fit_row_t;
 
-double pni_gpu_row_pred(const double p[4], const pni_gpu_row_t *r)
+double pni_gpu_row_pred(const double p[PNI_GPU_PARAMS], const pni_gpu_row_t *r)
 {
     double m = exp(p[1]) * r->net;
-    double d = exp(p[2]) * r->dram, l = exp(p[3]) * r->l2;
+    double d = exp(p[2]) * r->dram, l = exp(p[3]) * r->l2, u = exp(p[4]) * r->lsu;
     if (d > m) m = d;
     if (l > m) m = l;
+    if (u > m) m = u;
     return exp(p[0]) + m;
 }
 
@@ -353,10 +382,10 @@ static double fit_loss(const double *p, const fit_row_t *rows, size_t n)
     return s / (double)n;
 }
 
-/* Nelder-Mead on 4 log-parameters. */
+/* Nelder-Mead on the log-parameters. */
 static void nelder_mead(double *x, const fit_row_t *rows, size_t n, int iters)
 {
-    enum { D = 4 };
+    enum { D = PNI_GPU_PARAMS };
     double pt[D + 1][D], v[D + 1];
     for (int i = 0; i <= D; i++) {
         memcpy(pt[i], x, sizeof pt[i]);
@@ -406,18 +435,19 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t m, double best[4])
+void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t m,
+                      double best[PNI_GPU_PARAMS])
 {
     double bestv = INFINITY;
-    const double starts[3][4] = {
-        {log(3e-6), 0, 0, log(0.5)},
-        {log(1e-6), log(2.0), log(1.5), log(1.5)},
-        {log(1e-5), log(0.5), log(0.7), log(0.2)},
+    const double starts[3][PNI_GPU_PARAMS] = {
+        {log(3e-6), 0, 0, log(0.5), 0},
+        {log(1e-6), log(2.0), log(1.5), log(1.5), log(2.0)},
+        {log(1e-5), log(0.5), log(0.7), log(0.2), log(0.5)},
     };
     for (int s = 0; s < 3; s++) {
-        double x[4];
+        double x[PNI_GPU_PARAMS];
         memcpy(x, starts[s], sizeof x);
-        nelder_mead(x, rows, m, 600);
+        nelder_mead(x, rows, m, 800);
         double v = fit_loss(x, rows, m);
         if (v < bestv) { bestv = v; memcpy(best, x, sizeof x); }
     }
@@ -429,13 +459,14 @@ pn_status_t pni_gpu_components(const pn_gpu_shape_t *s, pn_gpu_cache_t *cache,
     pn_gpu_calib_t unit;
     pn_gpu_calib_init(&unit, NULL);
     unit.overhead_s = 0;
-    unit.issue_scale = unit.dram_scale = unit.l2_scale = 1;
+    unit.issue_scale = unit.dram_scale = unit.l2_scale = unit.lsu_scale = 1;
     pn_gpu_prediction_t o;
     pn_status_t st = pn_gpu_predict(s, &unit, cache, &o, NULL);
     if (st != PN_OK) return st;
     row->net = o.issue_s;
     row->dram = o.dram_s;
     row->l2 = o.l2_s;
+    row->lsu = o.lsu_s;
     return PN_OK;
 }
 
@@ -467,12 +498,13 @@ pn_status_t pn_gpu_fit(const pn_gpu_shape_t *shapes, const double *measured,
         free(rows); free(lr);
         return pni_error(err, PN_EINVAL, 0, 0, "no measured time to fit");
     }
-    double best[4];
+    double best[PNI_GPU_PARAMS];
     pni_gpu_fit_rows(rows, m, best);
     c->overhead_s = exp(best[0]);
     c->issue_scale = exp(best[1]);
     c->dram_scale = exp(best[2]);
     c->l2_scale = exp(best[3]);
+    c->lsu_scale = exp(best[4]);
     double ape = 0;
     for (size_t i = 0; i < m; i++) {
         double p = pni_gpu_row_pred(best, &rows[i]);

@@ -60,6 +60,7 @@ typedef struct pn_gpu_arch {
     unsigned lat_shared;      /* shared-memory access, cycles */
     const char *name;         /* "Kepler", "Maxwell", ... */
     unsigned lat_arith;       /* dependent arithmetic instruction, cycles */
+    unsigned lat_l1;          /* L1 hit of a global load, cycles */
 } pn_gpu_arch_t;
 
 /* One kernel launch of a profile.  Totals over the whole launch; NAN where
@@ -82,6 +83,9 @@ typedef struct pn_gpu_launch {
     double l2_read, l2_write;      /* L2 transactions */
     double l1_hit;            /* global load hit rate in L1, 0..1 */
     double l2_hit;            /* hit rate in L2, 0..1 */
+    double shared_ld_trans, shared_st_trans; /* shared-memory transactions
+                                * (wavefronts): more than the instructions
+                                * when banks conflict */
     char file[256];           /* where the launch was read */
     unsigned long line;
 } pn_gpu_launch_t;
@@ -127,11 +131,14 @@ typedef struct pn_gpu_shape {
     unsigned schedulers;        /* warp schedulers of the SM */
     double arith, shared, global; /* warp instructions per warp, by kind */
     double replays;             /* extra issue slots per warp (uncoalesced accesses) */
-    double miss;                /* fraction of global transactions that reach DRAM */
-    double lat_global;          /* mean global latency, cycles (DRAM and L2 mixed by miss) */
+    double l1_hit;              /* fraction of global load transactions that hit L1 */
+    double miss;                /* fraction of L2 transactions that reach DRAM */
+    double lat_global;          /* mean global latency, cycles (L1, L2 and DRAM mixed) */
     double lat_shared;          /* shared latency, cycles */
     double lat_arith;           /* dependent arithmetic latency, cycles */
     double dram_bytes, l2_bytes;  /* traffic of the whole launch */
+    double lsu_sm;              /* 128-byte wavefronts of the L1/shared data
+                                 * pipe (global and shared) on the busiest SM */
     double clock_hz, bandwidth;   /* of the device */
 } pn_gpu_shape_t;
 
@@ -153,6 +160,7 @@ typedef struct pn_gpu_calib {
     double issue_scale;    /* seconds per modelled SM cycle, over 1/clock */
     double dram_scale;     /* DRAM time over bytes / bandwidth */
     double l2_scale;       /* L2 time over L2 bytes / DRAM bandwidth */
+    double lsu_scale;      /* L1/shared pipe time over wavefronts / clock */
     double log_lo, log_hi; /* 10th and 90th percentile of log(measured/predicted) in training */
     double train_mape;     /* mean absolute percentage error on the training rows, % */
     size_t train_n;        /* training rows */
@@ -175,7 +183,8 @@ typedef struct pn_gpu_prediction {
     double issue_s;        /* the warp net: issuing and latency, all waves */
     double dram_s;         /* DRAM bandwidth bound */
     double l2_s;           /* L2 bandwidth bound */
-    const char *bound;     /* "net" (issue and latency), "DRAM", "L2" */
+    double lsu_s;          /* L1/shared data pipe bound of the busiest SM */
+    const char *bound;     /* "net" (issue and latency), "DRAM", "L2", "LSU" */
     double wave_cycles;    /* cycles of one full wave (net steps / PN_GPU_STEPS_PER_CYCLE) */
     double net_scale;      /* counts were divided by this before simulating */
     /* shares of the wave's scheduler time, from the net's firings */
@@ -191,12 +200,14 @@ typedef struct pn_gpu_prediction {
 #define PN_GPU_STEPS_PER_CYCLE 2
 
 /* Per-warp instruction counts above this are scaled down before the wave
- * is simulated, and the steps scaled back up (doc/gpu.md: the scaling law
- * and its measured error). */
+ * is simulated (keeping each kind at 16 or more, within 4 times the cap),
+ * and the steps scaled back up (doc/gpu.md: the
+ * scaling law and its measured error). */
 #define PN_GPU_SIM_CAP 96
 
 /* Predicts a launch: overhead + max(issue_scale * waves * wave_cycles /
- * clock, dram_scale * DRAM time, l2_scale * L2 time).  cache may be NULL.
+ * clock, dram_scale * DRAM time, l2_scale * L2 time, lsu_scale * LSU
+ * wavefronts / clock).  cache may be NULL.
  * Returns PN_OK, PN_ENOMEM. */
 pn_status_t pn_gpu_predict(const pn_gpu_shape_t *shape,
                            const pn_gpu_calib_t *calib, pn_gpu_cache_t *cache,

@@ -19,7 +19,8 @@ enum layout { NVPROF, NCU };
 /* The launch's numbers that are averaged over repeated rows. */
 enum {
     F_TIME, F_WARPS, F_INST, F_SHLD, F_SHST, F_GLD, F_GST, F_GLDT, F_GSTT,
-    F_DRAMR, F_DRAMW, F_L2R, F_L2W, F_L1HIT, F_L2HIT, F_COUNT
+    F_DRAMR, F_DRAMW, F_L2R, F_L2W, F_L1HIT, F_L2HIT, F_SHLDT, F_SHSTT,
+    F_COUNT
 };
 
 static const size_t field_off[F_COUNT] = {
@@ -38,6 +39,8 @@ static const size_t field_off[F_COUNT] = {
     offsetof(pn_gpu_launch_t, l2_write),
     offsetof(pn_gpu_launch_t, l1_hit),
     offsetof(pn_gpu_launch_t, l2_hit),
+    offsetof(pn_gpu_launch_t, shared_ld_trans),
+    offsetof(pn_gpu_launch_t, shared_st_trans),
 };
 
 #define ALIASES 4
@@ -68,6 +71,8 @@ static const struct field_names {
                   "l1_cache_global_hit_rate"}, 1},
     [F_L2HIT] = {{"L2.Hit.Rate..L1.Reads.", "L2.Hit.Rate..Texture.Reads.",
                   "l2_l1_read_hit_rate", "l2_texture_read_hit_rate"}, 1},
+    [F_SHLDT] = {{"Shared.Load.Transactions", "shared_load_transactions"}, 0},
+    [F_SHSTT] = {{"Shared.Store.Transactions", "shared_store_transactions"}, 0},
 }, ncu_fields[F_COUNT] = {
     [F_TIME] = {{NULL}, 0}, /* "Duration", else gpu__time_duration: below */
     [F_WARPS] = {{"smsp__warps_launched.sum", "sm__warps_launched.sum"}, 0},
@@ -89,6 +94,8 @@ static const struct field_names {
     [F_L1HIT] = {{"l1tex__t_sector_pipe_lsu_mem_global_op_ld_hit_rate.pct",
                   "l1tex__t_sector_hit_rate.pct"}, 1},
     [F_L2HIT] = {{"lts__t_sector_hit_rate.pct"}, 1},
+    [F_SHLDT] = {{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"}, 0},
+    [F_SHSTT] = {{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}, 0},
 };
 
 /* The unsigned numbers of a launch. */

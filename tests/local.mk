@@ -44,3 +44,9 @@ EXTRA_DIST += tests/testutil.h
 check-mcc: bin/pn-reach
 	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
 	PN_CORPUS='$(PN_CORPUS)' MCC_MAX_STATES=0 sh $(srcdir)/tests/mcc.sh
+
+# pn-gpu's model and evaluation (gpu/)
+check_PROGRAMS += tests/test_gpu_model
+tests_test_gpu_model_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_gpu_model_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+TESTS += tests/test_gpu_model

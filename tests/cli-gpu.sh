@@ -1,0 +1,119 @@
+#!/bin/sh
+# pn-gpu from the command line: predict from both profile layouts, fit a
+# calibration and predict with it, a launch with no profile, eval's splits
+# and the README's table reproduced, and bad input.
+. "${srcdir:-tests}/lib.sh"
+H="$srcdir/../share/gpu-data/hopper"
+DEV="$H/deviceInfo.csv"
+
+expect 0 "$BIN/pn-gpu" --help
+has "$TMP/out" "Usage: pn-gpu predict"
+has "$TMP/out" "Exit status"
+expect 0 "$BIN/pn-gpu" --version
+has "$TMP/out" "pn-gpu (pn-toolkit)"
+expect 2 "$BIN/pn-gpu" --no-such-option
+man_documents_options pn-gpu
+
+# --- predict: Nsight Compute raw CSV (the H100 profiles) ----------------------
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/out" "gpu,kernel,input_size,block_x,block_y,predicted_s,low_s,high_s,measured_s"
+rows=$(grep -c '^NVIDIA H100 80GB HBM3,vectorAdd,' "$TMP/out")
+[ "$rows" -eq 69 ] && ok || bad "expected 69 vectorAdd rows, got $rows"
+# every prediction is positive and inside its interval; measured is known
+awk -F, 'NR > 1 && !($6 > 0 && $7 <= $6 && $6 <= $8 && $9 > 0) { bad = 1 } END { exit bad }' "$TMP/out" \
+    && ok || bad "a prediction outside its interval or without its measurement"
+# spec only: the model's DRAM bound for the largest vectorAdd (3 x 2^28
+# floats = 3.2 GB at 3.35 TB/s: about 0.96 ms) is within 20% of the run
+awk -F, '$3 == 268435456 && $4 == 256 { r = $6 / $9; exit !(r > 0.8 && r < 1.2) }' "$TMP/out" \
+    && ok || bad "spec-only vectorAdd 2^28 is not within 20% of its measurement"
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --explain --format json "$H/profiles/subSeqMax-H200.csv"
+has "$TMP/out" '"gpu": "NVIDIA H200"'
+has "$TMP/out" '"bound": "net"'
+has "$TMP/out" '"limited_by": "blocks"'
+
+# --- predict: nvprof CSV -------------------------------------------------------
+cat > "$TMP/dev.csv" <<'EOF'
+compute_version,gpu_id,gpu_name,l1_cache_used,max_clock_rate,num_of_cores,L2,bus,memory_clock,bandwith,GM,num_sm,num_cores_sm,theoretical_flops
+5.2,7,GTX-970,0,1076,1664,1.75,256,3505,224.32,4,13,128,3580.928
+EOF
+{
+    printf '"","gpu_name","AppName","Input.Size","Grid.X","Grid.Y","Grid.Z","Block.X","Block.Y","Block.Z","Registers.Per.Thread","Static.SMem","Dynamic.SMem","Duration","warps_launched","inst_executed","shared_load","shared_store","global_load","global_store","Global.Load.Transactions","Global.Store.Transactions","Device.Memory.Read.Transactions","Device.Memory.Write.Transactions","L2.Read.Transactions","L2.Write.Transactions"\n'
+    printf '"1","GTX-970","vectorAdd",1048576,4096,1,1,256,1,1,8,0,0,0.000125,32768,688128,0,0,65536,32768,262144,131072,262144,131072,262144,131072\n'
+    printf '"2","GTX-970","vectorAdd",2097152,8192,1,1,256,1,1,8,0,0,0.000243,65536,1376256,0,0,131072,65536,524288,262144,524288,262144,524288,262144\n'
+    printf '"3","GTX-970","vectorAdd",4194304,16384,1,1,256,1,1,8,0,0,NA,131072,NA,0,0,262144,131072,1048576,524288,1048576,524288,1048576,524288\n'
+} > "$TMP/va.csv"
+expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va.csv"
+has "$TMP/err" "the profile has no instructions executed"
+has "$TMP/err" "va.csv:4"
+head -3 "$TMP/va.csv" > "$TMP/va2.csv"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va2.csv"
+has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"
+
+# --- fit, then predict with the calibration -------------------------------------
+expect 0 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/cal.json" "$H/profiles/vectorAdd-H100.csv" "$H/profiles/matMul_gpu-H100.csv"
+has "$TMP/err" "NVIDIA H100 80GB HBM3: 117 launches, training error"
+has "$TMP/cal.json" '"format": "pn-gpu calibration"'
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/matMul_gpu-H100.csv"
+# calibrated on these rows: the mean error is the training error's size
+awk -F, 'NR > 1 { e += ($6 > $9 ? $6 - $9 : $9 - $6) / $9; n++ } END { exit !(n == 48 && e / n < 0.5) }' "$TMP/out" \
+    && ok || bad "calibrated matMul_gpu predictions are off by more than 50% on average"
+# a GPU the calibration does not name is predicted from its specification
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H200.csv"
+has "$TMP/out" "NVIDIA H200,vectorAdd,"
+# bad calibrations
+printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1,' > "$TMP/bad.json"
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "bad.json:1:"
+printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/bad.json"
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "GPU 1 of the calibration lacks"
+printf '{"format": "something else"}\n' > "$TMP/bad.json"
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "not a pn-gpu calibration"
+expect 2 "$BIN/pn-gpu" fit -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "fit needs"
+
+# --- a launch with no profile ------------------------------------------------------
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 1320 --block 256 --arith 100 --explain
+has "$TMP/out" "NVIDIA H100 80GB HBM3,launch,,256,1,"
+has "$TMP/out" ",net,"
+# twice the blocks, twice the waves: about twice the time (exact but for
+# the overhead)
+t1=$(awk -F, 'NR == 2 { print $6 - $11 }' "$TMP/out")
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 2640 --block 256 --arith 100 --explain
+t2=$(awk -F, 'NR == 2 { print $6 - $11 }' "$TMP/out")
+awk -v a="$t1" -v b="$t2" 'BEGIN { r = b / a; exit !(r > 1.98 && r < 2.02) }' && ok || bad "2x blocks gave $t1 -> $t2"
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --grid 10 --block 32
+has "$TMP/err" "--grid, --block and --gpu together"
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu x --grid 0 --block 32
+has "$TMP/err" "--grid: expected X[,Y[,Z]]"
+expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "No Such GPU" --grid 10 --block 32
+has "$TMP/err" "the GPU 'No Such GPU' is not in"
+expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 2048
+has "$TMP/err" "does not fit on an SM"
+expect 2 "$BIN/pn-gpu" predict
+has "$TMP/err" "predict needs --device-info"
+expect 2 "$BIN/pn-gpu" frobnicate
+has "$TMP/err" "unknown command 'frobnicate'"
+
+# --- eval ----------------------------------------------------------------------------
+mkdir -p "$TMP/d/profiles"
+cp "$DEV" "$TMP/d/"
+cp "$H/profiles/vectorAdd-H100.csv" "$H/profiles/vectorAdd-H200.csv" "$H/profiles/subSeqMax-H100.csv" "$H/profiles/subSeqMax-H200.csv" "$TMP/d/profiles/"
+expect 0 "$BIN/pn-gpu" eval "$TMP/d"
+has "$TMP/out" "split,group,n,model,inst_per_sm,roofline,linreg"
+has "$TMP/err" "pn-gpu: 184 launches, 0 left out"
+for s in sizes kernel gpu-kernel new-gpu; do has "$TMP/out" "$s,all,"; done
+has "$TMP/out" "new-gpu,gpu:NVIDIA H200,92,"
+expect 1 "$BIN/pn-gpu" eval "$TMP/none"
+expect 2 "$BIN/pn-gpu" eval
+has "$TMP/err" "eval: expected one DIR"
+# the README's table for this data set is what eval prints
+expect 0 "$BIN/pn-gpu" eval "$H"
+sed -n '/^<!-- eval hopper -->/,/^<!-- end -->/p' "$srcdir/../README.md" |
+    sed -n 's/^| \([a-z-]*\) | \([0-9]*\) | \([0-9.]*\) | \([0-9.]*\) | \([0-9.]*\) | \([0-9.]*\) |$/\1,all,\2,\3,\4,\5,\6/p' > "$TMP/readme-table"
+[ "$(wc -l < "$TMP/readme-table")" -eq 4 ] && ok || bad "the README has no 4-line table for the Hopper data"
+grep ',all,' "$TMP/out" > "$TMP/eval-table"
+cmp -s "$TMP/readme-table" "$TMP/eval-table" && ok || bad "README table differs from pn-gpu eval: $(diff "$TMP/readme-table" "$TMP/eval-table" | tr '\n' ' ')"
+
+finish

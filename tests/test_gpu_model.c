@@ -1,0 +1,309 @@
+/*
+ * pn-gpu's model (gpu/model.c, gpu/eval.c): occupancy and waves from the
+ * limits of a compute capability, missing counts refused by name, the
+ * scaling law of the simulated wave against the full simulation, the fit
+ * recovering the parameters it was given on data the model made itself,
+ * and the evaluation's splits.
+ */
+#include <config.h>
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pn.h"
+#include "predict.h"
+
+/* A Maxwell GPU like the GTX-970 of the data set. */
+static pn_gpu_device_t maxwell(void)
+{
+    pn_gpu_device_t d;
+    memset(&d, 0, sizeof d);
+    snprintf(d.name, sizeof d.name, "GTX-970");
+    d.cc_major = 5;
+    d.cc_minor = 2;
+    d.clock_mhz = 1076;
+    d.sms = 13;
+    d.cores_per_sm = 128;
+    d.bandwidth_gbs = 224.32;
+    d.l2_mb = 1.75;
+    return d;
+}
+
+/* A launch of `blocks` blocks of `threads` threads with per-warp counts;
+ * coalesced global accesses (4 sectors each), every one from DRAM. */
+static pn_gpu_launch_t launch(unsigned blocks, unsigned threads, double arith,
+                              double shared, double global)
+{
+    pn_gpu_launch_t l;
+    memset(&l, 0, sizeof l);
+    snprintf(l.gpu, sizeof l.gpu, "GTX-970");
+    snprintf(l.kernel, sizeof l.kernel, "k");
+    l.input_size = blocks;
+    l.grid[0] = blocks;
+    l.grid[1] = l.grid[2] = 1;
+    l.block[0] = threads;
+    l.block[1] = l.block[2] = 1;
+    l.regs_per_thread = 16;
+    l.measured_s = NAN;
+    l.repeats = 1;
+    l.warps = (double)blocks * ceil(threads / 32.0);
+    l.inst = (arith + shared + global) * l.warps;
+    l.shared_ld = shared * l.warps;
+    l.shared_st = 0;
+    l.global_ld = global * l.warps;
+    l.global_st = 0;
+    l.global_ld_trans = 4 * l.global_ld;
+    l.global_st_trans = 0;
+    l.dram_read = l.global_ld_trans;
+    l.dram_write = 0;
+    l.l2_read = l.global_ld_trans;
+    l.l2_write = 0;
+    l.l1_hit = l.l2_hit = NAN;
+    return l;
+}
+
+START_TEST(occupancy_and_waves)
+{
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_shape_t s;
+    /* 1024 threads: 32 warps a block, 64 warps an SM: 2 blocks */
+    pn_gpu_launch_t l = launch(130, 1024, 10, 0, 1);
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert_uint_eq(s.warps_per_block, 32);
+    ck_assert_uint_eq(s.resident_blocks, 2);
+    ck_assert_str_eq(s.limited_by, "warps");
+    ck_assert(s.blocks_sm == 10);           /* ceil(130 / 13) */
+    ck_assert(fabs(s.waves - 5) < 1e-12);
+    ck_assert_uint_eq(s.resident_warps, 64);
+    ck_assert_uint_eq(s.schedulers, 4);
+    /* 64 registers a thread, 256 threads: 16384 registers a block, 4 blocks */
+    l = launch(26, 256, 10, 0, 1);
+    l.regs_per_thread = 64;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert_uint_eq(s.resident_blocks, 4);
+    ck_assert_str_eq(s.limited_by, "registers");
+    ck_assert(s.blocks_sm == 2 && s.resident_warps == 16);
+    /* 40,000 bytes of shared memory a block: 2 of 96 KiB */
+    l = launch(26, 64, 10, 2, 1);
+    l.smem_per_block = 40000;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert_uint_eq(s.resident_blocks, 2);
+    ck_assert_str_eq(s.limited_by, "shared memory");
+    /* small blocks: the block limit (32 on 5.2) */
+    l = launch(13 * 40, 32, 10, 0, 1);
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert_uint_eq(s.resident_blocks, 32);
+    ck_assert_str_eq(s.limited_by, "blocks");
+    ck_assert(fabs(s.waves - 40.0 / 32) < 1e-12);
+    /* per-warp counts */
+    ck_assert(fabs(s.arith - 10) < 1e-9 && fabs(s.global - 1) < 1e-9);
+    ck_assert(fabs(s.replays) < 1e-9);   /* 4 sectors: one line, no replay */
+    ck_assert(fabs(s.miss - 1) < 1e-9);
+    /* a block that fits nowhere */
+    l = launch(13, 256, 10, 0, 1);
+    l.smem_per_block = 200000;
+    pn_error_t err;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, &err), PN_EVALUE);
+    ck_assert_ptr_nonnull(strstr(err.text, "does not fit"));
+}
+END_TEST
+
+START_TEST(missing_counts_are_named)
+{
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_shape_t s;
+    pn_error_t err;
+    pn_gpu_launch_t l = launch(26, 256, 10, 0, 1);
+    l.inst = NAN;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, &err), PN_EVALUE);
+    ck_assert_ptr_nonnull(strstr(err.text, "instructions executed"));
+    l = launch(26, 256, 10, 0, 1);
+    l.global_st = NAN;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, &err), PN_EVALUE);
+    ck_assert_ptr_nonnull(strstr(err.text, "global loads and stores"));
+    /* transactions and DRAM missing: the documented fallbacks */
+    l = launch(26, 256, 10, 0, 1);
+    l.global_ld_trans = l.dram_read = NAN;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, &err), PN_OK);
+    ck_assert(fabs(s.miss - 1) < 1e-9);
+    ck_assert(s.dram_bytes > 0);
+    d.cc_major = 2;   /* Fermi is not in the table */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, &err), PN_EUNSUPPORTED);
+}
+END_TEST
+
+/* The simulated wave scales counts above PN_GPU_SIM_CAP down and the steps
+ * back up: against the full net (pipelined, same latencies) it stays
+ * within 3% for counts 10 and 40 times the cap. */
+START_TEST(scaling_law)
+{
+    pn_gpu_device_t d = maxwell();
+    const double mix[][3] = {{0.8, 0.1, 0.1}, {0.5, 0.4, 0.1}, {0.9, 0, 0.1}};
+    const unsigned warps[] = {2, 16, 64};
+    for (size_t m = 0; m < 3; m++)
+        for (size_t w = 0; w < 3; w++)
+            for (int f = 10; f <= 40; f *= 4) {
+                double n = PN_GPU_SIM_CAP * f;
+                pn_gpu_launch_t l = launch(13 * warps[w] / 2, 64, n * mix[m][0],
+                                           n * mix[m][1], n * mix[m][2]);
+                pn_gpu_shape_t s;
+                ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+                pn_gpu_calib_t c;
+                pn_gpu_calib_init(&c, NULL);
+                pn_gpu_prediction_t p;
+                ck_assert_int_eq(pn_gpu_predict(&s, &c, NULL, &p, NULL), PN_OK);
+                ck_assert(p.net_scale > 1 && p.net_scale <= f);
+                /* the full net */
+                pn_gpu_params_t g;
+                memset(&g, 0, sizeof g);
+                g.warps = s.resident_warps;
+                g.schedulers = s.schedulers;
+                g.pipelined = 1;
+                g.uniform.arith = (uint64_t)llround(s.arith + s.replays);
+                g.uniform.shared = (uint64_t)llround(s.shared);
+                g.uniform.global = (uint64_t)llround(s.global);
+                g.l1 = (uint64_t)llround(2 * s.lat_global - 5);
+                g.l2 = (uint64_t)llround(2 * s.lat_shared - 5);
+                g.la = (uint64_t)llround(2 * s.lat_arith - 4);
+                pn_net_t *net;
+                ck_assert_int_eq(pn_gpu_net(&g, &net), PN_OK);
+                pn_engine_t *e;
+                ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+                pn_sim_t *sim = pn_sim_new(e, 1, PN_SEM_MAXIMAL, 0);
+                ck_assert_int_eq(pn_sim_run(sim, UINT64_C(1) << 40), PN_END_DEAD);
+                double full = (double)pn_sim_steps(sim) / PN_GPU_STEPS_PER_CYCLE;
+                double err = fabs(p.wave_cycles - full) / full;
+                ck_assert_msg(err < 0.03, "mix %zu, %u warps, x%d: scaled %.0f, full %.0f",
+                              m, warps[w], f, p.wave_cycles, full);
+                pn_sim_free(sim);
+                pn_engine_free(e);
+                pn_net_free(net);
+            }
+}
+END_TEST
+
+/* Times made by the model with known parameters are fitted back. */
+START_TEST(fit_recovers_parameters)
+{
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_calib_t truth;
+    pn_gpu_calib_init(&truth, "GTX-970");
+    truth.overhead_s = 4e-6;
+    truth.issue_scale = 1.3;
+    truth.dram_scale = 0.8;
+    truth.l2_scale = 0.6;
+    enum { N = 60 };
+    pn_gpu_shape_t s[N];
+    double t[N];
+    pn_gpu_cache_t *cache = pn_gpu_cache_new();
+    for (int i = 0; i < N; i++) {
+        /* compute-heavy, memory-heavy and tiny launches */
+        double a = i % 3 == 0 ? 400 : i % 3 == 1 ? 10 : 40;
+        double g = i % 3 == 1 ? 8 : 1;
+        pn_gpu_launch_t l = launch(13u * (1u + (unsigned)i * 7u), 256, a, i % 2 ? 4 : 0, g);
+        if (i % 3 == 1)
+            l.l2_read = 3 * l.global_ld_trans;   /* L2-heavy */
+        if (i % 5 == 0)
+            l.dram_read *= 4;
+        ck_assert_int_eq(pn_gpu_shape(&l, &d, &s[i], NULL), PN_OK);
+        pn_gpu_prediction_t p;
+        ck_assert_int_eq(pn_gpu_predict(&s[i], &truth, cache, &p, NULL), PN_OK);
+        t[i] = p.predicted_s;
+    }
+    pn_gpu_calib_t c;
+    pn_gpu_calib_init(&c, "GTX-970");
+    ck_assert_int_eq(pn_gpu_fit(s, t, N, cache, &c, NULL), PN_OK);
+    ck_assert_msg(c.train_mape < 1.0, "training error %.2f%%", c.train_mape);
+    ck_assert_msg(fabs(c.overhead_s / truth.overhead_s - 1) < 0.05, "overhead %g", c.overhead_s);
+    ck_assert_msg(fabs(c.issue_scale / truth.issue_scale - 1) < 0.05, "issue %g", c.issue_scale);
+    ck_assert_msg(fabs(c.dram_scale / truth.dram_scale - 1) < 0.05, "dram %g", c.dram_scale);
+    ck_assert_msg(fabs(c.l2_scale / truth.l2_scale - 1) < 0.05, "l2 %g", c.l2_scale);
+    ck_assert_uint_eq(c.train_n, N);
+    ck_assert(c.log_lo <= 0 && c.log_hi >= 0);
+    /* the cache changes nothing */
+    pn_gpu_prediction_t p1, p2;
+    ck_assert_int_eq(pn_gpu_predict(&s[5], &c, cache, &p1, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_predict(&s[5], &c, NULL, &p2, NULL), PN_OK);
+    ck_assert(p1.predicted_s == p2.predicted_s);
+    pn_gpu_cache_free(cache);
+    /* nothing to fit */
+    pn_error_t err;
+    double zero = 0;
+    ck_assert_int_eq(pn_gpu_fit(s, &zero, 1, NULL, &c, &err), PN_EINVAL);
+}
+END_TEST
+
+/* Two GPUs made by the model itself: every split of the evaluation
+ * predicts its test rows exactly for the model (the baselines do not). */
+START_TEST(eval_splits)
+{
+    pn_gpu_device_t d[2] = {maxwell(), maxwell()};
+    snprintf(d[1].name, sizeof d[1].name, "Other");
+    d[1].sms = 16;
+    d[1].clock_mhz = 1216;
+    pn_gpu_calib_t truth;
+    pn_gpu_calib_init(&truth, NULL);
+    truth.overhead_s = 3e-6;
+    enum { N = 2 * 2 * 2 * 6 };
+    pn_gpu_launch_t l[N];
+    size_t n = 0;
+    for (int g = 0; g < 2; g++)
+        for (int k = 0; k < 2; k++)
+            for (int b = 0; b < 2; b++)
+                for (int sz = 1; sz <= 6; sz++) {
+                    l[n] = launch(40u * (unsigned)sz * (unsigned)sz, b ? 256 : 128,
+                                  k ? 30 : 200, k ? 0 : 8, k ? 6 : 1);
+                    l[n].input_size = sz;
+                    memcpy(l[n].gpu, d[g].name, sizeof l[n].gpu);
+                    snprintf(l[n].kernel, sizeof l[n].kernel, "k%d", k);
+                    pn_gpu_shape_t s;
+                    pn_gpu_prediction_t p;
+                    ck_assert_int_eq(pn_gpu_shape(&l[n], &d[g], &s, NULL), PN_OK);
+                    ck_assert_int_eq(pn_gpu_predict(&s, &truth, NULL, &p, NULL), PN_OK);
+                    l[n].measured_s = p.predicted_s;
+                    n++;
+                }
+    l[0].inst = NAN;   /* left out */
+    pn_gpu_eval_line_t *lines;
+    size_t nl, skipped;
+    ck_assert_int_eq(pn_gpu_eval(l, n, d, 2, NULL, &lines, &nl, &skipped, NULL), PN_OK);
+    ck_assert_uint_eq(skipped, 1);
+    const char *splits[] = {"sizes", "kernel", "gpu-kernel", "new-gpu"};
+    for (int q = 0; q < 4; q++) {
+        int found = 0;
+        for (size_t i = 0; i < nl; i++) {
+            if (strcmp(lines[i].split, splits[q]) || strcmp(lines[i].group, "all"))
+                continue;
+            found = 1;
+            ck_assert_msg(lines[i].mape[PN_GPU_MODEL] < 1.0, "%s: model %.2f%%",
+                          splits[q], lines[i].mape[PN_GPU_MODEL]);
+            /* sizes: odd ranks of 6 sizes, per gpu, kernel and block */
+            if (q == 0 || q == 2)
+                ck_assert_uint_eq(lines[i].n, 2 * 2 * 2 * 3 - 1);  /* l[0] left out */
+            else
+                ck_assert_uint_eq(lines[i].n, N - 1);
+        }
+        ck_assert_msg(found, "no line for %s", splits[q]);
+    }
+    free(lines);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("gpu-model");
+    TCase *tc = tcase_create("model");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, occupancy_and_waves);
+    tcase_add_test(tc, missing_counts_are_named);
+    tcase_add_test(tc, scaling_law);
+    tcase_add_test(tc, fit_recovers_parameters);
+    tcase_add_test(tc, eval_splits);
+    suite_add_tcase(s, tc);
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -240,6 +240,30 @@ START_TEST(ncu_joined)
 }
 END_TEST
 
+/* Nsight Compute's standard output on an H200 as it is (the "==PROF=="
+ * lines before the header), with other metric names: the sm__sass_ shared
+ * load count, the L2 sectors read and written. */
+START_TEST(ncu_stdout)
+{
+    size_t n;
+    pn_gpu_launch_t *l = read_ok("ncu-h200-stdout.csv", &n);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_str_eq(l[0].gpu, "NVIDIA H200");
+    ck_assert_str_eq(l[0].kernel, "vectorAdd");
+    ck_assert_uint_eq(l[0].line, 5);
+    dims(&l[1], 512, 1, 1, 256, 1, 1);
+    NEAR(l[0].measured_s, 3648e-9);
+    NEAR(l[1].measured_s, 2816e-9);
+    NEAR(l[0].inst, 81920);
+    NEAR(l[0].shared_ld, 0);         /* sm__sass_inst_executed_op_shared_ld */
+    ck_assert(isnan(l[0].shared_st)); /* not profiled */
+    NEAR(l[0].l2_read, 50125);
+    NEAR(l[0].l2_write, 24364);
+    NEAR(l[1].l2_hit, 0.4178);
+    pn_gpu_launches_free(l);
+}
+END_TEST
+
 /* A hand-made raw page: byte order mark, "==PROF==" lines, CRLF, "Grid
  * Size"/"Block Size" only, usecond, thousands separators, a template
  * kernel, a quoted cell with a comma and doubled quotes, one spanning two
@@ -623,6 +647,7 @@ int main(void)
     tcase_add_test(tc, nvprof_handmade);
     tcase_add_test(tc, ncu_real);
     tcase_add_test(tc, ncu_joined);
+    tcase_add_test(tc, ncu_stdout);
     tcase_add_test(tc, ncu_handmade);
     tcase_add_test(tc, profile_errors);
     tcase_add_test(tc, profile_io_errors);

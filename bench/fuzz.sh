@@ -7,7 +7,9 @@
 #   workload  the GPU generator's workload reader (pn-gen-gpu --workload)
 #   dot       the kernel-graph reader (Graphviz DOT, pn-maxplus)
 #   expr      the max-plus time expressions and bindings (--set)
-#   all       each of them in turn (5 x SECONDS)
+#   profile   the profile and device readers of gpu/ (nvprof and Nsight
+#             Compute CSV, deviceInfo.csv)
+#   all       each of them in turn (6 x SECONDS)
 # Seeds: the test fixtures, the examples, tests/fuzz/seeds/HARNESS/, the
 # regressions, and for pnml the small files of the corpus.  The corpus
 # each run grows is kept in fuzz-out/HARNESS/corpus for the next run.
@@ -21,9 +23,9 @@ secs=${1:-60}
 which=${2:-pnml}
 corpus=${PN_CORPUS:-../shared/pnml-corpus}
 case $which in
-pnml|trace|workload|dot|expr) harnesses=$which ;;
-all) harnesses="pnml trace workload dot expr" ;;
-*) echo "usage: sh bench/fuzz.sh [SECONDS [pnml|trace|workload|dot|expr|all]]" >&2
+pnml|trace|workload|dot|expr|profile) harnesses=$which ;;
+all) harnesses="pnml trace workload dot expr profile" ;;
+*) echo "usage: sh bench/fuzz.sh [SECONDS [pnml|trace|workload|dot|expr|profile|all]]" >&2
    exit 2 ;;
 esac
 for h in $harnesses; do
@@ -74,6 +76,15 @@ for h in $harnesses; do
     expr)
         maxlen=4096
         seed tests/fuzz/seeds/expr/* tests/fuzz/regressions/expr/* ;;
+    profile)
+        maxlen=65536
+        # the first byte picks the reader: 0 a profile, 1 a device file
+        for f in tests/data/gpu/*.csv tests/data/gpu/bad/*.csv \
+                 tests/fuzz/seeds/profile/* tests/fuzz/regressions/profile/*; do
+            [ -f "$f" ] || continue
+            case $f in *deviceInfo*|*devices*) b='\001' ;; *) b='\000' ;; esac
+            { printf "$b"; cat "$f"; } > "$seeds/$(echo "$f" | tr / _)"
+        done ;;
     esac
     echo "== $h: $secs s"
     LSAN_OPTIONS=$lsan UBSAN_OPTIONS=$ubsan nice -n 10 \

@@ -3,7 +3,8 @@
 # each built from the sources of the folders it needs as their local.mk
 # list them, rebuilt with clang's fuzzer instrumentation
 FUZZ_HARNESSES = tests/fuzz/fuzz-pnml tests/fuzz/fuzz-trace \
-	tests/fuzz/fuzz-workload tests/fuzz/fuzz-dot tests/fuzz/fuzz-expr
+	tests/fuzz/fuzz-workload tests/fuzz/fuzz-dot tests/fuzz/fuzz-expr \
+	tests/fuzz/fuzz-profile
 FUZZ_COMMON = tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
 FUZZ_PNML_SRC = tests/fuzz/fuzz-pnml.c $(FUZZ_COMMON) \
 	$(lib_libpn_lib_la_SOURCES) $(pnml_libpn_pnml_la_SOURCES)
@@ -17,6 +18,9 @@ FUZZ_DOT_SRC = tests/fuzz/fuzz-dot.c $(FUZZ_COMMON) \
 	$(maxplus_libpn_kgraph_la_SOURCES)
 FUZZ_EXPR_SRC = tests/fuzz/fuzz-expr.c $(FUZZ_COMMON) \
 	$(lib_libpn_lib_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES)
+# the readers of gpu/ alone (not the model beside them)
+FUZZ_PROFILE_SRC = tests/fuzz/fuzz-profile.c $(FUZZ_COMMON) \
+	$(lib_libpn_lib_la_SOURCES) gpu/csv.c gpu/profile.c gpu/device.c
 # one harness: $$src its sources (the .c files are compiled), $$inc its
 # include folders, $$libs its third-party flags, $$extra its own flags
 FUZZ_BUILD = test -n "$(CLANG)" || { \
@@ -30,8 +34,10 @@ FUZZ_BUILD = test -n "$(CLANG)" || { \
 EXTRA_DIST += bench/gen-big.sh
 EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/fuzz-trace.c \
 	tests/fuzz/fuzz-workload.c tests/fuzz/fuzz-dot.c tests/fuzz/fuzz-expr.c \
+	tests/fuzz/fuzz-profile.c \
 	$(FUZZ_COMMON) tests/fuzz/pnml.dict tests/fuzz/trace.dict \
 	tests/fuzz/workload.dict tests/fuzz/dot.dict tests/fuzz/expr.dict \
+	tests/fuzz/profile.dict \
 	bench/fuzz.sh \
 	tests/fuzz/regressions tests/fuzz/seeds
 
@@ -51,6 +57,9 @@ tests/fuzz/fuzz-dot: $(FUZZ_DOT_SRC)
 	  libs='$(GVC_CFLAGS) $(GVC_LIBS)' extra=; $(FUZZ_BUILD)
 tests/fuzz/fuzz-expr: $(FUZZ_EXPR_SRC)
 	$(AM_V_CC)src='$(FUZZ_EXPR_SRC)' inc='tests/fuzz lib maxplus' \
+	  libs= extra=; $(FUZZ_BUILD)
+tests/fuzz/fuzz-profile: $(FUZZ_PROFILE_SRC)
+	$(AM_V_CC)src='$(FUZZ_PROFILE_SRC)' inc='tests/fuzz lib gpu' \
 	  libs= extra=; $(FUZZ_BUILD)
 CLEANFILES += $(FUZZ_HARNESSES)
 

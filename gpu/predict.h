@@ -108,7 +108,9 @@ pn_status_t pn_gpu_devices_read(const char *path, pn_gpu_device_t **out,
                                 size_t *n, pn_error_t *err);
 
 /* The device called `name` in devs (names compare without case, and '-',
- * '_' and ' ' are the same), or NULL. */
+ * '_' and ' ' are the same); when none is, the device with the longest
+ * name that `name` holds as whole words ("NVIDIA H100 80GB HBM3" holds
+ * "H100"); or NULL. */
 const pn_gpu_device_t *pn_gpu_device_find(const pn_gpu_device_t *devs,
                                           size_t n, const char *name);
 

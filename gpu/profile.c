@@ -45,8 +45,9 @@ static const size_t field_off[F_COUNT] = {
 
 #define ALIASES 4
 
-/* Each field's columns, in order of preference: a row takes the first of
- * them that has a value.  Percentages are marked: they become 0..1.  The
+/* Each field's columns, in order of preference: the first of them that the
+ * header has is the field's column (one column for every row: a row whose
+ * cell is NA has NAN there, never another column's value).  Percentages are marked: they become 0..1.  The
  * nvprof names are the data set's (R's make.names of nvprof's headers) and
  * nvprof's own metric names; the Nsight Compute names are metric names of
  * `ncu --page raw`. */
@@ -116,7 +117,7 @@ typedef struct {
     size_t ncols;
     unsigned long hline;        /* the header's line */
     long gpu[3], kernel[3], size;
-    long field[F_COUNT][ALIASES];
+    long field[F_COUNT];
     long uns[U_COUNT];
     long grid_size, block_size; /* ncu "(x, y, z)" cells, when no dims */
     long duration, time;        /* ncu: "Duration" (s), gpu__time_duration */
@@ -310,14 +311,15 @@ static pn_status_t map_columns(reader_t *r, const pni_csv_t *c, cols_t *m)
     m->ncols = n;
     m->hline = c->rec_line;
     m->time_scale = 1e-9;
-    int is_ncu = pni_csv_find(h, n, "Kernel Name") >= 0;
-    for (size_t i = 0; i < n && !is_ncu; i++)
-        if ((h[i].len > 6 && !memcmp(h[i].s, "gpu__", 5)) ||
+    int metrics = 0; /* columns named after Nsight Compute's metrics */
+    for (size_t i = 0; i < n && !metrics; i++)
+        if ((h[i].len > 5 && !memcmp(h[i].s, "gpu__", 5)) ||
             (h[i].len > 8 && !memcmp(h[i].s, "launch__", 8)))
-            is_ncu = 1;
+            metrics = 1;
+    int is_ncu = metrics || pni_csv_find(h, n, "Kernel Name") >= 0;
     int is_nvprof = pni_csv_find(h, n, "gpu_name") >= 0 ||
                     pni_csv_find(h, n, "Grid.X") >= 0;
-    if (!is_ncu && pni_csv_find(h, n, "Metric Name") >= 0 &&
+    if (!metrics && pni_csv_find(h, n, "Metric Name") >= 0 &&
         pni_csv_find(h, n, "Metric Value") >= 0)
         return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
                          "an Nsight Compute details page (one metric a row): "
@@ -352,9 +354,7 @@ static pn_status_t map_columns(reader_t *r, const pni_csv_t *c, cols_t *m)
     m->size = pni_csv_find(h, n, "Input.Size");
     const struct field_names *f = is_ncu ? ncu_fields : nvprof_fields;
     for (int k = 0; k < F_COUNT; k++)
-        for (int a = 0; a < ALIASES; a++)
-            m->field[k][a] = f[k].names[a]
-                                 ? pni_csv_find(h, n, f[k].names[a]) : -1;
+        m->field[k] = find_any(h, n, f[k].names, ALIASES);
     const char *const *un = is_ncu ? ncu_unsigned : nvprof_unsigned;
     for (int k = 0; k < U_COUNT; k++)
         m->uns[k] = pni_csv_find(h, n, un[k]);
@@ -399,18 +399,24 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
     snprintf(l->file, sizeof l->file, "%s", r->path);
     l->line = c->rec_line;
     l->repeats = 1;
+    long first = -1; /* the first column that could have named it */
     for (int k = 0; k < 3 && !l->gpu[0]; k++)
-        if (m->gpu[k] >= 0)
+        if (m->gpu[k] >= 0) {
             pni_csv_copy(l->gpu, sizeof l->gpu, &row[m->gpu[k]]);
+            first = first < 0 ? m->gpu[k] : first;
+        }
     if (!l->gpu[0])
-        return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
-                         "no GPU name in this row");
+        return bad_cell(r, m, first, &row[first],
+                        "is empty: a launch needs its GPU's name");
+    first = -1;
     for (int k = 0; k < 3 && !l->kernel[0]; k++)
-        if (m->kernel[k] >= 0)
+        if (m->kernel[k] >= 0) {
             kernel_name(l->kernel, sizeof l->kernel, &row[m->kernel[k]]);
+            first = first < 0 ? m->kernel[k] : first;
+        }
     if (!l->kernel[0])
-        return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
-                         "no kernel name in this row");
+        return bad_cell(r, m, first, &row[first],
+                        "is empty: a launch needs its kernel's name");
     l->input_size = NAN;
     if (m->size >= 0 &&
         (st = get_double(r, m, m->size, row, 0, &l->input_size)))
@@ -418,10 +424,9 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
     const struct field_names *f = m->layout == NCU ? ncu_fields : nvprof_fields;
     for (int k = 0; k < F_COUNT; k++) {
         double v = NAN;
-        for (int a = 0; a < ALIASES && isnan(v); a++)
-            if (m->field[k][a] >= 0 &&
-                (st = get_double(r, m, m->field[k][a], row, f[k].pct, &v)))
-                return st;
+        if (m->field[k] >= 0 &&
+            (st = get_double(r, m, m->field[k], row, f[k].pct, &v)))
+            return st;
         *(double *)((char *)l + field_off[k]) = v;
     }
     if (m->layout == NCU) {

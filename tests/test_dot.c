@@ -81,6 +81,7 @@ START_TEST(dot_nodes_shapes_arrowheads_labels)
     pn_net_t *net = small_net();
     pn_dot_options_t o;
     pn_dot_defaults(&o);
+    o.labels = PN_LABELS_NAME;
     Agraph_t *g = render_dot(net, &o);
     ck_assert_int_eq(agnnodes(g), 5);
     ck_assert_int_eq(agnedges(g), 5);
@@ -342,6 +343,7 @@ START_TEST(traces)
     unsigned char fired[2] = {1, 1};
     pn_dot_options_t o;
     pn_dot_defaults(&o);
+    o.labels = PN_LABELS_NAME;
     o.marking = after;
     o.fired = fired;
     Agraph_t *g = render_dot(net, &o);
@@ -724,6 +726,90 @@ START_TEST(positions_and_bitmap_limits)
 }
 END_TEST
 
+/* The default labels: the id less its group inside the node ("w1_p1":
+ * "p1"), the names in a legend (once per short label) and in tooltips;
+ * groups left to right in their order; a two-way pair on two sides of
+ * its nodes; the rank direction. */
+START_TEST(short_labels_legend_order_pairs)
+{
+    pn_gpu_params_t gp = {3, 2, 20, 2, NULL, {1, 1, 1}};
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
+    pn_groups_t *groups;
+    ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_defaults(&o);
+    o.groups = groups;
+    Agraph_t *g = render_dot(net, &o);
+    Agnode_t *n = node_with_id(g, "w1_p1");
+    ck_assert_ptr_nonnull(n);
+    ck_assert_str_eq(attr(n, "label"), "p1\\n\xe2\x80\xa2");
+    ck_assert_str_eq(attr(n, "xlabel"), "");
+    ck_assert_str_eq(attr(node_with_id(g, "w2_t16"), "label"), "t16");
+    ck_assert_str_eq(attr(node_with_id(g, "p0"), "label"),
+                     "p0\\n\xe2\x80\xa2\xe2\x80\xa2");
+    ck_assert_ptr_nonnull(strstr(attr(n, "tooltip"), "w1 p1 active warp"));
+    Agnode_t *legend = agnode(g, "legend", 0);
+    ck_assert_ptr_nonnull(legend);
+    const char *lg = attr(legend, "label");
+    /* one row for p1 (not one per warp), the name less "w0 p1 " */
+    ck_assert_ptr_nonnull(strstr(lg, "<B>p1</B></TD><TD ALIGN=\"LEFT\">"
+                                     "active warp<"));
+    ck_assert_ptr_null(strstr(strstr(lg, "<B>p1</B>") + 1, "<B>p1</B>"));
+    ck_assert_ptr_null(strstr(lg, "w1"));
+    /* the warps in order: w0 -> w1 -> w2 in one rank */
+    Agraph_t *order = agsubg(g, "group_order", 0);
+    ck_assert_ptr_nonnull(order);
+    ck_assert_str_eq(attr(order, "rank"), "same");
+    Agnode_t *a = node_with_id(g, "w0_p1"), *b = node_with_id(g, "w1_p1"),
+             *c = node_with_id(g, "w2_p1");
+    ck_assert_ptr_nonnull(agedge(g, a, b, NULL, 0));
+    ck_assert_ptr_nonnull(agedge(g, b, c, NULL, 0));
+    /* p0 -> t0 and t0 -> p0: two sides */
+    Agnode_t *p0 = node_with_id(g, "p0"), *t0 = node_with_id(g, "t0");
+    ck_assert_str_eq(attr(agedge(g, p0, t0, NULL, 0), "tailport"), "e");
+    ck_assert_str_eq(attr(agedge(g, t0, p0, NULL, 0), "headport"), "w");
+    /* an arc with no reverse has no port */
+    ck_assert_str_eq(attr(agedge(g, node_with_id(g, "w0_p2"),
+                                 node_with_id(g, "w0_t1"), NULL, 0),
+                          "tailport"), "");
+    agclose(g);
+    o.rankdir = "LR";
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(g, "rankdir"), "LR");
+    p0 = node_with_id(g, "p0"), t0 = node_with_id(g, "t0");
+    ck_assert_str_eq(attr(agedge(g, p0, t0, NULL, 0), "tailport"), "n");
+    ck_assert_str_eq(attr(agedge(g, t0, p0, NULL, 0), "headport"), "s");
+    agclose(g);
+    /* ids and no labels */
+    o.rankdir = NULL;
+    o.labels = PN_LABELS_ID;
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(node_with_id(g, "w1_p1"), "xlabel"), "w1_p1");
+    ck_assert_ptr_null(agnode(g, "legend", 0));
+    agclose(g);
+    o.labels = PN_LABELS_NONE;
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(node_with_id(g, "w1_p1"), "xlabel"), "");
+    ck_assert_str_eq(attr(node_with_id(g, "w1_t2"), "label"), "");
+    agclose(g);
+    /* refused */
+    char *data;
+    size_t len;
+    pn_error_t err;
+    o.rankdir = "UP";
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "rank direction 'UP'"));
+    pn_dot_labels_t lb;
+    ck_assert_int_eq(pn_dot_labels_parse("name", &lb), PN_OK);
+    ck_assert_int_eq(lb, PN_LABELS_NAME);
+    ck_assert_int_eq(pn_dot_labels_parse("long", &lb), PN_EINVAL);
+    pn_groups_free(groups);
+    pn_net_free(net);
+}
+END_TEST
+
 /* Graphviz's escapes in names and ids (\\N, \\G, \\E, \\L, \\n, ...) are drawn
  * as written, in nets and in timelines. */
 START_TEST(backslashes_drawn_as_written)
@@ -735,6 +821,7 @@ START_TEST(backslashes_drawn_as_written)
     pn_net_add_arc(net, NULL, "p\\L", "t\\E", 1, PN_ARC_NORMAL, NULL);
     pn_dot_options_t o;
     pn_dot_defaults(&o);
+    o.labels = PN_LABELS_NAME;
     o.ids = 1;
     char *data;
     size_t len;
@@ -786,6 +873,7 @@ int main(void)
     tcase_add_test(tc, trace_replay_every_arc_kind);
     tcase_add_test(tc, positions_and_bitmap_limits);
     tcase_add_test(tc, backslashes_drawn_as_written);
+    tcase_add_test(tc, short_labels_legend_order_pairs);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();
     if (!ctx)

@@ -201,6 +201,7 @@ typedef struct {
     Agraph_t **page_g;  /* subgraph of each page */
     const pn_groups_t *groups;
     Agraph_t **group_g; /* subgraph of each group */
+    size_t *group_size; /* nodes in each group */
 } clusters_t;
 
 static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
@@ -223,7 +224,10 @@ static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
 
 static Agraph_t *group_graph(clusters_t *c, size_t group)
 {
-    if (group == PN_NONE || group >= c->groups->ngroups)
+    /* a group of one node is drawn without a box: the box would only
+     * crowd the node (its label crossed by the arcs into it) */
+    if (group == PN_NONE || group >= c->groups->ngroups ||
+        (c->group_size && c->group_size[group] < 2))
         return c->root;
     if (c->group_g[group])
         return c->group_g[group];
@@ -239,6 +243,7 @@ static Agraph_t *group_graph(clusters_t *c, size_t group)
 
 static void clusters_free(clusters_t *c)
 {
+    free(c->group_size);
     free(c->group_g);
     free(c->page_g);
 }
@@ -927,6 +932,14 @@ static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
     cl.groups = o->groups;
     cl.group_g = calloc((o->groups ? o->groups->ngroups : 0) + 1,
                         sizeof *cl.group_g);
+    cl.group_size = calloc((o->groups ? o->groups->ngroups : 0) + 1,
+                           sizeof *cl.group_size);
+    for (size_t i = 0; o->groups && cl.group_size && i < np + nt; i++) {
+        size_t k = i < np ? o->groups->place_group[i]
+                          : o->groups->transition_group[i - np];
+        if (k < o->groups->ngroups)
+            cl.group_size[k]++;
+    }
     Agnode_t **pn = malloc((np + 1) * sizeof *pn);
     Agnode_t **tn = malloc((nt + 1) * sizeof *tn);
     pn_status_t st;

@@ -321,6 +321,9 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
         goto done;
     }
     o->dot.groups = groups;
+    /* a GPU net's groups are its warps */
+    if (groups && !o->cluster_by)
+        o->dot.rows_title = "warp";
     o->dot.marking = marking;
     o->dot.fired = fired;
     st = o->timeline ? pn_dot_timeline(ctx, net, trace, o->first, o->last,

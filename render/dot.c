@@ -1140,11 +1140,56 @@ static void write_step_numbers(sbuf_t *b, uint64_t first, uint64_t last)
     }
 }
 
-/* The label of the timeline's one node: an HTML table, rows x steps. */
-static void write_table(sbuf_t *b, const timeline_t *tl)
+/* The kinds counted at a row's end: each class drawn (or "fired" when
+ * there are none), then "none" (steps in which the row fired nothing). */
+static size_t share_kinds(const timeline_t *tl)
 {
+    return (tl->nclasses ? tl->nclasses : 1) + 1;
+}
+
+static const char *share_name(const timeline_t *tl, size_t k)
+{
+    size_t n = tl->nclasses ? tl->nclasses : 1;
+    if (k == n)
+        return "none";
+    return tl->nclasses ? tl->gr->class_names[k] : "fired";
+}
+
+/* The share of the window's steps in which the row's strongest firing was
+ * of kind k, in whole percent. */
+static unsigned share_of(const timeline_t *tl, size_t r, size_t k)
+{
+    size_t n = tl->nclasses ? tl->nclasses : 1;
+    uint64_t count = 0;
+    for (uint64_t c = 0; c < tl->ncols; c++) {
+        unsigned char v = tl->cells[r * tl->ncols + c];
+        size_t kind = v == 0 ? n : v == 1 ? (tl->nclasses ? n + 1 : 0)
+                                          : (size_t)(v - 2);
+        count += kind == k;
+    }
+    return (unsigned)((200 * count + tl->ncols) / (2 * tl->ncols));
+}
+
+/* The label of the timeline's one node: an HTML table, rows x steps, with
+ * the axes' titles (the rows' kind over their names, "step" under the
+ * step numbers) and at each row's end the share of the steps by kind of
+ * firing (for a GPU net: how long each warp computed, waited on shared
+ * or global memory, or stood idle). */
+static void write_table(sbuf_t *b, const timeline_t *tl, const char *rows_title)
+{
+    size_t nk = share_kinds(tl);
     sb_printf(b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\" "
                  "CELLPADDING=\"0\">");
+    sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\"><B>");
+    html_escape(b, rows_title);
+    sb_printf(b, "</B></FONT></TD><TD COLSPAN=\"%" PRIu64 "\"></TD>",
+              tl->ncols);
+    for (size_t k = 0; k < nk; k++) {
+        sb_printf(b, "<TD><FONT POINT-SIZE=\"8\"> ");
+        html_escape(b, share_name(tl, k));
+        sb_printf(b, " </FONT></TD>");
+    }
+    sb_printf(b, "</TR>");
     for (size_t r = 0; r < tl->nrows; r++) {
         sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\">");
         html_escape(b, tl->rows[r]);
@@ -1157,10 +1202,15 @@ static void write_table(sbuf_t *b, const timeline_t *tl)
                       : k == 1 ? FIRED_COLOR
                                : tl->gr->class_colors[k - 2]);
         }
+        for (size_t k = 0; k < nk; k++)
+            sb_printf(b, "<TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"8\"> %u%%"
+                      "</FONT></TD>", share_of(tl, r, k));
         sb_printf(b, "</TR>");
     }
     write_step_numbers(b, tl->first, tl->last);
-    sb_printf(b, "</TR></TABLE>");
+    sb_printf(b, "</TR><TR><TD></TD><TD COLSPAN=\"%" PRIu64 "\"><FONT "
+              "POINT-SIZE=\"9\"><B>step</B></FONT></TD></TR></TABLE>",
+              tl->ncols);
 }
 
 /* The legend: a swatch per class, or one "fired" when there are none. */
@@ -1234,7 +1284,10 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
     if (!st)
         st = fill_cells(&tl, trace, err);
     if (!st) {
-        write_table(&b, &tl);
+        write_table(&b, &tl,
+                    o.rows_title ? o.rows_title
+                    : o.clusters && gr ? "group"
+                                       : "transition");
         if (b.oom)
             st = dfail(err, PN_ENOMEM, "out of memory");
     }

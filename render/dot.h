@@ -58,6 +58,8 @@ typedef struct pn_dot_options {
     pn_dot_labels_t labels;  /* PN_LABELS_SHORT when zeroed */
     const char *rankdir;     /* TB (NULL), LR, BT or RL: the direction of
                                 the dot layout */
+    const char *rows_title;  /* a timeline's title over its rows' names;
+                                NULL: "group" (or "transition") */
 } pn_dot_options_t;
 
 /* Parses "short", "name", "id", "none"; PN_EINVAL for anything else. */

@@ -82,6 +82,11 @@ expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline "$TMP/g.pnml" -o "$TM
 has "$TMP/tl.svg" "<svg"
 has "$TMP/tl.svg" "arithmetic"
 has "$TMP/tl.svg" "#f28e2b"
+# the axes' titles and the rows' shares
+has "$TMP/tl.svg" ">warp<"
+has "$TMP/tl.svg" ">step<"
+has "$TMP/tl.svg" "> none <"
+has "$TMP/tl.svg" "%<"
 expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 2-9 "$TMP/g.pnml" -o "$TMP/tl.png"
 expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 5-$((steps + 3)) "$TMP/g.pnml"
 expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 9-2 "$TMP/g.pnml"

@@ -363,6 +363,30 @@ START_TEST(traces)
                                      &err), PN_OK);
     ck_assert_ptr_nonnull(strstr(data, "<svg"));
     free(data);
+    /* the axes' titles, and each row's share of the steps: t fired in
+     * steps 1 and 2 of 3, u in 2 and 3; with a window of step 1 alone, t
+     * fired in all of it and u in none */
+    ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 1, 3, NULL, "dot", &data,
+                                     &len, &err), PN_OK);
+    ck_assert_ptr_nonnull(strstr(data, "<B>transition</B>"));
+    ck_assert_ptr_nonnull(strstr(data, "<B>step</B>"));
+    ck_assert_ptr_nonnull(strstr(data, "> fired <"));
+    ck_assert_ptr_nonnull(strstr(data, "> none <"));
+    const char *row_t = strstr(data, ">t<"), *row_u = strstr(data, ">u<");
+    ck_assert(row_t && row_u);
+    ck_assert_ptr_nonnull(strstr(row_t, "> 67%<"));
+    ck_assert_ptr_nonnull(strstr(row_t, "> 33%<"));
+    ck_assert(strstr(row_t, "> 67%<") < row_u);
+    free(data);
+    ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 1, 1, NULL, "dot", &data,
+                                     &len, &err), PN_OK);
+    row_t = strstr(data, ">t<"), row_u = strstr(data, ">u<");
+    ck_assert(row_t && row_u);
+    const char *full = strstr(row_t, "> 100%<");
+    ck_assert(full && full < row_u);
+    ck_assert_ptr_nonnull(strstr(row_u, "> 0%<"));
+    ck_assert_ptr_nonnull(strstr(strstr(row_u, "> 0%<"), "> 100%<"));
+    free(data);
     ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 2, 9, NULL, "svg", &data, &len,
                                      &err), PN_EINVAL);
     pn_trace_free(tr);

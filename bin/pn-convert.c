@@ -1,4 +1,5 @@
-/* pn-convert: read any PNML net, write it as standard PNML (or PIPE's). */
+/* pn-convert: read any PNML net, write it as standard PNML (or in the
+ * dialect of PIPE, TAPAAL or WoPeD). */
 #include <config.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -22,7 +23,11 @@ static void usage(FILE *out)
             "                     inhibitor arcs marked both ways;\n"
             "                     strict: valid against the official grammar,\n"
             "                     refuses nets with special arcs;\n"
-            "                     pipe: PIPE's dialect\n"
+            "                     pipe: PIPE's dialect;\n"
+            "                     tapaal: standard, with the names as ids\n"
+            "                     (TAPAAL shows ids), on TAPAAL's grid;\n"
+            "                     woped: WoPeD's dialect (label positions\n"
+            "                     absolute)\n"
             "      --net ID       read the <net> with this id (default: the first)\n"
             "  -h, --help         show this help and exit\n"
             "  -V, --version      show the version and exit\n"
@@ -54,8 +59,8 @@ int main(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'd':
             if (pn_dialect_parse(optarg, &wo.dialect)) {
-                fprintf(stderr, "%s: unknown dialect '%s' (standard, strict "
-                        "or pipe)\n", prog, optarg);
+                fprintf(stderr, "%s: unknown dialect '%s' (standard, strict, "
+                        "pipe, tapaal or woped)\n", prog, optarg);
                 return CLI_EUSAGE;
             }
             break;

@@ -28,7 +28,13 @@ static void usage(FILE *out)
         "      --positions      draw nodes where the PNML places them (no layout)\n"
         "      --dpi N          pixels per inch of a PNG (default 96; at most\n"
         "                       100 megapixels are drawn)\n"
-        "      --ids            show ids beside the names\n"
+        "      --labels L       short (default): the id less its warp or group\n"
+        "                       inside each node, the names in a legend and in\n"
+        "                       tooltips; name: the names beside the nodes;\n"
+        "                       id: the ids beside them; none\n"
+        "      --ids            with --labels name: ids beside the names\n"
+        "      --rankdir D      TB (default), LR, BT or RL: the direction of\n"
+        "                       the dot layout\n"
         "      --cluster-by SEP group nodes by the part of their id before SEP\n"
         "                       (default: PNML pages; warps for GPU nets)\n"
         "      --no-clusters    no groups\n"
@@ -49,7 +55,8 @@ static void usage(FILE *out)
 }
 
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
-       OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI };
+       OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI,
+       OPT_LABELS, OPT_RANKDIR };
 
 typedef struct {
     pn_dot_options_t dot;
@@ -88,6 +95,22 @@ static int set_option(opts_t *o, int c, const char *arg)
     case 'l': o->dot.layout = arg; break;
     case OPT_POSITIONS: o->dot.positions = 1; break;
     case OPT_IDS: o->dot.ids = 1; break;
+    case OPT_LABELS:
+        if (pn_dot_labels_parse(arg, &o->dot.labels)) {
+            fprintf(stderr, "%s: --labels: '%s' is not short, name, id or "
+                    "none\n", prog, arg);
+            return CLI_EUSAGE;
+        }
+        break;
+    case OPT_RANKDIR:
+        if (strcmp(arg, "TB") && strcmp(arg, "LR") && strcmp(arg, "BT") &&
+            strcmp(arg, "RL")) {
+            fprintf(stderr, "%s: --rankdir: '%s' is not TB, LR, BT or RL\n",
+                    prog, arg);
+            return CLI_EUSAGE;
+        }
+        o->dot.rankdir = arg;
+        break;
     case OPT_DPI: {
         uint64_t dpi;
         if (cli_parse_u64(arg, 1, &dpi) || dpi > PN_DOT_MAX_DPI) {
@@ -147,6 +170,8 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"layout", required_argument, NULL, 'l'},
         {"positions", no_argument, NULL, OPT_POSITIONS},
         {"ids", no_argument, NULL, OPT_IDS},
+        {"labels", required_argument, NULL, OPT_LABELS},
+        {"rankdir", required_argument, NULL, OPT_RANKDIR},
         {"dpi", required_argument, NULL, OPT_DPI},
         {"cluster-by", required_argument, NULL, OPT_CLUSTER_BY},
         {"no-clusters", no_argument, NULL, OPT_NO_CLUSTERS},
@@ -296,6 +321,9 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
         goto done;
     }
     o->dot.groups = groups;
+    /* a GPU net's groups are its warps */
+    if (groups && !o->cluster_by)
+        o->dot.rows_title = "warp";
     o->dot.marking = marking;
     o->dot.fired = fired;
     st = o->timeline ? pn_dot_timeline(ctx, net, trace, o->first, o->last,

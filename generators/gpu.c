@@ -80,63 +80,70 @@ static const char *const class_color[C_COUNT] = {"#d9d9d9", "#4e79a7",
  * top, then the arithmetic, shared and global frames side by side. */
 static const double place_xy[20][2] = {
     {0, 0},
-    {40, 40},    /* p1 */
-    {480, 40},   /* p2 */
-    {300, 40},   /* p3 */
-    {40, 280},   /* p4 */
+    {45, 45},    /* p1 */
+    {480, 45},   /* p2 */
+    {300, 45},   /* p3 */
+    {45, 285},   /* p4 */
     {120, 120},  /* p5 */
-    {120, 280},  /* p6 */
+    {120, 285},  /* p6 */
     {300, 120},  /* p7 */
-    {300, 280},  /* p8 */
+    {300, 285},  /* p8 */
     {480, 120},  /* p9 */
-    {480, 280},  /* p10 */
+    {480, 285},  /* p10 */
     {300, 420},  /* p11 */
-    {480, 580},  /* p12 */
-    {580, 660},  /* p13 */
-    {480, 740},  /* p14 */
-    {300, 580},  /* p15 */
-    {300, 740},  /* p16 */
-    {120, 580},  /* p17 */
-    {400, 660},  /* p18 */
-    {40, 660},   /* p19 */
+    {480, 585},  /* p12 */
+    {585, 660},  /* p13 */
+    {480, 735},  /* p14 */
+    {300, 585},  /* p15 */
+    {300, 735},  /* p16 */
+    {120, 585},  /* p17 */
+    {405, 660},  /* p18 */
+    {45, 660},   /* p19 */
 };
 
 static const double transition_xy[19][2] = {
     {0, 0},
     {300, 360},  /* t1 */
-    {120, 200},  /* t2 */
-    {300, 200},  /* t3 */
-    {480, 200},  /* t4 */
-    {480, 500},  /* t5 */
-    {300, 500},  /* t6 */
-    {120, 500},  /* t7 */
-    {580, 580},  /* t8 */
+    {120, 195},  /* t2 */
+    {300, 195},  /* t3 */
+    {480, 195},  /* t4 */
+    {480, 495},  /* t5 */
+    {300, 495},  /* t6 */
+    {120, 495},  /* t7 */
+    {585, 585},  /* t8 */
     {480, 660},  /* t9 */
     {0, 0},
-    {480, 820},  /* t11 */
+    {480, 825},  /* t11 */
     {300, 660},  /* t12 */
     {0, 0},
-    {300, 820},  /* t14 */
+    {300, 825},  /* t14 */
     {120, 660},  /* t15 */
-    {40, 120},   /* t16 */
-    {400, 580},  /* t17 */
-    {40, 580},   /* t18 */
+    {45, 120},   /* t16 */
+    {405, 585},  /* t17 */
+    {45, 585},   /* t18 */
 };
 
-#define BOX_H 950.0
-#define ORIGIN_Y 40.0
+/* Every position and label offset is a multiple of 15 pixels: PIPE and
+ * TAPAAL snap nodes and labels to that grid when they save, so a drawing
+ * on it survives a save unchanged. */
+#define GRID 15.0
+#define BOX_H 960.0
+#define ORIGIN_Y 45.0
 
 /* Labels: names go to the right of their node.  Editors draw them in a
  * font about 7 pixels a character wide; the columns of a warp's drawing
  * are made wide enough for the longest name in each, so that no label
  * overlaps a node or another label.  PN_GPU_LABEL_* are the numbers the
  * tests check the layout with. */
-#define LABEL_DX 25.0
-#define LABEL_DY (-5.0)
+#define LABEL_DX 30.0
+/* The shared part's column: far enough right that PIPE and TAPAAL, which
+ * draw a name ending where ours begins, do not clip its longest label. */
+#define SHARED_X 150.0
+#define LABEL_DY 0.0
 
 /* The column of each x of the figure above: the drawing keeps its rows and
  * columns, only the columns are widened. */
-static const double column_x[] = {40, 120, 300, 400, 480, 580};
+static const double column_x[] = {45, 120, 300, 405, 480, 585};
 #define NCOLS 6
 
 static int column_of(double x)
@@ -182,15 +189,16 @@ static void plan_layout(layout_t *lay, size_t warps)
         if (need > width[c])
             width[c] = need;
     }
-    double x = 40;
+    double x = 45;
     for (int c = 0; c < NCOLS; c++) {
         lay->col[c] = x;
-        x += width[c];
+        x += ceil(width[c] / GRID) * GRID;
     }
     lay->box_w = x + 60;
-    lay->origin_x =
-        60 + LABEL_DX +
-        LABEL_CHAR * (double)strlen("SM (free warp schedulers)") + 80;
+    lay->origin_x = ceil((SHARED_X + LABEL_DX +
+                          LABEL_CHAR * (double)strlen(
+                                           "SM (free warp schedulers)") +
+                          80) / GRID) * GRID;
 }
 
 static const char *pid(gen_t *g, int slot, size_t w, int k)
@@ -360,19 +368,19 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
         st = pn_net_add_place(g.net, "p0", "SM (free warp schedulers)",
                               p->schedulers, &idx);
     if (!st)
-        st = pn_net_set_position(g.net, PN_PLACE, idx, 60, 40);
+        st = pn_net_set_position(g.net, PN_PLACE, idx, SHARED_X, 45);
     if (!st)
         st = pn_net_set_label_offset(g.net, PN_PLACE, idx, LABEL_DX, LABEL_DY);
     if (!st)
         st = pn_net_add_place(g.net, "active", "active warps", p->warps, &idx);
     if (!st)
-        st = pn_net_set_position(g.net, PN_PLACE, idx, 60, 200);
+        st = pn_net_set_position(g.net, PN_PLACE, idx, SHARED_X, 195);
     if (!st)
         st = pn_net_set_label_offset(g.net, PN_PLACE, idx, LABEL_DX, LABEL_DY);
     if (!st)
         st = pn_net_add_transition(g.net, "t0", "waiting (idle step)", &idx);
     if (!st)
-        st = pn_net_set_position(g.net, PN_TRANSITION, idx, 60, 120);
+        st = pn_net_set_position(g.net, PN_TRANSITION, idx, SHARED_X, 120);
     if (!st)
         st = pn_net_set_label_offset(g.net, PN_TRANSITION, idx, LABEL_DX,
                                      LABEL_DY);

@@ -45,10 +45,14 @@ pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
 typedef enum {
     PN_DIALECT_STANDARD = 0, /* PNML 2009 ptnet; special arcs marked both ways */
     PN_DIALECT_STRICT = 1,   /* valid against the official grammar, or refused */
-    PN_DIALECT_PIPE = 2      /* PIPE's dialect: no namespace, no page, <value> */
+    PN_DIALECT_PIPE = 2,     /* PIPE's dialect: no namespace, no page, <value> */
+    PN_DIALECT_TAPAAL = 3,   /* standard, ids made of the names (TAPAAL shows
+                                ids), laid on TAPAAL's 15-pixel grid */
+    PN_DIALECT_WOPED = 4     /* WoPeD's: ptNetb, absolute label positions */
 } pn_dialect_t;
 
-/* Parses "standard", "strict", "pipe"; returns PN_EINVAL for anything else. */
+/* Parses "standard", "strict", "pipe", "tapaal", "woped"; returns
+ * PN_EINVAL for anything else. */
 pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect);
 
 typedef struct pn_write_options {

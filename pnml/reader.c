@@ -1033,9 +1033,53 @@ static int pipe_timing_label(rd_t *rd, const char *name)
     return 0;
 }
 
+/* SNAKES's place types: <type domain="universal"/> (any token; the
+ * marking and the arcs are checked for black tokens on their own) and the
+ * type of black tokens, <type domain="instance"><object type="class"
+ * name="...BlackToken"/></type>, are P/T places; any other domain (int,
+ * intersection, set, ...) types the place with values: a high-level net. */
+static int snakes_class_child(rd_t *rd, void *ctx, const char *name)
+{
+    int *black = ctx;
+    if (!strcmp(name, "object")) {
+        const char *type = attr(rd, "type"), *cls = attr(rd, "name");
+        size_t n = cls ? strlen(cls) : 0;
+        if (rd->st)
+            return -1;
+        if (type && !strcmp(type, "class") && n >= 10 &&
+            !strcmp(cls + n - 10, "BlackToken") &&
+            (n == 10 || cls[n - 11] == '.'))
+            *black = 1;
+    }
+    return skip(rd);
+}
+
+static int snakes_place_type(rd_t *rd)
+{
+    const el_t *line = rd->cur;
+    const char *domain = attr(rd, "domain");
+    if (rd->st)
+        return -1;
+    if (!domain || !strcmp(domain, "universal"))
+        return skip(rd);
+    int black = 0;
+    if (!strcmp(domain, "instance")) {
+        if (children(rd, snakes_class_child, &black) < 0)
+            return -1;
+        if (black)
+            return 0;
+    }
+    return fail_at(rd, PN_EUNSUPPORTED, line, "domain=",
+                   "unsupported net type: a place of type domain=\"%s\" "
+                   "holds values other than black tokens (a high-level net)",
+                   domain);
+}
+
 static int node_child(rd_t *rd, void *ctx, const char *name)
 {
     node_ctx_t *n = ctx;
+    if (n->kind == PN_PLACE && !strcmp(name, "type"))
+        return snakes_place_type(rd);
     if (!strcmp(name, "name"))
         return read_label(rd, &n->name);
     if (n->kind == PN_TRANSITION &&

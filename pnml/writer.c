@@ -1,10 +1,12 @@
 /*
  * PNML writer (libxml2's xmlTextWriter): standard PNML 2009 for ptnet, a
- * strict variant that the official grammar accepts, and PIPE's dialect.
+ * strict variant that the official grammar accepts, and the dialects of
+ * PIPE, TAPAAL and WoPeD.
  */
 #include <config.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +18,19 @@
 
 #define PNML_NS "http://www.pnml.org/version-2009/grammar/pnml"
 #define PTNET_TYPE "http://www.pnml.org/version-2009/grammar/ptnet"
+#define WOPED_TYPE "http://www.informatik.hu-berlin.de/top/pntd/ptNetb"
+
+/* PIPE and TAPAAL snap nodes to a grid of half a node (15 pixels) when they
+ * save, and draw a name label ending at its node's position plus offset, in
+ * a font about 7 pixels a character wide. */
+#define EDITOR_GRID 15.0
+#define EDITOR_CHAR 7.0
 
 pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect)
 {
-    static const char *names[] = {"standard", "strict", "pipe"};
-    for (int i = 0; name && i < 3; i++)
+    static const char *names[] = {"standard", "strict", "pipe", "tapaal",
+                                  "woped"};
+    for (int i = 0; name && i < 5; i++)
         if (!strcmp(name, names[i])) {
             *dialect = (pn_dialect_t)i;
             return PN_OK;
@@ -74,6 +84,34 @@ typedef struct {
     int page_block;                 /* pages kept in our block */
 } wr_t;
 
+/* TAPAAL's identifiers, [A-Za-z_][A-Za-z0-9_]*, with no run of '_' (TAPAAL
+ * shows a node's id as its name, and rewrites any other character, ' ' as
+ * "_space_", '.' as "_dot_"): other characters become one '_', none at
+ * either end. */
+static void tapaal_ident(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    int gap = 0;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : "");
+         *p && n + 3 < size; p++) {
+        int ok = (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+                 (*p >= '0' && *p <= '9');
+        if (!ok) {
+            gap = n > 0;
+            continue;
+        }
+        if (gap)
+            buf[n++] = '_';
+        else if (n == 0 && *p >= '0' && *p <= '9')
+            buf[n++] = '_';
+        gap = 0;
+        buf[n++] = (char)*p;
+    }
+    if (n == 0)
+        buf[n++] = 'n';
+    buf[n] = '\0';
+}
+
 /* An id that is valid and not yet used, derived from want. */
 static const char *unique_id(wr_t *w, const char *want)
 {
@@ -98,21 +136,38 @@ static pn_status_t plan_ids(wr_t *w)
     w->aid = calloc(na + 1, sizeof *w->aid);
     if (!w->pid || !w->tid || !w->aid)
         return PN_ENOMEM;
+    if (w->dialect == PN_DIALECT_TAPAAL) {
+        /* TAPAAL shows ids, not names: the ids are made of the names */
+        char buf[256];
+        for (size_t i = 0; i < np; i++) {
+            const pn_place_t *p = pn_net_place(net, i);
+            tapaal_ident(p->name ? p->name : p->id, buf, sizeof buf);
+            if (!(w->pid[i] = unique_id(w, buf)))
+                return PN_ENOMEM;
+        }
+        for (size_t i = 0; i < nt; i++) {
+            const pn_transition_t *t = pn_net_transition(net, i);
+            tapaal_ident(t->name ? t->name : t->id, buf, sizeof buf);
+            if (!(w->tid[i] = unique_id(w, buf)))
+                return PN_ENOMEM;
+        }
+    }
     /* valid ids are kept as they are: reserve them first */
     for (size_t i = 0; i < np; i++)
-        if (valid_id(pn_net_place(net, i)->id)) {
+        if (!w->pid[i] && valid_id(pn_net_place(net, i)->id)) {
             w->pid[i] = pn_net_place(net, i)->id;
             if (pni_hash_put(&w->used, w->pid[i], 0, 0) == PN_ENOMEM)
                 return PN_ENOMEM;
         }
     for (size_t i = 0; i < nt; i++)
-        if (valid_id(pn_net_transition(net, i)->id)) {
+        if (!w->tid[i] && valid_id(pn_net_transition(net, i)->id)) {
             w->tid[i] = pn_net_transition(net, i)->id;
             if (pni_hash_put(&w->used, w->tid[i], 0, 0) == PN_ENOMEM)
                 return PN_ENOMEM;
         }
     for (size_t i = 0; i < na; i++)
-        if (valid_id(pn_net_arc(net, i)->id)) {
+        if (valid_id(pn_net_arc(net, i)->id) &&
+            !pni_hash_get(&w->used, pn_net_arc(net, i)->id)) {
             w->aid[i] = pn_net_arc(net, i)->id;
             if (pni_hash_put(&w->used, w->aid[i], 0, 0) == PN_ENOMEM)
                 return PN_ENOMEM;
@@ -149,12 +204,87 @@ static pn_status_t plan_ids(wr_t *w)
     for (size_t i = 0; simple && i < nt; i++)
         simple = pn_net_transition(net, i)->page == 0;
     w->page_block = !simple;
+    if (w->dialect == PN_DIALECT_WOPED) {
+        /* WoPeD's files have no <page>: a net without pages is written as
+         * one with a single plain page (which then reads back as none);
+         * what a page says beyond that goes into our block */
+        int plain = simple && !pn_net_page(net, 0)->name;
+        for (size_t i = 0; plain && i < pn_net_toolspecific_count(net); i++)
+            plain = pn_net_toolspecific(net, i)->owner != PN_PAGE;
+        w->page_block = npg > 0 && !plain;
+    }
     const char *pgid = simple ? pn_net_page(net, 0)->id : NULL;
     if (!(w->pageid = pgid && valid_id(pgid) && !pni_hash_get(&w->used, pgid)
                           ? pgid
                           : unique_id(w, pgid ? pgid : "page")))
         return PN_ENOMEM;
     return PN_OK;
+}
+
+/* The text PIPE or TAPAAL shows as a node's name: TAPAAL its id, PIPE its
+ * name (the id when it has none). */
+static size_t shown_len(const wr_t *w, pn_object_t kind, size_t i)
+{
+    const char *nm, *id;
+    if (kind == PN_PLACE) {
+        nm = pn_net_place(w->net, i)->name;
+        id = w->pid[i];
+    } else {
+        nm = pn_net_transition(w->net, i)->name;
+        id = w->tid[i];
+    }
+    return strlen(w->dialect == PN_DIALECT_TAPAAL || !nm ? id : nm);
+}
+
+static double snap(double v)
+{
+    return round(v / EDITOR_GRID) * EDITOR_GRID;
+}
+
+/* PIPE and TAPAAL: every node on their grid (where they would put it when
+ * saving, so that a save leaves it there), and the drawing moved right and
+ * down by whole grid steps until every name label is inside it (they clip
+ * a label that ends left of its width). */
+static void editor_layout(wr_t *w)
+{
+    const pn_net_t *net = w->net;
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    double need_x = 0, need_y = 0;
+    for (size_t k = 0; k < np + nt; k++) {
+        int pl = k < np;
+        size_t i = pl ? k : k - np;
+        double *x = pl ? &w->px[i] : &w->tx[i];
+        double *y = pl ? &w->py[i] : &w->ty[i];
+        int has;
+        double dx, dy;
+        if (pl) {
+            const pn_place_t *p = pn_net_place(net, i);
+            has = p->has_label, dx = p->label_dx, dy = p->label_dy;
+        } else {
+            const pn_transition_t *t = pn_net_transition(net, i);
+            has = t->has_label, dx = t->label_dx, dy = t->label_dy;
+        }
+        if (!has)
+            dx = dy = 0;
+        *x = snap(*x);
+        *y = snap(*y);
+        double width = EDITOR_CHAR * (double)shown_len(w, pl ? PN_PLACE
+                                                           : PN_TRANSITION, i);
+        if (width - (*x + dx) > need_x)
+            need_x = width - (*x + dx);
+        if (EDITOR_GRID - (*y + dy) > need_y)
+            need_y = EDITOR_GRID - (*y + dy);
+        if (-*x > need_x)
+            need_x = -*x;
+        if (-*y > need_y)
+            need_y = -*y;
+    }
+    double sx = ceil(need_x / EDITOR_GRID) * EDITOR_GRID;
+    double sy = ceil(need_y / EDITOR_GRID) * EDITOR_GRID;
+    for (size_t i = 0; i < np; i++)
+        w->px[i] += sx, w->py[i] += sy;
+    for (size_t i = 0; i < nt; i++)
+        w->tx[i] += sx, w->ty[i] += sy;
 }
 
 /* Positions: the net's own, and a grid below them for nodes without. */
@@ -184,7 +314,8 @@ static pn_status_t plan_positions(wr_t *w)
             any = 1;
         }
     }
-    double y0 = any ? maxy + 100 : 50;
+    /* the grid is on the editors' grid when the drawing above is */
+    double y0 = any ? maxy + 105 : 45;
     size_t k = 0;
     const size_t cols = 20;
     for (size_t i = 0; i < np; i++) {
@@ -193,8 +324,8 @@ static pn_status_t plan_positions(wr_t *w)
             w->px[i] = p->x;
             w->py[i] = p->y;
         } else {
-            w->px[i] = 50 + (double)(k % cols) * 80;
-            w->py[i] = y0 + (double)(k / cols) * 160;
+            w->px[i] = 45 + (double)(k % cols) * 90;
+            w->py[i] = y0 + (double)(k / cols) * 180;
             k++;
         }
     }
@@ -206,11 +337,13 @@ static pn_status_t plan_positions(wr_t *w)
             w->tx[i] = t->x;
             w->ty[i] = t->y;
         } else {
-            w->tx[i] = 50 + (double)(k % cols) * 80;
-            w->ty[i] = y0 + 80 + (double)(k / cols) * 160;
+            w->tx[i] = 45 + (double)(k % cols) * 90;
+            w->ty[i] = y0 + 90 + (double)(k / cols) * 180;
             k++;
         }
     }
+    if (w->dialect == PN_DIALECT_PIPE || w->dialect == PN_DIALECT_TAPAAL)
+        editor_layout(w);
     return PN_OK;
 }
 
@@ -389,6 +522,14 @@ static int write_place(wr_t *w, size_t i)
         char cap[32];
         snprintf(cap, sizeof cap, "%" PRIu64, p->capacity);
         W(pipe_value(w, "capacity", cap));
+    } else if (w->dialect == PN_DIALECT_WOPED) {
+        /* WoPeD's name offset is where the label is */
+        W(label_at(w, "name", shown, p->has_label, w->px[i] + p->label_dx,
+                   w->py[i] + p->label_dy));
+        W(position(w, w->px[i], w->py[i]));
+        if (p->marking)
+            W(label_u64(w, "initialMarking", p->marking));
+        W(tools_of(w, PN_PLACE, i));
     } else {
         if (nm || p->has_label)
             W(label_at(w, "name", shown, p->has_label, p->label_dx,
@@ -417,6 +558,11 @@ static int write_transition(wr_t *w, size_t i)
         W(pipe_value(w, "timed", "false"));
         W(pipe_value(w, "infiniteServer", "false"));
         W(pipe_value(w, "priority", "1"));
+    } else if (w->dialect == PN_DIALECT_WOPED) {
+        W(label_at(w, "name", shown, t->has_label, w->tx[i] + t->label_dx,
+                   w->ty[i] + t->label_dy));
+        W(position(w, w->tx[i], w->ty[i]));
+        W(tools_of(w, PN_TRANSITION, i));
     } else {
         if (nm || t->has_label)
             W(label_at(w, "name", shown, t->has_label, t->label_dx,
@@ -473,6 +619,16 @@ static int write_arc(wr_t *w, size_t i)
         W(start(w, "type"));
         W(att(w, "value", kind));
         W(end(w));
+        return end(w);
+    }
+    if (w->dialect == PN_DIALECT_WOPED) {
+        /* WoPeD reads an inscription on every arc (as it writes them) */
+        char wt[32];
+        snprintf(wt, sizeof wt, "%" PRIu64, a->weight);
+        W(label(w, "inscription", wt));
+        W(start(w, "graphics"));
+        W(end(w));
+        W(tools_of(w, PN_ARC, i));
         return end(w);
     }
     /* the three encodings tools read for special arcs: the attribute
@@ -563,15 +719,16 @@ static int write_doc(wr_t *w)
 {
     const pn_net_t *net = w->net;
     int pipe = w->dialect == PN_DIALECT_PIPE;
+    int woped = w->dialect == PN_DIALECT_WOPED;
     W(xmlTextWriterSetIndent(w->w, 1));
     W(xmlTextWriterSetIndentString(w->w, S("  ")));
     W(xmlTextWriterStartDocument(w->w, NULL, "UTF-8", NULL));
     W(start(w, "pnml"));
-    if (!pipe)
+    if (!pipe && !woped)
         W(att(w, "xmlns", PNML_NS));
     W(start(w, "net"));
     W(att(w, "id", w->netid));
-    W(att(w, "type", pipe ? "P/T net" : PTNET_TYPE));
+    W(att(w, "type", pipe ? "P/T net" : woped ? WOPED_TYPE : PTNET_TYPE));
     if (pipe) {
         W(start(w, "token"));
         W(att(w, "id", "Default"));
@@ -580,8 +737,17 @@ static int write_doc(wr_t *w)
         W(att(w, "green", "0"));
         W(att(w, "blue", "0"));
         W(end(w));
-    } else {
+    } else if (woped) {
+        /* WoPeD's own files: the nodes right inside the net */
         if (pn_net_name(net))
+            W(label(w, "name", pn_net_name(net)));
+    } else {
+        if (pn_net_name(net) && w->dialect == PN_DIALECT_TAPAAL) {
+            /* TAPAAL takes the net's name for an identifier too */
+            char buf[256];
+            tapaal_ident(pn_net_name(net), buf, sizeof buf);
+            W(label(w, "name", buf));
+        } else if (pn_net_name(net))
             W(label(w, "name", pn_net_name(net)));
         W(start(w, "page"));
         W(att(w, "id", w->pageid));
@@ -594,7 +760,10 @@ static int write_doc(wr_t *w)
         W(write_transition(w, i));
     for (size_t i = 0; i < pn_net_arc_count(net); i++)
         W(write_arc(w, i));
-    if (!pipe) {
+    if (woped) {
+        W(tools_of(w, PN_NET, 0));
+        W(write_block(w));
+    } else if (!pipe) {
         if (!w->page_block)
             W(tools_of(w, PN_PAGE, 0));
         /* (with the page block, page data is written in the block) */
@@ -614,7 +783,7 @@ static int write_doc(wr_t *w)
 static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
                                  pn_error_t *err)
 {
-    if (d == PN_DIALECT_STANDARD)
+    if (d == PN_DIALECT_STANDARD || d == PN_DIALECT_TAPAAL)
         return PN_OK;
     for (size_t i = 0; i < pn_net_arc_count(net); i++) {
         const pn_arc_t *a = pn_net_arc(net, i);
@@ -629,6 +798,11 @@ static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
             (a->kind == PN_ARC_READ || a->kind == PN_ARC_RESET))
             return werr(err, PN_EDIALECT,
                         "PIPE has no %s arcs: arc '%s'",
+                        pn_arc_kind_name(a->kind), id);
+        if (d == PN_DIALECT_WOPED && a->kind != PN_ARC_NORMAL)
+            return werr(err, PN_EDIALECT,
+                        "WoPeD has no %s arcs (it would read them as normal "
+                        "arcs): arc '%s'",
                         pn_arc_kind_name(a->kind), id);
         if (d == PN_DIALECT_PIPE && a->kind == PN_ARC_INHIBITOR &&
             a->weight > 1)

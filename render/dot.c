@@ -5,6 +5,7 @@
  */
 #include <config.h>
 #include <inttypes.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,6 +32,17 @@ void pn_dot_defaults(pn_dot_options_t *o)
 
 #define dfail(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
 
+pn_status_t pn_dot_labels_parse(const char *name, pn_dot_labels_t *labels)
+{
+    static const char *const names[] = {"short", "name", "id", "none"};
+    for (int i = 0; name && i < 4; i++)
+        if (!strcmp(name, names[i])) {
+            *labels = (pn_dot_labels_t)i;
+            return PN_OK;
+        }
+    return PN_EINVAL;
+}
+
 struct pn_dot_context {
     GVC_t *gvc;
 };
@@ -54,6 +66,64 @@ void pn_dot_context_free(pn_dot_context_t *c)
         return;
     gvFreeContext(c->gvc);
     free(c);
+}
+
+/* ---- text buffers (HTML-like labels) ---------------------------------- */
+
+typedef struct {
+    char *s;
+    size_t n, cap;
+    int oom;
+} sbuf_t;
+
+static void sb_printf(sbuf_t *b, const char *fmt, ...)
+{
+    if (b->oom)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0,
+                          fmt, ap);
+        va_end(ap);
+        if (k < 0) {
+            b->oom = 1;
+            return;
+        }
+        if (b->s && b->n + (size_t)k < b->cap) {
+            b->n += (size_t)k;
+            return;
+        }
+        size_t need = b->n + (size_t)k + 1;
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < need)
+            cap *= 2;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            b->oom = 1;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+}
+
+static void html_escape(sbuf_t *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<')
+            sb_printf(b, "&lt;");
+        else if (*s == '>')
+            sb_printf(b, "&gt;");
+        else if (*s == '&')
+            sb_printf(b, "&amp;");
+        else if (*s == '"')
+            sb_printf(b, "&quot;");
+        else if (*s == '\\') /* Graphviz's escapes, as in plain labels */
+            sb_printf(b, "\\\\");
+        else
+            sb_printf(b, "%c", *s);
+    }
 }
 
 /* ---- nets -------------------------------------------------------------- */
@@ -131,6 +201,7 @@ typedef struct {
     Agraph_t **page_g;  /* subgraph of each page */
     const pn_groups_t *groups;
     Agraph_t **group_g; /* subgraph of each group */
+    size_t *group_size; /* nodes in each group */
 } clusters_t;
 
 static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
@@ -153,7 +224,10 @@ static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
 
 static Agraph_t *group_graph(clusters_t *c, size_t group)
 {
-    if (group == PN_NONE || group >= c->groups->ngroups)
+    /* a group of one node is drawn without a box: the box would only
+     * crowd the node (its label crossed by the arcs into it) */
+    if (group == PN_NONE || group >= c->groups->ngroups ||
+        (c->group_size && c->group_size[group] < 2))
         return c->root;
     if (c->group_g[group])
         return c->group_g[group];
@@ -169,6 +243,7 @@ static Agraph_t *group_graph(clusters_t *c, size_t group)
 
 static void clusters_free(clusters_t *c)
 {
+    free(c->group_size);
     free(c->group_g);
     free(c->page_g);
 }
@@ -333,9 +408,15 @@ static pn_status_t check_render_options(const pn_dot_options_t *o,
                                         pn_error_t *err)
 {
     static const char *const layouts[] = {"dot", "neato", "fdp", "sfdp", NULL};
+    static const char *const rankdirs[] = {"TB", "LR", "BT", "RL", NULL};
     if (!known(o->layout, layouts))
         return dfail(err, PN_EINVAL, "unknown layout '%s' (dot, neato, fdp or "
                      "sfdp)", o->layout);
+    if (o->rankdir && !known(o->rankdir, rankdirs))
+        return dfail(err, PN_EINVAL, "unknown rank direction '%s' (TB, LR, BT "
+                     "or RL)", o->rankdir);
+    if ((unsigned)o->labels > PN_LABELS_NONE)
+        return dfail(err, PN_EINVAL, "unknown labels %d", (int)o->labels);
     pn_status_t st = check_format(format, o->dpi, err);
     if (st)
         return st;
@@ -393,7 +474,7 @@ static pn_status_t check_positions(const pn_net_t *net, pn_error_t *err)
 static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
                                const pn_dot_options_t *o, size_t elements)
 {
-    set(g, "rankdir", "TB");
+    set(g, "rankdir", o->rankdir ? o->rankdir : "TB");
     set(g, "fontname", "Helvetica");
     set(g, "forcelabels", "true");
     if (elements > 1500 && !strcmp(o->layout, "dot")) {
@@ -419,15 +500,82 @@ static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
     agattr(g, AGEDGE, "fontsize", "9");
 }
 
-/* The label beside a node (its name, and its id with o->ids) and its id. */
+/* A node's short label: its id less the name of its group and what
+ * separates them ("w3_p1" in group "w3": "p1"), else its id. */
+static const char *short_of(const char *id, const char *group)
+{
+    size_t n = group ? strlen(group) : 0;
+    if (n && !strncmp(id, group, n) && id[n] && !isalnum((unsigned char)id[n])) {
+        const char *s = id + n;
+        while (*s && !isalnum((unsigned char)*s))
+            s++;
+        if (*s)
+            return s;
+    }
+    return id;
+}
+
+/* A name less its group's prefix ("w3 p1 selection of the warp" in group
+ * "w3": "p1 selection of the warp"), for the legend. */
+static const char *name_in_group(const char *name, const char *group)
+{
+    size_t n = group ? strlen(group) : 0;
+    if (n && !strncmp(name, group, n) && (name[n] == ' ' || name[n] == '_'))
+        return name + n + 1;
+    return name;
+}
+
+/* The group a node is drawn in, by name (NULL: none). */
+static const char *group_name_of(const pn_dot_options_t *o, int place,
+                                 size_t i)
+{
+    if (!o->groups)
+        return NULL;
+    size_t k = place ? o->groups->place_group[i]
+                     : o->groups->transition_group[i];
+    return k < o->groups->ngroups ? o->groups->group_names[k] : NULL;
+}
+
+/* The label beside a node (its name, and its id with o->ids; or its id),
+ * its tooltip (name and id) and its id. */
 static void set_names(Agnode_t *n, const char *name, const char *id,
                       const pn_dot_options_t *o)
 {
-    if (!name)
+    if (o->labels == PN_LABELS_NAME) {
+        if (!name)
+            set_text(n, "xlabel", id);
+        else
+            set_text2(n, "xlabel", name,
+                      o->ids && strcmp(name, id) ? id : NULL);
+    } else if (o->labels == PN_LABELS_ID)
         set_text(n, "xlabel", id);
+    if (name && strcmp(name, id))
+        set_text2(n, "tooltip", name, id);
     else
-        set_text2(n, "xlabel", name, o->ids && strcmp(name, id) ? id : NULL);
+        set_text(n, "tooltip", id);
     set_text(n, "id", id);
+}
+
+/* A node's label with its short name on the first line: "p1\n" + rest. */
+static void set_short_label(Agnode_t *n, const char *shortname,
+                            const char *rest)
+{
+    size_t k = escaped_len(shortname);
+    char small[256];
+    char *buf = k + strlen(rest) + 3 < sizeof small
+                    ? small
+                    : malloc(k + strlen(rest) + 3);
+    if (!buf)
+        return;
+    char *p = put_escaped(buf, shortname);
+    if (*rest) {
+        memcpy(p, "\\n", 2);
+        strcpy(p + 2, rest);
+    } else
+        *p = '\0';
+    set(n, "label", buf);
+    if (buf != small)
+        free(buf);
 }
 
 /* With o->positions, pins the node where the PNML places it (Graphviz's y
@@ -460,14 +608,23 @@ static void add_places(clusters_t *cl, const pn_net_t *net,
         uint64_t m = o->marking ? o->marking[i] : p->marking;
         token_label(m, buf, sizeof buf);
         set(n, "shape", "circle");
-        set(n, "fixedsize", "true");
         set(n, "width", "0.45");
-        set(n, "label", buf);
-        set(n, "fontsize", m > 4 ? "10" : "12");
         set_names(n, p->name, p->id, o);
+        if (o->labels == PN_LABELS_SHORT) {
+            /* the short name above the tokens, inside the circle (which
+             * grows to hold them) */
+            set(n, "margin", "0.02");
+            set_short_label(n, short_of(p->id, group_name_of(o, 1, i)), buf);
+        } else {
+            set(n, "fixedsize", "true");
+            set(n, "label", buf);
+            set(n, "fontsize", m > 4 ? "10" : "12");
+        }
         if (p->capacity) {
-            snprintf(buf, sizeof buf, "%" PRIu64, p->capacity);
-            set(n, "tooltip", buf);
+            char cap[160];
+            snprintf(cap, sizeof cap, "%s (capacity %" PRIu64 ")",
+                     agget(n, "tooltip"), p->capacity);
+            set(n, "tooltip", cap);
         }
         set_position(n, o, p->has_position, p->x, p->y);
     }
@@ -489,15 +646,24 @@ static void add_transitions(clusters_t *cl, const pn_net_t *net,
         Agnode_t *n = agnode(sg, name, 1);
         nodes[i] = n;
         set(n, "shape", "box");
-        set(n, "label", "");
-        set(n, "width", "0.15");
-        set(n, "height", "0.45");
         set(n, "style", "filled");
         int hot = o->fired && o->fired[i];
         set(n, "fillcolor", hot ? "#e4572e" : "#333333");
         if (hot)
             set(n, "penwidth", "2");
         set_names(n, t->name, t->id, o);
+        if (o->labels == PN_LABELS_SHORT) {
+            /* the short name inside the bar, white on it */
+            set(n, "width", "0.3");
+            set(n, "height", "0.3");
+            set(n, "margin", "0.04,0.02");
+            set(n, "fontcolor", "#ffffff");
+            set_short_label(n, short_of(t->id, group_name_of(o, 0, i)), "");
+        } else {
+            set(n, "label", "");
+            set(n, "width", "0.15");
+            set(n, "height", "0.45");
+        }
         set_position(n, o, t->has_position, t->x, t->y);
     }
 }
@@ -522,18 +688,74 @@ static void set_arc_style(Agedge_t *e, pn_arc_kind_t kind)
     }
 }
 
+/* Two-way pairs: an arc from p to t and one from t to p are drawn on two
+ * sides of the nodes (ports), so that they are two distinct lines and both
+ * directions show.  key: place, transition and direction of an arc. */
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint64_t arc_key(const pn_arc_t *a, int reverse)
+{
+    int dir = a->dir == PN_DIR_PT;
+    if (reverse)
+        dir = !dir;
+    return (((uint64_t)a->place << 31 | (uint64_t)a->transition) << 1) |
+           (uint64_t)dir;
+}
+
+/* The sorted keys of all arcs (NULL when out of memory: no ports). */
+static uint64_t *arc_keys(const pn_net_t *net)
+{
+    size_t na = pn_net_arc_count(net);
+    uint64_t *k = malloc((na + 1) * sizeof *k);
+    if (!k)
+        return NULL;
+    for (size_t i = 0; i < na; i++)
+        k[i] = arc_key(pn_net_arc(net, i), 0);
+    qsort(k, na, sizeof *k, cmp_u64);
+    return k;
+}
+
+/* Ports for an arc of a two-way pair: the sides across the line between
+ * the nodes (east and west when the layout runs top to bottom, north and
+ * south when it runs left to right or the nodes lie side by side). */
+static void set_pair_ports(Agedge_t *e, const pn_net_t *net,
+                           const pn_dot_options_t *o, const pn_arc_t *a)
+{
+    int across_ns;
+    if (o->positions) {
+        const pn_place_t *p = pn_net_place(net, a->place);
+        const pn_transition_t *t = pn_net_transition(net, a->transition);
+        across_ns = fabs(p->x - t->x) >= fabs(p->y - t->y);
+    } else
+        across_ns = o->rankdir && (!strcmp(o->rankdir, "LR") ||
+                                   !strcmp(o->rankdir, "RL"));
+    const char *side = a->dir == PN_DIR_PT ? (across_ns ? "n" : "e")
+                                           : (across_ns ? "s" : "w");
+    set(e, "tailport", side);
+    set(e, "headport", side);
+}
+
 /* Arcs by kind, with their weights; those of fired transitions red. */
 static void add_arcs(Agraph_t *g, const pn_net_t *net,
                      const pn_dot_options_t *o, Agnode_t **pn,
                      Agnode_t **tn)
 {
     char name[64], buf[64];
-    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+    size_t na = pn_net_arc_count(net);
+    uint64_t *keys = arc_keys(net);
+    for (size_t i = 0; i < na; i++) {
         const pn_arc_t *a = pn_net_arc(net, i);
         Agnode_t *from = a->dir == PN_DIR_PT ? pn[a->place] : tn[a->transition];
         Agnode_t *to = a->dir == PN_DIR_PT ? tn[a->transition] : pn[a->place];
         snprintf(name, sizeof name, "a%zu", i);
         Agedge_t *e = agedge(g, from, to, name, 1);
+        uint64_t rev = arc_key(a, 1);
+        if (keys && bsearch(&rev, keys, na, sizeof *keys, cmp_u64))
+            set_pair_ports(e, net, o, a);
         set(e, "class", (char *)pn_arc_kind_name(a->kind));
         if (a->weight > 1) {
             snprintf(buf, sizeof buf, "%" PRIu64, a->weight);
@@ -543,6 +765,159 @@ static void add_arcs(Agraph_t *g, const pn_net_t *net,
         if (o->fired && o->fired[a->transition])
             set(e, "color", "#e4572e");
     }
+    free(keys);
+}
+
+/* ---- the legend of short labels ------------------------------------------
+ * One row per short label (the first node that has it), with the node's
+ * name less its group's prefix: for a GPU net the paper's p1..p18 and
+ * t0..t17 once, not once per warp. */
+#define LEGEND_MAX_ROWS 120
+
+typedef struct {
+    const char *shortname, *name;
+} legend_row_t;
+
+/* Adds a row unless one has that short label; returns -1 when the legend
+ * is too long to draw. */
+static int legend_add(legend_row_t *rows, size_t *n, const char *shortname,
+                      const char *name)
+{
+    if (!name || !strcmp(name, shortname))
+        return 0;
+    /* "p1 active warp" for p1: "active warp" */
+    size_t k0 = strlen(shortname);
+    if (!strncmp(name, shortname, k0) && name[k0] == ' ' && name[k0 + 1])
+        name += k0 + 1;
+    for (size_t k = 0; k < *n; k++)
+        if (!strcmp(rows[k].shortname, shortname))
+            return 0;
+    if (*n == LEGEND_MAX_ROWS)
+        return -1;
+    rows[(*n)++] = (legend_row_t){shortname, name};
+    return 0;
+}
+
+/* The legend node (no legend when every name is its short label, or when
+ * there are too many: the names are in the tooltips). */
+static void add_legend(Agraph_t *g, const pn_net_t *net,
+                       const pn_dot_options_t *o)
+{
+    legend_row_t rows[LEGEND_MAX_ROWS];
+    size_t n = 0, np = pn_net_place_count(net);
+    int full = 0;
+    for (size_t i = 0; !full && i < np; i++) {
+        const pn_place_t *p = pn_net_place(net, i);
+        const char *gname = group_name_of(o, 1, i);
+        full = legend_add(rows, &n, short_of(p->id, gname),
+                          p->name ? name_in_group(p->name, gname) : NULL) < 0;
+    }
+    for (size_t i = 0; !full && i < pn_net_transition_count(net); i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        const char *gname = group_name_of(o, 0, i);
+        full = legend_add(rows, &n, short_of(t->id, gname),
+                          t->name ? name_in_group(t->name, gname) : NULL) < 0;
+    }
+    if (full || n == 0)
+        return;
+    sbuf_t b = {0};
+    size_t widest = 0;
+    sb_printf(&b, "<TABLE BORDER=\"1\" COLOR=\"#999999\" CELLBORDER=\"0\" "
+                  "CELLSPACING=\"0\" CELLPADDING=\"2\">");
+    for (size_t k = 0; k < n; k++) {
+        sb_printf(&b, "<TR><TD ALIGN=\"LEFT\"><B>");
+        html_escape(&b, rows[k].shortname);
+        sb_printf(&b, "</B></TD><TD ALIGN=\"LEFT\">");
+        html_escape(&b, rows[k].name);
+        sb_printf(&b, "</TD></TR>");
+        size_t w = strlen(rows[k].shortname) + strlen(rows[k].name) + 2;
+        if (w > widest)
+            widest = w;
+    }
+    sb_printf(&b, "</TABLE>");
+    if (b.oom) {
+        free(b.s);
+        return;
+    }
+    Agnode_t *n0 = agnode(g, "legend", 1);
+    set(n0, "shape", "plain");
+    set(n0, "id", "legend");
+    set(n0, "fontsize", "10");
+    agsafeset(n0, "label", agstrdup_html(g, b.s), "");
+    free(b.s);
+    if (o->positions) {
+        /* right of the drawing, its top level with the top node */
+        double maxx = 0, miny = 0;
+        int any = 0;
+        for (size_t i = 0; i < np; i++) {
+            const pn_place_t *p = pn_net_place(net, i);
+            if (p->has_position) {
+                maxx = any && maxx > p->x ? maxx : p->x;
+                miny = any && miny < p->y ? miny : p->y;
+                any = 1;
+            }
+        }
+        for (size_t i = 0; i < pn_net_transition_count(net); i++) {
+            const pn_transition_t *t = pn_net_transition(net, i);
+            if (t->has_position) {
+                maxx = any && maxx > t->x ? maxx : t->x;
+                miny = any && miny < t->y ? miny : t->y;
+                any = 1;
+            }
+        }
+        /* Helvetica 10: about 6 points a character, 14 a row */
+        double w = 6.0 * (double)widest + 20, h = 14.0 * (double)n + 10;
+        char pos[128];
+        snprintf(pos, sizeof pos, "%.2f,%.2f!", maxx + 80 + w / 2,
+                 -(miny + h / 2 - 20));
+        set(n0, "pos", pos);
+    }
+}
+
+/* Warps (groups) left to right in their order: dot otherwise orders the
+ * clusters as its crossing minimisation finds best (w1 before w0).  The
+ * first node of each group goes in one rank, joined by invisible edges
+ * in the groups' order, which dot keeps left to right. */
+static void order_groups(Agraph_t *g, const pn_net_t *net,
+                         const pn_dot_options_t *o, Agnode_t **pn,
+                         Agnode_t **tn)
+{
+    const pn_groups_t *gr = o->groups;
+    Agnode_t **first = calloc(gr->ngroups + 1, sizeof *first);
+    if (!first)
+        return;
+    size_t ngroups = 0;
+    for (size_t i = 0; i < pn_net_place_count(net); i++) {
+        size_t k = gr->place_group[i];
+        if (k < gr->ngroups && !first[k]) {
+            first[k] = pn[i];
+            ngroups++;
+        }
+    }
+    for (size_t i = 0; i < pn_net_transition_count(net); i++) {
+        size_t k = gr->transition_group[i];
+        if (k < gr->ngroups && !first[k]) {
+            first[k] = tn[i];
+            ngroups++;
+        }
+    }
+    if (ngroups > 1) {
+        set(g, "newrank", "true");
+        Agraph_t *r = agsubg(g, "group_order", 1);
+        set(r, "rank", "same");
+        Agnode_t *prev = NULL;
+        for (size_t k = 0; k < gr->ngroups; k++) {
+            if (!first[k])
+                continue;
+            agsubnode(r, first[k], 1);
+            if (prev) {
+                Agedge_t *e = agedge(r, prev, first[k], NULL, 1);
+                set(e, "style", "invis");
+            }
+            prev = first[k];
+        }
+    }
+    free(first);
 }
 
 /* Adds the net's nodes and arcs to g, in clusters, and renders it. */
@@ -557,6 +932,14 @@ static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
     cl.groups = o->groups;
     cl.group_g = calloc((o->groups ? o->groups->ngroups : 0) + 1,
                         sizeof *cl.group_g);
+    cl.group_size = calloc((o->groups ? o->groups->ngroups : 0) + 1,
+                           sizeof *cl.group_size);
+    for (size_t i = 0; o->groups && cl.group_size && i < np + nt; i++) {
+        size_t k = i < np ? o->groups->place_group[i]
+                          : o->groups->transition_group[i - np];
+        if (k < o->groups->ngroups)
+            cl.group_size[k]++;
+    }
     Agnode_t **pn = malloc((np + 1) * sizeof *pn);
     Agnode_t **tn = malloc((nt + 1) * sizeof *tn);
     pn_status_t st;
@@ -567,6 +950,10 @@ static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
         add_places(&cl, net, o, mode, pn);
         add_transitions(&cl, net, o, mode, tn);
         add_arcs(g, net, o, pn, tn);
+        if (o->labels == PN_LABELS_SHORT)
+            add_legend(g, net, o);
+        if (mode == CL_GROUPS && !o->positions && !strcmp(o->layout, "dot"))
+            order_groups(g, net, o, pn, tn);
         st = render(gvc, g, o->positions ? "nop" : o->layout, format, data,
                     len, err);
     }
@@ -617,62 +1004,6 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
 /* Transitions in no class are drawn in this colour, and when the options
  * give no classes the legend says "fired". */
 #define FIRED_COLOR "#555555"
-
-typedef struct {
-    char *s;
-    size_t n, cap;
-    int oom;
-} sbuf_t;
-
-static void sb_printf(sbuf_t *b, const char *fmt, ...)
-{
-    if (b->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0,
-                          fmt, ap);
-        va_end(ap);
-        if (k < 0) {
-            b->oom = 1;
-            return;
-        }
-        if (b->s && b->n + (size_t)k < b->cap) {
-            b->n += (size_t)k;
-            return;
-        }
-        size_t need = b->n + (size_t)k + 1;
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < need)
-            cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            b->oom = 1;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
-    }
-}
-
-static void html_escape(sbuf_t *b, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '<')
-            sb_printf(b, "&lt;");
-        else if (*s == '>')
-            sb_printf(b, "&gt;");
-        else if (*s == '&')
-            sb_printf(b, "&amp;");
-        else if (*s == '"')
-            sb_printf(b, "&quot;");
-        else if (*s == '\\') /* Graphviz's escapes, as in plain labels */
-            sb_printf(b, "\\\\");
-        else
-            sb_printf(b, "%c", *s);
-    }
-}
 
 /* The timeline's rows: one per group (in the groups' order, then
  * "(other)" for the transitions in none), or one per transition. */
@@ -809,11 +1140,56 @@ static void write_step_numbers(sbuf_t *b, uint64_t first, uint64_t last)
     }
 }
 
-/* The label of the timeline's one node: an HTML table, rows x steps. */
-static void write_table(sbuf_t *b, const timeline_t *tl)
+/* The kinds counted at a row's end: each class drawn (or "fired" when
+ * there are none), then "none" (steps in which the row fired nothing). */
+static size_t share_kinds(const timeline_t *tl)
 {
+    return (tl->nclasses ? tl->nclasses : 1) + 1;
+}
+
+static const char *share_name(const timeline_t *tl, size_t k)
+{
+    size_t n = tl->nclasses ? tl->nclasses : 1;
+    if (k == n)
+        return "none";
+    return tl->nclasses ? tl->gr->class_names[k] : "fired";
+}
+
+/* The share of the window's steps in which the row's strongest firing was
+ * of kind k, in whole percent. */
+static unsigned share_of(const timeline_t *tl, size_t r, size_t k)
+{
+    size_t n = tl->nclasses ? tl->nclasses : 1;
+    uint64_t count = 0;
+    for (uint64_t c = 0; c < tl->ncols; c++) {
+        unsigned char v = tl->cells[r * tl->ncols + c];
+        size_t kind = v == 0 ? n : v == 1 ? (tl->nclasses ? n + 1 : 0)
+                                          : (size_t)(v - 2);
+        count += kind == k;
+    }
+    return (unsigned)((200 * count + tl->ncols) / (2 * tl->ncols));
+}
+
+/* The label of the timeline's one node: an HTML table, rows x steps, with
+ * the axes' titles (the rows' kind over their names, "step" under the
+ * step numbers) and at each row's end the share of the steps by kind of
+ * firing (for a GPU net: how long each warp computed, waited on shared
+ * or global memory, or stood idle). */
+static void write_table(sbuf_t *b, const timeline_t *tl, const char *rows_title)
+{
+    size_t nk = share_kinds(tl);
     sb_printf(b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\" "
                  "CELLPADDING=\"0\">");
+    sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\"><B>");
+    html_escape(b, rows_title);
+    sb_printf(b, "</B></FONT></TD><TD COLSPAN=\"%" PRIu64 "\"></TD>",
+              tl->ncols);
+    for (size_t k = 0; k < nk; k++) {
+        sb_printf(b, "<TD><FONT POINT-SIZE=\"8\"> ");
+        html_escape(b, share_name(tl, k));
+        sb_printf(b, " </FONT></TD>");
+    }
+    sb_printf(b, "</TR>");
     for (size_t r = 0; r < tl->nrows; r++) {
         sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\">");
         html_escape(b, tl->rows[r]);
@@ -826,10 +1202,15 @@ static void write_table(sbuf_t *b, const timeline_t *tl)
                       : k == 1 ? FIRED_COLOR
                                : tl->gr->class_colors[k - 2]);
         }
+        for (size_t k = 0; k < nk; k++)
+            sb_printf(b, "<TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"8\"> %u%%"
+                      "</FONT></TD>", share_of(tl, r, k));
         sb_printf(b, "</TR>");
     }
     write_step_numbers(b, tl->first, tl->last);
-    sb_printf(b, "</TR></TABLE>");
+    sb_printf(b, "</TR><TR><TD></TD><TD COLSPAN=\"%" PRIu64 "\"><FONT "
+              "POINT-SIZE=\"9\"><B>step</B></FONT></TD></TR></TABLE>",
+              tl->ncols);
 }
 
 /* The legend: a swatch per class, or one "fired" when there are none. */
@@ -903,7 +1284,10 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
     if (!st)
         st = fill_cells(&tl, trace, err);
     if (!st) {
-        write_table(&b, &tl);
+        write_table(&b, &tl,
+                    o.rows_title ? o.rows_title
+                    : o.clusters && gr ? "group"
+                                       : "transition");
         if (b.oom)
             st = dfail(err, PN_ENOMEM, "out of memory");
     }

@@ -29,10 +29,20 @@ typedef struct pn_dot_context pn_dot_context_t;
 pn_dot_context_t *pn_dot_context_new(void);
 void pn_dot_context_free(pn_dot_context_t *ctx);
 
+/* What is written on or beside each node. */
+typedef enum {
+    PN_LABELS_SHORT = 0, /* the id, less its group's prefix ("w3_p1": "p1"),
+                            inside the node; the names in a legend beside
+                            the net and in tooltips */
+    PN_LABELS_NAME,      /* the name beside the node (the id without one) */
+    PN_LABELS_ID,        /* the id beside the node */
+    PN_LABELS_NONE       /* nothing; names and ids in tooltips */
+} pn_dot_labels_t;
+
 typedef struct pn_dot_options {
     const char *layout;      /* dot (default), neato, fdp, sfdp */
     int positions;           /* place nodes where the PNML says (no layout) */
-    int ids;                 /* show ids beside the names */
+    int ids;                 /* PN_LABELS_NAME: ids beside the names */
     int clusters;            /* 1 (default when zeroed by pn_dot_defaults):
                                 group nodes, 0: no clusters */
     const pn_groups_t *groups; /* clusters and timeline rows by group,
@@ -45,7 +55,15 @@ typedef struct pn_dot_options {
                                 are refused (PN_ETOOBIG); 0: the default */
     double dpi;              /* pixels per inch of a bitmap (png), up to
                                 PN_DOT_MAX_DPI; 0: Graphviz's 96 */
+    pn_dot_labels_t labels;  /* PN_LABELS_SHORT when zeroed */
+    const char *rankdir;     /* TB (NULL), LR, BT or RL: the direction of
+                                the dot layout */
+    const char *rows_title;  /* a timeline's title over its rows' names;
+                                NULL: "group" (or "transition") */
 } pn_dot_options_t;
+
+/* Parses "short", "name", "id", "none"; PN_EINVAL for anything else. */
+pn_status_t pn_dot_labels_parse(const char *name, pn_dot_labels_t *labels);
 
 #define PN_DOT_MAX_DPI 10000
 

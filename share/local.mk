@@ -6,7 +6,7 @@ EXTRA_DIST += share/examples
 figures: bin/pn-gen-gpu bin/pn-run bin/pn-dot
 	$(MKDIR_P) $(srcdir)/share/figures
 	bin/pn-gen-gpu --warps 4 --arith 3 --shared 2 --global 2 -o fig-net.pnml
-	bin/pn-dot --positions fig-net.pnml -o $(srcdir)/share/figures/gpu-net.svg
+	bin/pn-dot fig-net.pnml -o $(srcdir)/share/figures/gpu-net.svg
 	bin/pn-gen-gpu --warps 8 --arith 10 --shared 4 --global 4 -o fig-run.pnml
 	bin/pn-run --seed 1 --trace fig-run.trace fig-run.pnml
 	bin/pn-dot --trace fig-run.trace --timeline fig-run.pnml \

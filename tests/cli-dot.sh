@@ -30,6 +30,16 @@ expect 0 "$BIN/pn-dot" -T pdf "$TMP/g.pnml" -o "$TMP/g.out"
 head -c 4 "$TMP/g.out" | grep -q '%PDF' && ok || bad "not a PDF"
 expect 0 "$BIN/pn-dot" -T dot "$TMP/g.pnml"
 has "$TMP/out" "cluster_w0"
+has "$TMP/out" 'label="p1\n'
+has "$TMP/out" "group_order"
+expect 2 "$BIN/pn-dot" --labels long "$TMP/g.pnml"
+has "$TMP/err" "--labels: 'long' is not short, name, id or none"
+expect 2 "$BIN/pn-dot" --rankdir UP "$TMP/g.pnml"
+has "$TMP/err" "--rankdir: 'UP' is not TB, LR, BT or RL"
+expect 0 "$BIN/pn-dot" -T dot --labels name --rankdir LR "$TMP/g.pnml"
+has "$TMP/out" "rankdir=LR"
+has "$TMP/out" 'xlabel="w0 p1 active warp"'
+
 has "$TMP/out" "arrowhead=odot"
 expect 0 "$BIN/pn-dot" "$TMP/g.pnml"
 has "$TMP/out" "<svg"
@@ -72,6 +82,11 @@ expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline "$TMP/g.pnml" -o "$TM
 has "$TMP/tl.svg" "<svg"
 has "$TMP/tl.svg" "arithmetic"
 has "$TMP/tl.svg" "#f28e2b"
+# the axes' titles and the rows' shares
+has "$TMP/tl.svg" ">warp<"
+has "$TMP/tl.svg" ">step<"
+has "$TMP/tl.svg" "> none <"
+has "$TMP/tl.svg" "%<"
 expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 2-9 "$TMP/g.pnml" -o "$TMP/tl.png"
 expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 5-$((steps + 3)) "$TMP/g.pnml"
 expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 9-2 "$TMP/g.pnml"

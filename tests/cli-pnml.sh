@@ -72,6 +72,29 @@ has "$TMP/err" "strict dialect cannot express inhibitor arcs"
 if [ -e "$TMP/strict.pnml" ]; then bad "refused output left a file"; else ok; fi
 ls "$TMP" | grep -q tmp && bad "temporary file left" || ok
 expect 2 "$BIN/pn-convert" --dialect fancy "$TMP/s.pnml"
+has "$TMP/err" "pipe, tapaal or woped"
+# WoPeD's dialect: its net type, no page, the name's offset absolute (the
+# place at 561,118 has its label 9 right of and 18 above it), an
+# inscription on every arc; the file reads back with the same offsets
+expect 0 "$BIN/pn-convert" --dialect woped -o "$TMP/w.pnml" "$FIX/valid/woped-absolute-offsets/net.pnml"
+has "$TMP/w.pnml" 'type="http://www.informatik.hu-berlin.de/top/pntd/ptNetb"'
+has "$TMP/w.pnml" '<offset x="570" y="100"/>'
+has "$TMP/w.pnml" '<text>1</text>'
+lacks "$TMP/w.pnml" "<page"
+lacks "$TMP/w.pnml" "xmlns"
+expect 0 "$BIN/pn-info" --dump "$TMP/w.pnml"
+has "$TMP/out" 'label_at=9,-18'
+expect 3 "$BIN/pn-convert" --dialect woped -o "$TMP/w2.pnml" "$TMP/s.pnml"
+has "$TMP/err" "WoPeD has no inhibitor arcs"
+# TAPAAL's: the names as ids (TAPAAL shows ids), the net's name an
+# identifier, nodes on the 15-pixel grid with their labels in the drawing
+"$BIN/pn-gen-gpu" --warps 1 > "$TMP/g.pnml"
+expect 0 "$BIN/pn-convert" --dialect tapaal -o "$TMP/t.pnml" "$TMP/g.pnml"
+has "$TMP/t.pnml" '<text>GPU_warp_net_1_warps_2_schedulers</text>'
+has "$TMP/t.pnml" '<place id="SM_free_warp_schedulers">'
+has "$TMP/t.pnml" 'type="inhibitor"'
+expect 0 "$BIN/pn-convert" --dialect tapaal -o "$TMP/t2.pnml" "$TMP/t.pnml"
+expect 0 cmp "$TMP/t.pnml" "$TMP/t2.pnml"
 expect 0 sh -c "'$BIN/pn-convert' - < '$FIX/valid/sample/net.pnml' > '$TMP/stdout.pnml'"
 expect 0 "$BIN/pn-info" "$TMP/stdout.pnml"
 has "$TMP/out" "places:      2"

@@ -81,6 +81,7 @@ START_TEST(dot_nodes_shapes_arrowheads_labels)
     pn_net_t *net = small_net();
     pn_dot_options_t o;
     pn_dot_defaults(&o);
+    o.labels = PN_LABELS_NAME;
     Agraph_t *g = render_dot(net, &o);
     ck_assert_int_eq(agnnodes(g), 5);
     ck_assert_int_eq(agnedges(g), 5);
@@ -201,7 +202,8 @@ START_TEST(dot_clusters)
     ck_assert_int_eq(gr->place_group[4], PN_NONE); /* nothing before "_" */
     o.groups = gr;
     g = render_dot(n2, &o);
-    ck_assert_int_eq(count_clusters(g, "cluster_"), 4);
+    /* a group of one node (right, w2, w10) gets no box */
+    ck_assert_int_eq(count_clusters(g, "cluster_"), 1);
     ck_assert_int_eq(agnnodes(agsubg(g, "cluster_left", 0)), 2);
     agclose(g);
     /* groups that do not fit the net are refused */
@@ -342,6 +344,7 @@ START_TEST(traces)
     unsigned char fired[2] = {1, 1};
     pn_dot_options_t o;
     pn_dot_defaults(&o);
+    o.labels = PN_LABELS_NAME;
     o.marking = after;
     o.fired = fired;
     Agraph_t *g = render_dot(net, &o);
@@ -359,6 +362,30 @@ START_TEST(traces)
     ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 1, 3, NULL, "svg", &data, &len,
                                      &err), PN_OK);
     ck_assert_ptr_nonnull(strstr(data, "<svg"));
+    free(data);
+    /* the axes' titles, and each row's share of the steps: t fired in
+     * steps 1 and 2 of 3, u in 2 and 3; with a window of step 1 alone, t
+     * fired in all of it and u in none */
+    ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 1, 3, NULL, "dot", &data,
+                                     &len, &err), PN_OK);
+    ck_assert_ptr_nonnull(strstr(data, "<B>transition</B>"));
+    ck_assert_ptr_nonnull(strstr(data, "<B>step</B>"));
+    ck_assert_ptr_nonnull(strstr(data, "> fired <"));
+    ck_assert_ptr_nonnull(strstr(data, "> none <"));
+    const char *row_t = strstr(data, ">t<"), *row_u = strstr(data, ">u<");
+    ck_assert(row_t && row_u);
+    ck_assert_ptr_nonnull(strstr(row_t, "> 67%<"));
+    ck_assert_ptr_nonnull(strstr(row_t, "> 33%<"));
+    ck_assert(strstr(row_t, "> 67%<") < row_u);
+    free(data);
+    ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 1, 1, NULL, "dot", &data,
+                                     &len, &err), PN_OK);
+    row_t = strstr(data, ">t<"), row_u = strstr(data, ">u<");
+    ck_assert(row_t && row_u);
+    const char *full = strstr(row_t, "> 100%<");
+    ck_assert(full && full < row_u);
+    ck_assert_ptr_nonnull(strstr(row_u, "> 0%<"));
+    ck_assert_ptr_nonnull(strstr(strstr(row_u, "> 0%<"), "> 100%<"));
     free(data);
     ck_assert_int_eq(pn_dot_timeline(ctx, net, tr, 2, 9, NULL, "svg", &data, &len,
                                      &err), PN_EINVAL);
@@ -724,6 +751,396 @@ START_TEST(positions_and_bitmap_limits)
 }
 END_TEST
 
+/* ---- the readability check ---------------------------------------------
+ * Parses an SVG that Graphviz wrote and counts text that other things
+ * cover: text boxes (approximated from the font size and the number of
+ * characters: Helvetica is about 0.55 em wide a character, its glyphs
+ * from 0.75 em above the baseline to 0.25 em below) against each other,
+ * against the shapes of other nodes, and against arcs (their Bezier
+ * curves, sampled).  A node's own lines of text (its label over its
+ * tokens) and an arc's own label do not count against it. */
+typedef struct {
+    double x0, y0, x1, y1;
+    int owner;
+    char text[40]; /* the text, for the report */
+} sbox_t;
+
+typedef struct {
+    sbox_t *text, *node;
+    size_t ntext, nnode;
+    double *pts; /* x, y pairs of sampled arc points */
+    int *pt_owner;
+    size_t npts;
+    int owners;
+} svg_t;
+
+static double num_attr(xmlNodePtr n, const char *name)
+{
+    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+    double d = v ? atof((const char *)v) : 0;
+    xmlFree(v);
+    return d;
+}
+
+static void add_box(sbox_t **a, size_t *n, sbox_t b)
+{
+    *a = realloc(*a, (*n + 1) * sizeof **a);
+    (*a)[(*n)++] = b;
+}
+
+static void add_pt(svg_t *s, double x, double y, int owner)
+{
+    s->pts = realloc(s->pts, (s->npts + 1) * 2 * sizeof *s->pts);
+    s->pt_owner = realloc(s->pt_owner, (s->npts + 1) * sizeof *s->pt_owner);
+    s->pts[2 * s->npts] = x;
+    s->pts[2 * s->npts + 1] = y;
+    s->pt_owner[s->npts++] = owner;
+}
+
+/* "M x,y C x1,y1 x2,y2 x3,y3 ..." sampled 20 times a segment */
+static void sample_path(svg_t *s, const char *d, int owner)
+{
+    double v[8192];
+    size_t n = 0;
+    for (const char *p = d; *p && n < 8192;) {
+        if (strchr("0123456789-.", *p)) {
+            char *end;
+            v[n++] = strtod(p, &end);
+            p = end;
+        } else
+            p++;
+    }
+    for (size_t k = 0; k + 7 < n; k += 6)
+        for (int i = 0; i <= 20; i++) {
+            double t = i / 20.0, u = 1 - t;
+            double x = u * u * u * v[k] + 3 * u * u * t * v[k + 2] +
+                       3 * u * t * t * v[k + 4] + t * t * t * v[k + 6];
+            double y = u * u * u * v[k + 1] + 3 * u * u * t * v[k + 3] +
+                       3 * u * t * t * v[k + 5] + t * t * t * v[k + 7];
+            add_pt(s, x, y, owner);
+        }
+}
+
+static size_t utf8_chars(const char *t)
+{
+    size_t n = 0;
+    for (; *t; t++)
+        n += ((unsigned char)*t & 0xc0) != 0x80;
+    return n;
+}
+
+static void walk_svg(svg_t *s, xmlNodePtr n, int owner, int kind)
+{
+    for (; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        const char *name = (const char *)n->name;
+        int o = owner, k = kind;
+        if (!strcmp(name, "g")) {
+            xmlChar *cls = xmlGetProp(n, (const xmlChar *)"class");
+            if (cls && (!strncmp((char *)cls, "node", 4) ||
+                        !strncmp((char *)cls, "edge", 4) ||
+                        !strncmp((char *)cls, "cluster", 7))) {
+                o = ++s->owners;
+                k = cls[0];
+            }
+            xmlFree(cls);
+        } else if (!strcmp(name, "text")) {
+            xmlChar *t = xmlNodeGetContent(n);
+            double fs = num_attr(n, "font-size"), x = num_attr(n, "x"),
+                   y = num_attr(n, "y");
+            double w = 0.55 * fs * (double)utf8_chars((char *)t);
+            xmlChar *anchor = xmlGetProp(n, (const xmlChar *)"text-anchor");
+            double x0 = !anchor || !strcmp((char *)anchor, "start") ? x
+                        : !strcmp((char *)anchor, "end")            ? x - w
+                                                                    : x - w / 2;
+            xmlFree(anchor);
+            if (t && *t) {
+                sbox_t b = {x0, y - 0.75 * fs, x0 + w, y + 0.25 * fs, o, ""};
+                snprintf(b.text, sizeof b.text, "%s", (char *)t);
+                add_box(&s->text, &s->ntext, b);
+            }
+            xmlFree(t);
+        } else if (k == 'n' && !strcmp(name, "ellipse")) {
+            double cx = num_attr(n, "cx"), cy = num_attr(n, "cy"),
+                   rx = num_attr(n, "rx"), ry = num_attr(n, "ry");
+            add_box(&s->node, &s->nnode,
+                    (sbox_t){cx - rx, cy - ry, cx + rx, cy + ry, o, ""});
+        } else if (k == 'n' && !strcmp(name, "polygon")) {
+            xmlChar *pts = xmlGetProp(n, (const xmlChar *)"points");
+            sbox_t b = {1e300, 1e300, -1e300, -1e300, o, ""};
+            for (char *p = (char *)pts; p && *p;) {
+                char *end;
+                double x = strtod(p, &end);
+                if (end == p || *end != ',')
+                    break;
+                double y = strtod(end + 1, &end);
+                b.x0 = fmin(b.x0, x), b.x1 = fmax(b.x1, x);
+                b.y0 = fmin(b.y0, y), b.y1 = fmax(b.y1, y);
+                p = end;
+            }
+            xmlFree(pts);
+            if (b.x0 < b.x1)
+                add_box(&s->node, &s->nnode, b);
+        } else if (k == 'e' && !strcmp(name, "path")) {
+            xmlChar *d = xmlGetProp(n, (const xmlChar *)"d");
+            if (d)
+                sample_path(s, (char *)d, o);
+            xmlFree(d);
+        }
+        walk_svg(s, n->children, o, k);
+    }
+}
+
+typedef struct {
+    size_t text_text, text_node, text_arc;
+} overlaps_t;
+
+/* boxes that overlap by more than half a point each way */
+static int boxes_meet(sbox_t a, sbox_t b)
+{
+    return a.x0 + 0.5 < b.x1 && b.x0 + 0.5 < a.x1 && a.y0 + 0.5 < b.y1 &&
+           b.y0 + 0.5 < a.y1;
+}
+
+static overlaps_t svg_overlaps(const char *svg, size_t len)
+{
+    xmlDocPtr doc = xmlReadMemory(svg, (int)len, "svg", NULL, XML_PARSE_NONET);
+    ck_assert_ptr_nonnull(doc);
+    svg_t s = {0};
+    walk_svg(&s, xmlDocGetRootElement(doc), 0, 0);
+    overlaps_t r = {0};
+    /* PN_SVGCHECK_VERBOSE=1: every overlap named */
+    int verbose = getenv("PN_SVGCHECK_VERBOSE") != NULL;
+    for (size_t i = 0; i < s.ntext; i++) {
+        sbox_t a = s.text[i];
+        for (size_t j = i + 1; j < s.ntext; j++)
+            if ((a.owner == 0 || s.text[j].owner != a.owner) &&
+                boxes_meet(a, s.text[j])) {
+                if (verbose)
+                    fprintf(stderr, "  '%s' meets '%s'\n", a.text,
+                            s.text[j].text);
+                r.text_text++;
+            }
+        for (size_t j = 0; j < s.nnode; j++)
+            if (s.node[j].owner != a.owner && boxes_meet(a, s.node[j])) {
+                if (verbose)
+                    fprintf(stderr, "  '%s' meets a node\n", a.text);
+                r.text_node++;
+            }
+        for (size_t j = 0; j < s.npts; j++) {
+            double x = s.pts[2 * j], y = s.pts[2 * j + 1];
+            if (s.pt_owner[j] != a.owner && x > a.x0 + 0.5 &&
+                x < a.x1 - 0.5 && y > a.y0 + 0.5 && y < a.y1 - 0.5) {
+                if (verbose)
+                    fprintf(stderr, "  an arc crosses '%s'\n", a.text);
+                r.text_arc++;
+                break;
+            }
+        }
+    }
+    free(s.text);
+    free(s.node);
+    free(s.pts);
+    free(s.pt_owner);
+    xmlFreeDoc(doc);
+    return r;
+}
+
+static overlaps_t overlaps_of(const pn_net_t *net, pn_dot_options_t *o)
+{
+    char *data;
+    size_t len;
+    pn_error_t err;
+    pn_error_clear(&err);
+    ck_assert_msg(pn_dot_render(ctx, net, o, "svg", &data, &len, &err) ==
+                      PN_OK, "render: %s", err.text);
+    overlaps_t r = svg_overlaps(data, len);
+    free(data);
+    return r;
+}
+
+/* The default picture of generated GPU nets (1 and 4 warps) and of the
+ * small corpus nets has no text covered; the check itself finds the
+ * overlaps of hand-made cases and of names beside the nodes. */
+START_TEST(readable_pictures)
+{
+    /* the check can fail: two texts on each other, a text on a node, an
+     * arc through a text */
+    static const char bad[] =
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><g class=\"graph\">"
+        "<text x=\"10\" y=\"10\" font-size=\"10\">hello</text>"
+        "<text x=\"12\" y=\"12\" font-size=\"10\">world</text>"
+        "<g class=\"node\"><ellipse cx=\"100\" cy=\"10\" rx=\"10\" "
+        "ry=\"10\"/></g><text x=\"100\" y=\"10\" font-size=\"10\">x</text>"
+        "<g class=\"edge\"><path d=\"M200,-20C200,0 200,20 200,40\"/></g>"
+        "<text x=\"190\" y=\"10\" font-size=\"10\">crossed</text>"
+        "</g></svg>";
+    overlaps_t r = svg_overlaps(bad, sizeof bad - 1);
+    ck_assert_int_eq(r.text_text, 1);
+    ck_assert_int_eq(r.text_node, 1);
+    ck_assert_int_eq(r.text_arc, 1);
+    static const size_t warps[] = {1, 4};
+    for (size_t k = 0; k < 2; k++) {
+        pn_gpu_params_t gp = {warps[k], 2, 20, 2, NULL, {1, 1, 1}};
+        pn_net_t *net;
+        ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
+        pn_groups_t *groups;
+        ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
+        pn_dot_options_t o;
+        pn_dot_defaults(&o);
+        o.groups = groups;
+        r = overlaps_of(net, &o);
+        fprintf(stderr, "%zu warps: %zu text/text, %zu text/node, %zu "
+                "text/arc overlaps\n", warps[k], r.text_text, r.text_node,
+                r.text_arc);
+        ck_assert_msg(r.text_text + r.text_node + r.text_arc == 0,
+                      "%zu warps: %zu text/text, %zu text/node, %zu "
+                      "text/arc overlaps", warps[k], r.text_text,
+                      r.text_node, r.text_arc);
+        if (warps[k] == 4) {
+            /* the long names beside the nodes: what the default avoids */
+            o.labels = PN_LABELS_NAME;
+            r = overlaps_of(net, &o);
+            fprintf(stderr, "4 warps, names beside the nodes: %zu text/text, "
+                    "%zu text/node, %zu text/arc\n", r.text_text,
+                    r.text_node, r.text_arc);
+            ck_assert(r.text_text + r.text_node + r.text_arc > 0);
+        }
+        pn_groups_free(groups);
+        pn_net_free(net);
+    }
+    /* small corpus nets: asserted for those listed, counted for all */
+    const char *corpus = getenv("PN_CORPUS");
+    if (!corpus) {
+        fprintf(stderr, "PN_CORPUS not set: corpus pictures skipped\n");
+        return;
+    }
+    static const struct {
+        const char *file;
+        int clean; /* asserted to have no overlap (mutex: the label of
+                      its page's box is crossed by an arc into the box) */
+    } files[] = {
+        {"pipe/Dining_philosophers.xml", 1},
+        {"pipe/PIPECore_inhibitorArc.xml", 1},
+        {"pipe/Producer_and_Consumer.xml", 1},
+        {"pipe/Readers_and_Writers.xml", 1},
+        {"greatspn/perpetuum_MakingWater.pnml", 1},
+        {"epnk/mutex.pnml", 0},
+        {"pnmlframework/samplePTnet.pnml", 1},
+        {"pnmlframework/philo.pnml", 1},
+        {"pm4py/running-example.pnml", 1},
+        {"tapaal/verifypn_composition-prime-test001.pnml", 1},
+        {"tapaal/verifypn_extra-test-004-burger.pnml", 1},
+        {"pipe/Courier_Protocol.xml", 1},
+        {"mcc/Philosophers-PT-000005.pnml", 1},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", corpus, files[i].file);
+        pn_net_t *net;
+        pn_error_t err;
+        ck_assert_msg(pn_pnml_read_file(path, NULL, &net, &err) == PN_OK,
+                      "%s: %s", path, err.text);
+        pn_dot_options_t o;
+        pn_dot_defaults(&o);
+        r = overlaps_of(net, &o);
+        fprintf(stderr, "%s: %zu text/text, %zu text/node, %zu text/arc\n",
+                files[i].file, r.text_text, r.text_node, r.text_arc);
+        if (files[i].clean)
+            ck_assert_msg(r.text_text + r.text_node + r.text_arc == 0,
+                          "%s: %zu text/text, %zu text/node, %zu text/arc",
+                          files[i].file, r.text_text, r.text_node,
+                          r.text_arc);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+/* The default labels: the id less its group inside the node ("w1_p1":
+ * "p1"), the names in a legend (once per short label) and in tooltips;
+ * groups left to right in their order; a two-way pair on two sides of
+ * its nodes; the rank direction. */
+START_TEST(short_labels_legend_order_pairs)
+{
+    pn_gpu_params_t gp = {3, 2, 20, 2, NULL, {1, 1, 1}};
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
+    pn_groups_t *groups;
+    ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_defaults(&o);
+    o.groups = groups;
+    Agraph_t *g = render_dot(net, &o);
+    Agnode_t *n = node_with_id(g, "w1_p1");
+    ck_assert_ptr_nonnull(n);
+    ck_assert_str_eq(attr(n, "label"), "p1\\n\xe2\x80\xa2");
+    ck_assert_str_eq(attr(n, "xlabel"), "");
+    ck_assert_str_eq(attr(node_with_id(g, "w2_t16"), "label"), "t16");
+    ck_assert_str_eq(attr(node_with_id(g, "p0"), "label"),
+                     "p0\\n\xe2\x80\xa2\xe2\x80\xa2");
+    ck_assert_ptr_nonnull(strstr(attr(n, "tooltip"), "w1 p1 active warp"));
+    Agnode_t *legend = agnode(g, "legend", 0);
+    ck_assert_ptr_nonnull(legend);
+    const char *lg = attr(legend, "label");
+    /* one row for p1 (not one per warp), the name less "w0 p1 " */
+    ck_assert_ptr_nonnull(strstr(lg, "<B>p1</B></TD><TD ALIGN=\"LEFT\">"
+                                     "active warp<"));
+    ck_assert_ptr_null(strstr(strstr(lg, "<B>p1</B>") + 1, "<B>p1</B>"));
+    ck_assert_ptr_null(strstr(lg, "w1"));
+    /* the warps in order: w0 -> w1 -> w2 in one rank */
+    Agraph_t *order = agsubg(g, "group_order", 0);
+    ck_assert_ptr_nonnull(order);
+    ck_assert_str_eq(attr(order, "rank"), "same");
+    Agnode_t *a = node_with_id(g, "w0_p1"), *b = node_with_id(g, "w1_p1"),
+             *c = node_with_id(g, "w2_p1");
+    ck_assert_ptr_nonnull(agedge(g, a, b, NULL, 0));
+    ck_assert_ptr_nonnull(agedge(g, b, c, NULL, 0));
+    /* p0 -> t0 and t0 -> p0: two sides */
+    Agnode_t *p0 = node_with_id(g, "p0"), *t0 = node_with_id(g, "t0");
+    ck_assert_str_eq(attr(agedge(g, p0, t0, NULL, 0), "tailport"), "e");
+    ck_assert_str_eq(attr(agedge(g, t0, p0, NULL, 0), "headport"), "w");
+    /* an arc with no reverse has no port */
+    ck_assert_str_eq(attr(agedge(g, node_with_id(g, "w0_p2"),
+                                 node_with_id(g, "w0_t1"), NULL, 0),
+                          "tailport"), "");
+    agclose(g);
+    o.rankdir = "LR";
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(g, "rankdir"), "LR");
+    p0 = node_with_id(g, "p0"), t0 = node_with_id(g, "t0");
+    ck_assert_str_eq(attr(agedge(g, p0, t0, NULL, 0), "tailport"), "n");
+    ck_assert_str_eq(attr(agedge(g, t0, p0, NULL, 0), "headport"), "s");
+    agclose(g);
+    /* ids and no labels */
+    o.rankdir = NULL;
+    o.labels = PN_LABELS_ID;
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(node_with_id(g, "w1_p1"), "xlabel"), "w1_p1");
+    ck_assert_ptr_null(agnode(g, "legend", 0));
+    agclose(g);
+    o.labels = PN_LABELS_NONE;
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(node_with_id(g, "w1_p1"), "xlabel"), "");
+    ck_assert_str_eq(attr(node_with_id(g, "w1_t2"), "label"), "");
+    agclose(g);
+    /* refused */
+    char *data;
+    size_t len;
+    pn_error_t err;
+    o.rankdir = "UP";
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "rank direction 'UP'"));
+    pn_dot_labels_t lb;
+    ck_assert_int_eq(pn_dot_labels_parse("name", &lb), PN_OK);
+    ck_assert_int_eq(lb, PN_LABELS_NAME);
+    ck_assert_int_eq(pn_dot_labels_parse("long", &lb), PN_EINVAL);
+    pn_groups_free(groups);
+    pn_net_free(net);
+}
+END_TEST
+
 /* Graphviz's escapes in names and ids (\\N, \\G, \\E, \\L, \\n, ...) are drawn
  * as written, in nets and in timelines. */
 START_TEST(backslashes_drawn_as_written)
@@ -735,6 +1152,7 @@ START_TEST(backslashes_drawn_as_written)
     pn_net_add_arc(net, NULL, "p\\L", "t\\E", 1, PN_ARC_NORMAL, NULL);
     pn_dot_options_t o;
     pn_dot_defaults(&o);
+    o.labels = PN_LABELS_NAME;
     o.ids = 1;
     char *data;
     size_t len;
@@ -786,6 +1204,8 @@ int main(void)
     tcase_add_test(tc, trace_replay_every_arc_kind);
     tcase_add_test(tc, positions_and_bitmap_limits);
     tcase_add_test(tc, backslashes_drawn_as_written);
+    tcase_add_test(tc, short_labels_legend_order_pairs);
+    tcase_add_test(tc, readable_pictures);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();
     if (!ctx)

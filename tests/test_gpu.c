@@ -384,6 +384,45 @@ START_TEST(labels_do_not_overlap)
 }
 END_TEST
 
+/* PIPE and TAPAAL snap nodes and labels to a 15-pixel grid when they save,
+ * and draw a name ending at the node's position plus offset, clipping what
+ * is left of 0: every position and offset is on the grid, so that a save
+ * leaves the drawing as it is, and every name fits left of its node. */
+START_TEST(layout_on_the_editors_grid)
+{
+    static const size_t ws[] = {1, 4, 64};
+    for (size_t k = 0; k < 3; k++) {
+        pn_gpu_params_t p = {ws[k], 2, 20, 2, NULL, {1, 1, 1}};
+        pn_net_t *net;
+        ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+        size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+        for (size_t i = 0; i < np + nt; i++) {
+            const char *name;
+            double v[4];
+            if (i < np) {
+                const pn_place_t *pl = pn_net_place(net, i);
+                name = pl->name;
+                v[0] = pl->x, v[1] = pl->y, v[2] = pl->label_dx,
+                v[3] = pl->label_dy;
+            } else {
+                const pn_transition_t *tr = pn_net_transition(net, i - np);
+                name = tr->name;
+                v[0] = tr->x, v[1] = tr->y, v[2] = tr->label_dx,
+                v[3] = tr->label_dy;
+            }
+            for (int c = 0; c < 4; c++)
+                ck_assert_msg(fmod(v[c], 15.0) == 0.0,
+                              "W=%zu: %s: %g is off the 15-pixel grid", ws[k],
+                              name, v[c]);
+            ck_assert_msg(v[0] + v[2] >= LABEL_CHAR * (double)strlen(name),
+                          "W=%zu: PIPE would clip the label of %s", ws[k],
+                          name);
+        }
+        pn_net_free(net);
+    }
+}
+END_TEST
+
 static pn_net_t *reread(const pn_net_t *net, pn_dialect_t d, pn_status_t *st)
 {
     char *buf = NULL;
@@ -511,6 +550,7 @@ int main(void)
     tcase_add_test(tc, pipelined_facts);
     tcase_add_test(tc, bad_parameters);
     tcase_add_test(tc, labels_do_not_overlap);
+    tcase_add_test(tc, layout_on_the_editors_grid);
     tcase_add_test(tc, round_trips);
     tcase_add_test(tc, workload_files);
     tcase_add_test(tc, launch_formula);

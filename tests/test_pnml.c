@@ -93,8 +93,39 @@ static int writable_in(const pn_net_t *net, pn_dialect_t d)
             (a->kind == PN_ARC_READ || a->kind == PN_ARC_RESET ||
              (a->kind == PN_ARC_INHIBITOR && a->weight > 1)))
             return 0;
+        if (d == PN_DIALECT_WOPED && a->kind != PN_ARC_NORMAL)
+            return 0;
     }
     return 1;
+}
+
+/* PIPE's and TAPAAL's grid */
+static double snap15(double v) { return round(v / 15) * 15; }
+
+/* Where a node's position went in dialect d: the same, or for PIPE and
+ * TAPAAL on their 15-pixel grid, the whole drawing moved by (*sx, *sy),
+ * whole grid steps that are the same for every node (set by the first). */
+static void check_moved(pn_dialect_t d, double ax, double ay, double bx,
+                        double by, double *sx, double *sy, int *have,
+                        const char *what, const char *id)
+{
+    if (d != PN_DIALECT_PIPE && d != PN_DIALECT_TAPAAL) {
+        ck_assert_msg(fabs(ax - bx) < 1e-6 && fabs(ay - by) < 1e-6,
+                      "%s: position of %s changed", what, id);
+        return;
+    }
+    ck_assert_msg(fabs(bx - snap15(bx)) < 1e-6 && fabs(by - snap15(by)) < 1e-6,
+                  "%s: %s (%g, %g) is off the 15-pixel grid", what, id, bx, by);
+    if (!*have) {
+        *sx = bx - snap15(ax);
+        *sy = by - snap15(ay);
+        *have = 1;
+        ck_assert_msg(*sx >= 0 && *sy >= 0 && fabs(*sx - snap15(*sx)) < 1e-6,
+                      "%s: moved by (%g, %g)", what, *sx, *sy);
+    }
+    ck_assert_msg(fabs(bx - snap15(ax) - *sx) < 1e-6 &&
+                      fabs(by - snap15(ay) - *sy) < 1e-6,
+                  "%s: %s moved otherwise than the drawing", what, id);
 }
 
 /* read -> write(d) -> read gives the same net: same dump (without ids,
@@ -240,6 +271,37 @@ static void check_pipe_shape(const char *xml, size_t len, const char *what)
     shape_free(&ours);
 }
 
+/* PIPE and TAPAAL draw a name label ending at the node's position plus
+ * offset, in about 7 pixels a character, and clip what is left of 0: every
+ * label fits.  TAPAAL shows the id, which is an identifier of its own. */
+static void check_editor_labels(const pn_net_t *net, pn_dialect_t d,
+                                const char *what)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    for (size_t k = 0; k < np + nt; k++) {
+        const char *id, *name;
+        double x, dx;
+        int has;
+        if (k < np) {
+            const pn_place_t *p = pn_net_place(net, k);
+            id = p->id, name = p->name, x = p->x, dx = p->label_dx,
+            has = p->has_label;
+        } else {
+            const pn_transition_t *t = pn_net_transition(net, k - np);
+            id = t->id, name = t->name, x = t->x, dx = t->label_dx,
+            has = t->has_label;
+        }
+        const char *shown = d == PN_DIALECT_TAPAAL || !name ? id : name;
+        ck_assert_msg(x + (has ? dx : 0) >= 7.0 * (double)strlen(shown),
+                      "%s: the label of %s is clipped at x=%g", what, id, x);
+        if (d == PN_DIALECT_TAPAAL)
+            ck_assert_msg(id[strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHI"
+                                    "JKLMNOPQRSTUVWXYZ0123456789_")] == '\0' &&
+                              !strstr(id, "__") && !(*id >= '0' && *id <= '9'),
+                          "%s: TAPAAL would rewrite the id '%s'", what, id);
+    }
+}
+
 static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
 {
     pn_status_t st;
@@ -254,6 +316,8 @@ static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
     ck_assert_msg(st == PN_OK, "%s: write failed (%d)", what, st);
     if (d == PN_DIALECT_PIPE)
         check_pipe_shape(xml, len, what);
+    double sx = 0, sy = 0;
+    int moved = 0;
     pn_net_t *back;
     pn_error_t err;
     st = pn_pnml_read_memory(xml, len, what, NULL, &back, &err);
@@ -263,14 +327,23 @@ static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
      * tool-specific blocks that the grammar does not allow */
     int flags = d == PN_DIALECT_PIPE     ? 0
                 : d == PN_DIALECT_STRICT ? PN_DUMP_PAGES
+                : d == PN_DIALECT_WOPED  ? PN_DUMP_TOOLSPECIFIC
                                          : PN_DUMP_PAGES | PN_DUMP_TOOLSPECIFIC;
     char *d1 = dump_str(net, flags), *d2 = dump_str(back, flags);
     ck_assert_msg(strcmp(body(d1), body(d2)) == 0,
                   "%s: round trip (dialect %d) changed the net:\n--- before\n"
                   "%.2000s\n--- after\n%.2000s", what, d, d1, d2);
-    if (d != PN_DIALECT_PIPE)
+    if (d != PN_DIALECT_PIPE && d != PN_DIALECT_TAPAAL)
         ck_assert_str_eq(pn_net_name(net) ? pn_net_name(net) : "-",
                          pn_net_name(back) ? pn_net_name(back) : "-");
+    if (d == PN_DIALECT_TAPAAL && pn_net_name(back)) {
+        /* a name TAPAAL shows as it is: an identifier */
+        const char *n = pn_net_name(back);
+        ck_assert_msg(n[strspn(n, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
+                               "QRSTUVWXYZ0123456789_")] == '\0' &&
+                          !strstr(n, "__"),
+                      "%s: net name '%s' is not one TAPAAL shows", what, n);
+    }
     for (size_t i = 0; i < pn_net_place_count(net); i++) {
         const pn_place_t *a = pn_net_place(net, i), *b = pn_net_place(back, i);
         ck_assert(b->has_position);
@@ -279,8 +352,8 @@ static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
                               fabs(a->label_dy - b->label_dy) < 1e-6,
                           "%s: label offset of place %s changed", what, a->id);
         if (a->has_position)
-            ck_assert_msg(fabs(a->x - b->x) < 1e-6 && fabs(a->y - b->y) < 1e-6,
-                          "%s: position of place %s changed", what, a->id);
+            check_moved(d, a->x, a->y, b->x, b->y, &sx, &sy, &moved, what,
+                        a->id);
     }
     for (size_t i = 0; i < pn_net_transition_count(net); i++) {
         const pn_transition_t *a = pn_net_transition(net, i),
@@ -292,13 +365,15 @@ static void round_trip(const pn_net_t *net, pn_dialect_t d, const char *what)
                           "%s: label offset of transition %s changed", what,
                           a->id);
         if (a->has_position)
-            ck_assert_msg(fabs(a->x - b->x) < 1e-6 && fabs(a->y - b->y) < 1e-6,
-                          "%s: position of transition %s changed", what, a->id);
+            check_moved(d, a->x, a->y, b->x, b->y, &sx, &sy, &moved, what,
+                        a->id);
         char buf[512];
         pni_pnml_sanitize_id(a->id, buf, sizeof buf);
-        if (!strcmp(buf, a->id))
+        if (!strcmp(buf, a->id) && d != PN_DIALECT_TAPAAL)
             ck_assert_str_eq(a->id, b->id);
     }
+    if (d == PN_DIALECT_PIPE || d == PN_DIALECT_TAPAAL)
+        check_editor_labels(back, d, what);
     /* writing the re-read net again gives the same bytes */
     char *xml2 = write_str(back, d, &st, NULL);
     ck_assert_int_eq(st, PN_OK);
@@ -415,6 +490,8 @@ static void valid_case(const char *dir, const char *name)
     round_trip(net, PN_DIALECT_STANDARD, name);
     round_trip(net, PN_DIALECT_STRICT, name);
     round_trip(net, PN_DIALECT_PIPE, name);
+    round_trip(net, PN_DIALECT_TAPAAL, name);
+    round_trip(net, PN_DIALECT_WOPED, name);
     pn_net_free(net);
     free(expected);
     free(exp_path);
@@ -626,6 +703,8 @@ START_TEST(corpus_counts_and_round_trips)
         round_trip(net, PN_DIALECT_STANDARD, rows[i].file);
         round_trip(net, PN_DIALECT_STRICT, rows[i].file);
         round_trip(net, PN_DIALECT_PIPE, rows[i].file);
+        round_trip(net, PN_DIALECT_TAPAAL, rows[i].file);
+        round_trip(net, PN_DIALECT_WOPED, rows[i].file);
         pn_net_free(net);
         accepted++;
     }

@@ -10,7 +10,7 @@ run() {
 <arc id="a" source="p\L" target="t\E"/>
 </page></net></pnml>
 NET
-    "$BIN/pn-dot" --ids bs.pnml
+    "$BIN/pn-dot" --labels name --ids bs.pnml
 }
 check() {
     for s in '>a\Nb<' '>[p\L]<' '>c\\d \T\H\l\n<' '>[t\E]<' 'id="p\L"' \

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "pn.h"
+#include "dot.h"
 
 static const char *prog = "pn-dot";
 

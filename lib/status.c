@@ -2,7 +2,6 @@
 #include <config.h>
 #include <stdio.h>
 #include <string.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include "lib_private.h"
 
@@ -69,30 +68,6 @@ char *pn_error_format(const pn_error_t *err, char *buf, unsigned long size)
         snprintf(buf + n, size - n, "%s",
                  err->text[0] ? err->text : pn_strstatus(err->code));
     return buf;
-}
-
-void pni_error_begin(pn_error_t *err, const char *file)
-{
-    if (!err)
-        return;
-    memset(err, 0, sizeof *err);
-    if (file)
-        snprintf(err->file, sizeof err->file, "%s", file);
-}
-
-pn_status_t pni_error(pn_error_t *err, pn_status_t code, unsigned long line,
-                      unsigned long column, const char *fmt, ...)
-{
-    if (!err || err->code != PN_OK)
-        return code;
-    err->code = code;
-    err->line = line;
-    err->column = column;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->text, sizeof err->text, fmt, ap);
-    va_end(ap);
-    return code;
 }
 
 const char *pn_version(void) { return PACKAGE_VERSION; }

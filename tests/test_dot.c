@@ -15,6 +15,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include "pn.h"
+#include "dot.h"
 #include "testutil.h"
 
 static pn_net_t *small_net(void)

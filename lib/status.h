@@ -60,11 +60,18 @@ typedef struct pn_error {
     char text[PN_ERROR_TEXT_MAX];
 } pn_error_t;
 
-/* The error record's contract, for every libpn function that takes one:
- * the record may be NULL (then nothing is recorded); the function clears
- * it on entry, and on failure fills it once, with the first error it
- * meets (code, file when there is one, line and column when known, text).
- * On success it holds code PN_OK. */
+/* The error record's contract, for every function of libpn and
+ * libpn-render that takes one (stated here once; tests/test_errors.c
+ * checks each function):
+ *  - the record may be NULL: then nothing is recorded;
+ *  - it need not be initialised: the function resets the whole record on
+ *    entry (every byte), so nothing of an earlier call survives, whether
+ *    this one succeeds or fails;
+ *  - on failure it is filled once, with the first error met: code (the
+ *    status returned), file (the file the call reads or writes, when there
+ *    is one), line and column when known, text;
+ *  - on success it holds code PN_OK, no line, column or text (file may
+ *    name the file the call read or wrote). */
 
 /* Clears an error record to "no error". */
 void pn_error_clear(pn_error_t *err);

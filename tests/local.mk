@@ -8,7 +8,7 @@ AM_TESTS_ENVIRONMENT = \
 	CK_DEFAULT_TIMEOUT=600; export CK_DEFAULT_TIMEOUT;
 
 check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
-	tests/test_dot tests/test_maxplus tests/test_reach
+	tests/test_dot tests/test_maxplus tests/test_reach tests/test_errors
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_net_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
@@ -29,8 +29,12 @@ tests_test_reach_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_maxplus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
+# the error record's contract, for every function that takes one
+tests_test_errors_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_errors_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
-	tests/test_dot tests/test_maxplus tests/test_reach
+	tests/test_dot tests/test_maxplus tests/test_reach tests/test_errors
 EXTRA_DIST += tests/pnml
 TESTS += tests/hostile.sh tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh tests/mcc-small.sh tests/cli-reach.sh
 EXTRA_DIST += tests/hostile.sh tests/hostile tests/lib.sh tests/mcc.sh tests/mcc-small.sh tests/cli-reach.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh

@@ -8,3 +8,6 @@ lib_libpn_lib_la_SOURCES = \
 	%reldir%/error.c
 lib_libpn_lib_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/lib
 pninclude_HEADERS += %reldir%/net.h %reldir%/status.h %reldir%/groups.h
+# made by configure from version.h.in (the version macros)
+nodist_pninclude_HEADERS = %reldir%/version.h
+EXTRA_DIST += %reldir%/version.h.in

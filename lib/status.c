@@ -7,7 +7,7 @@
 
 static const struct {
     const char *name, *text;
-} status_table[PN_STATUS_COUNT_] = {
+} status_table[PNI_STATUS_COUNT] = {
     [PN_OK] = {"PN_OK", "success"},
     [PN_ENOMEM] = {"PN_ENOMEM", "out of memory"},
     [PN_EINVAL] = {"PN_EINVAL", "invalid argument"},
@@ -31,13 +31,13 @@ static const struct {
 
 const char *pn_strstatus(pn_status_t s)
 {
-    return (unsigned)s < PN_STATUS_COUNT_ ? status_table[s].text
+    return (unsigned)s < PNI_STATUS_COUNT ? status_table[s].text
                                           : "unknown status";
 }
 
 const char *pn_status_name(pn_status_t s)
 {
-    return (unsigned)s < PN_STATUS_COUNT_ ? status_table[s].name
+    return (unsigned)s < PNI_STATUS_COUNT ? status_table[s].name
                                           : "PN_E?";
 }
 

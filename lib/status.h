@@ -7,6 +7,8 @@
 #ifndef PN_STATUS_H
 #define PN_STATUS_H
 
+#include "version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -36,8 +38,7 @@ typedef enum {
     PN_ERENDER = 16,     /* Graphviz could not lay out or render */
     PN_ETOOBIG = 17,     /* too large for what was asked (a layout, a
                             timeline): the message says what to do */
-    PN_ETRACE = 18,      /* a trace is malformed or belongs to another net */
-    PN_STATUS_COUNT_
+    PN_ETRACE = 18       /* a trace is malformed or belongs to another net */
 } pn_status_t;
 
 /* A short human text for a status ("duplicate id").  Static storage. */
@@ -80,7 +81,8 @@ void pn_error_clear(pn_error_t *err);
  * into buf; returns buf. */
 char *pn_error_format(const pn_error_t *err, char *buf, unsigned long size);
 
-/* The library version ("0.1.0"). */
+/* The version of the library running ("0.1.0"); PN_VERSION_STRING
+ * (pn/version.h) is that of the headers a program was compiled with. */
 const char *pn_version(void);
 
 #ifdef __cplusplus

@@ -32,7 +32,8 @@ for dir in lib pnml engine maxplus generators render include; do
         name="$dir/$(basename "$f")"
         # local headers
         for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
-            [ "$h" = config.h ] && continue
+            # config.h and version.h: made by configure (in the build folder)
+            [ "$h" = config.h ] || [ "$h" = version.h ] && continue
             found=""
             for d in lib pnml engine maxplus generators render include; do
                 [ -f "$top/$d/$h" ] && found="$found $d"

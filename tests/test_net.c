@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pn.h"
+#include "lib_private.h"
 
 static pn_net_t *two_nodes(void)
 {
@@ -168,9 +169,26 @@ START_TEST(pages_positions_tools)
 }
 END_TEST
 
+/* the compile-time version is the run-time one, and the hex packs it */
+START_TEST(version_macros)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%d.%d.%d", PN_VERSION_MAJOR, PN_VERSION_MINOR,
+             PN_VERSION_PATCH);
+    ck_assert_str_eq(buf, pn_version());
+    ck_assert_str_eq(PN_VERSION_STRING, pn_version());
+    ck_assert_int_eq(PN_VERSION_HEX, (PN_VERSION_MAJOR << 16) |
+                                         (PN_VERSION_MINOR << 8) |
+                                         PN_VERSION_PATCH);
+#if PN_VERSION_HEX < 0x000100
+#error "PN_VERSION_HEX is not usable in #if"
+#endif
+}
+END_TEST
+
 START_TEST(status_texts)
 {
-    for (int s = 0; s < PN_STATUS_COUNT_; s++) {
+    for (int s = 0; s < PNI_STATUS_COUNT; s++) {
         ck_assert_str_ne(pn_strstatus((pn_status_t)s), "unknown status");
         ck_assert_int_eq(strncmp(pn_status_name((pn_status_t)s), "PN_", 3), 0);
     }
@@ -198,6 +216,7 @@ int main(void)
     tcase_add_test(tc, token_boundaries);
     tcase_add_test(tc, lookup_many);
     tcase_add_test(tc, pages_positions_tools);
+    tcase_add_test(tc, version_macros);
     tcase_add_test(tc, status_texts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

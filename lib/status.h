@@ -74,6 +74,16 @@ typedef struct pn_error {
  *  - on success it holds code PN_OK, no line, column or text (file may
  *    name the file the call read or wrote). */
 
+/* Option structs (pn_read_options_t, pn_write_options_t,
+ * pn_reach_options_t, pn_mp_params_t, pn_gpu_params_t, pn_dot_options_t)
+ * are the caller's, and each has an init function that fills its defaults
+ * (pn_read_options_init(), ...).  Set them with that function, or with a
+ * designated initializer ({.dialect = PN_DIALECT_STRICT}; a field left out
+ * is zero, which always means the default), never with a positional one:
+ * each ends with a reserved array that later versions take fields from,
+ * so that the struct keeps its size and a program built against one
+ * version runs unchanged with the next (README.md, "ABI policy"). */
+
 /* Clears an error record to "no error". */
 void pn_error_clear(pn_error_t *err);
 

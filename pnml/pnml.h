@@ -19,7 +19,13 @@ extern "C" {
 
 typedef struct pn_read_options {
     const char *net_id;   /* read the <net> with this id; NULL: the first */
+    uint64_t reserved[4];     /* zero (the init function sets it): room for
+                                 fields of later versions */
 } pn_read_options_t;
+
+/* Fills the defaults (the first net).  Passing NULL options to a reader is
+ * the same. */
+void pn_read_options_init(pn_read_options_t *o);
 
 /*
  * Reads a PNML document.  path "-" reads standard input.  name is the file
@@ -53,7 +59,13 @@ pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect);
 
 typedef struct pn_write_options {
     pn_dialect_t dialect;
+    uint64_t reserved[4];     /* zero (the init function sets it): room for
+                                 fields of later versions */
 } pn_write_options_t;
+
+/* Fills the defaults (the standard dialect).  Passing NULL options to a
+ * writer is the same. */
+void pn_write_options_init(pn_write_options_t *o);
 
 /*
  * Writes the net as PNML.  path "-" writes standard output; any other path

@@ -2355,6 +2355,12 @@ pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
     return read_doc(buf ? buf : "", len, -1, opts, net_out, err);
 }
 
+void pn_read_options_init(pn_read_options_t *o)
+{
+    if (o)
+        memset(o, 0, sizeof *o);
+}
+
 pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,
                               pn_net_t **net_out, pn_error_t *err)
 {

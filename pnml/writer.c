@@ -17,6 +17,14 @@
 #define PNML_NS "http://www.pnml.org/version-2009/grammar/pnml"
 #define PTNET_TYPE "http://www.pnml.org/version-2009/grammar/ptnet"
 
+void pn_write_options_init(pn_write_options_t *o)
+{
+    if (!o)
+        return;
+    memset(o, 0, sizeof *o);
+    o->dialect = PN_DIALECT_STANDARD;
+}
+
 pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect)
 {
     static const char *names[] = {"standard", "strict", "pipe"};

@@ -45,11 +45,16 @@ typedef struct pn_dot_options {
                                 are refused (PN_ETOOBIG); 0: the default */
     double dpi;              /* pixels per inch of a bitmap (png), up to
                                 PN_DOT_MAX_DPI; 0: Graphviz's 96 */
+    uint64_t reserved[4];    /* zero (the init function sets it): room for
+                                fields of later versions */
 } pn_dot_options_t;
 
 #define PN_DOT_MAX_DPI 10000
 
-/* Fills defaults: dot layout, clusters on, no highlight. */
+/* Fills defaults: dot layout, clusters on, no highlight (pn/status.h on
+ * option structs).  pn_dot_defaults() is the same function under its
+ * first name. */
+void pn_dot_options_init(pn_dot_options_t *o);
 void pn_dot_defaults(pn_dot_options_t *o);
 
 /* Renders the net in format ("svg", "png", "pdf", "dot") into *data.

@@ -130,7 +130,7 @@ START_TEST(pnml_write)
 {
     pn_error_t err;
     pn_net_t *net = small_net(), *inh = inhibitor_net();
-    pn_write_options_t strict = {PN_DIALECT_STRICT};
+    pn_write_options_t strict = {.dialect = PN_DIALECT_STRICT};
     char *path = tmp_file_with("");
     FILE *f = tmpfile();
     ck_assert_ptr_nonnull(f);
@@ -255,7 +255,7 @@ START_TEST(kernel)
             "pn_kernel_read_dot");
     ck_assert_int_eq(pn_kernel_read_dot(bad, NULL, &k2, NULL), PN_EVALUE);
 
-    pn_mp_params_t p = {PN_MP_NAIVE, 1, 0, 0, 0, 0};
+    pn_mp_params_t p = {.model = PN_MP_NAIVE, .executors = 1};
     dirty(&err);
     success(pn_kernel_event_graph(k, &p, &net, &err), &err,
             "pn_kernel_event_graph");

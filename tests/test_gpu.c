@@ -145,7 +145,8 @@ static void actual(list_t *l, const pn_net_t *net)
 static void check_net(size_t W, uint64_t s, const pn_gpu_warp_t *work,
                       pn_gpu_warp_t uni, uint64_t l1, uint64_t l2)
 {
-    pn_gpu_params_t p = {W, s, l1, l2, work, uni};
+    pn_gpu_params_t p = {.warps = W, .schedulers = s, .l1 = l1, .l2 = l2,
+        .work = work, .uniform = uni};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_gpu_warp_t *x = malloc(W * sizeof *x);
@@ -204,7 +205,8 @@ END_TEST
 
 START_TEST(bad_parameters)
 {
-    pn_gpu_params_t p = {0, 2, 20, 2, NULL, {1, 1, 1}};
+    pn_gpu_params_t p = {.schedulers = 2, .l1 = 20, .l2 = 2,
+        .uniform = {1, 1, 1}};
     pn_net_t *net = (pn_net_t *)1;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_EINVAL);
     ck_assert_ptr_null(net);
@@ -238,7 +240,9 @@ START_TEST(labels_do_not_overlap)
 {
     static const size_t ws[] = {1, 8, 64, 100};
     for (size_t k = 0; k < 4; k++) {
-        pn_gpu_params_t p = {ws[k], 2, 20, 2, NULL, {1, 1, 1}};
+        pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20,
+            .l2 = 2,
+            .uniform = {1, 1, 1}};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
         size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
@@ -286,7 +290,7 @@ static pn_net_t *reread(const pn_net_t *net, pn_dialect_t d, pn_status_t *st)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    pn_write_options_t wo = {d};
+    pn_write_options_t wo = {.dialect = d};
     pn_error_t err;
     *st = pn_pnml_write_stream(net, f, &wo, &err);
     fclose(f);
@@ -300,7 +304,8 @@ static pn_net_t *reread(const pn_net_t *net, pn_dialect_t d, pn_status_t *st)
 
 START_TEST(round_trips)
 {
-    pn_gpu_params_t p = {4, 2, 20, 2, NULL, {3, 2, 1}};
+    pn_gpu_params_t p = {.warps = 4, .schedulers = 2, .l1 = 20, .l2 = 2,
+        .uniform = {3, 2, 1}};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     list_t a = {0};

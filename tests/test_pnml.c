@@ -73,7 +73,7 @@ static char *write_str(const pn_net_t *net, pn_dialect_t d, pn_status_t *st,
     char *buf = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    pn_write_options_t wo = {d};
+    pn_write_options_t wo = {.dialect = d};
     pn_error_t err;
     pn_error_clear(&err);
     *st = pn_pnml_write_stream(net, f, &wo, &err);
@@ -396,7 +396,7 @@ static void valid_case(const char *dir, const char *name)
 {
     char *file = path_in(dir, name, "net.pnml");
     char *id = net_id_of(dir, name);
-    pn_read_options_t ro = {id};
+    pn_read_options_t ro = {.net_id = id};
     pn_net_t *net;
     pn_error_t err;
     pn_status_t st = pn_pnml_read_file(file, &ro, &net, &err);
@@ -433,7 +433,7 @@ static void invalid_case(const char *dir, const char *name)
 {
     char *file = path_in(dir, name, "net.pnml");
     char *id = net_id_of(dir, name);
-    pn_read_options_t ro = {id};
+    pn_read_options_t ro = {.net_id = id};
     pn_net_t *net = (pn_net_t *)1;
     pn_error_t err;
     pn_status_t st = pn_pnml_read_file(file, &ro, &net, &err);
@@ -671,7 +671,7 @@ START_TEST(writer_marks_inhibitors_every_way)
     free(xml);
     pn_error_t err;
     pn_error_clear(&err);
-    pn_write_options_t wo = {PN_DIALECT_STRICT};
+    pn_write_options_t wo = {.dialect = PN_DIALECT_STRICT};
     FILE *f = fopen("/dev/null", "w");
     ck_assert_int_eq(pn_pnml_write_stream(net, f, &wo, &err), PN_EDIALECT);
     fclose(f);
@@ -712,7 +712,7 @@ START_TEST(writer_file_is_atomic)
     pn_net_add_place(net, "p", NULL, 0, NULL);
     pn_net_add_transition(net, "t", NULL, NULL);
     pn_net_add_arc(net, "a", "p", "t", 1, PN_ARC_RESET, NULL);
-    pn_write_options_t wo = {PN_DIALECT_STRICT};
+    pn_write_options_t wo = {.dialect = PN_DIALECT_STRICT};
     pn_error_t err;
     /* refused: the old file is untouched, no temporary file is left */
     ck_assert_int_eq(pn_pnml_write_file(net, path, &wo, &err), PN_EDIALECT);
@@ -856,7 +856,7 @@ START_TEST(reader_net_option)
                       "</pnml>";
     pn_net_t *net;
     pn_error_t err;
-    pn_read_options_t ro = {"b"};
+    pn_read_options_t ro = {.net_id = "b"};
     ck_assert_int_eq(pn_pnml_read_memory(doc, strlen(doc), "m", &ro, &net,
                                          &err), PN_OK);
     ck_assert_int_eq(pn_net_place_count(net), 2);

@@ -1810,7 +1810,8 @@ static int start_net(rd_t *rd)
                        "unsupported net type '%s' (only place/transition "
                        "nets are read)", type);
     rd->net = pn_net_new(id && *id ? id : NULL);
-    if (!rd->net || (type && pn_net_set_type(rd->net, type)))
+    /* the type as read: none when the file gives none */
+    if (!rd->net || pn_net_set_type(rd->net, type))
         return nomem(rd);
     if (!id || !*id) {
         char w[PN_ERROR_FILE_MAX + 64];

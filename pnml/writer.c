@@ -80,6 +80,7 @@ typedef struct {
     const char *netid, *pageid;
     double *px, *py, *tx, *ty;      /* positions written */
     int page_block;                 /* pages kept in our block */
+    int grid;                       /* nodes without a position get one */
 } wr_t;
 
 /* An id that is valid and not yet used, derived from want. */
@@ -401,7 +402,8 @@ static int write_place(wr_t *w, size_t i)
         if (nm || p->has_label)
             W(label_at(w, "name", shown, p->has_label, p->label_dx,
                        p->label_dy));
-        W(position(w, w->px[i], w->py[i]));
+        if (w->grid || p->has_position)
+            W(position(w, w->px[i], w->py[i]));
         if (p->marking)
             W(label_u64(w, "initialMarking", p->marking));
         W(tools_of(w, PN_PLACE, i));
@@ -429,7 +431,8 @@ static int write_transition(wr_t *w, size_t i)
         if (nm || t->has_label)
             W(label_at(w, "name", shown, t->has_label, t->label_dx,
                        t->label_dy));
-        W(position(w, w->tx[i], w->ty[i]));
+        if (w->grid || t->has_position)
+            W(position(w, w->tx[i], w->ty[i]));
         W(tools_of(w, PN_TRANSITION, i));
     }
     return end(w);
@@ -678,6 +681,8 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
     wr_t w = {0};
     w.net = net;
     w.dialect = opts ? opts->dialect : PN_DIALECT_STANDARD;
+    /* PIPE needs a position on every node */
+    w.grid = (opts && opts->grid) || w.dialect == PN_DIALECT_PIPE;
     w.err = err;
     pn_status_t st = check_dialect(net, w.dialect, err);
     if (st)

@@ -158,7 +158,7 @@ START_TEST(pages_positions_tools)
     ck_assert_int_eq(pn_net_dump(net, f, PN_DUMP_ALL), PN_OK);
     fclose(f);
     ck_assert_str_eq(buf,
-        "net id=\"n\" type=- name=-\n"
+        "net id=\"n\" type=\"" PN_PTNET_TYPE "\" name=-\n"
         "page #0 id=\"top\" parent=- name=\"Top\"\n"
         "page #1 id=\"sub\" parent=top name=-\n"
         "place p0 id=\"p\" label=\"P\" marking=3 page=sub\n"

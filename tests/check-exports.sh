@@ -37,6 +37,16 @@ exports libpn libpn.exports lib/status.h lib/net.h lib/groups.h pnml/pnml.h \
     maxplus/maxplus.h generators/gpu.h generators/eventgraph.h
 exports libpn-render libpn-render.exports render/dot.h
 
+# every exported function has its section-3 page (share/man/man3-links:
+# "function page", the page one of share/man/*.3)
+cut -d' ' -f1 "$top/share/man/man3-links" | sort > "$TMP/links"
+missing=$(cat "$srcdir/libpn.exports" "$srcdir/libpn-render.exports" | sort | comm -23 - "$TMP/links" | tr '\n' ' ')
+[ -z "$missing" ] && ok || bad "share/man/man3-links lacks: $missing"
+while read -r fn page; do
+    [ -f "$top/share/man/$page.3" ] && ok || bad "man3-links: $fn leads to $page.3, which is not there"
+    grep -q "\b$fn\b" "$top/share/man/$page.3" && ok || bad "$page.3 does not name $fn"
+done < "$top/share/man/man3-links"
+
 # shared libraries a program or library loads (through libtool's wrapper
 # for the programs, which finds the uninstalled libraries)
 needs() {

@@ -28,8 +28,9 @@ typedef struct pn_read_options {
 void pn_read_options_init(pn_read_options_t *o);
 
 /*
- * Reads a PNML document.  path "-" reads standard input.  name is the file
- * name used in error messages (NULL: path, or "<stdin>").  opts may be NULL.
+ * Reads a PNML document.  path "-" reads standard input (named "<stdin>"
+ * in errors).  pn_pnml_read_memory() reads len bytes of buf, named name in
+ * errors (NULL: "<memory>").  opts may be NULL.
  *
  * Returns PN_OK, or a status with err filled (file, line, column, text):
  * PN_EIO, PN_EXML, PN_EDUPID, PN_ENOID, PN_EUNKNOWN, PN_EARC, PN_EVALUE,

@@ -47,7 +47,7 @@ int main(int argc, char **argv)
         return 1;
     }
     double t1 = cli_now();
-    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    pn_mp_params_t p = {.model = PN_MP_OPS, .executors = 1};
     double r;
     pn_kernel_time_graph(k, &p, &r);
     double t2 = cli_now();

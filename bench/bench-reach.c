@@ -32,7 +32,7 @@ static int measure(const char *file)
         _exit(1);
     }
     pn_reach_options_t o;
-    pn_reach_defaults(&o);
+    pn_reach_options_init(&o);
     double t0 = cli_now();
     pn_reach_t *r;
     if (pn_reach_explore(net, &o, &r)) {

@@ -42,7 +42,8 @@ static fig_t measure(const char *file, int reference, uint64_t max_steps)
             if (pn_pnml_read_file(file, NULL, &net, NULL) != PN_OK)
                 _exit(1);
         } else {
-            pn_gpu_params_t p = {64, 4, 20, 2, NULL, {2000, 500, 500}, 0, 0};
+            pn_gpu_params_t p = {.warps = 64, .schedulers = 4, .l1 = 20,
+                .l2 = 2, .uniform = {2000, 500, 500}};
             if (pn_gpu_net(&p, &net) != PN_OK)
                 _exit(1);
         }
@@ -136,7 +137,8 @@ int main(int argc, char **argv)
     close(fd);
     /* runs long enough (tens of ms) that thread start-up and the serial
      * read of the net do not dominate */
-    pn_gpu_params_t p = {32, 2, 20, 2, NULL, {100, 40, 40}, 0, 0};
+    pn_gpu_params_t p = {.warps = 32, .schedulers = 2, .l1 = 20, .l2 = 2,
+        .uniform = {100, 40, 40}};
     pn_net_t *n;
     if (pn_gpu_net(&p, &n) != PN_OK ||
         pn_pnml_write_file(n, net, NULL, NULL) != PN_OK)

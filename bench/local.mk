@@ -54,7 +54,7 @@ tests/fuzz/fuzz-workload: $(FUZZ_WORKLOAD_SRC)
 	  inc='tests/fuzz lib maxplus generators' libs= extra=; $(FUZZ_BUILD)
 tests/fuzz/fuzz-dot: $(FUZZ_DOT_SRC)
 	$(AM_V_CC)src='$(FUZZ_DOT_SRC)' inc='tests/fuzz lib maxplus' \
-	  libs='$(GVC_CFLAGS) $(GVC_LIBS)' extra=; $(FUZZ_BUILD)
+	  libs='$(CGRAPH_CFLAGS) $(CGRAPH_LIBS)' extra=; $(FUZZ_BUILD)
 tests/fuzz/fuzz-expr: $(FUZZ_EXPR_SRC)
 	$(AM_V_CC)src='$(FUZZ_EXPR_SRC)' inc='tests/fuzz lib maxplus' \
 	  libs= extra=; $(FUZZ_BUILD)

@@ -272,8 +272,15 @@ int cli_write_net(const pn_net_t *net, const char *path,
     FILE *f = cli_output_open(path, &tmp);
     if (!f)
         return CLI_EOUTPUT;
+    /* the programs write nets for editors: every node gets a position */
+    pn_write_options_t o;
+    if (wo)
+        o = *wo;
+    else
+        pn_write_options_init(&o);
+    o.grid = 1;
     pn_error_t err;
-    pn_status_t st = pn_pnml_write_stream(net, f, wo, &err);
+    pn_status_t st = pn_pnml_write_stream(net, f, &o, &err);
     int e = errno;
     int rc = cli_output_close(f, tmp, path, st == PN_OK);
     if (st == PN_EIO)

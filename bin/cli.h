@@ -65,8 +65,8 @@ FILE *cli_output_open(const char *path, char **tmp);
  * ok 0 discards the output (the caller says why).  Returns CLI_OK, or
  * CLI_EOUTPUT after "prog: path: cannot write: reason". */
 int cli_output_close(FILE *f, char *tmp, const char *path, int ok);
-/* Writes net as PNML (pn_pnml_write_stream()) to path through the two
- * above.  Returns CLI_OK, or CLI_EOUTPUT after the message. */
+/* Writes net as PNML (pn_pnml_write_stream(), wo's options and every
+ * node placed: grid on) to path through the two above.  Returns CLI_OK, or CLI_EOUTPUT after the message. */
 int cli_write_net(const pn_net_t *net, const char *path,
                   const pn_write_options_t *wo);
 

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
     cli_init(prog);
     const char *output = "-";
     pn_read_options_t ro = {0};
-    pn_write_options_t wo = {PN_DIALECT_STANDARD};
+    pn_write_options_t wo = {.dialect = PN_DIALECT_STANDARD};
     int c;
     while ((c = getopt_long(argc, argv, "o:d:hV", longopts, NULL)) != -1) {
         switch (c) {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "pn.h"
+#include "dot.h"
 
 static const char *prog = "pn-dot";
 
@@ -184,7 +185,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     *o = (opts_t){.first = 1};
-    pn_dot_defaults(&o->dot);
+    pn_dot_options_init(&o->dot);
     int c, rc;
     while ((c = getopt_long(argc, argv, "o:T:l:hV", longopts, NULL)) != -1)
         if ((rc = set_option(o, c, optarg)) >= 0)

@@ -108,15 +108,10 @@ int main(int argc, char **argv)
     cli_init(prog);
     uint64_t warps = 32, tpb = 0, blocks = 0, sms = 0;
     int warps_given = 0, quiet = 0;
-    pn_gpu_params_t p = {0};
-    p.schedulers = 2;
-    p.l1 = 20;
-    p.l2 = 2;
-    p.uniform.arith = 10;
-    p.uniform.shared = 4;
-    p.uniform.global = 4;
+    pn_gpu_params_t p;
+    pn_gpu_params_init(&p); /* the defaults --help states */
     const char *output = "-", *workload = NULL;
-    pn_write_options_t wo = {PN_DIALECT_STANDARD};
+    pn_write_options_t wo = {.dialect = PN_DIALECT_STANDARD};
     int c;
     while ((c = getopt_long(argc, argv, "w:s:a:g:o:d:qhV", longopts, NULL)) !=
            -1) {

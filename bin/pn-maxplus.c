@@ -176,7 +176,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    o->p = (pn_mp_params_t){PN_MP_OPS, 1, 0, 0, 0, 0};
+    pn_mp_params_init(&o->p);
     o->elements = 1;
     int c, rc;
     while ((c = getopt_long(argc, argv, "s:m:N:n:f:hV", longopts, NULL)) != -1)

@@ -77,7 +77,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     memset(o, 0, sizeof *o);
-    pn_reach_defaults(&o->ro);
+    pn_reach_options_init(&o->ro);
     o->ro.graph = 1;
     int c;
     while ((c = getopt_long(argc, argv, "s:t:f:hV", longopts, NULL)) != -1) {

@@ -46,11 +46,15 @@ struct pn_reach {
     uint64_t *stack;        /* maximal steps: a budget and pend per level */
 };
 
-void pn_reach_defaults(pn_reach_options_t *o)
+void pn_reach_options_init(pn_reach_options_t *o)
 {
+    if (!o)
+        return;
     memset(o, 0, sizeof *o);
     o->semantics = PN_SEM_INTERLEAVING;
 }
+
+void pn_reach_defaults(pn_reach_options_t *o) { pn_reach_options_init(o); }
 
 void pn_reach_free(pn_reach_t *r)
 {

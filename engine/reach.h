@@ -34,9 +34,14 @@ typedef struct pn_reach_options {
                                  pn_reach_run_lengths() and
                                  pn_reach_longest_path() need them; 4 bytes
                                  an edge */
+    uint64_t reserved[4];     /* zero (the init function sets it): room for
+                                 fields of later versions */
 } pn_reach_options_t;
 
-/* Fills the defaults: interleaving, no limits. */
+/* Fills the defaults: interleaving, no limits (pn/status.h on option
+ * structs).  pn_reach_defaults() is the same function under its first
+ * name. */
+void pn_reach_options_init(pn_reach_options_t *o);
 void pn_reach_defaults(pn_reach_options_t *o);
 
 typedef struct pn_reach pn_reach_t;

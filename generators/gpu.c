@@ -417,6 +417,20 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     return PN_OK;
 }
 
+void pn_gpu_params_init(pn_gpu_params_t *p)
+{
+    if (!p)
+        return;
+    memset(p, 0, sizeof *p);
+    p->warps = 32;
+    p->schedulers = 2;
+    p->l1 = 20;
+    p->l2 = 2;
+    p->uniform.arith = 10;
+    p->uniform.shared = 4;
+    p->uniform.global = 4;
+}
+
 pn_status_t pn_gpu_launch_warps(uint64_t tpb, uint64_t blocks, uint64_t sms,
                                 uint64_t *warps)
 {

@@ -33,7 +33,12 @@ typedef struct pn_gpu_params {
     pn_gpu_warp_t uniform;
     int pipelined;           /* 0: the paper's net; 1: pipelined issue (doc/wpnm.md) */
     uint64_t la;             /* pipelined: arithmetic latency, >= 0 */
+    uint64_t reserved[4];    /* zero: room for fields of later versions */
 } pn_gpu_params_t;
+
+/* Fills the defaults of pn-gen-gpu(1): 32 warps, 2 schedulers, l1 = 20,
+ * l2 = 2, every warp 10 arithmetic, 4 shared, 4 global instructions. */
+void pn_gpu_params_init(pn_gpu_params_t *p);
 
 
 /* Real SMs hold at most this many resident warps. */

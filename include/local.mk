@@ -1,9 +1,9 @@
-# include/: the umbrella header, and the one installed library made of
-# every folder's convenience library.
+# include/: the umbrella header, and the installed library libpn made of
+# every folder's convenience library but render/'s (render/local.mk makes
+# libpn-render of that one).
 pninclude_HEADERS += %reldir%/pn.h
-lib_LTLIBRARIES += libpn.la
 libpn_la_SOURCES =
-libpn_la_LIBADD = $(PN_MODULES) $(XML_LIBS) $(GVC_LIBS) -lm
+libpn_la_LIBADD = $(PN_LIBPN_MODULES) $(XML_LIBS) $(CGRAPH_LIBS) -lm
 # only the public pn_ names leave the library (tests/check-exports.sh)
 libpn_la_LDFLAGS = -version-info $(LIBPN_LT_VERSION) \
 	-export-symbols-regex '^pn_' -no-undefined

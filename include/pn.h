@@ -1,7 +1,9 @@
 /*
  * pn/pn.h - umbrella header of libpn, the Petri net toolkit library: the
- * one header a program needs.  Each module's header can also be included
- * alone.
+ * one header a program needs (pkg-config libpn).  Each module's header can
+ * also be included alone.  Pictures are a library of their own, so that
+ * programs that draw nothing do not load Graphviz's layout engines:
+ * pn/dot.h, pkg-config libpn-render.
  *
  * Ownership: see pn/net.h (the net owns what is in it, getters return
  * borrowed pointers, pn_*_new/pn_*_free pairs for what the caller owns).
@@ -23,6 +25,5 @@
 #include "gpu.h"        /* generators/: the GPU warp net */
 #include "eventgraph.h" /* generators/: a kernel graph's event graph */
 #include "predict.h"    /* gpu/: profiles, devices, kernel time */
-#include "dot.h"        /* render/: Graphviz pictures */
 
 #endif

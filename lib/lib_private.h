@@ -10,6 +10,11 @@
 #include <stdio.h>
 #include "net.h"
 
+/* How many status codes there are (one past the last): for the tables of
+ * status.c and the tests.  Not public: a new status must not change a
+ * public constant. */
+#define PNI_STATUS_COUNT (PN_ETRACE + 1)
+
 /* A bump allocator for strings: freed all at once. */
 typedef struct pni_chunk pni_chunk_t;
 typedef struct pni_arena {

@@ -40,7 +40,8 @@ pn_net_t *pn_net_new(const char *id)
         return NULL;
     pni_arena_init(&net->strings);
     pni_hash_init(&net->ids);
-    if (id && pn_net_set_id(net, id) != PN_OK) {
+    if ((id && pn_net_set_id(net, id) != PN_OK) ||
+        pn_net_set_type(net, PN_PTNET_TYPE) != PN_OK) {
         pn_net_free(net);
         return NULL;
     }

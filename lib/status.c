@@ -2,13 +2,12 @@
 #include <config.h>
 #include <stdio.h>
 #include <string.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include "lib_private.h"
 
 static const struct {
     const char *name, *text;
-} status_table[PN_STATUS_COUNT_] = {
+} status_table[PNI_STATUS_COUNT] = {
     [PN_OK] = {"PN_OK", "success"},
     [PN_ENOMEM] = {"PN_ENOMEM", "out of memory"},
     [PN_EINVAL] = {"PN_EINVAL", "invalid argument"},
@@ -32,13 +31,13 @@ static const struct {
 
 const char *pn_strstatus(pn_status_t s)
 {
-    return (unsigned)s < PN_STATUS_COUNT_ ? status_table[s].text
+    return (unsigned)s < PNI_STATUS_COUNT ? status_table[s].text
                                           : "unknown status";
 }
 
 const char *pn_status_name(pn_status_t s)
 {
-    return (unsigned)s < PN_STATUS_COUNT_ ? status_table[s].name
+    return (unsigned)s < PNI_STATUS_COUNT ? status_table[s].name
                                           : "PN_E?";
 }
 
@@ -69,30 +68,6 @@ char *pn_error_format(const pn_error_t *err, char *buf, unsigned long size)
         snprintf(buf + n, size - n, "%s",
                  err->text[0] ? err->text : pn_strstatus(err->code));
     return buf;
-}
-
-void pni_error_begin(pn_error_t *err, const char *file)
-{
-    if (!err)
-        return;
-    memset(err, 0, sizeof *err);
-    if (file)
-        snprintf(err->file, sizeof err->file, "%s", file);
-}
-
-pn_status_t pni_error(pn_error_t *err, pn_status_t code, unsigned long line,
-                      unsigned long column, const char *fmt, ...)
-{
-    if (!err || err->code != PN_OK)
-        return code;
-    err->code = code;
-    err->line = line;
-    err->column = column;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->text, sizeof err->text, fmt, ap);
-    va_end(ap);
-    return code;
 }
 
 const char *pn_version(void) { return PACKAGE_VERSION; }

@@ -7,6 +7,8 @@
 #ifndef PN_STATUS_H
 #define PN_STATUS_H
 
+#include "version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -36,8 +38,7 @@ typedef enum {
     PN_ERENDER = 16,     /* Graphviz could not lay out or render */
     PN_ETOOBIG = 17,     /* too large for what was asked (a layout, a
                             timeline): the message says what to do */
-    PN_ETRACE = 18,      /* a trace is malformed or belongs to another net */
-    PN_STATUS_COUNT_
+    PN_ETRACE = 18       /* a trace is malformed or belongs to another net */
 } pn_status_t;
 
 /* A short human text for a status ("duplicate id").  Static storage. */
@@ -60,11 +61,28 @@ typedef struct pn_error {
     char text[PN_ERROR_TEXT_MAX];
 } pn_error_t;
 
-/* The error record's contract, for every libpn function that takes one:
- * the record may be NULL (then nothing is recorded); the function clears
- * it on entry, and on failure fills it once, with the first error it
- * meets (code, file when there is one, line and column when known, text).
- * On success it holds code PN_OK. */
+/* The error record's contract, for every function of libpn and
+ * libpn-render that takes one (stated here once; tests/test_errors.c
+ * checks each function):
+ *  - the record may be NULL: then nothing is recorded;
+ *  - it need not be initialised: the function resets the whole record on
+ *    entry (every byte), so nothing of an earlier call survives, whether
+ *    this one succeeds or fails;
+ *  - on failure it is filled once, with the first error met: code (the
+ *    status returned), file (the file the call reads or writes, when there
+ *    is one), line and column when known, text;
+ *  - on success it holds code PN_OK, no line, column or text (file may
+ *    name the file the call read or wrote). */
+
+/* Option structs (pn_read_options_t, pn_write_options_t,
+ * pn_reach_options_t, pn_mp_params_t, pn_gpu_params_t, pn_dot_options_t)
+ * are the caller's, and each has an init function that fills its defaults
+ * (pn_read_options_init(), ...).  Set them with that function, or with a
+ * designated initializer ({.dialect = PN_DIALECT_STRICT}; a field left out
+ * is zero, which always means the default), never with a positional one:
+ * each ends with a reserved array that later versions take fields from,
+ * so that the struct keeps its size and a program built against one
+ * version runs unchanged with the next (README.md, "ABI policy"). */
 
 /* Clears an error record to "no error". */
 void pn_error_clear(pn_error_t *err);
@@ -73,7 +91,8 @@ void pn_error_clear(pn_error_t *err);
  * into buf; returns buf. */
 char *pn_error_format(const pn_error_t *err, char *buf, unsigned long size);
 
-/* The library version ("0.1.0"). */
+/* The version of the library running ("0.1.0"); PN_VERSION_STRING
+ * (pn/version.h) is that of the headers a program was compiled with. */
 const char *pn_version(void);
 
 #ifdef __cplusplus

@@ -8,6 +8,15 @@
 #include <string.h>
 #include "maxplus_private.h"
 
+void pn_mp_params_init(pn_mp_params_t *p)
+{
+    if (!p)
+        return;
+    memset(p, 0, sizeof *p);
+    p->model = PN_MP_OPS;
+    p->executors = 1;
+}
+
 pn_status_t pn_mp_model_parse(const char *name, pn_mp_model_t *model)
 {
     static const char *names[] = {"naive", "ops", "serialized"};

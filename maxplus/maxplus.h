@@ -99,7 +99,13 @@ typedef struct pn_mp_params {
     double dt, dT;     /* serialized: gap between reads, between writes */
     int cached;        /* use cached_read for repeated reads of an input */
     double cached_read;
+    uint64_t reserved[4]; /* zero (the init function sets it): room for
+                             fields of later versions */
 } pn_mp_params_t;
+
+/* Fills the defaults: the ops model, 1 executor, no gaps, no cache (what
+ * pn-maxplus(1) uses when given no option). */
+void pn_mp_params_init(pn_mp_params_t *p);
 
 /* The kernel matrix Z under the model (column = source, row = target, eps
  * where there is no arc; loops on the diagonal unless naive). */

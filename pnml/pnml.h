@@ -19,11 +19,18 @@ extern "C" {
 
 typedef struct pn_read_options {
     const char *net_id;   /* read the <net> with this id; NULL: the first */
+    uint64_t reserved[4];     /* zero (the init function sets it): room for
+                                 fields of later versions */
 } pn_read_options_t;
 
+/* Fills the defaults (the first net).  Passing NULL options to a reader is
+ * the same. */
+void pn_read_options_init(pn_read_options_t *o);
+
 /*
- * Reads a PNML document.  path "-" reads standard input.  name is the file
- * name used in error messages (NULL: path, or "<stdin>").  opts may be NULL.
+ * Reads a PNML document.  path "-" reads standard input (named "<stdin>"
+ * in errors).  pn_pnml_read_memory() reads len bytes of buf, named name in
+ * errors (NULL: "<memory>").  opts may be NULL.
  *
  * Returns PN_OK, or a status with err filled (file, line, column, text):
  * PN_EIO, PN_EXML, PN_EDUPID, PN_ENOID, PN_EUNKNOWN, PN_EARC, PN_EVALUE,
@@ -57,7 +64,17 @@ pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect);
 
 typedef struct pn_write_options {
     pn_dialect_t dialect;
+    int grid;             /* 1: nodes without a position get one, on a grid
+                             below the others (PIPE's dialect always does:
+                             PIPE needs them); 0: only the net's own
+                             positions are written */
+    uint64_t reserved[4];     /* zero (the init function sets it): room for
+                                 fields of later versions */
 } pn_write_options_t;
+
+/* Fills the defaults (the standard dialect, no positions invented).  Passing NULL options to a
+ * writer is the same. */
+void pn_write_options_init(pn_write_options_t *o);
 
 /*
  * Writes the net as PNML.  path "-" writes standard output; any other path
@@ -68,8 +85,11 @@ typedef struct pn_write_options {
  * directly.  opts may be NULL.  Neither writer lets libxml2 print anything.
  *
  * Ids that are not of the form [A-Za-z_][A-Za-z0-9_.-]* are rewritten to
- * that form (the original id becomes the name when the node has none); every
- * node gets a <graphics><position> (nodes without one are laid on a grid).
+ * that form (the original id becomes the name when the node has none).  A
+ * node's position is written when it has one; with the option grid (and
+ * always in the editors' dialects: pipe, tapaal, woped) every node gets
+ * one, those without laid on a grid below the others.  A net built with pn_net_new() and written with
+ * the defaults reads back unchanged (the same pn_net_dump()).
  * Returns PN_OK, PN_EDIALECT (with err->text saying why), PN_EIO (errno
  * set), PN_ENOMEM.
  */

@@ -1854,7 +1854,8 @@ static int start_net(rd_t *rd)
                        "unsupported net type '%s' (only place/transition "
                        "nets are read)", type);
     rd->net = pn_net_new(id && *id ? id : NULL);
-    if (!rd->net || (type && pn_net_set_type(rd->net, type)))
+    /* the type as read: none when the file gives none */
+    if (!rd->net || pn_net_set_type(rd->net, type))
         return nomem(rd);
     if (!id || !*id) {
         char w[PN_ERROR_FILE_MAX + 64];
@@ -2397,6 +2398,12 @@ pn_status_t pn_pnml_read_memory(const char *buf, size_t len, const char *name,
     if (!net_out || (!buf && len))
         return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
     return read_doc(buf ? buf : "", len, -1, opts, net_out, err);
+}
+
+void pn_read_options_init(pn_read_options_t *o)
+{
+    if (o)
+        memset(o, 0, sizeof *o);
 }
 
 pn_status_t pn_pnml_read_file(const char *path, const pn_read_options_t *opts,

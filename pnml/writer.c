@@ -26,6 +26,14 @@
 #define EDITOR_GRID 15.0
 #define EDITOR_CHAR 7.0
 
+void pn_write_options_init(pn_write_options_t *o)
+{
+    if (!o)
+        return;
+    memset(o, 0, sizeof *o);
+    o->dialect = PN_DIALECT_STANDARD;
+}
+
 pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect)
 {
     static const char *names[] = {"standard", "strict", "pipe", "tapaal",
@@ -82,6 +90,7 @@ typedef struct {
     const char *netid, *pageid;
     double *px, *py, *tx, *ty;      /* positions written */
     int page_block;                 /* pages kept in our block */
+    int grid;                       /* nodes without a position get one */
 } wr_t;
 
 /* TAPAAL's identifiers, [A-Za-z_][A-Za-z0-9_]*, with no run of '_' (TAPAAL
@@ -534,7 +543,8 @@ static int write_place(wr_t *w, size_t i)
         if (nm || p->has_label)
             W(label_at(w, "name", shown, p->has_label, p->label_dx,
                        p->label_dy));
-        W(position(w, w->px[i], w->py[i]));
+        if (w->grid || p->has_position)
+            W(position(w, w->px[i], w->py[i]));
         if (p->marking)
             W(label_u64(w, "initialMarking", p->marking));
         W(tools_of(w, PN_PLACE, i));
@@ -567,7 +577,8 @@ static int write_transition(wr_t *w, size_t i)
         if (nm || t->has_label)
             W(label_at(w, "name", shown, t->has_label, t->label_dx,
                        t->label_dy));
-        W(position(w, w->tx[i], w->ty[i]));
+        if (w->grid || t->has_position)
+            W(position(w, w->tx[i], w->ty[i]));
         W(tools_of(w, PN_TRANSITION, i));
     }
     return end(w);
@@ -844,6 +855,9 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
     wr_t w = {0};
     w.net = net;
     w.dialect = opts ? opts->dialect : PN_DIALECT_STANDARD;
+    /* the editors' dialects: every node drawn where the editor would */
+    w.grid = (opts && opts->grid) || w.dialect == PN_DIALECT_PIPE ||
+             w.dialect == PN_DIALECT_TAPAAL || w.dialect == PN_DIALECT_WOPED;
     w.err = err;
     pn_status_t st = check_dialect(net, w.dialect, err);
     if (st)

@@ -23,12 +23,16 @@
 #define BITMAP_DPI 96.0
 #define BITMAP_PAD 4.0
 
-void pn_dot_defaults(pn_dot_options_t *o)
+void pn_dot_options_init(pn_dot_options_t *o)
 {
+    if (!o)
+        return;
     memset(o, 0, sizeof *o);
     o->layout = "dot";
     o->clusters = 1;
 }
+
+void pn_dot_defaults(pn_dot_options_t *o) { pn_dot_options_init(o); }
 
 #define dfail(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
 

@@ -60,6 +60,8 @@ typedef struct pn_dot_options {
                                 the dot layout */
     const char *rows_title;  /* a timeline's title over its rows' names;
                                 NULL: "group" (or "transition") */
+    uint64_t reserved[4];    /* zero (the init function sets it): room for
+                                fields of later versions */
 } pn_dot_options_t;
 
 /* Parses "short", "name", "id", "none"; PN_EINVAL for anything else. */
@@ -67,7 +69,10 @@ pn_status_t pn_dot_labels_parse(const char *name, pn_dot_labels_t *labels);
 
 #define PN_DOT_MAX_DPI 10000
 
-/* Fills defaults: dot layout, clusters on, no highlight. */
+/* Fills defaults: dot layout, clusters on, no highlight (pn/status.h on
+ * option structs).  pn_dot_defaults() is the same function under its
+ * first name. */
+void pn_dot_options_init(pn_dot_options_t *o);
 void pn_dot_defaults(pn_dot_options_t *o);
 
 /* Renders the net in format ("svg", "png", "pdf", "dot") into *data.

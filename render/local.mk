@@ -1,8 +1,18 @@
 # render/: Graphviz pictures of nets and traces; knows no net family.
-# Sees engine/ (traces) and lib/.
-noinst_LTLIBRARIES += render/libpn-render.la
-render_libpn_render_la_SOURCES = %reldir%/dot.c %reldir%/dot.h
-render_libpn_render_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/render \
+# Sees engine/ (traces) and lib/.  Its own installed library,
+# libpn-render (libpn-render.pc), on libpn: only what draws links libgvc.
+noinst_LTLIBRARIES += render/libpn-dot.la
+render_libpn_dot_la_SOURCES = %reldir%/dot.c %reldir%/dot.h
+render_libpn_dot_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/render \
 	-I$(srcdir)/engine -I$(srcdir)/lib
-render_libpn_render_la_CFLAGS = $(AM_CFLAGS) $(GVC_CFLAGS)
+render_libpn_dot_la_CFLAGS = $(AM_CFLAGS) $(GVC_CFLAGS)
 pninclude_HEADERS += %reldir%/dot.h
+lib_LTLIBRARIES += libpn-render.la
+# lib/error.c: the error-record helpers, private to each library
+libpn_render_la_SOURCES = lib/error.c
+libpn_render_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/lib
+libpn_render_la_LIBADD = render/libpn-dot.la libpn.la $(GVC_LIBS) -lm
+# only pn_dot_ names leave it (tests/check-exports.sh,
+# tests/libpn-render.exports)
+libpn_render_la_LDFLAGS = -version-info $(LIBPN_LT_VERSION) \
+	-export-symbols-regex '^pn_dot_' -no-undefined

@@ -14,3 +14,26 @@ figures: bin/pn-gen-gpu bin/pn-run bin/pn-dot
 	rm -f fig-net.pnml fig-run.pnml fig-run.trace
 EXTRA_DIST += share/figures
 EXTRA_DIST += share/gpu-data bench/gpu
+
+# Section 3: one page per function group (written by hand in troff, beside
+# the section-1 pages), and for every function a page of its name that
+# leads to its group's page (".so man3/group.3"), listed in
+# share/man/man3-links ("function page"; tests/installed.sh checks that
+# every exported function has one).
+dist_man_MANS += share/man/libpn.3 share/man/pn_status.3 share/man/pn_net.3 \
+	share/man/pn_pnml.3 share/man/pn_engine.3 share/man/pn_trace.3 \
+	share/man/pn_reach.3 share/man/pn_maxplus.3 share/man/pn_gpu.3 \
+	share/man/pn_dot.3 share/man/pn_predict.3
+EXTRA_DIST += share/man/man3-links
+install-data-hook: install-man3-links
+uninstall-hook: uninstall-man3-links
+.PHONY: install-man3-links uninstall-man3-links
+install-man3-links:
+	$(MKDIR_P) "$(DESTDIR)$(man3dir)"
+	while read -r fn page; do \
+	  echo ".so man3/$$page.3" > "$(DESTDIR)$(man3dir)/$$fn.3" || exit 1; \
+	done < $(srcdir)/share/man/man3-links
+uninstall-man3-links:
+	while read -r fn page; do \
+	  rm -f "$(DESTDIR)$(man3dir)/$$fn.3"; \
+	done < $(srcdir)/share/man/man3-links

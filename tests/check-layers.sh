@@ -33,7 +33,8 @@ for dir in lib pnml engine maxplus generators gpu render include; do
         name="$dir/$(basename "$f")"
         # local headers
         for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
-            [ "$h" = config.h ] && continue
+            # config.h and version.h: made by configure (in the build folder)
+            [ "$h" = config.h ] || [ "$h" = version.h ] && continue
             found=""
             for d in lib pnml engine maxplus generators gpu render include; do
                 [ -f "$top/$d/$h" ] && found="$found $d"
@@ -54,9 +55,19 @@ for dir in lib pnml engine maxplus generators gpu render include; do
         done
     done
 done
-# Graphviz inside maxplus/: the kernel graph reader alone
+# Graphviz inside maxplus/: the kernel graph reader alone, and cgraph alone
+# (libpn links libcgraph only; layout and rendering, libgvc, are
+# libpn-render's: render/)
 for f in "$top"/maxplus/*.c; do
     case "$f" in */kernel_dot.c) continue ;; esac
     grep -q '#include <graphviz/' "$f" && bad "maxplus/$(basename "$f") calls Graphviz: only kernel_dot.c may" || ok
 done
+for f in "$top"/lib/*.[ch] "$top"/pnml/*.[ch] "$top"/engine/*.[ch] \
+         "$top"/maxplus/*.[ch] "$top"/generators/*.[ch] "$top"/include/*.h; do
+    grep -q '#include <graphviz/\(gvc\|gvcext\|gvplugin\)' "$f" &&
+        bad "$f includes Graphviz's layout and rendering (libgvc): only render/ may" || ok
+done
+# the umbrella header is libpn's: the pictures' header (libpn-render) is
+# included on its own
+grep -q '"dot.h"' "$top/include/pn.h" && bad "include/pn.h includes dot.h (libpn-render's)" || ok
 finish

@@ -8,7 +8,8 @@ AM_TESTS_ENVIRONMENT = \
 	CK_DEFAULT_TIMEOUT=600; export CK_DEFAULT_TIMEOUT;
 
 check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
-	tests/test_dot tests/test_maxplus tests/test_reach tests/test_gpu_profile
+	tests/test_dot tests/test_maxplus tests/test_reach tests/test_gpu_profile \
+	tests/test_errors
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_net_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
@@ -32,12 +33,32 @@ tests_test_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_gpu_profile_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_gpu_profile_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
+# the error record's contract, for every function that takes one
+tests_test_errors_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_errors_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+
+# four threads reading, writing, compiling and running nets at once, built
+# from the library's sources with ThreadSanitizer (TSAN_FLAGS, when the
+# compiler has it): a race in the library fails it
+check_PROGRAMS += tests/test_threads
+tests_test_threads_SOURCES = tests/test_threads.c \
+	$(lib_libpn_lib_la_SOURCES) $(pnml_libpn_pnml_la_SOURCES) \
+	$(engine_libpn_engine_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES) \
+	$(generators_libpn_generators_la_SOURCES)
+tests_test_threads_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS) $(TSAN_FLAGS) -pthread
+tests_test_threads_LDFLAGS = $(TSAN_FLAGS) -pthread
+tests_test_threads_LDADD = $(XML_LIBS) -lm
+TESTS += tests/test_threads
+
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
-	tests/test_dot tests/test_maxplus tests/test_reach tests/test_gpu_profile
+	tests/test_dot tests/test_maxplus tests/test_reach tests/test_gpu_profile \
+	tests/test_errors
 EXTRA_DIST += tests/pnml tests/data/gpu
+TESTS += tests/installed.sh
+EXTRA_DIST += tests/installed.sh
 TESTS += tests/hostile.sh tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh tests/mcc-small.sh tests/cli-reach.sh
 EXTRA_DIST += tests/hostile.sh tests/hostile tests/lib.sh tests/mcc.sh tests/mcc-small.sh tests/cli-reach.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
-EXTRA_DIST += tests/lsan.supp tests/libpn.exports
+EXTRA_DIST += tests/lsan.supp tests/libpn.exports tests/libpn-render.exports
 EXTRA_DIST += tests/summary.sh
 EXTRA_DIST += tests/testutil.h
 

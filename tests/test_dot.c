@@ -15,6 +15,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include "pn.h"
+#include "dot.h"
 #include "testutil.h"
 
 static pn_net_t *small_net(void)
@@ -75,6 +76,25 @@ static Agedge_t *edge_between(Agraph_t *g, Agnode_t *a, Agnode_t *b)
 {
     return agedge(g, a, b, NULL, 0);
 }
+
+/* the options' init function: the defaults, reserved room zero, the same
+ * as its first name */
+START_TEST(options_init)
+{
+    pn_dot_options_t a, b;
+    memset(&a, 0xA5, sizeof a);
+    memset(&b, 0, sizeof b);
+    pn_dot_options_init(&a);
+    pn_dot_defaults(&b);
+    ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
+    ck_assert_str_eq(a.layout, "dot");
+    ck_assert_int_eq(a.clusters, 1);
+    ck_assert(!a.positions && !a.ids && !a.groups && !a.marking && !a.fired);
+    for (size_t i = 0; i < sizeof a.reserved / sizeof a.reserved[0]; i++)
+        ck_assert_uint_eq(a.reserved[i], 0);
+    pn_dot_options_init(NULL);
+}
+END_TEST
 
 START_TEST(dot_nodes_shapes_arrowheads_labels)
 {
@@ -137,7 +157,8 @@ static int count_clusters(Agraph_t *g, const char *prefix)
 START_TEST(dot_clusters)
 {
     /* GPU nets: one cluster per warp, p0 / t0 / active outside them */
-    pn_gpu_params_t p = {3, 2, 20, 2, NULL, {1, 1, 1}, 0, 0};
+    pn_gpu_params_t p = {.warps = 3, .schedulers = 2, .l1 = 20, .l2 = 2,
+        .uniform = {1, 1, 1}};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_dot_options_t o;
@@ -216,7 +237,8 @@ START_TEST(dot_clusters)
     /* a GPU net's groups and classes, from its generator; other nets have
      * none */
     ck_assert_int_eq(pn_gpu_groups(n2, &gr), PN_EINVAL);
-    pn_gpu_params_t p12 = {13, 1, 2, 1, NULL, {1, 1, 1}, 0, 0};
+    pn_gpu_params_t p12 = {.warps = 13, .schedulers = 1, .l1 = 2, .l2 = 1,
+        .uniform = {1, 1, 1}};
     pn_net_t *gpu;
     ck_assert_int_eq(pn_gpu_net(&p12, &gpu), PN_OK);
     ck_assert_int_eq(pn_gpu_groups(gpu, &gr), PN_OK);
@@ -245,7 +267,8 @@ END_TEST
 
 START_TEST(svg_and_png)
 {
-    pn_gpu_params_t p = {2, 2, 3, 1, NULL, {1, 1, 1}, 0, 0};
+    pn_gpu_params_t p = {.warps = 2, .schedulers = 2, .l1 = 3, .l2 = 1,
+        .uniform = {1, 1, 1}};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     char *data;
@@ -599,7 +622,8 @@ END_TEST
 START_TEST(real_run_trace)
 {
     /* a trace of the real engine replays to the engine's own markings */
-    pn_gpu_params_t p = {3, 1, 4, 1, NULL, {2, 1, 1}, 0, 0};
+    pn_gpu_params_t p = {.warps = 3, .schedulers = 1, .l1 = 4, .l2 = 1,
+        .uniform = {2, 1, 1}};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_engine_t *e;
@@ -638,7 +662,8 @@ START_TEST(real_run_trace)
     ck_assert(!memcmp(m, pn_sim_marking(s), np * sizeof *m));
     pn_trace_free(tr);
     /* the same trace against another net is refused */
-    pn_gpu_params_t p2 = {2, 1, 4, 1, NULL, {2, 1, 1}, 0, 0};
+    pn_gpu_params_t p2 = {.warps = 2, .schedulers = 1, .l1 = 4, .l2 = 1,
+        .uniform = {2, 1, 1}};
     pn_net_t *other;
     ck_assert_int_eq(pn_gpu_net(&p2, &other), PN_OK);
     ck_assert_int_eq(pn_trace_read(path, other, &tr, &err), PN_ETRACE);
@@ -982,7 +1007,7 @@ START_TEST(readable_pictures)
     ck_assert_int_eq(r.text_arc, 1);
     static const size_t warps[] = {1, 4};
     for (size_t k = 0; k < 2; k++) {
-        pn_gpu_params_t gp = {warps[k], 2, 20, 2, NULL, {1, 1, 1}};
+        pn_gpu_params_t gp = {.warps = warps[k], .schedulers = 2, .l1 = 20, .l2 = 2, .uniform = {1, 1, 1}};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
         pn_groups_t *groups;
@@ -1063,7 +1088,7 @@ END_TEST
  * its nodes; the rank direction. */
 START_TEST(short_labels_legend_order_pairs)
 {
-    pn_gpu_params_t gp = {3, 2, 20, 2, NULL, {1, 1, 1}};
+    pn_gpu_params_t gp = {.warps = 3, .schedulers = 2, .l1 = 20, .l2 = 2, .uniform = {1, 1, 1}};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
     pn_groups_t *groups;
@@ -1195,6 +1220,7 @@ int main(void)
     Suite *s = suite_create("dot");
     TCase *tc = tcase_create("dot");
     tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, options_init);
     tcase_add_test(tc, dot_nodes_shapes_arrowheads_labels);
     tcase_add_test(tc, dot_clusters);
     tcase_add_test(tc, svg_and_png);

@@ -202,7 +202,8 @@ START_TEST(lower_bounds_many_warps)
             if (one > slowest)
                 slowest = one;
         }
-        pn_gpu_params_t p = {w, s, l1, l2, work, {0, 0, 0}, 0, 0};
+        pn_gpu_params_t p = {.warps = w, .schedulers = s, .l1 = l1, .l2 = l2,
+            .work = work, .uniform = {0, 0, 0}};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
         result_t r = run(net, (uint64_t)k + 100, PN_SEM_MAXIMAL, 0, 10000000);

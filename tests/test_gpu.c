@@ -161,7 +161,8 @@ static void check_net_p(size_t W, uint64_t s, const pn_gpu_warp_t *work,
                         pn_gpu_warp_t uni, uint64_t l1, uint64_t l2, int pipe,
                         uint64_t la)
 {
-    pn_gpu_params_t p = {W, s, l1, l2, work, uni, pipe, la};
+    pn_gpu_params_t p = {.warps = W, .schedulers = s, .l1 = l1, .l2 = l2,
+        .work = work, .uniform = uni, .pipelined = pipe, .la = la};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_gpu_warp_t *x = malloc(W * sizeof *x);
@@ -280,34 +281,35 @@ static uint64_t run_steps(const pn_gpu_params_t *p, int check_schedulers)
  * issue bound is met within a few steps per warp. */
 START_TEST(pipelined_facts)
 {
-    pn_gpu_params_t p = {64, 4, 20, 2, NULL, {100, 0, 0}, 1, 0};
+    pn_gpu_params_t p = {.warps = 64, .schedulers = 4, .l1 = 20, .l2 = 2, .uniform = {100, 0, 0}, .pipelined = 1, .la = 0};
     uint64_t st = run_steps(&p, 1);
     ck_assert_uint_ge(st, 2 * 64 * 100 / 4);
     ck_assert_uint_le(st, 2 * 64 * 100 / 4 + 4 * 64 / 4 + 8);
-    pn_gpu_params_t one = {1, 2, 20, 2, NULL, {100, 0, 0}, 1, 10};
+    pn_gpu_params_t one = {.warps = 1, .schedulers = 2, .l1 = 20, .l2 = 2, .uniform = {100, 0, 0}, .pipelined = 1, .la = 10};
     st = run_steps(&one, 1);
     ck_assert_uint_ge(st, (4 + 10) * 100);
     ck_assert_uint_le(st, (4 + 10) * 100 + 2);
     /* shared accesses: 5 + l2 steps each for one warp; the paper's net
      * holds the scheduler through the latency, pipelined issue does not */
-    pn_gpu_params_t sh = {1, 1, 20, 10, NULL, {0, 50, 0}, 1, 0};
+    pn_gpu_params_t sh = {.warps = 1, .schedulers = 1, .l1 = 20, .l2 = 10, .uniform = {0, 50, 0}, .pipelined = 1, .la = 0};
     st = run_steps(&sh, 1);
     ck_assert_uint_ge(st, (5 + 10) * 50);
     ck_assert_uint_le(st, (5 + 10) * 50 + 2);
-    pn_gpu_params_t many = {64, 4, 20, 10, NULL, {0, 100, 0}, 1, 0};
-    pn_gpu_params_t paper = {64, 4, 20, 10, NULL, {0, 100, 0}, 0, 0};
+    pn_gpu_params_t many = {.warps = 64, .schedulers = 4, .l1 = 20, .l2 = 10, .uniform = {0, 100, 0}, .pipelined = 1, .la = 0};
+    pn_gpu_params_t paper = {.warps = 64, .schedulers = 4, .l1 = 20, .l2 = 10, .uniform = {0, 100, 0}, .pipelined = 0, .la = 0};
     uint64_t fast = run_steps(&many, 1), slow = run_steps(&paper, 0);
     ck_assert_uint_le(fast, 2 * 64 * 100 / 4 + 4 * 64 + 30);
     ck_assert_uint_ge(slow, (uint64_t)(10 + 3) * 64 * 100 / 4);
     /* mixed work: schedulers conserved throughout */
-    pn_gpu_params_t mix = {12, 3, 15, 4, NULL, {7, 5, 3}, 1, 3};
+    pn_gpu_params_t mix = {.warps = 12, .schedulers = 3, .l1 = 15, .l2 = 4, .uniform = {7, 5, 3}, .pipelined = 1, .la = 3};
     run_steps(&mix, 1);
 }
 END_TEST
 
 START_TEST(bad_parameters)
 {
-    pn_gpu_params_t p = {0, 2, 20, 2, NULL, {1, 1, 1}, 0, 0};
+    pn_gpu_params_t p = {.schedulers = 2, .l1 = 20, .l2 = 2,
+        .uniform = {1, 1, 1}};
     pn_net_t *net = (pn_net_t *)1;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_EINVAL);
     ck_assert_ptr_null(net);
@@ -341,7 +343,9 @@ START_TEST(labels_do_not_overlap)
 {
     static const size_t ws[] = {1, 8, 64, 100};
     for (size_t k = 0; k < 4; k++) {
-        pn_gpu_params_t p = {ws[k], 2, 20, 2, NULL, {1, 1, 1}, 0, 0};
+        pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20,
+            .l2 = 2,
+            .uniform = {1, 1, 1}};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
         size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
@@ -392,7 +396,7 @@ START_TEST(layout_on_the_editors_grid)
 {
     static const size_t ws[] = {1, 4, 64};
     for (size_t k = 0; k < 3; k++) {
-        pn_gpu_params_t p = {ws[k], 2, 20, 2, NULL, {1, 1, 1}};
+        pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20, .l2 = 2, .uniform = {1, 1, 1}};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
         size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
@@ -428,7 +432,7 @@ static pn_net_t *reread(const pn_net_t *net, pn_dialect_t d, pn_status_t *st)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    pn_write_options_t wo = {d};
+    pn_write_options_t wo = {.dialect = d};
     pn_error_t err;
     *st = pn_pnml_write_stream(net, f, &wo, &err);
     fclose(f);
@@ -442,7 +446,8 @@ static pn_net_t *reread(const pn_net_t *net, pn_dialect_t d, pn_status_t *st)
 
 START_TEST(round_trips)
 {
-    pn_gpu_params_t p = {4, 2, 20, 2, NULL, {3, 2, 1}, 0, 0};
+    pn_gpu_params_t p = {.warps = 4, .schedulers = 2, .l1 = 20, .l2 = 2,
+        .uniform = {3, 2, 1}};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     list_t a = {0};

@@ -126,8 +126,8 @@ START_TEST(z1_and_z2)
         char b[128];
         snprintf(b, sizeof b, "t=%g,T=%g,tau=%g", t, T, tau);
         pn_kernel_t *k = kernel(vadd, b);
-        pn_mp_params_t naive = {PN_MP_NAIVE, 1, 0, 0, 0, 0};
-        pn_mp_params_t ops = {PN_MP_OPS, 1, 0, 0, 0, 0};
+        pn_mp_params_t naive = {.model = PN_MP_NAIVE, .executors = 1};
+        pn_mp_params_t ops = {.model = PN_MP_OPS, .executors = 1};
         /* Z1: k = 2, r = T + t; its square as in the paper */
         ck_assert_int_eq(pn_kernel_height(k, &naive), 2);
         double r, paper;
@@ -179,7 +179,8 @@ START_TEST(serialized_vector_addition)
         char b[128];
         snprintf(b, sizeof b, "t=%g,T=%g,tau=%g", c[0], c[1], c[2]);
         pn_kernel_t *k = kernel(vadd, b);
-        pn_mp_params_t p = {PN_MP_SERIALIZED, c[4], c[5], c[6], 0, 0};
+        pn_mp_params_t p = {.model = PN_MP_SERIALIZED, .executors = c[4],
+            .dt = c[5], .dT = c[6]};
         double n = c[4];
         double want = ceil(c[3] / n) *
                       (c[1] + (n - 1) * c[6] + c[2] + c[0] + (2 * n - 1) * c[5]);
@@ -210,7 +211,7 @@ START_TEST(table_1)
         /* row 1: node 3 feeds outputs 1 and 2: k = 1, max{t1, t2} */
         pn_kernel_t *k = kernel("digraph g { n1; n2; n3; n3 -> n1 [time=t1];"
                                 " n3 -> n2 [time=t2]; }", b);
-        pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+        pn_mp_params_t p = {.model = PN_MP_OPS, .executors = 1};
         ck_assert_int_eq(pn_kernel_height(k, &p), 1);
         for (int method = 0; method < 2; method++)
             ck_assert_double_eq_tol(r_of(k, &p, method), fmax(t1, t2), 1e-9);
@@ -266,9 +267,9 @@ START_TEST(matrix_equals_graph)
         char *text = random_dag(&rng, n, 0);
         pn_kernel_t *k = kernel(text, NULL);
         for (int model = 0; model < 3; model++) {
-            pn_mp_params_t p = {(pn_mp_model_t)model,
-                                1 + (double)pni_rng_below(&rng, 4), 0.5, 0.25,
-                                0, 0};
+            pn_mp_params_t p = {.model = (pn_mp_model_t)model,
+                .executors = 1 + (double)pni_rng_below(&rng, 4), .dt = 0.5,
+                .dT = 0.25};
             double a = r_of(k, &p, 1), b = r_of(k, &p, 0);
             ck_assert_msg(fabs(a - b) < 1e-9, "trial %d model %d: matrix %g, "
                           "graph %g\n%s", trial, model, a, b, text);
@@ -290,7 +291,7 @@ START_TEST(pnml_bridge)
                                 : random_dag(&rng, 2 + (size_t)pni_rng_below(&rng, 8), 1);
         pn_kernel_t *k = kernel(text, "t=5,T=7,tau=3");
         for (int model = 0; model < 2; model++) {
-            pn_mp_params_t p = {(pn_mp_model_t)model, 1, 0, 0, 0, 0};
+            pn_mp_params_t p = {.model = (pn_mp_model_t)model, .executors = 1};
             double r = r_of(k, &p, 0);
             pn_net_t *net;
             pn_error_t err;
@@ -323,7 +324,7 @@ START_TEST(pnml_bridge)
     pn_net_t *net;
     pn_error_t err;
     pn_error_clear(&err);
-    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    pn_mp_params_t p = {.model = PN_MP_OPS, .executors = 1};
     ck_assert_int_eq(pn_kernel_event_graph(k, &p, &net, &err), PN_EVALUE);
     ck_assert_ptr_nonnull(strstr(err.text, "'sum' -> 'c'"));
     p.model = PN_MP_SERIALIZED;
@@ -456,7 +457,7 @@ START_TEST(critical_path_and_cache)
     pn_kernel_t *k = kernel("digraph g { a -> m [time=1]; b -> m [time=9];"
                             " m -> m [time=2]; m -> out [time=3];"
                             " a -> out [time=4]; }", NULL);
-    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    pn_mp_params_t p = {.model = PN_MP_OPS, .executors = 1};
     size_t path[8], n;
     ck_assert_int_eq(pn_kernel_critical_path(k, &p, path, &n), PN_OK);
     ck_assert_int_eq(n, 3);
@@ -493,7 +494,7 @@ START_TEST(signed_bindings)
         const char *bindings;
         double r;
     } cases[] = {{"t=-3", 2}, {"t=+2.5", 7.5}, {"t= 1e1", 15}};
-    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    pn_mp_params_t p = {.model = PN_MP_OPS, .executors = 1};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         pn_kernel_t *k = kernel("digraph g { a -> b [time=\"t + 5\"]; }",
                                 cases[i].bindings);
@@ -512,7 +513,7 @@ START_TEST(event_graph_limit)
         pn_status_t st;
     } cases[] = {{"499999", PN_OK}, {"500000", PN_ETOOBIG},
                  {"1e300", PN_ETOOBIG}};
-    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    pn_mp_params_t p = {.model = PN_MP_OPS, .executors = 1};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[128];
         snprintf(text, sizeof text, "digraph g { a -> b [time=\"%s\"]; }",
@@ -542,7 +543,7 @@ START_TEST(sums_that_overflow)
     pn_kernel_t *k = kernel("digraph g { a -> b [time=\"1e308\"]; "
                             "b -> c [time=\"1e308\"]; a -> c [time=1]; }",
                             NULL);
-    pn_mp_params_t p = {PN_MP_OPS, 1, 0, 0, 0, 0};
+    pn_mp_params_t p = {.model = PN_MP_OPS, .executors = 1};
     double r = 0, paper = 0;
     ck_assert_int_eq(pn_kernel_time_graph(k, &p, &r), PN_ERANGE);
     ck_assert(isinf(r) && r > 0);

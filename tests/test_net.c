@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pn.h"
+#include "lib_private.h"
 
 static pn_net_t *two_nodes(void)
 {
@@ -157,7 +158,7 @@ START_TEST(pages_positions_tools)
     ck_assert_int_eq(pn_net_dump(net, f, PN_DUMP_ALL), PN_OK);
     fclose(f);
     ck_assert_str_eq(buf,
-        "net id=\"n\" type=- name=-\n"
+        "net id=\"n\" type=\"" PN_PTNET_TYPE "\" name=-\n"
         "page #0 id=\"top\" parent=- name=\"Top\"\n"
         "page #1 id=\"sub\" parent=top name=-\n"
         "place p0 id=\"p\" label=\"P\" marking=3 page=sub\n"
@@ -168,9 +169,84 @@ START_TEST(pages_positions_tools)
 }
 END_TEST
 
+/* every byte of an option struct set (0xA5) before its init function */
+#define DIRTY(x) memset(&(x), 0xA5, sizeof(x))
+static int all_zero(const uint64_t *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (w[i])
+            return 0;
+    return 1;
+}
+
+/* the init functions give the documented defaults, zero the reserved room,
+ * and agree with the functions' first names */
+START_TEST(option_inits)
+{
+    pn_read_options_t ro;
+    DIRTY(ro);
+    pn_read_options_init(&ro);
+    ck_assert_ptr_null(ro.net_id);
+    ck_assert(all_zero(ro.reserved, 4));
+    pn_write_options_t wo;
+    DIRTY(wo);
+    pn_write_options_init(&wo);
+    ck_assert_int_eq(wo.dialect, PN_DIALECT_STANDARD);
+    ck_assert(all_zero(wo.reserved, 4));
+    pn_reach_options_t a, b;
+    DIRTY(a);
+    memset(&b, 0, sizeof b);
+    pn_reach_options_init(&a);
+    pn_reach_defaults(&b);
+    ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
+    ck_assert_int_eq(a.semantics, PN_SEM_INTERLEAVING);
+    ck_assert_uint_eq(a.max_states, 0);
+    ck_assert(all_zero(a.reserved, 4));
+    pn_mp_params_t mp;
+    DIRTY(mp);
+    pn_mp_params_init(&mp);
+    ck_assert_int_eq(mp.model, PN_MP_OPS);
+    ck_assert(mp.executors == 1 && mp.dt == 0 && mp.dT == 0 && !mp.cached);
+    ck_assert(all_zero(mp.reserved, 4));
+    pn_gpu_params_t g;
+    DIRTY(g);
+    pn_gpu_params_init(&g);
+    ck_assert_uint_eq(g.warps, 32);
+    ck_assert_uint_eq(g.schedulers, 2);
+    ck_assert_uint_eq(g.l1, 20);
+    ck_assert_uint_eq(g.l2, 2);
+    ck_assert_ptr_null(g.work);
+    ck_assert(g.uniform.arith == 10 && g.uniform.shared == 4 &&
+              g.uniform.global == 4);
+    ck_assert(all_zero(g.reserved, 4));
+    pn_read_options_init(NULL);
+    pn_write_options_init(NULL);
+    pn_reach_options_init(NULL);
+    pn_mp_params_init(NULL);
+    pn_gpu_params_init(NULL);
+}
+END_TEST
+
+/* the compile-time version is the run-time one, and the hex packs it */
+START_TEST(version_macros)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%d.%d.%d", PN_VERSION_MAJOR, PN_VERSION_MINOR,
+             PN_VERSION_PATCH);
+    ck_assert_str_eq(buf, pn_version());
+    ck_assert_str_eq(PN_VERSION_STRING, pn_version());
+    ck_assert_int_eq(PN_VERSION_HEX, (PN_VERSION_MAJOR << 16) |
+                                         (PN_VERSION_MINOR << 8) |
+                                         PN_VERSION_PATCH);
+#if PN_VERSION_HEX < 0x000100
+#error "PN_VERSION_HEX is not usable in #if"
+#endif
+}
+END_TEST
+
 START_TEST(status_texts)
 {
-    for (int s = 0; s < PN_STATUS_COUNT_; s++) {
+    for (int s = 0; s < PNI_STATUS_COUNT; s++) {
         ck_assert_str_ne(pn_strstatus((pn_status_t)s), "unknown status");
         ck_assert_int_eq(strncmp(pn_status_name((pn_status_t)s), "PN_", 3), 0);
     }
@@ -198,6 +274,8 @@ int main(void)
     tcase_add_test(tc, token_boundaries);
     tcase_add_test(tc, lookup_many);
     tcase_add_test(tc, pages_positions_tools);
+    tcase_add_test(tc, version_macros);
+    tcase_add_test(tc, option_inits);
     tcase_add_test(tc, status_texts);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -289,7 +289,8 @@ END_TEST
 /* The GPU net: the best and the worst schedule bracket every run. */
 START_TEST(gpu_schedules_bracket_runs)
 {
-    pn_gpu_params_t p = {3, 2, 3, 1, NULL, {2, 1, 1}, 0, 0};
+    pn_gpu_params_t p = {.warps = 3, .schedulers = 2, .l1 = 3, .l2 = 1,
+        .uniform = {2, 1, 1}};
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_reach_t *r = explore(net, PN_SEM_MAXIMAL, 0);

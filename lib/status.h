@@ -37,6 +37,7 @@ typedef enum {
     PN_ETOOBIG = 17,     /* too large for what was asked (a layout, a
                             timeline): the message says what to do */
     PN_ETRACE = 18,      /* a trace is malformed or belongs to another net */
+    PN_EQUERY = 19,      /* a query (pn/query.h) is malformed */
     PN_STATUS_COUNT_
 } pn_status_t;
 

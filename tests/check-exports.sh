@@ -13,7 +13,7 @@ if cmp -s "$TMP/syms" "$TMP/want"; then ok; else
 fi
 # the functions the installed headers declare (static inline ones aside)
 top="$srcdir/.."
-for h in lib/status.h lib/net.h lib/groups.h pnml/pnml.h pnml/dump.h pnml/mcc.h \
+for h in lib/status.h lib/net.h lib/groups.h lib/query.h pnml/pnml.h pnml/dump.h pnml/mcc.h \
          engine/engine.h engine/trace.h engine/reach.h maxplus/maxplus.h generators/gpu.h \
          generators/eventgraph.h render/dot.h; do
     # the preprocessor drops the comments (and expands nothing else)

@@ -64,10 +64,10 @@ cat > "$TMP/u.pnml" <<'PNML'
 <arc id="a1" source="p" target="t"/><arc id="a2" source="t" target="p"><inscription><text>2</text></inscription></arc>
 </page></net></pnml>
 PNML
-expect 4 "$BIN/pn-reach" --max-states 50 "$TMP/u.pnml"
+expect 4 "$BIN/pn-reach" --no-unbounded --max-states 50 "$TMP/u.pnml"
 has "$TMP/out" "incomplete: the state limit was reached"
 lacks "$TMP/out" "terminates"
-expect 4 "$BIN/pn-reach" --token-bound 10 "$TMP/u.pnml"
+expect 4 "$BIN/pn-reach" --no-unbounded --token-bound 10 "$TMP/u.pnml"
 has "$TMP/out" "incomplete: a place passed the token bound"
 mkdir -p "$TMP/mcc"
 cp "$TMP/u.pnml" "$TMP/mcc/model.pnml"

@@ -391,7 +391,8 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     printf("%s\n", never > 20 ? " ..." : "");
     int term = 0;
     uint64_t lo = 0, hi = 0;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE) {
+    int graph = o->ro.graph || o->ro.semantics == PN_SEM_MAXIMAL;
+    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph) {
         pn_status_t st = pn_reach_run_lengths(r, &term, &lo, &hi);
         if (!st && term && pn_reach_dead(r))
             printf("terminates:  yes; steps to a dead marking: min %" PRIu64
@@ -436,12 +437,13 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
     printf("]");
     int term = 0;
     uint64_t lo = 0, hi = 0;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE &&
+    int graph = o->ro.graph || o->ro.semantics == PN_SEM_MAXIMAL;
+    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph &&
         pn_reach_run_lengths(r, &term, &lo, &hi) == PN_OK && term &&
         pn_reach_dead(r))
         printf(", \"terminates\": true, \"min_steps\": %" PRIu64
                ", \"max_steps\": %" PRIu64, lo, hi);
-    else if (pn_reach_end(r) == PN_REACH_COMPLETE)
+    else if (pn_reach_end(r) == PN_REACH_COMPLETE && graph)
         printf(", \"terminates\": %s", term ? "true" : "false");
     if (o->bounds) {
         printf(", \"bounds\": {");

@@ -51,10 +51,13 @@ struct pn_reach {
     uint64_t max_memory;    /* 0: no limit */
     /* unboundedness: with interleaving and only normal and read arcs, a
      * new marking that strictly covers one of its BFS ancestors proves
-     * the net unbounded; only markings reached by a transition that adds
-     * tokens need the check (delta[t]: what t adds to the total) */
+     * the net unbounded.  Only the records of the total along a path are
+     * compared (see pn_reach_unbounded()): record[i] is the last state on
+     * the path to i (i included) whose total passes every total before it
+     * on that path; delta[t]: what t adds to the total */
     int cover_check;
     int64_t *delta;
+    uint32_t *record;
     uint32_t cover, covered;
 };
 
@@ -69,7 +72,8 @@ void pn_reach_defaults(pn_reach_options_t *o)
  * graph). */
 static uint64_t bytes_used(const pn_reach_t *r)
 {
-    return (uint64_t)r->cap_states * ((uint64_t)r->np * r->width + 4) +
+    return (uint64_t)r->cap_states * ((uint64_t)r->np * r->width + 4 +
+                                      (r->cover_check ? 4 : 0)) +
            (uint64_t)r->nslots * 4 + (uint64_t)r->cap_off * 8 +
            (uint64_t)r->cap_succ * 4;
 }
@@ -104,6 +108,7 @@ void pn_reach_free(pn_reach_t *r)
     free(r->competes);
     free(r->stack);
     free(r->delta);
+    free(r->record);
     free(r);
 }
 
@@ -226,7 +231,8 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
     if (r->nstates == r->cap_states) {
         size_t cap = r->cap_states ? 2 * r->cap_states : 1024;
         if (over_memory(r, (uint64_t)(cap - r->cap_states) *
-                               ((uint64_t)r->np * r->width + 4)))
+                               ((uint64_t)r->np * r->width + 4 +
+                                (r->cover_check ? 4 : 0))))
             return PN_ETOOBIG;
         uint8_t *d = realloc(r->data, cap * (size_t)r->np * r->width + 1);
         if (!d)
@@ -236,6 +242,12 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
         if (!pa)
             return PN_ENOMEM;
         r->parent = pa;
+        if (r->cover_check) {
+            uint32_t *rc = realloc(r->record, cap * sizeof *rc);
+            if (!rc)
+                return PN_ENOMEM;
+            r->record = rc;
+        }
         r->cap_states = cap;
     }
     size_t i = r->nstates++;
@@ -441,17 +453,41 @@ static int covered_by(const pn_reach_t *r, uint32_t s, const uint64_t *m)
     return 1;
 }
 
-/* The new state 'to' (marking m, reached by firing set): does it strictly
- * cover one of its ancestors? */
+static uint64_t total_of(const pn_reach_t *r, uint32_t s)
+{
+    const uint8_t *d = state_at(r, s);
+    uint64_t t = 0;
+    for (size_t k = 0; k < (size_t)r->np * r->width; k++)
+        t += (uint64_t)d[k] << (8 * (k % r->width));
+    return t;
+}
+
+/* The new state 'to' (marking m, reached by firing set): when it is a
+ * record of the total along its path, does it strictly cover one of the
+ * records before it? */
 static void check_cover(pn_reach_t *r, uint32_t to, const uint64_t *m,
                         const uint32_t *set, size_t n)
 {
+    uint32_t from = r->parent[to];
+    if (from == NO_STATE) {
+        r->record[to] = to;
+        return;
+    }
+    uint32_t last = r->record[from];
+    r->record[to] = last;
     int64_t d = 0;
     for (size_t i = 0; i < n; i++)
         d += r->delta[set[i]];
     if (d <= 0)
-        return; /* (see the proof in pn_reach_unbounded()) */
-    for (uint32_t s = r->parent[to]; s != NO_STATE; s = r->parent[s])
+        return; /* no more than its parent: no record */
+    uint64_t t = 0;
+    for (uint32_t p = 0; p < r->np; p++)
+        t += m[p];
+    if (t <= total_of(r, last))
+        return;
+    r->record[to] = to;
+    for (uint32_t s = last; s != NO_STATE;
+         s = r->parent[s] == NO_STATE ? NO_STATE : r->record[r->parent[s]])
         if (covered_by(r, s, m)) {
             r->cover = to;
             r->covered = s;
@@ -593,6 +629,8 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
         r->m[p] = pn_net_place(net, p)->marking;
     if (!st)
         st = find_or_add(r, r->m, NO_STATE, &first, &added);
+    if (!st && r->cover_check)
+        r->record[0] = 0;
     if (st == PN_ETOOBIG) {
         st = PN_OK;
         r->end = PN_REACH_MAX_MEMORY;
@@ -1053,7 +1091,7 @@ pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
                                  uint64_t *min_steps, uint64_t *max_steps)
 {
     *terminates = 0;
-    if (!r || r->end != PN_REACH_COMPLETE)
+    if (!r || r->end != PN_REACH_COMPLETE || !r->keep_graph)
         return PN_EINVAL;
     uint64_t *dist = malloc((r->nstates + 1) * sizeof *dist);
     uint32_t *via = malloc((r->nstates + 1) * sizeof *via);
@@ -1082,7 +1120,7 @@ pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
 
 pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out)
 {
-    if (!r || !out || r->end != PN_REACH_COMPLETE)
+    if (!r || !out || r->end != PN_REACH_COMPLETE || !r->keep_graph)
         return PN_EINVAL;
     uint64_t *dist = malloc((r->nstates + 1) * sizeof *dist);
     uint32_t *via = malloc((r->nstates + 1) * sizeof *via);

@@ -131,11 +131,15 @@ uint64_t pn_reach_depth(const pn_reach_t *r, uint64_t state);
 /* After PN_REACH_UNBOUNDED: 1, with the state that strictly covers
  * (*cover) one of its ancestors on its shortest path (*covered).  The
  * steps from *covered to *cover can fire again from *cover, forever,
- * adding tokens each time.  The check is exact: a marking reached by a
- * step that adds tokens is compared with all its ancestors; an unbounded
- * net has an infinite path of the search tree whose records of the total
- * (each reached by a step that adds tokens) include two that cover one
- * another (Dickson's lemma), so the search stops.  0 otherwise. */
+ * adding tokens each time.  The check is exact and cheap: only the
+ * records of the total along a path are compared (a marking with more
+ * tokens than every marking before it on its shortest path, with the
+ * records before it: at most one per value of the total).  An unbounded
+ * net has an infinite path in the search tree (finitely many successors
+ * each), with unbounded totals, so infinitely many records, two of which
+ * cover one another (Dickson's lemma): the search stops there.  Costs 4
+ * bytes a state, on nets where some transition adds tokens.  0
+ * otherwise. */
 int pn_reach_unbounded(const pn_reach_t *r, uint64_t *cover,
                        uint64_t *covered);
 
@@ -175,8 +179,8 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
 
 /* Whether every run ends (the reachability graph has no cycle), and, when
  * it does (and the graph was kept), the least and greatest number of steps from the initial marking
- * to a dead marking.  PN_EINVAL when the exploration is incomplete or the
- * graph has a cycle (*terminates = 0 then).  Cost: O(states + edges). */
+ * to a dead marking.  PN_EINVAL when the exploration is incomplete, the
+ * graph was not kept, or it has a cycle (*terminates = 0 then).  Cost: O(states + edges). */
 pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
                                  uint64_t *min_steps, uint64_t *max_steps);
 

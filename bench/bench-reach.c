@@ -3,7 +3,8 @@
  * interleaving state space (pn-reach's search, without the edges) and
  * reports markings, edges, seconds, markings per second and peak memory
  * per marking (the resident set of the child over its markings, net and
- * program included).
+ * program included), and the search's own tables per marking
+ * (pn_reach_memory(): packed markings, parents, hash index).
  *   bench-reach FILE...
  */
 #include <config.h>
@@ -54,9 +55,11 @@ static int measure(const char *file)
     } else if (slash)
         base = slash + 1;
     double n = (double)pn_reach_states(r);
-    printf("  %-40.40s %10.0f %11.0f %7.2f s %10.0f/s %6.1f B/state\n", base,
-           n, (double)pn_reach_edges(r), secs, secs > 0 ? n / secs : 0,
-           (double)ru.ru_maxrss * 1024.0 / (n > 0 ? n : 1));
+    printf("  %-40.40s %10.0f %11.0f %7.2f s %10.0f/s %6.1f B/state "
+           "%6.1f B/state\n", base, n, (double)pn_reach_edges(r), secs,
+           secs > 0 ? n / secs : 0,
+           (double)ru.ru_maxrss * 1024.0 / (n > 0 ? n : 1),
+           (double)pn_reach_memory(r) / (n > 0 ? n : 1));
     fflush(stdout);
     pn_reach_free(r);
     pn_net_free(net);
@@ -65,8 +68,8 @@ static int measure(const char *file)
 
 int main(int argc, char **argv)
 {
-    printf("  %-40s %10s %11s %9s %12s %14s\n", "file", "states", "edges",
-           "time", "states/s", "peak/state");
+    printf("  %-40s %10s %11s %9s %12s %14s %14s\n", "file", "states",
+           "edges", "time", "states/s", "peak/state", "tables/state");
     int rc = 0;
     for (int i = 1; i < argc; i++)
         rc |= measure(argv[i]);

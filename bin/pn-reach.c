@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli.h"
 #include "pn.h"
 
@@ -30,6 +33,21 @@ static void usage(FILE *out)
         "      --max-states N    stop after N markings (the result is then\n"
         "                        incomplete, exit status 4)\n"
         "      --token-bound N   stop when a place would hold more than N\n"
+        "      --max-memory M    stop before the search's tables pass M\n"
+        "                        bytes (suffix K, M or G: 1024s)\n"
+        "      --no-unbounded    do not look for a marking that covers an\n"
+        "                        ancestor (the proof that a net is not\n"
+        "                        bounded)\n"
+        "  -q, --query Q         answer the query Q (repeatable): 'EF f',\n"
+        "                        'AG f', 'bound(p1, p2)' or 'deadlock'; f\n"
+        "                        compares sums of places and numbers\n"
+        "                        (< <= == != >= >), fireable(t1, t2),\n"
+        "                        deadlock, true, false, with ! && || ( )\n"
+        "  -w, --witness DIR     write a trace to every marking that decides\n"
+        "                        an answer (DIR/ID.trace: EF true, AG false,\n"
+        "                        a bound, a deadlock, unboundedness)\n"
+        "      --progress        a progress line on standard error (the\n"
+        "                        default on a terminal, after a second)\n"
         "      --bounds          print the bound of every place\n"
         "  -t, --trace FILE      write the shortest path to a dead marking\n"
         "                        as a trace (pn-dot --trace draws it)\n"
@@ -39,27 +57,52 @@ static void usage(FILE *out)
         "      --mcc EXAM DIR    answer as the Model Checking Contest asks:\n"
         "                        DIR/model.pnml; EXAM is StateSpace,\n"
         "                        ReachabilityDeadlock, OneSafe,\n"
-        "                        QuasiLiveness, StableMarking, Liveness or\n"
-        "                        UpperBounds (DIR/UpperBounds.xml)\n"
+        "                        QuasiLiveness, StableMarking, Liveness,\n"
+        "                        UpperBounds, ReachabilityCardinality or\n"
+        "                        ReachabilityFireability (DIR/EXAM.xml)\n"
         "      --net ID          read the <net> with this id\n"
         "  -h, --help            show this help and exit\n"
         "  -V, --version         show the version and exit\n"
         "\n"
-        "Exit status: 0 complete, 1 the net could not be read, 2 bad\n"
-        "command line, 3 an output could not be written, 4 a limit stopped\n"
-        "the search (what was found is printed, marked incomplete).\n",
+        "Exit status: 0 complete (or every query decided), 1 the net or a\n"
+        "query file could not be read, 2 bad command line or query, 3 an\n"
+        "output could not be written, 4 a limit stopped the search or the\n"
+        "net is not bounded (what was found is printed, marked incomplete).\n",
         prog);
 }
 
 enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
-       OPT_MCC, OPT_NET };
+       OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED };
 
 typedef struct {
     pn_reach_options_t ro;
     pn_read_options_t rd;
-    int bounds, json;
-    const char *trace, *longest, *mcc, *file;
+    int bounds, json, progress;
+    const char *trace, *longest, *mcc, *file, *witness;
+    const char **queries;
+    size_t nqueries;
 } opts_t;
+
+/* A byte count with an optional K, M or G suffix (powers of 1024). */
+static int parse_bytes(const char *s, uint64_t *out)
+{
+    size_t n = strlen(s);
+    unsigned shift = 0;
+    if (n && strchr("KMG", s[n - 1])) {
+        shift = s[n - 1] == 'K' ? 10 : s[n - 1] == 'M' ? 20 : 30;
+        n--;
+    }
+    char buf[32];
+    if (n == 0 || n >= sizeof buf)
+        return -1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    uint64_t v;
+    if (cli_parse_u64(buf, 1, &v) || v > (UINT64_MAX >> shift))
+        return -1;
+    *out = v << shift;
+    return 0;
+}
 
 static int parse_options(int argc, char **argv, opts_t *o)
 {
@@ -68,6 +111,11 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"max-states", required_argument, NULL, OPT_MAX_STATES},
         {"token-bound", required_argument, NULL, OPT_TOKEN_BOUND},
         {"bounds", no_argument, NULL, OPT_BOUNDS},
+        {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+        {"no-unbounded", no_argument, NULL, OPT_NO_UNBOUNDED},
+        {"query", required_argument, NULL, 'q'},
+        {"witness", required_argument, NULL, 'w'},
+        {"progress", no_argument, NULL, OPT_PROGRESS},
         {"trace", required_argument, NULL, 't'},
         {"longest", required_argument, NULL, OPT_LONGEST},
         {"format", required_argument, NULL, 'f'},
@@ -80,7 +128,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
     pn_reach_options_init(&o->ro);
     o->ro.graph = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "s:t:f:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "s:t:f:q:w:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 's':
             if (pn_semantics_parse(optarg, &o->ro.semantics)) {
@@ -101,6 +149,27 @@ static int parse_options(int argc, char **argv, opts_t *o)
             }
             break;
         case OPT_BOUNDS: o->bounds = 1; break;
+        case OPT_MAX_MEMORY:
+            if (parse_bytes(optarg, &o->ro.max_memory)) {
+                fprintf(stderr, "%s: --max-memory: '%s' is not a byte count "
+                        ">= 1 (digits, then K, M or G)\n", prog, optarg);
+                return CLI_EUSAGE;
+            }
+            break;
+        case OPT_NO_UNBOUNDED: o->ro.unbounded = 0; break;
+        case OPT_PROGRESS: o->progress = 1; break;
+        case 'q': {
+            const char **v = realloc(o->queries,
+                                     (o->nqueries + 1) * sizeof *v);
+            if (!v) {
+                fprintf(stderr, "%s: out of memory\n", prog);
+                return CLI_EUSAGE;
+            }
+            o->queries = v;
+            o->queries[o->nqueries++] = optarg;
+            break;
+        }
+        case 'w': o->witness = optarg; break;
         case 't': o->trace = optarg; break;
         case OPT_LONGEST: o->longest = optarg; break;
         case 'f':
@@ -168,8 +237,131 @@ static const char *end_text(pn_reach_end_t end)
     case PN_REACH_MAX_STATES: return "incomplete: the state limit was reached";
     case PN_REACH_TOKEN_BOUND: return "incomplete: a place passed the token "
                                       "bound";
+    case PN_REACH_MAX_MEMORY: return "incomplete: the memory limit was "
+                                      "reached";
+    case PN_REACH_UNBOUNDED: return "incomplete: the net is not bounded";
+    case PN_REACH_DECIDED: return "stopped: every query was decided";
     default: return "incomplete: a count would pass 2^63-1 (not bounded)";
     }
+}
+
+/* The exit status of a search: 0 when its answers are final. */
+static int end_status(const pn_reach_t *r)
+{
+    pn_reach_end_t e = pn_reach_end(r);
+    return e == PN_REACH_COMPLETE || e == PN_REACH_DECIDED ? CLI_OK
+                                                            : EXIT_INCOMPLETE;
+}
+
+/* ---- witnesses ------------------------------------------------------------ */
+
+/* DIR/NAME.trace, the name's '/' and leading '.' made '_'. */
+static char *witness_path(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 8;
+    char *path = malloc(n);
+    if (!path)
+        return NULL;
+    size_t k = (size_t)snprintf(path, n, "%s/", dir);
+    for (size_t i = 0; name[i]; i++)
+        path[k++] = name[i] == '/' || (i == 0 && name[i] == '.')
+                        ? '_' : name[i];
+    strcpy(path + k, ".trace");
+    return path;
+}
+
+/* A trace of the shortest path to state, its marking as the last
+ * snapshot (pn_trace_read() checks that the replay ends there); what:
+ * one line said in a comment. */
+static int write_witness(const char *dir, const char *name, const char *what,
+                         const pn_net_t *net, const pn_reach_t *r,
+                         uint64_t state, const opts_t *o)
+{
+    char *path = witness_path(dir, name);
+    pn_reach_path_t *p = NULL;
+    uint64_t *m = malloc((pn_net_place_count(net) + 1) * sizeof *m);
+    if (!path || !m || pn_reach_path(r, state, &p) ||
+        pn_reach_marking(r, state, m)) {
+        free(path);
+        free(m);
+        pn_reach_path_free(p);
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return CLI_EOUTPUT;
+    }
+    char *tmp;
+    FILE *f = cli_output_open(path, &tmp);
+    int rc = CLI_EOUTPUT;
+    if (f) {
+        pn_trace_write_header(f, net, 0, o->ro.semantics);
+        fputs("# witness: ", f);
+        for (const char *c = what; *c; c++)
+            fputc(*c == '\n' || *c == '\r' ? ' ' : *c, f);
+        fputc('\n', f);
+        for (size_t i = 0; i < p->nsteps; i++)
+            pn_trace_write_step(f, net, i + 1, p->steps[i], p->n_in_step[i]);
+        pn_trace_write_marking(f, net, p->nsteps, m);
+        pn_trace_write_end(f, pn_reach_dead_state(r, state) ? PN_END_DEAD
+                                                            : PN_END_LIMIT,
+                           p->nsteps);
+        rc = cli_output_close(f, tmp, path, 1);
+    }
+    free(path);
+    free(m);
+    pn_reach_path_free(p);
+    return rc;
+}
+
+/* The witness folder, made when missing. */
+static int witness_dir(const char *dir)
+{
+    struct stat sb;
+    if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return CLI_OK;
+    if (mkdir(dir, 0777) == 0)
+        return CLI_OK;
+    fprintf(stderr, "%s: %s: cannot make the witness folder: %s\n", prog, dir,
+            strerror(errno));
+    return CLI_EOUTPUT;
+}
+
+/* When the net was found not bounded: what grows, and its witness. */
+static int report_unbounded(const pn_net_t *net, const pn_reach_t *r,
+                            const opts_t *o, FILE *out)
+{
+    uint64_t cover, covered;
+    if (!pn_reach_unbounded(r, &cover, &covered))
+        return CLI_OK;
+    size_t np = pn_net_place_count(net);
+    uint64_t *a = malloc((np + 1) * sizeof *a), *b = malloc((np + 1) *
+                                                            sizeof *b);
+    if (!a || !b) {
+        free(a);
+        free(b);
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return CLI_EOUTPUT;
+    }
+    pn_reach_marking(r, covered, a);
+    pn_reach_marking(r, cover, b);
+    uint64_t i = pn_reach_depth(r, covered), k = pn_reach_depth(r, cover);
+    if (out) {
+        fprintf(out, "unbounded:   the marking after step %" PRIu64
+                " covers the one after step %" PRIu64 " with more in",
+                k, i);
+        for (size_t p = 0, shown = 0; p < np; p++)
+            if (b[p] > a[p] && shown++ < 10)
+                fprintf(out, " %s (%" PRIu64 " > %" PRIu64 ")",
+                        pn_net_place(net, p)->id, b[p], a[p]);
+        fprintf(out, ": steps %" PRIu64 "..%" PRIu64 " repeat forever\n",
+                i + 1, k);
+    }
+    free(a);
+    free(b);
+    if (!o->witness)
+        return CLI_OK;
+    char what[128];
+    snprintf(what, sizeof what, "not bounded: steps %" PRIu64 "..%" PRIu64
+             " can repeat forever, adding tokens", i + 1, k);
+    return write_witness(o->witness, "unbounded", what, net, r, cover, o);
 }
 
 static void print_text(const pn_net_t *net, const pn_reach_t *r,
@@ -199,7 +391,8 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     printf("%s\n", never > 20 ? " ..." : "");
     int term = 0;
     uint64_t lo = 0, hi = 0;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE) {
+    int graph = o->ro.graph || o->ro.semantics == PN_SEM_MAXIMAL;
+    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph) {
         pn_status_t st = pn_reach_run_lengths(r, &term, &lo, &hi);
         if (!st && term && pn_reach_dead(r))
             printf("terminates:  yes; steps to a dead marking: min %" PRIu64
@@ -231,6 +424,10 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
            pn_reach_states(r), pn_reach_edges(r),
            pn_reach_max_tokens_in_place(r),
            pn_reach_max_tokens_per_marking(r), pn_reach_dead(r));
+    if (pn_reach_end(r) == PN_REACH_UNBOUNDED)
+        printf(", \"bounded\": false");
+    else if (pn_reach_end(r) == PN_REACH_COMPLETE)
+        printf(", \"bounded\": true");
     printf(", \"never_fire\": [");
     for (size_t t = 0, k = 0; t < nt; t++)
         if (!pn_reach_transition_fires(r, t)) {
@@ -240,12 +437,13 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
     printf("]");
     int term = 0;
     uint64_t lo = 0, hi = 0;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE &&
+    int graph = o->ro.graph || o->ro.semantics == PN_SEM_MAXIMAL;
+    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph &&
         pn_reach_run_lengths(r, &term, &lo, &hi) == PN_OK && term &&
         pn_reach_dead(r))
         printf(", \"terminates\": true, \"min_steps\": %" PRIu64
                ", \"max_steps\": %" PRIu64, lo, hi);
-    else if (pn_reach_end(r) == PN_REACH_COMPLETE)
+    else if (pn_reach_end(r) == PN_REACH_COMPLETE && graph)
         printf(", \"terminates\": %s", term ? "true" : "false");
     if (o->bounds) {
         printf(", \"bounds\": {");
@@ -256,7 +454,99 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
         }
         printf("}");
     }
-    printf("}\n");
+}
+
+/* ---- queries -------------------------------------------------------------- */
+
+/* A query's answer as the contest writes it: TRUE, FALSE, a number, or
+ * NULL when unknown. */
+static const char *answer_word(const pn_query_t *q, const pn_query_answer_t *a,
+                               char *buf, size_t size)
+{
+    if (!a->known)
+        return NULL;
+    if (q->kind == PN_QUERY_BOUND) {
+        snprintf(buf, size, "%" PRIu64, a->bound);
+        return buf;
+    }
+    return a->value ? "TRUE" : "FALSE";
+}
+
+/* The witness of answer a, when it has one: DIR/ID.trace. */
+static int query_witness(const pn_net_t *net, const pn_reach_t *r,
+                         const pn_query_t *q, const pn_query_answer_t *a,
+                         const opts_t *o)
+{
+    if (!o->witness || a->state == PN_REACH_NO_STATE ||
+        (q->kind == PN_QUERY_BOUND && !a->known))
+        return CLI_OK;
+    char what[160];
+    snprintf(what, sizeof what, "query %.80s is %s here", q->id,
+             q->kind == PN_QUERY_EF ? "true"
+             : q->kind == PN_QUERY_AG ? "false (a counterexample)"
+                                      : "at its bound");
+    return write_witness(o->witness, q->id, what, net, r, a->state, o);
+}
+
+/* The answers of the inline queries: one line each (text), or the
+ * report's "queries" array (json). */
+static void print_answers(const pn_net_t *net, const pn_reach_t *r,
+                          const pn_query_set_t *qs,
+                          const pn_query_answer_t *ans, int json)
+{
+    char buf[32];
+    if (json)
+        printf(", \"queries\": [");
+    for (size_t i = 0; i < qs->n; i++) {
+        const pn_query_t *q = &qs->q[i];
+        const char *w = answer_word(q, &ans[i], buf, sizeof buf);
+        int has_witness = ans[i].state != PN_REACH_NO_STATE &&
+                          (q->kind != PN_QUERY_BOUND || ans[i].known);
+        if (json) {
+            printf("%s{\"id\": ", i ? ", " : "");
+            cli_json_string(stdout, q->id);
+            printf(", \"query\": \"");
+            /* the text has no control bytes but may hold quotes */
+            char *text = NULL;
+            size_t len = 0;
+            FILE *mem = open_memstream(&text, &len);
+            if (mem) {
+                pn_query_write(mem, q, net);
+                fclose(mem);
+                for (size_t k = 0; text && k < len; k++) {
+                    if (text[k] == '"' || text[k] == '\\')
+                        putchar('\\');
+                    putchar(text[k]);
+                }
+                free(text);
+            }
+            printf("\", \"answer\": ");
+            if (!w)
+                printf("null");
+            else if (q->kind == PN_QUERY_BOUND)
+                printf("%s", w);
+            else
+                printf("%s", ans[i].value ? "true" : "false");
+            if (has_witness)
+                printf(", \"witness_steps\": %" PRIu64,
+                       pn_reach_depth(r, ans[i].state));
+            printf("}");
+            continue;
+        }
+        printf("query %s:%*s", q->id, q->id[0] && strlen(q->id) < 8
+                                          ? (int)(8 - strlen(q->id)) : 1, "");
+        pn_query_write(stdout, q, net);
+        printf(": %s", w ? w : "unknown (the search stopped first)");
+        if (has_witness)
+            printf(" (%s in %" PRIu64 " step%s)",
+                   q->kind == PN_QUERY_AG ? "counterexample"
+                   : q->kind == PN_QUERY_BOUND ? "reached" : "witness",
+                   pn_reach_depth(r, ans[i].state),
+                   pn_reach_depth(r, ans[i].state) == 1 ? "" : "s");
+        printf("\n");
+    }
+    if (json)
+        printf("]");
 }
 
 /* ---- the Model Checking Contest's answers --------------------------------- */
@@ -291,11 +581,10 @@ static int mcc_answer(const pn_net_t *net, const pn_reach_t *r,
                " TECHNIQUES EXPLICIT\n", pn_reach_max_tokens_per_marking(r));
         return CLI_OK;
     }
-    if (!strcmp(exam, "ReachabilityDeadlock")) {
-        /* a dead marking found is one for sure */
-        mcc_formula(exam, complete || pn_reach_dead(r), pn_reach_dead(r) > 0);
-    } else if (!strcmp(exam, "OneSafe")) {
-        int unsafe = pn_reach_max_tokens_in_place(r) > 1;
+    if (!strcmp(exam, "OneSafe")) {
+        /* a net that is not bounded is not one-safe */
+        int unsafe = pn_reach_max_tokens_in_place(r) > 1 ||
+                     pn_reach_end(r) == PN_REACH_UNBOUNDED;
         mcc_formula(exam, complete || unsafe, !unsafe);
     } else if (!strcmp(exam, "Liveness")) {
         int live = 0;
@@ -313,66 +602,46 @@ static int mcc_answer(const pn_net_t *net, const pn_reach_t *r,
     return complete ? CLI_OK : EXIT_INCOMPLETE;
 }
 
-/* UpperBounds: for each property of DIR/UpperBounds.xml, the largest
- * total of its places over the markings found. */
-static int mcc_upper_bounds(const pn_net_t *net, const pn_reach_t *r,
-                            const char *dir)
+/* The examinations answered from a property file (DIR/EXAM.xml) or as a
+ * query (ReachabilityDeadlock: EF deadlock). */
+static int is_query_exam(const char *e)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/UpperBounds.xml", dir);
-    pn_mcc_bounds_t *b;
-    pn_error_t err;
-    if (pn_mcc_bounds_read(path, net, &b, &err)) {
-        cli_error(prog, &err);
-        return CLI_EINPUT;
-    }
-    size_t np = pn_net_place_count(net), nb = pn_mcc_bounds_count(b);
-    uint64_t *m = malloc((np + 1) * sizeof *m);
-    uint64_t *best = calloc(nb + 1, sizeof *best);
-    if (!m || !best) {
-        free(m);
-        free(best);
-        pn_mcc_bounds_free(b);
-        fprintf(stderr, "%s: out of memory\n", prog);
-        return CLI_EINPUT;
-    }
-    for (uint64_t s = 0; s < pn_reach_states(r); s++) {
-        pn_reach_marking(r, s, m);
-        for (size_t i = 0; i < nb; i++) {
-            size_t n;
-            const size_t *pl = pn_mcc_bound_places(b, i, &n);
-            uint64_t sum = 0;
-            for (size_t k = 0; k < n; k++)
-                sum = sum > UINT64_MAX - m[pl[k]] ? UINT64_MAX
-                                                  : sum + m[pl[k]];
-            if (sum > best[i])
-                best[i] = sum;
-        }
-    }
-    int complete = pn_reach_end(r) == PN_REACH_COMPLETE;
-    for (size_t i = 0; i < nb; i++) {
-        if (complete)
-            printf("FORMULA %s %" PRIu64 " TECHNIQUES EXPLICIT\n",
-                   pn_mcc_bound_id(b, i), best[i]);
-        else
-            printf("FORMULA %s CANNOT_COMPUTE\n", pn_mcc_bound_id(b, i));
-    }
-    free(m);
-    free(best);
-    pn_mcc_bounds_free(b);
-    return complete ? CLI_OK : EXIT_INCOMPLETE;
+    return !strcmp(e, "UpperBounds") ||
+           !strcmp(e, "ReachabilityCardinality") ||
+           !strcmp(e, "ReachabilityFireability") ||
+           !strcmp(e, "ReachabilityDeadlock");
 }
 
 static int is_mcc_exam(const char *e)
 {
-    static const char *const exams[] = {"StateSpace", "ReachabilityDeadlock",
-                                        "OneSafe", "QuasiLiveness",
-                                        "StableMarking", "Liveness",
-                                        "UpperBounds", NULL};
+    static const char *const exams[] = {"StateSpace", "OneSafe",
+                                        "QuasiLiveness", "StableMarking",
+                                        "Liveness", NULL};
     for (int i = 0; exams[i]; i++)
         if (!strcmp(e, exams[i]))
             return 1;
-    return 0;
+    return is_query_exam(e);
+}
+
+/* The contest's answer lines of a query examination. */
+static int mcc_queries(const pn_net_t *net, const pn_reach_t *r,
+                       const pn_query_set_t *qs, const pn_query_answer_t *ans,
+                       const opts_t *o)
+{
+    int rc = CLI_OK, deadlock = !strcmp(o->mcc, "ReachabilityDeadlock");
+    char buf[32];
+    for (size_t i = 0; i < qs->n; i++) {
+        const char *w = answer_word(&qs->q[i], &ans[i], buf, sizeof buf);
+        if (!w)
+            printf(deadlock ? "CANNOT_COMPUTE\n"
+                            : "FORMULA %s CANNOT_COMPUTE\n", qs->q[i].id);
+        else
+            printf("FORMULA %s %s TECHNIQUES EXPLICIT\n", qs->q[i].id, w);
+        int wr = query_witness(net, r, &qs->q[i], &ans[i], o);
+        if (!rc)
+            rc = wr;
+    }
+    return rc;
 }
 
 /* ---- main ----------------------------------------------------------------- */
@@ -386,49 +655,194 @@ static int load(const opts_t *o, pn_net_t **net)
     return cli_read_net(prog, o->mcc ? path : o->file, &o->rd, net);
 }
 
+/* The queries: --mcc's property file, or the --query texts. */
+static int load_queries(const opts_t *o, const pn_net_t *net,
+                        pn_query_set_t **qs)
+{
+    pn_error_t err;
+    *qs = NULL;
+    if (o->mcc && !strcmp(o->mcc, "ReachabilityDeadlock")) {
+        pn_query_set_t *s = pn_query_set_new();
+        if (!s || pn_query_parse(s, "EF deadlock", net, &err)) {
+            pn_query_set_free(s);
+            fprintf(stderr, "%s: out of memory\n", prog);
+            return CLI_EINPUT;
+        }
+        free(s->q[0].id);
+        if (!(s->q[0].id = strdup("ReachabilityDeadlock"))) {
+            pn_query_set_free(s);
+            fprintf(stderr, "%s: out of memory\n", prog);
+            return CLI_EINPUT;
+        }
+        *qs = s;
+        return CLI_OK;
+    }
+    if (o->mcc) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.xml", o->file, o->mcc);
+        if (pn_mcc_queries_read(path, net, qs, &err)) {
+            cli_error(prog, &err);
+            return CLI_EINPUT;
+        }
+        for (size_t i = 0; i < (*qs)->n; i++)
+            if (((*qs)->q[i].kind == PN_QUERY_BOUND) !=
+                !strcmp(o->mcc, "UpperBounds")) {
+                fprintf(stderr, "%s: %s:%lu: property '%s': %s\n", prog,
+                        path, (*qs)->q[i].line, (*qs)->q[i].id,
+                        !strcmp(o->mcc, "UpperBounds")
+                            ? "not a <place-bound> (UpperBounds asks "
+                              "for bounds only)"
+                            : "a <place-bound> (that is UpperBounds' "
+                              "question)");
+                pn_query_set_free(*qs);
+                *qs = NULL;
+                return CLI_EINPUT;
+            }
+        return CLI_OK;
+    }
+    pn_query_set_t *s = pn_query_set_new();
+    if (!s) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return CLI_EINPUT;
+    }
+    for (size_t i = 0; i < o->nqueries; i++) {
+        const char *text = o->queries[i];
+        if (!strcmp(text, "deadlock"))
+            text = "EF deadlock";
+        if (pn_query_parse(s, text, net, &err)) {
+            if (err.code == PN_ENOMEM)
+                fprintf(stderr, "%s: out of memory\n", prog);
+            else
+                fprintf(stderr, "%s: --query '%s': column %lu: %s\n", prog,
+                        o->queries[i], err.column, err.text);
+            pn_query_set_free(s);
+            return err.code == PN_ENOMEM ? CLI_EINPUT : CLI_EUSAGE;
+        }
+    }
+    *qs = s;
+    return CLI_OK;
+}
+
+/* The progress line: states, states per second, memory. */
+typedef struct {
+    double t0, last;
+    int always, shown;
+} progress_t;
+
+static void on_progress(const pn_reach_t *r, void *ctx)
+{
+    progress_t *p = ctx;
+    double t = cli_now();
+    if ((!p->always && t - p->t0 < 1.0) || t - p->last < 0.5)
+        return;
+    p->last = t;
+    p->shown = 1;
+    fprintf(stderr, "\r%s: %" PRIu64 " states, %.0f states/s, %.1f MiB ",
+            prog, pn_reach_states(r), pn_reach_states(r) / (t - p->t0),
+            pn_reach_memory(r) / 1048576.0);
+}
+
 int main(int argc, char **argv)
 {
     cli_init(prog);
     opts_t o;
     int rc = parse_options(argc, argv, &o);
-    if (rc >= 0)
+    if (rc >= 0) {
+        free(o.queries);
         return rc;
+    }
     if (o.mcc && !is_mcc_exam(o.mcc)) {
         fprintf(stderr, "%s: --mcc: '%s' is not an examination pn-reach "
                 "answers (StateSpace, ReachabilityDeadlock, OneSafe, "
-                "QuasiLiveness, StableMarking, Liveness, UpperBounds)\n",
+                "QuasiLiveness, StableMarking, Liveness, UpperBounds, "
+                "ReachabilityCardinality, ReachabilityFireability)\n",
                 prog, o.mcc);
+        free(o.queries);
+        return CLI_EUSAGE;
+    }
+    if (o.mcc && o.nqueries) {
+        fprintf(stderr, "%s: --query and --mcc: one or the other\n", prog);
+        free(o.queries);
         return CLI_EUSAGE;
     }
     if (o.mcc)
         o.ro.graph = !strcmp(o.mcc, "Liveness"); /* its components */
+    else if (o.nqueries)
+        o.ro.graph = 0;
+    progress_t pr = {cli_now(), 0, o.progress, 0};
+    if (o.progress || isatty(2)) {
+        o.ro.progress = on_progress;
+        o.ro.progress_ctx = &pr;
+    }
     pn_net_t *net;
-    if ((rc = load(&o, &net)))
+    if ((rc = load(&o, &net))) {
+        free(o.queries);
         return rc;
+    }
+    pn_query_set_t *qs = NULL;
+    pn_query_answer_t *ans = NULL;
+    if ((o.nqueries || (o.mcc && is_query_exam(o.mcc))) &&
+        (rc = load_queries(&o, net, &qs))) {
+        pn_net_free(net);
+        free(o.queries);
+        return rc;
+    }
+    if (o.witness && (rc = witness_dir(o.witness))) {
+        pn_query_set_free(qs);
+        pn_net_free(net);
+        free(o.queries);
+        return rc;
+    }
     pn_reach_t *r = NULL;
-    if (pn_reach_explore(net, &o.ro, &r)) {
+    pn_status_t st;
+    if (qs) {
+        ans = calloc(qs->n + 1, sizeof *ans);
+        st = ans ? pn_reach_query(net, &o.ro, qs, ans, &r) : PN_ENOMEM;
+    } else {
+        st = pn_reach_explore(net, &o.ro, &r);
+    }
+    if (pr.shown)
+        fprintf(stderr, "\r%*s\r", 60, "");
+    if (st) {
         fprintf(stderr, "%s: out of memory exploring the state space\n",
                 prog);
+        free(ans);
+        pn_query_set_free(qs);
         pn_net_free(net);
+        free(o.queries);
         return CLI_EINPUT;
     }
-    if (o.mcc && !strcmp(o.mcc, "UpperBounds"))
-        rc = mcc_upper_bounds(net, r, o.file);
+    if (o.mcc && qs)
+        rc = mcc_queries(net, r, qs, ans, &o);
     else if (o.mcc)
         rc = mcc_answer(net, r, o.mcc);
     else {
-        if (o.json)
+        if (o.json) {
             print_json(net, r, &o);
-        else
+            if (qs)
+                print_answers(net, r, qs, ans, 1);
+            printf("}\n");
+        } else {
             print_text(net, r, &o);
-        if (o.trace)
+            if (qs)
+                print_answers(net, r, qs, ans, 0);
+        }
+        rc = report_unbounded(net, r, &o, o.json ? NULL : stdout);
+        for (size_t i = 0; !rc && qs && i < qs->n; i++)
+            rc = query_witness(net, r, &qs->q[i], &ans[i], &o);
+        if (!rc && o.trace)
             rc = write_trace(o.trace, 0, net, r, &o);
         if (!rc && o.longest)
             rc = write_trace(o.longest, 1, net, r, &o);
-        if (!rc && pn_reach_end(r) != PN_REACH_COMPLETE)
-            rc = EXIT_INCOMPLETE;
     }
+    if (o.mcc && !rc)
+        rc = report_unbounded(net, r, &o, NULL);
+    if (!rc)
+        rc = end_status(r);
+    free(ans);
+    pn_query_set_free(qs);
     pn_reach_free(r);
     pn_net_free(net);
+    free(o.queries);
     return rc;
 }

@@ -44,6 +44,21 @@ struct pn_reach {
     uint32_t *en, *set, *use;
     unsigned char *competes;
     uint64_t *stack;        /* maximal steps: a budget and pend per level */
+    /* a hook on each new state (the queries): nonzero stops the search */
+    int (*hook)(pn_reach_t *r, uint32_t state, const uint64_t *m, void *ctx);
+    void *hook_ctx;
+    int stopped;
+    uint64_t max_memory;    /* 0: no limit */
+    /* unboundedness: with interleaving and only normal and read arcs, a
+     * new marking that strictly covers one of its BFS ancestors proves
+     * the net unbounded.  Only the records of the total along a path are
+     * compared (see pn_reach_unbounded()): record[i] is the last state on
+     * the path to i (i included) whose total passes every total before it
+     * on that path; delta[t]: what t adds to the total */
+    int cover_check;
+    int64_t *delta;
+    uint32_t *record;
+    uint32_t cover, covered;
 };
 
 void pn_reach_options_init(pn_reach_options_t *o)
@@ -52,6 +67,23 @@ void pn_reach_options_init(pn_reach_options_t *o)
         return;
     memset(o, 0, sizeof *o);
     o->semantics = PN_SEM_INTERLEAVING;
+    o->unbounded = 1;
+}
+
+/* Bytes held by the search's growing tables (states, parents, index,
+ * graph). */
+static uint64_t bytes_used(const pn_reach_t *r)
+{
+    return (uint64_t)r->cap_states * ((uint64_t)r->np * r->width + 4 +
+                                      (r->cover_check ? 4 : 0)) +
+           (uint64_t)r->nslots * 4 + (uint64_t)r->cap_off * 8 +
+           (uint64_t)r->cap_succ * 4;
+}
+
+/* Whether growing by extra bytes would pass the memory limit. */
+static int over_memory(const pn_reach_t *r, uint64_t extra)
+{
+    return r->max_memory && bytes_used(r) + extra > r->max_memory;
 }
 
 void pn_reach_defaults(pn_reach_options_t *o) { pn_reach_options_init(o); }
@@ -79,6 +111,8 @@ void pn_reach_free(pn_reach_t *r)
     free(r->use);
     free(r->competes);
     free(r->stack);
+    free(r->delta);
+    free(r->record);
     free(r);
 }
 
@@ -153,6 +187,8 @@ static pn_status_t widen(pn_reach_t *r, uint64_t v)
     while (v > width_max(w))
         w *= 2;
     size_t per = (size_t)r->np;
+    if (over_memory(r, (uint64_t)r->cap_states * per * (w - r->width)))
+        return PN_ETOOBIG;
     uint8_t *data = malloc((r->cap_states ? r->cap_states : 1) * per * w + 1);
     if (!data)
         return PN_ENOMEM;
@@ -198,6 +234,10 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
         return PN_ERANGE;
     if (r->nstates == r->cap_states) {
         size_t cap = r->cap_states ? 2 * r->cap_states : 1024;
+        if (over_memory(r, (uint64_t)(cap - r->cap_states) *
+                               ((uint64_t)r->np * r->width + 4 +
+                                (r->cover_check ? 4 : 0))))
+            return PN_ETOOBIG;
         uint8_t *d = realloc(r->data, cap * (size_t)r->np * r->width + 1);
         if (!d)
             return PN_ENOMEM;
@@ -206,14 +246,29 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
         if (!pa)
             return PN_ENOMEM;
         r->parent = pa;
+        if (r->cover_check) {
+            uint32_t *rc = realloc(r->record, cap * sizeof *rc);
+            if (!rc)
+                return PN_ENOMEM;
+            r->record = rc;
+        }
         r->cap_states = cap;
     }
     size_t i = r->nstates++;
     memcpy(r->data + i * bytes, key, bytes);
     r->parent[i] = parent;
     r->slots[h] = (uint32_t)i;
-    if (2 * r->nstates > r->nslots && (st = rehash(r, 2 * r->nslots)))
-        return st;
+    if (2 * r->nstates > r->nslots) {
+        if (over_memory(r, (uint64_t)r->nslots * 4))
+            st = PN_ETOOBIG;
+        else
+            st = rehash(r, 2 * r->nslots);
+        if (st) {
+            r->slots[h] = NO_STATE; /* the last one added: forgotten */
+            r->nstates--;
+            return st;
+        }
+    }
     uint64_t total = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         if (m[p] > r->bound[p])
@@ -380,6 +435,70 @@ typedef struct {
     uint64_t nedges; /* successors of this state */
 } expand_t;
 
+/* Whether state s holds at most m in every place (m strictly covers it
+ * when they differ). */
+static int covered_by(const pn_reach_t *r, uint32_t s, const uint64_t *m)
+{
+    const uint8_t *d = state_at(r, s);
+    unsigned w = r->width;
+    if (w == 1) {
+        for (uint32_t p = 0; p < r->np; p++)
+            if (d[p] > m[p])
+                return 0;
+        return 1;
+    }
+    for (uint32_t p = 0; p < r->np; p++, d += w) {
+        uint64_t v = 0;
+        for (unsigned k = 0; k < w; k++)
+            v |= (uint64_t)d[k] << (8 * k);
+        if (v > m[p])
+            return 0;
+    }
+    return 1;
+}
+
+static uint64_t total_of(const pn_reach_t *r, uint32_t s)
+{
+    const uint8_t *d = state_at(r, s);
+    uint64_t t = 0;
+    for (size_t k = 0; k < (size_t)r->np * r->width; k++)
+        t += (uint64_t)d[k] << (8 * (k % r->width));
+    return t;
+}
+
+/* The new state 'to' (marking m, reached by firing set): when it is a
+ * record of the total along its path, does it strictly cover one of the
+ * records before it? */
+static void check_cover(pn_reach_t *r, uint32_t to, const uint64_t *m,
+                        const uint32_t *set, size_t n)
+{
+    uint32_t from = r->parent[to];
+    if (from == NO_STATE) {
+        r->record[to] = to;
+        return;
+    }
+    uint32_t last = r->record[from];
+    r->record[to] = last;
+    int64_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        d += r->delta[set[i]];
+    if (d <= 0)
+        return; /* no more than its parent: no record */
+    uint64_t t = 0;
+    for (uint32_t p = 0; p < r->np; p++)
+        t += m[p];
+    if (t <= total_of(r, last))
+        return;
+    r->record[to] = to;
+    for (uint32_t s = last; s != NO_STATE;
+         s = r->parent[s] == NO_STATE ? NO_STATE : r->record[r->parent[s]])
+        if (covered_by(r, s, m)) {
+            r->cover = to;
+            r->covered = s;
+            return;
+        }
+}
+
 static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
                         const uint64_t *next, void *ctx)
 {
@@ -391,6 +510,15 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     x->st = find_or_add(r, next, x->from, &to, &added);
     if (x->st)
         return 1;
+    if (added && r->cover_check) {
+        check_cover(r, to, next, set, n);
+        if (r->cover != NO_STATE)
+            return 1;
+    }
+    if (added && r->hook && r->hook(r, to, next, r->hook_ctx)) {
+        r->stopped = 1;
+        return 1;
+    }
     if (r->keep_graph) {
         /* maximal: distinct successor markings (several sets may reach the
          * same one); interleaving: one edge per transition */
@@ -398,6 +526,10 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
             for (size_t k = x->nsucc0; k < r->nsucc; k++)
                 if (r->succ[k] == to)
                     return 0;
+        if (r->nsucc == r->cap_succ && over_memory(r, 4 * (r->cap_succ + 16))) {
+            x->st = PN_ETOOBIG;
+            return 1;
+        }
         if (pni_grow((void **)&r->succ, &r->cap_succ, r->nsucc + 1,
                      sizeof *r->succ)) {
             x->st = PN_ENOMEM;
@@ -447,11 +579,39 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
     }
     for (size_t p = 0; p < np; p++)
         r->lowest[p] = UINT64_MAX;
+    r->max_memory = o->max_memory;
+    r->cover = r->covered = NO_STATE;
+    if (o->unbounded && o->semantics == PN_SEM_INTERLEAVING) {
+        /* monotone nets only: normal and read arcs, no capacities */
+        int monotone = 1;
+        if (!(r->delta = calloc(nt, sizeof *r->delta)))
+            return PN_ENOMEM;
+        for (size_t a = 0; a < pn_net_arc_count(net); a++) {
+            const pn_arc_t *arc = pn_net_arc(net, a);
+            if (arc->kind == PN_ARC_INHIBITOR || arc->kind == PN_ARC_RESET)
+                monotone = 0;
+            else if (arc->kind == PN_ARC_NORMAL) {
+                int64_t w = arc->weight > INT64_MAX / 4 ? INT64_MAX / 4
+                                                        : (int64_t)arc->weight;
+                r->delta[arc->transition] += arc->dir == PN_DIR_TP ? w : -w;
+            }
+        }
+        for (size_t p = 0; p < r->np; p++)
+            if (pn_net_place(net, p)->capacity)
+                monotone = 0;
+        int grows = 0;
+        for (size_t t = 0; t < r->nt; t++)
+            grows |= r->delta[t] > 0;
+        /* no transition adds tokens: the total never grows, bounded */
+        r->cover_check = monotone && grows;
+    }
     return rehash(r, 1024);
 }
 
-pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
-                             pn_reach_t **out)
+static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
+                           int (*hook)(pn_reach_t *, uint32_t,
+                                       const uint64_t *, void *),
+                           void *ctx, pn_reach_t **out)
 {
     pn_reach_options_t defaults;
     if (!o) {
@@ -464,6 +624,8 @@ pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
     pn_reach_t *r = calloc(1, sizeof *r);
     if (!r)
         return PN_ENOMEM;
+    r->hook = hook;
+    r->hook_ctx = ctx;
     pn_status_t st = setup(r, net, o);
     uint32_t first;
     int added;
@@ -471,6 +633,19 @@ pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
         r->m[p] = pn_net_place(net, p)->marking;
     if (!st)
         st = find_or_add(r, r->m, NO_STATE, &first, &added);
+    if (!st && r->cover_check)
+        r->record[0] = 0;
+    if (st == PN_ETOOBIG) {
+        st = PN_OK;
+        r->end = PN_REACH_MAX_MEMORY;
+        *out = r;
+        return PN_OK;
+    }
+    if (!st && hook && hook(r, 0, r->m, ctx)) {
+        r->end = PN_REACH_DECIDED;
+        *out = r;
+        return PN_OK;
+    }
     if (!st && pni_grow((void **)&r->succ_off, &r->cap_off, 1,
                         sizeof *r->succ_off))
         st = PN_ENOMEM;
@@ -489,10 +664,21 @@ pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
             break;
         }
         if (ret > 0) {
+            if (r->cover != NO_STATE) {
+                r->end = PN_REACH_UNBOUNDED;
+                break;
+            }
+            if (r->stopped) {
+                r->end = PN_REACH_DECIDED;
+                break;
+            }
             st = x.st ? x.st : PN_ENOMEM;
             if (st == PN_ERANGE) {
                 st = PN_OK;
                 r->end = PN_REACH_MAX_STATES;
+            } else if (st == PN_ETOOBIG) {
+                st = PN_OK;
+                r->end = PN_REACH_MAX_MEMORY;
             }
             break;
         }
@@ -514,6 +700,8 @@ pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
             r->end = PN_REACH_TOKEN_BOUND;
             break;
         }
+        if (o->progress && (i & 0xffff) == 0xffff)
+            o->progress(r, o->progress_ctx);
     }
     if (st) {
         pn_reach_free(r);
@@ -521,6 +709,12 @@ pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
     }
     *out = r;
     return PN_OK;
+}
+
+pn_status_t pn_reach_explore(const pn_net_t *net, const pn_reach_options_t *o,
+                             pn_reach_t **out)
+{
+    return explore(net, o, NULL, NULL, out);
 }
 
 /* ---- results ------------------------------------------------------------- */
@@ -648,22 +842,212 @@ static pn_status_t path_of(const pn_reach_t *rc, const uint32_t *chain,
     return PN_OK;
 }
 
-pn_status_t pn_reach_dead_path(const pn_reach_t *r, pn_reach_path_t **out)
+pn_status_t pn_reach_path(const pn_reach_t *r, uint64_t state,
+                          pn_reach_path_t **out)
 {
-    if (!r || !out || r->first_dead == NO_STATE)
+    if (!r || !out || state >= r->nstates)
         return PN_EINVAL;
     size_t len = 0;
-    for (uint32_t s = r->first_dead; s != NO_STATE; s = r->parent[s])
+    for (uint32_t s = (uint32_t)state; s != NO_STATE; s = r->parent[s])
         len++;
     uint32_t *chain = malloc((len + 1) * sizeof *chain);
     if (!chain)
         return PN_ENOMEM;
     size_t k = len;
-    for (uint32_t s = r->first_dead; s != NO_STATE; s = r->parent[s])
+    for (uint32_t s = (uint32_t)state; s != NO_STATE; s = r->parent[s])
         chain[--k] = s;
     pn_status_t st = path_of(r, chain, len, out);
     free(chain);
     return st;
+}
+
+pn_status_t pn_reach_dead_path(const pn_reach_t *r, pn_reach_path_t **out)
+{
+    if (!r || !out || r->first_dead == NO_STATE)
+        return PN_EINVAL;
+    return pn_reach_path(r, r->first_dead, out);
+}
+
+uint64_t pn_reach_depth(const pn_reach_t *r, uint64_t state)
+{
+    uint64_t d = 0;
+    if (!r || state >= r->nstates)
+        return 0;
+    for (uint32_t s = r->parent[state]; s != NO_STATE; s = r->parent[s])
+        d++;
+    return d;
+}
+
+int pn_reach_unbounded(const pn_reach_t *r, uint64_t *cover,
+                       uint64_t *covered)
+{
+    if (!r || r->end != PN_REACH_UNBOUNDED)
+        return 0;
+    if (cover)
+        *cover = r->cover;
+    if (covered)
+        *covered = r->covered;
+    return 1;
+}
+
+int pn_reach_dead_state(const pn_reach_t *r, uint64_t state)
+{
+    if (!r || state >= r->nstates)
+        return 0;
+    pn_reach_t *w = (pn_reach_t *)r; /* scratch buffer only */
+    marking_of(w, (size_t)state, w->tmp);
+    for (uint32_t t = 0; t < r->nt; t++)
+        if (pni_engine_enabled(r->engine, w->tmp, t))
+            return 0;
+    return 1;
+}
+
+uint64_t pn_reach_memory(const pn_reach_t *r)
+{
+    return r ? bytes_used(r) : 0;
+}
+
+/* ---- queries ------------------------------------------------------------- */
+
+static uint64_t sum_of(const pn_qsum_t *s, const uint64_t *m)
+{
+    uint64_t v = s->constant;
+    for (size_t i = 0; i < s->nplaces; i++)
+        v = v > UINT64_MAX - m[s->places[i]] ? UINT64_MAX
+                                             : v + m[s->places[i]];
+    return v;
+}
+
+static int holds(const pn_reach_t *r, const pn_qformula_t *f,
+                 const uint64_t *m)
+{
+    switch (f->kind) {
+    case PN_QF_TRUE: return 1;
+    case PN_QF_FALSE: return 0;
+    case PN_QF_DEADLOCK:
+        for (uint32_t t = 0; t < r->nt; t++)
+            if (pni_engine_enabled(r->engine, m, t))
+                return 0;
+        return 1;
+    case PN_QF_FIREABLE:
+        for (size_t i = 0; i < f->nitems; i++)
+            if (f->items[i] < r->nt &&
+                pni_engine_enabled(r->engine, m, (uint32_t)f->items[i]))
+                return 1;
+        return 0;
+    case PN_QF_CMP: {
+        uint64_t a = sum_of(&f->lhs, m), b = sum_of(&f->rhs, m);
+        switch (f->op) {
+        case PN_QCMP_LT: return a < b;
+        case PN_QCMP_LE: return a <= b;
+        case PN_QCMP_EQ: return a == b;
+        case PN_QCMP_NE: return a != b;
+        case PN_QCMP_GE: return a >= b;
+        default: return a > b;
+        }
+    }
+    case PN_QF_NOT: return !holds(r, f->kids[0], m);
+    case PN_QF_AND:
+        for (size_t i = 0; i < f->nkids; i++)
+            if (!holds(r, f->kids[i], m))
+                return 0;
+        return 1;
+    default:
+        for (size_t i = 0; i < f->nkids; i++)
+            if (holds(r, f->kids[i], m))
+                return 1;
+        return 0;
+    }
+}
+
+typedef struct {
+    const pn_query_set_t *qs;
+    pn_query_answer_t *a;
+    size_t open;       /* EF and AG queries not decided yet */
+    int bounds;        /* some query is a bound: every marking is needed */
+} query_ctx_t;
+
+static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
+                    void *ctx)
+{
+    query_ctx_t *c = ctx;
+    for (size_t i = 0; i < c->qs->n; i++) {
+        const pn_query_t *q = &c->qs->q[i];
+        pn_query_answer_t *a = &c->a[i];
+        if (q->kind == PN_QUERY_BOUND) {
+            uint64_t v = sum_of(&q->bound, m);
+            if (a->state == PN_REACH_NO_STATE || v > a->bound) {
+                a->bound = v;
+                a->state = state;
+            }
+        } else if (!a->known &&
+                   holds(r, q->formula, m) == (q->kind == PN_QUERY_EF)) {
+            a->known = 1;
+            a->value = q->kind == PN_QUERY_EF;
+            a->state = state;
+            c->open--;
+        }
+    }
+    return c->open == 0 && !c->bounds;
+}
+
+static int formula_fits(const pn_qformula_t *f, size_t np, size_t nt)
+{
+    if (!f)
+        return 0;
+    for (size_t i = 0; i < f->lhs.nplaces; i++)
+        if (f->lhs.places[i] >= np)
+            return 0;
+    for (size_t i = 0; i < f->rhs.nplaces; i++)
+        if (f->rhs.places[i] >= np)
+            return 0;
+    for (size_t i = 0; i < f->nitems; i++)
+        if (f->items[i] >= nt)
+            return 0;
+    if (f->kind == PN_QF_NOT && f->nkids != 1)
+        return 0;
+    for (size_t i = 0; i < f->nkids; i++)
+        if (!formula_fits(f->kids[i], np, nt))
+            return 0;
+    return 1;
+}
+
+pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
+                           const pn_query_set_t *qs,
+                           pn_query_answer_t *answers, pn_reach_t **out)
+{
+    if (!net || !qs || (!answers && qs->n) || !out)
+        return PN_EINVAL;
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    query_ctx_t c = {qs, answers, 0, 0};
+    for (size_t i = 0; i < qs->n; i++) {
+        const pn_query_t *q = &qs->q[i];
+        if (q->kind == PN_QUERY_BOUND) {
+            for (size_t k = 0; k < q->bound.nplaces; k++)
+                if (q->bound.places[k] >= np)
+                    return PN_EINVAL;
+            c.bounds = 1;
+        } else if (!formula_fits(q->formula, np, nt)) {
+            return PN_EINVAL;
+        } else {
+            c.open++;
+        }
+        answers[i].known = answers[i].value = 0;
+        answers[i].bound = 0;
+        answers[i].state = PN_REACH_NO_STATE;
+    }
+    pn_status_t st = explore(net, o, on_state, &c, out);
+    if (st)
+        return st;
+    if ((*out)->end == PN_REACH_COMPLETE)
+        for (size_t i = 0; i < qs->n; i++) {
+            pn_query_answer_t *a = &answers[i];
+            if (!a->known) {
+                a->known = 1;
+                a->value = qs->q[i].kind == PN_QUERY_AG;
+            }
+        }
+    return PN_OK;
 }
 
 /* Longest distances from the initial state over the graph, in a
@@ -711,7 +1095,7 @@ pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
                                  uint64_t *min_steps, uint64_t *max_steps)
 {
     *terminates = 0;
-    if (!r || r->end != PN_REACH_COMPLETE)
+    if (!r || r->end != PN_REACH_COMPLETE || !r->keep_graph)
         return PN_EINVAL;
     uint64_t *dist = malloc((r->nstates + 1) * sizeof *dist);
     uint32_t *via = malloc((r->nstates + 1) * sizeof *via);
@@ -740,7 +1124,7 @@ pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
 
 pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out)
 {
-    if (!r || !out || r->end != PN_REACH_COMPLETE)
+    if (!r || !out || r->end != PN_REACH_COMPLETE || !r->keep_graph)
         return PN_EINVAL;
     uint64_t *dist = malloc((r->nstates + 1) * sizeof *dist);
     uint32_t *via = malloc((r->nstates + 1) * sizeof *via);

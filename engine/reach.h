@@ -17,10 +17,13 @@
 #include <stdint.h>
 #include "net.h"
 #include "engine.h"
+#include "query.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+typedef struct pn_reach pn_reach_t;
 
 typedef struct pn_reach_options {
     pn_semantics_t semantics; /* interleaving: one transition per edge;
@@ -34,24 +37,40 @@ typedef struct pn_reach_options {
                                  pn_reach_run_lengths() and
                                  pn_reach_longest_path() need them; 4 bytes
                                  an edge */
+    uint64_t max_memory;      /* stop (incomplete) before the search's
+                                 tables (pn_reach_memory()) would pass this
+                                 many bytes; 0: no limit */
+    int unbounded;            /* 1 (the default): with interleaving, on a
+                                 net of normal and read arcs without
+                                 capacities, stop at the first marking that
+                                 strictly covers one of its ancestors (the
+                                 net is then not bounded) */
+    /* called every 65,536 markings expanded, with the search so far (its
+     * getters work): a progress report; NULL: none */
+    void (*progress)(const pn_reach_t *r, void *ctx);
+    void *progress_ctx;
     uint64_t reserved[4];     /* zero (the init function sets it): room for
                                  fields of later versions */
 } pn_reach_options_t;
 
-/* Fills the defaults: interleaving, no limits (pn/status.h on option
- * structs).  pn_reach_defaults() is the same function under its first
- * name. */
+/* Fills the defaults: interleaving, no limits, the unboundedness check
+ * (pn/status.h on option structs).  pn_reach_defaults() is the same
+ * function under its first name. */
 void pn_reach_options_init(pn_reach_options_t *o);
 void pn_reach_defaults(pn_reach_options_t *o);
-
-typedef struct pn_reach pn_reach_t;
 
 /* Why an exploration stopped. */
 typedef enum {
     PN_REACH_COMPLETE = 0,  /* every reachable marking was found */
     PN_REACH_MAX_STATES = 1,/* the state limit was reached */
     PN_REACH_TOKEN_BOUND = 2,/* a place passed the token bound */
-    PN_REACH_OVERFLOW = 3   /* a count would pass PN_TOKENS_MAX */
+    PN_REACH_OVERFLOW = 3,  /* a count would pass PN_TOKENS_MAX */
+    PN_REACH_MAX_MEMORY = 4,/* the memory limit was reached */
+    PN_REACH_UNBOUNDED = 5, /* a marking strictly covers one of its
+                               ancestors: the net is not bounded
+                               (pn_reach_unbounded()) */
+    PN_REACH_DECIDED = 6    /* pn_reach_query(): every query was decided
+                               before every marking was found */
 } pn_reach_end_t;
 
 /* Explores breadth first from the initial marking.  Returns PN_OK with
@@ -106,11 +125,67 @@ typedef struct pn_reach_path {
 } pn_reach_path_t;
 pn_status_t pn_reach_dead_path(const pn_reach_t *r, pn_reach_path_t **out);
 void pn_reach_path_free(pn_reach_path_t *p);
+/* A shortest path from the initial marking to state (a breadth-first
+ * search finds each state by a shortest path).  PN_EINVAL for a bad
+ * state. */
+pn_status_t pn_reach_path(const pn_reach_t *r, uint64_t state,
+                          pn_reach_path_t **out);
+/* The number of steps of that path (0 for a bad state). */
+uint64_t pn_reach_depth(const pn_reach_t *r, uint64_t state);
+
+/* After PN_REACH_UNBOUNDED: 1, with the state that strictly covers
+ * (*cover) one of its ancestors on its shortest path (*covered).  The
+ * steps from *covered to *cover can fire again from *cover, forever,
+ * adding tokens each time.  The check is exact and cheap: only the
+ * records of the total along a path are compared (a marking with more
+ * tokens than every marking before it on its shortest path, with the
+ * records before it: at most one per value of the total).  An unbounded
+ * net has an infinite path in the search tree (finitely many successors
+ * each), with unbounded totals, so infinitely many records, two of which
+ * cover one another (Dickson's lemma): the search stops there.  Costs 4
+ * bytes a state, on nets where some transition adds tokens.  0
+ * otherwise. */
+int pn_reach_unbounded(const pn_reach_t *r, uint64_t *cover,
+                       uint64_t *covered);
+
+/* Whether state enables no transition.  Uses the result's scratch
+ * buffer: not from two threads at once. */
+int pn_reach_dead_state(const pn_reach_t *r, uint64_t state);
+
+/* Bytes held by the search's tables: the packed markings, their parents,
+ * the hash index and the graph (what --max-memory limits). */
+uint64_t pn_reach_memory(const pn_reach_t *r);
+
+/* ---- queries (pn/query.h) -------------------------------------------- */
+
+#define PN_REACH_NO_STATE UINT64_MAX
+
+typedef struct pn_query_answer {
+    int known;          /* decided (else a limit stopped the search first) */
+    int value;          /* EF, AG: whether the query holds */
+    uint64_t bound;     /* BOUND: the largest value found (exact when
+                           known) */
+    uint64_t state;     /* the marking that decides it (EF true: a witness;
+                           AG false: a counterexample; BOUND: one where the
+                           largest value is reached; pn_reach_path() leads
+                           there), or PN_REACH_NO_STATE */
+} pn_query_answer_t;
+
+/* Explores as pn_reach_explore() and answers every query of qs on the
+ * way: answers[i] for qs->q[i].  EF and AG queries are decided as soon as
+ * a marking proves them (true, resp. false); when every query is decided
+ * and none is a bound, the search stops there (PN_REACH_DECIDED).  A
+ * complete search decides every query.  Returns PN_OK with *out (freed by
+ * pn_reach_free()), PN_EINVAL (a query names a place or transition beyond
+ * the net's), PN_ENOMEM. */
+pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
+                           const pn_query_set_t *qs,
+                           pn_query_answer_t *answers, pn_reach_t **out);
 
 /* Whether every run ends (the reachability graph has no cycle), and, when
  * it does (and the graph was kept), the least and greatest number of steps from the initial marking
- * to a dead marking.  PN_EINVAL when the exploration is incomplete or the
- * graph has a cycle (*terminates = 0 then).  Cost: O(states + edges). */
+ * to a dead marking.  PN_EINVAL when the exploration is incomplete, the
+ * graph was not kept, or it has a cycle (*terminates = 0 then).  Cost: O(states + edges). */
 pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
                                  uint64_t *min_steps, uint64_t *max_steps);
 

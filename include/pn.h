@@ -17,6 +17,7 @@
 #include "groups.h"     /* lib/: node groups and transition classes */
 #include "pnml.h"       /* pnml/: reading and writing PNML */
 #include "dump.h"       /* pnml/: the canonical text form */
+#include "query.h"      /* lib/: reachability queries as data */
 #include "mcc.h"        /* pnml/: the Model Checking Contest's property files */
 #include "engine.h"     /* engine/: running nets, statistics */
 #include "trace.h"      /* engine/: the trace format */

@@ -13,7 +13,7 @@
 /* How many status codes there are (one past the last): for the tables of
  * status.c and the tests.  Not public: a new status must not change a
  * public constant. */
-#define PNI_STATUS_COUNT (PN_ETRACE + 1)
+#define PNI_STATUS_COUNT (PN_EQUERY + 1)
 
 /* A bump allocator for strings: freed all at once. */
 typedef struct pni_chunk pni_chunk_t;
@@ -96,6 +96,19 @@ pn_status_t pni_error(pn_error_t *err, pn_status_t code, unsigned long line,
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+
+/* ---- queries (query.h) ---------------------------------------------------- */
+
+#include "query.h"
+/* Appends an empty query to s: NULL when out of memory. */
+pn_query_t *pni_query_append(pn_query_set_t *s);
+/* Appends to a sum, a formula's children, its transitions: PN_ENOMEM. */
+pn_status_t pni_qsum_add(pn_qsum_t *s, size_t place);
+pn_status_t pni_qformula_add(pn_qformula_t *f, pn_qformula_t *kid);
+pn_status_t pni_qformula_add_item(pn_qformula_t *f, size_t item);
+/* A place or transition (kind) named s: by id, else by name; 0 found. */
+int pni_query_find(const pn_net_t *net, const char *s, pn_object_t kind,
+                   size_t *index);
 
 /* ---- files ------------------------------------------------------------ */
 

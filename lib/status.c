@@ -27,6 +27,7 @@ static const struct {
     [PN_ERENDER] = {"PN_ERENDER", "rendering failed"},
     [PN_ETOOBIG] = {"PN_ETOOBIG", "too large"},
     [PN_ETRACE] = {"PN_ETRACE", "invalid trace"},
+    [PN_EQUERY] = {"PN_EQUERY", "invalid query"},
 };
 
 const char *pn_strstatus(pn_status_t s)

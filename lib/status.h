@@ -38,7 +38,8 @@ typedef enum {
     PN_ERENDER = 16,     /* Graphviz could not lay out or render */
     PN_ETOOBIG = 17,     /* too large for what was asked (a layout, a
                             timeline): the message says what to do */
-    PN_ETRACE = 18       /* a trace is malformed or belongs to another net */
+    PN_ETRACE = 18,      /* a trace is malformed or belongs to another net */
+    PN_EQUERY = 19       /* a query (pn/query.h) is malformed */
 } pn_status_t;
 
 /* A short human text for a status ("duplicate id").  Static storage. */

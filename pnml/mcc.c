@@ -1,5 +1,6 @@
-/* The Model Checking Contest's property files (UpperBounds), via libxml2's
- * tree: they are small. */
+/* The Model Checking Contest's property files (UpperBounds,
+ * ReachabilityCardinality, ReachabilityFireability) into query trees
+ * (pn/query.h), via libxml2's tree: they are small. */
 #include <config.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -11,46 +12,26 @@
 #include "pnml_private.h"
 #include "mcc.h"
 
+/* nesting deeper than this is refused (the recursion's stack) */
+#define DEPTH_MAX 1000
+
 typedef struct {
-    char *id;
-    size_t n;
-    size_t *places;
-} bound_t;
-
-struct pn_mcc_bounds {
-    bound_t *v;
-    size_t n, cap;
-};
-
-void pn_mcc_bounds_free(pn_mcc_bounds_t *b)
-{
-    if (!b)
-        return;
-    for (size_t i = 0; i < b->n; i++) {
-        free(b->v[i].id);
-        free(b->v[i].places);
-    }
-    free(b->v);
-    free(b);
-}
-
-size_t pn_mcc_bounds_count(const pn_mcc_bounds_t *b) { return b ? b->n : 0; }
-
-const char *pn_mcc_bound_id(const pn_mcc_bounds_t *b, size_t i)
-{
-    return b && i < b->n ? b->v[i].id : NULL;
-}
-
-const size_t *pn_mcc_bound_places(const pn_mcc_bounds_t *b, size_t i,
-                                  size_t *n)
-{
-    *n = b && i < b->n ? b->v[i].n : 0;
-    return b && i < b->n ? b->v[i].places : NULL;
-}
+    const pn_net_t *net;
+    pn_error_t *err;
+    const char *id;   /* the property being read */
+} reader_t;
 
 static int is(const xmlNode *e, const char *name)
 {
     return e->type == XML_ELEMENT_NODE && !strcmp((const char *)e->name, name);
+}
+
+static const char *nm(const xmlNode *e) { return (const char *)e->name; }
+
+static unsigned long line_of(const xmlNode *e)
+{
+    long l = xmlGetLineNo(e);
+    return l > 0 ? (unsigned long)l : 0;
 }
 
 static xmlNode *child(const xmlNode *e, const char *name)
@@ -61,66 +42,245 @@ static xmlNode *child(const xmlNode *e, const char *name)
     return NULL;
 }
 
-/* A place named in a formula: by id, else by name. */
-static int find_place(const pn_net_t *net, const char *s, size_t *index)
+/* The element children of e, in order. */
+static size_t elements(const xmlNode *e, xmlNode **out, size_t max)
 {
-    pn_object_t k;
-    if (pn_net_find(net, s, &k, index) == PN_OK && k == PN_PLACE)
-        return 0;
-    for (size_t p = 0; p < pn_net_place_count(net); p++) {
-        const char *nm = pn_net_place(net, p)->name;
-        if (nm && !strcmp(nm, s)) {
-            *index = p;
-            return 0;
+    size_t n = 0;
+    for (xmlNode *c = e->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE) {
+            if (n < max)
+                out[n] = c;
+            n++;
         }
-    }
-    return -1;
+    return n;
 }
 
-static pn_status_t read_property(const xmlNode *prop, const pn_net_t *net,
-                                 bound_t *b, pn_error_t *err)
+static pn_status_t oom(reader_t *rd)
 {
-    xmlNode *id = child(prop, "id"), *f = child(prop, "formula");
-    xmlNode *pb = f ? child(f, "place-bound") : NULL;
-    unsigned long line = (unsigned long)xmlGetLineNo(prop);
-    if (!id || !f)
-        return pni_error(err, PN_ESTRUCT, line, 0, "a <property> without "
-                         "<id> or <formula>");
-    if (!pb)
-        return pni_error(err, PN_EUNSUPPORTED, line, 0, "only place-bound "
-                         "formulas (UpperBounds) are read");
-    xmlChar *idt = xmlNodeGetContent(id);
-    b->id = idt ? strdup((const char *)idt) : NULL;
-    xmlFree(idt);
-    if (!b->id)
-        return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
-    for (xmlNode *c = pb->children; c; c = c->next) {
-        if (!is(c, "place"))
+    return pni_error(rd->err, PN_ENOMEM, 0, 0, "out of memory");
+}
+
+/* The element's text, trimmed, into a new string (NULL: out of memory). */
+static char *text_of(const xmlNode *e)
+{
+    xmlChar *t = xmlNodeGetContent(e);
+    if (!t)
+        return NULL;
+    const char *s = (const char *)t;
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' ||
+                 s[n - 1] == '\r'))
+        n--;
+    char *r = malloc(n + 1);
+    if (r) {
+        memcpy(r, s, n);
+        r[n] = '\0';
+    }
+    xmlFree(t);
+    return r;
+}
+
+/* Every <place> (kind PN_PLACE) or <transition> child of e, into a sum
+ * or a formula's items. */
+static pn_status_t node_list(reader_t *rd, const xmlNode *e, pn_object_t kind,
+                             pn_qsum_t *sum, pn_qformula_t *f)
+{
+    const char *want = kind == PN_PLACE ? "place" : "transition";
+    size_t count = 0;
+    for (xmlNode *c = e->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
             continue;
-        xmlChar *name = xmlNodeGetContent(c);
-        size_t p;
-        int bad = !name || find_place(net, (const char *)name, &p);
-        if (bad) {
-            pn_status_t st = pni_error(err, PN_EUNKNOWN,
-                                       (unsigned long)xmlGetLineNo(c), 0,
-                                       "property '%s': '%s' is not a place "
-                                       "of the net", b->id,
-                                       name ? (const char *)name : "");
-            xmlFree(name);
+        if (!is(c, want))
+            return pni_error(rd->err, PN_EQUERY, line_of(c), 0,
+                             "property '%s': <%s> inside <%s> (only <%s>)",
+                             rd->id, nm(c), nm(e), want);
+        char *s = text_of(c);
+        if (!s)
+            return oom(rd);
+        size_t i;
+        if (pni_query_find(rd->net, s, kind, &i)) {
+            pn_status_t st = pni_error(rd->err, PN_EUNKNOWN, line_of(c), 0,
+                                       "property '%s': '%s' is not a %s of "
+                                       "the net", rd->id, s, want);
+            free(s);
             return st;
         }
-        xmlFree(name);
-        size_t *v = realloc(b->places, (b->n + 1) * sizeof *v);
-        if (!v)
-            return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
-        b->places = v;
-        b->places[b->n++] = p;
+        free(s);
+        if (sum ? pni_qsum_add(sum, i) : pni_qformula_add_item(f, i))
+            return oom(rd);
+        count++;
+    }
+    if (!count)
+        return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                         "property '%s': <%s> names no %s", rd->id, nm(e),
+                         want);
+    return PN_OK;
+}
+
+/* An integer expression: <tokens-count> or <integer-constant>. */
+static pn_status_t int_expr(reader_t *rd, const xmlNode *e, pn_qsum_t *s)
+{
+    if (is(e, "tokens-count"))
+        return node_list(rd, e, PN_PLACE, s, NULL);
+    if (is(e, "integer-constant")) {
+        char *t = text_of(e);
+        if (!t)
+            return oom(rd);
+        const char *what;
+        pn_status_t st = pni_parse_u64(t, strlen(t), &s->constant, &what);
+        if (st)
+            st = pni_error(rd->err, st == PN_ERANGE ? PN_ERANGE : PN_EQUERY,
+                           line_of(e), 0, "property '%s': <integer-constant> "
+                           "'%s' is not an integer from 0 to 2^63-1", rd->id,
+                           t);
+        free(t);
+        return st;
+    }
+    return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                     "property '%s': <%s> where an integer expression "
+                     "(<tokens-count>, <integer-constant>) was expected",
+                     rd->id, nm(e));
+}
+
+static pn_status_t formula(reader_t *rd, const xmlNode *e, unsigned depth,
+                           pn_qformula_t **out);
+
+static pn_status_t formula_kids(reader_t *rd, const xmlNode *e,
+                                unsigned depth, pn_qformula_t *f)
+{
+    for (xmlNode *c = e->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        pn_qformula_t *k = NULL;
+        pn_status_t st = formula(rd, c, depth + 1, &k);
+        if (st)
+            return st;
+        if (pni_qformula_add(f, k)) {
+            pn_qformula_free(k);
+            return oom(rd);
+        }
     }
     return PN_OK;
 }
 
-pn_status_t pn_mcc_bounds_read(const char *path, const pn_net_t *net,
-                               pn_mcc_bounds_t **out, pn_error_t *err)
+static pn_status_t formula(reader_t *rd, const xmlNode *e, unsigned depth,
+                           pn_qformula_t **out)
+{
+    static const struct { const char *name; pn_qcmp_t op; } cmps[] = {
+        {"integer-le", PN_QCMP_LE}, {"integer-lt", PN_QCMP_LT},
+        {"integer-eq", PN_QCMP_EQ}, {"integer-ne", PN_QCMP_NE},
+        {"integer-ge", PN_QCMP_GE}, {"integer-gt", PN_QCMP_GT}};
+    static const struct { const char *name; pn_qf_kind_t kind; } kinds[] = {
+        {"true", PN_QF_TRUE}, {"false", PN_QF_FALSE},
+        {"deadlock", PN_QF_DEADLOCK}, {"is-fireable", PN_QF_FIREABLE},
+        {"negation", PN_QF_NOT}, {"conjunction", PN_QF_AND},
+        {"disjunction", PN_QF_OR}};
+    *out = NULL;
+    if (depth > DEPTH_MAX)
+        return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                         "property '%s': nested deeper than %d", rd->id,
+                         DEPTH_MAX);
+    xmlNode *kid[3];
+    size_t nk = elements(e, kid, 3);
+    for (size_t i = 0; i < sizeof cmps / sizeof *cmps; i++) {
+        if (!is(e, cmps[i].name))
+            continue;
+        if (nk != 2)
+            return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                             "property '%s': <%s> needs two integer "
+                             "expressions, has %zu element%s", rd->id,
+                             nm(e), nk, nk == 1 ? "" : "s");
+        pn_qformula_t *f = pn_qformula_new(PN_QF_CMP);
+        if (!f)
+            return oom(rd);
+        f->op = cmps[i].op;
+        pn_status_t st = int_expr(rd, kid[0], &f->lhs);
+        if (!st)
+            st = int_expr(rd, kid[1], &f->rhs);
+        if (st)
+            pn_qformula_free(f);
+        else
+            *out = f;
+        return st;
+    }
+    size_t i = 0;
+    while (i < sizeof kinds / sizeof *kinds && !is(e, kinds[i].name))
+        i++;
+    if (i == sizeof kinds / sizeof *kinds)
+        return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                         "property '%s': <%s> is not a state formula "
+                         "pn-reach answers (reachability formulas: "
+                         "negation, conjunction, disjunction, integer-le, "
+                         "is-fireable, true, false, deadlock)", rd->id,
+                         nm(e));
+    pn_qf_kind_t k = kinds[i].kind;
+    if ((k == PN_QF_NOT && nk != 1) ||
+        ((k == PN_QF_AND || k == PN_QF_OR) && nk < 1) ||
+        ((k == PN_QF_TRUE || k == PN_QF_FALSE || k == PN_QF_DEADLOCK) &&
+         nk != 0))
+        return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                         "property '%s': <%s> with %zu element%s inside",
+                         rd->id, nm(e), nk, nk == 1 ? "" : "s");
+    if ((k == PN_QF_AND || k == PN_QF_OR) && nk == 1)
+        return formula(rd, kid[0], depth + 1, out); /* a group of one */
+    pn_qformula_t *f = pn_qformula_new(k);
+    if (!f)
+        return oom(rd);
+    pn_status_t st = PN_OK;
+    if (k == PN_QF_FIREABLE)
+        st = node_list(rd, e, PN_TRANSITION, NULL, f);
+    else if (k == PN_QF_NOT || k == PN_QF_AND || k == PN_QF_OR)
+        st = formula_kids(rd, e, depth, f);
+    if (st)
+        pn_qformula_free(f);
+    else
+        *out = f;
+    return st;
+}
+
+static pn_status_t read_property(reader_t *rd, const xmlNode *prop,
+                                 pn_query_t *q)
+{
+    xmlNode *id = child(prop, "id"), *f = child(prop, "formula");
+    q->line = line_of(prop);
+    if (!id || !f)
+        return pni_error(rd->err, PN_EQUERY, q->line, 0,
+                         "a <property> without <id> or <formula>");
+    if (!(q->id = text_of(id)))
+        return oom(rd);
+    rd->id = q->id;
+    xmlNode *top[2], *in[2];
+    size_t nt = elements(f, top, 2);
+    if (nt != 1)
+        return pni_error(rd->err, PN_EQUERY, line_of(f), 0,
+                         "property '%s': <formula> holds %zu elements, not "
+                         "one", q->id, nt);
+    if (is(top[0], "place-bound")) {
+        q->kind = PN_QUERY_BOUND;
+        return node_list(rd, top[0], PN_PLACE, &q->bound, NULL);
+    }
+    int ef = is(top[0], "exists-path"), ag = is(top[0], "all-paths");
+    const char *want = ef ? "finally" : "globally";
+    if ((!ef && !ag) || elements(top[0], in, 2) != 1 || !is(in[0], want))
+        return pni_error(rd->err, PN_EQUERY, line_of(top[0]), 0,
+                         "property '%s': <%s> is not a query pn-reach "
+                         "answers (<exists-path><finally>, "
+                         "<all-paths><globally> or <place-bound>)", q->id,
+                         nm(top[0]));
+    q->kind = ef ? PN_QUERY_EF : PN_QUERY_AG;
+    xmlNode *body[2];
+    size_t nb = elements(in[0], body, 2);
+    if (nb != 1)
+        return pni_error(rd->err, PN_EQUERY, line_of(in[0]), 0,
+                         "property '%s': <%s> holds %zu elements, not one",
+                         q->id, want, nb);
+    return formula(rd, body[0], 0, &q->formula);
+}
+
+pn_status_t pn_mcc_queries_read(const char *path, const pn_net_t *net,
+                                pn_query_set_t **out, pn_error_t *err)
 {
     pni_error_begin(err, path);
     if (!path || !net || !out)
@@ -132,32 +292,42 @@ pn_status_t pn_mcc_bounds_read(const char *path, const pn_net_t *net,
     pni_xml_init();
     xmlDoc *doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR |
                                           XML_PARSE_NOWARNING);
-    if (!doc)
-        return pni_error(err, PN_EXML, 0, 0, "malformed XML");
+    if (!doc) {
+        const xmlError *xe = xmlGetLastError();
+        return pni_error(err, PN_EXML, xe && xe->line > 0 ?
+                         (unsigned long)xe->line : 0, 0, "malformed XML%s%s",
+                         xe && xe->message ? ": " : "",
+                         xe && xe->message ? xe->message : "");
+    }
     xmlNode *root = xmlDocGetRootElement(doc);
+    reader_t rd = {net, err, ""};
     pn_status_t st = PN_OK;
-    pn_mcc_bounds_t *b = calloc(1, sizeof *b);
-    if (!b)
-        st = pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
+    pn_query_set_t *s = pn_query_set_new();
+    if (!s)
+        st = oom(&rd);
     else if (!root || !is(root, "property-set"))
-        st = pni_error(err, PN_ESTRUCT, root ? (unsigned long)
-                       xmlGetLineNo(root) : 0, 0, "not a <property-set>");
+        st = pni_error(err, PN_EQUERY, root ? line_of(root) : 0, 0,
+                       "not a <property-set>");
     for (xmlNode *c = root ? root->children : NULL; !st && c; c = c->next) {
-        if (!is(c, "property"))
+        if (c->type != XML_ELEMENT_NODE)
             continue;
-        if (pni_grow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v)) {
-            st = pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
+        if (!is(c, "property")) {
+            st = pni_error(err, PN_EQUERY, line_of(c), 0, "<%s> in a "
+                           "<property-set> (only <property>)", nm(c));
             break;
         }
-        memset(&b->v[b->n], 0, sizeof *b->v);
-        b->n++;
-        st = read_property(c, net, &b->v[b->n - 1], err);
+        pn_query_t *q = pni_query_append(s);
+        if (!q) {
+            st = oom(&rd);
+            break;
+        }
+        st = read_property(&rd, c, q);
     }
     xmlFreeDoc(doc);
     if (st) {
-        pn_mcc_bounds_free(b);
+        pn_query_set_free(s);
         return st;
     }
-    *out = b;
+    *out = s;
     return PN_OK;
 }

@@ -32,7 +32,7 @@ exports() {
     fi
 }
 
-exports libpn libpn.exports lib/status.h lib/net.h lib/groups.h pnml/pnml.h \
+exports libpn libpn.exports lib/status.h lib/net.h lib/groups.h lib/query.h pnml/pnml.h \
     pnml/dump.h pnml/mcc.h engine/engine.h engine/trace.h engine/reach.h \
     maxplus/maxplus.h generators/gpu.h generators/eventgraph.h gpu/predict.h
 exports libpn-render libpn-render.exports render/dot.h

@@ -64,10 +64,10 @@ cat > "$TMP/u.pnml" <<'PNML'
 <arc id="a1" source="p" target="t"/><arc id="a2" source="t" target="p"><inscription><text>2</text></inscription></arc>
 </page></net></pnml>
 PNML
-expect 4 "$BIN/pn-reach" --max-states 50 "$TMP/u.pnml"
+expect 4 "$BIN/pn-reach" --no-unbounded --max-states 50 "$TMP/u.pnml"
 has "$TMP/out" "incomplete: the state limit was reached"
 lacks "$TMP/out" "terminates"
-expect 4 "$BIN/pn-reach" --token-bound 10 "$TMP/u.pnml"
+expect 4 "$BIN/pn-reach" --no-unbounded --token-bound 10 "$TMP/u.pnml"
 has "$TMP/out" "incomplete: a place passed the token bound"
 mkdir -p "$TMP/mcc"
 cp "$TMP/u.pnml" "$TMP/mcc/model.pnml"
@@ -104,4 +104,117 @@ cat > "$TMP/mcc/UpperBounds.xml" <<'XML'
 XML
 expect 1 "$BIN/pn-reach" --mcc UpperBounds "$TMP/mcc"
 has "$TMP/err" "UpperBounds.xml:4: property 'd-UB-00': 'nosuch' is not a place of the net"
+
+# queries: inline, decided on the way, with witnesses that pn-dot replays
+expect 0 "$BIN/pn-reach" --query 'EF (p == 0 && q >= 1)' --query 'AG p + q <= 2' \
+    --query deadlock --query 'bound(q)' --query 'AG q < 2' --witness "$TMP/w" "$TMP/d.pnml"
+has "$TMP/out" "query q1:      EF (p == 0 && q >= 1): TRUE (witness in 2 steps)"
+has "$TMP/out" "query q2:      AG p + q <= 2: TRUE"
+has "$TMP/out" "query q3:      EF deadlock: TRUE (witness in 4 steps)"
+has "$TMP/out" "query q4:      bound(q): 2 (reached in 2 steps)"
+has "$TMP/out" "query q5:      AG q < 2: FALSE (counterexample in 2 steps)"
+[ ! -e "$TMP/w/q2.trace" ] && ok || bad "a witness for a true AG"
+for q in q1 q3 q4 q5; do
+    has "$TMP/w/$q.trace" "M "
+    steps=$(sed -n 's/^E [a-z]* //p' "$TMP/w/$q.trace")
+    expect 0 "$BIN/pn-dot" --trace "$TMP/w/$q.trace" --step "$steps" "$TMP/d.pnml" -o "$TMP/w.svg"
+done
+has "$TMP/w/q1.trace" "M 2 q=2"
+has "$TMP/w/q3.trace" "E dead 4"
+# a witness whose claimed marking is not where the replay ends is refused
+sed 's/^M 2 q=2/M 2 q=1/' "$TMP/w/q1.trace" > "$TMP/w/lie.trace"
+expect 1 "$BIN/pn-dot" --trace "$TMP/w/lie.trace" "$TMP/d.pnml" -o "$TMP/w.svg"
+has "$TMP/err" "lie.trace:"
+# a query that can be decided early stops the search
+expect 0 "$BIN/pn-reach" --query 'EF q >= 1' "$TMP/d.pnml"
+has "$TMP/out" "search:      stopped: every query was decided"
+expect 0 "$BIN/pn-reach" --format json --query 'AG q < 2' "$TMP/d.pnml"
+has "$TMP/out" '"queries": [{"id": "q1", "query": "AG q < 2", "answer": false, "witness_steps": 2}]'
+# bad queries: the column, exit 2
+expect 2 "$BIN/pn-reach" --query 'EF p >=' "$TMP/d.pnml"
+has "$TMP/err" "pn-reach: --query 'EF p >=': column 8: expected a place or a number, found the end"
+expect 2 "$BIN/pn-reach" --query 'EF nosuch > 1' "$TMP/d.pnml"
+has "$TMP/err" "column 4: 'nosuch' is not a place of the net"
+expect 2 "$BIN/pn-reach" --query 'EF fireable(p)' "$TMP/d.pnml"
+has "$TMP/err" "'p' is not a transition of the net"
+expect 2 "$BIN/pn-reach" --query deadlock --mcc ReachabilityDeadlock "$TMP/mcc"
+
+# the contest's reachability files, and bad ones refused with file:line
+cat > "$TMP/mcc/ReachabilityCardinality.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>d-RC-00</id><formula><exists-path><finally>
+    <integer-le><integer-constant>2</integer-constant><tokens-count><place>q</place></tokens-count></integer-le>
+  </finally></exists-path></formula></property>
+  <property><id>d-RC-01</id><formula><all-paths><globally>
+    <integer-le><tokens-count><place>p</place><place>q</place></tokens-count><integer-constant>1</integer-constant></integer-le>
+  </globally></all-paths></formula></property>
+</property-set>
+XML
+cat > "$TMP/mcc/ReachabilityFireability.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>d-RF-00</id><formula><all-paths><globally>
+    <negation><is-fireable><transition>v</transition></is-fireable></negation>
+  </globally></all-paths></formula></property>
+</property-set>
+XML
+expect 0 "$BIN/pn-reach" --mcc ReachabilityCardinality --witness "$TMP/mw" "$TMP/mcc"
+has "$TMP/out" "FORMULA d-RC-00 TRUE TECHNIQUES EXPLICIT"
+has "$TMP/out" "FORMULA d-RC-01 FALSE TECHNIQUES EXPLICIT"
+expect 0 "$BIN/pn-dot" --trace "$TMP/mw/d-RC-00.trace" "$TMP/mcc/model.pnml" -o "$TMP/w.svg"
+expect 0 "$BIN/pn-dot" --trace "$TMP/mw/d-RC-01.trace" "$TMP/mcc/model.pnml" -o "$TMP/w.svg"
+expect 0 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
+has "$TMP/out" "FORMULA d-RF-00 TRUE TECHNIQUES EXPLICIT"
+expect 0 "$BIN/pn-reach" --mcc ReachabilityDeadlock --witness "$TMP/mw" "$TMP/mcc"
+has "$TMP/mw/ReachabilityDeadlock.trace" "E dead 4"
+cat > "$TMP/mcc/ReachabilityCardinality.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>d-RC-00</id><formula><exists-path><finally>
+    <integer-le>
+      <integer-constant>2</integer-constant>
+      <tokens-count><place>nosuch</place></tokens-count>
+    </integer-le>
+  </finally></exists-path></formula></property>
+</property-set>
+XML
+expect 1 "$BIN/pn-reach" --mcc ReachabilityCardinality "$TMP/mcc"
+has "$TMP/err" "ReachabilityCardinality.xml:6: property 'd-RC-00': 'nosuch' is not a place of the net"
+cat > "$TMP/mcc/ReachabilityFireability.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>d-RF-00</id><formula><exists-path><next>
+    <is-fireable><transition>t</transition></is-fireable>
+  </next></exists-path></formula></property>
+</property-set>
+XML
+expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
+has "$TMP/err" "ReachabilityFireability.xml:3: property 'd-RF-00': <exists-path> is not a query pn-reach answers"
+printf '<property-set>\n<property>\n' > "$TMP/mcc/ReachabilityFireability.xml"
+expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
+has "$TMP/err" "ReachabilityFireability.xml:"
+has "$TMP/err" "malformed XML"
+rm "$TMP/mcc/ReachabilityFireability.xml"
+expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
+has "$TMP/err" "ReachabilityFireability.xml: cannot read"
+
+# unboundedness: p -t-> 2p is found not bounded after one step, with the
+# path as a witness
+expect 4 "$BIN/pn-reach" --witness "$TMP/uw" "$TMP/u.pnml"
+has "$TMP/out" "search:      incomplete: the net is not bounded"
+has "$TMP/out" "unbounded:   the marking after step 1 covers the one after step 0 with more in p (2 > 1): steps 1..1 repeat forever"
+has "$TMP/uw/unbounded.trace" "M 1 p=2"
+expect 0 "$BIN/pn-dot" --trace "$TMP/uw/unbounded.trace" "$TMP/u.pnml" -o "$TMP/w.svg"
+expect 4 "$BIN/pn-reach" --format json "$TMP/u.pnml"
+has "$TMP/out" '"bounded": false'
+expect 0 "$BIN/pn-reach" --format json "$TMP/d.pnml"
+has "$TMP/out" '"bounded": true'
+# the memory limit, and its units
+expect 4 "$BIN/pn-reach" --no-unbounded --max-memory 64K "$TMP/u.pnml"
+has "$TMP/out" "incomplete: the memory limit was reached"
+expect 2 "$BIN/pn-reach" --max-memory 12Q "$TMP/u.pnml"
+expect 2 "$BIN/pn-reach" --max-memory 0 "$TMP/u.pnml"
+# the progress line, on demand
+expect 0 "$BIN/pn-reach" --progress "$TMP/d.pnml"
 finish

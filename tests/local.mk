@@ -63,7 +63,7 @@ EXTRA_DIST += tests/summary.sh
 EXTRA_DIST += tests/testutil.h
 
 # pn-reach against the Model Checking Contest's answers: every instance
-# (make check runs the ones up to 20,000 states: tests/mcc-small.sh)
+# (make check runs the ones up to 10,000 states: tests/mcc-small.sh)
 .PHONY: check-mcc
 check-mcc: bin/pn-reach
 	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \

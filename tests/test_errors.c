@@ -277,7 +277,7 @@ START_TEST(mcc_bounds)
 {
     pn_error_t err;
     pn_net_t *net = small_net();
-    pn_mcc_bounds_t *b;
+    pn_query_set_t *b;
     char *good = tmp_file_with(
         "<?xml version=\"1.0\"?>\n"
         "<property-set xmlns=\"http://mcc.lip6.fr/\">\n"
@@ -289,15 +289,15 @@ START_TEST(mcc_bounds)
         "<property><id>x</id><formula><place-bound><place>nosuch</place>"
         "</place-bound></formula></property>\n</property-set>\n");
     dirty(&err);
-    success(pn_mcc_bounds_read(good, net, &b, &err), &err,
-            "pn_mcc_bounds_read");
-    pn_mcc_bounds_free(b);
+    success(pn_mcc_queries_read(good, net, &b, &err), &err,
+            "pn_mcc_queries_read");
+    pn_query_set_free(b);
     dirty(&err);
-    failure(pn_mcc_bounds_read(bad, net, &b, &err), PN_EUNKNOWN, &err,
-            "pn_mcc_bounds_read");
-    ck_assert_int_eq(pn_mcc_bounds_read(good, net, &b, NULL), PN_OK);
-    pn_mcc_bounds_free(b);
-    ck_assert_int_eq(pn_mcc_bounds_read(bad, net, &b, NULL), PN_EUNKNOWN);
+    failure(pn_mcc_queries_read(bad, net, &b, &err), PN_EUNKNOWN, &err,
+            "pn_mcc_queries_read");
+    ck_assert_int_eq(pn_mcc_queries_read(good, net, &b, NULL), PN_OK);
+    pn_query_set_free(b);
+    ck_assert_int_eq(pn_mcc_queries_read(bad, net, &b, NULL), PN_EUNKNOWN);
     unlink(good);
     unlink(bad);
     free(good);

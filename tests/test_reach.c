@@ -358,15 +358,19 @@ START_TEST(limits_give_incomplete_results)
     pn_net_add_transition(net, "t", NULL, NULL);
     pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
     pn_net_add_arc(net, NULL, "t", "p", 2, PN_ARC_NORMAL, NULL);
-    pn_reach_t *r = explore(net, PN_SEM_INTERLEAVING, 1000);
+    pn_reach_options_t o;
+    pn_reach_defaults(&o);
+    o.unbounded = 0; /* the limits, not the proof */
+    o.max_states = 1000;
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
     ck_assert_int_eq(pn_reach_end(r), PN_REACH_MAX_STATES);
     ck_assert_int_ge(pn_reach_states(r), 1000);
     int term;
     uint64_t lo, hi;
     ck_assert_int_eq(pn_reach_run_lengths(r, &term, &lo, &hi), PN_EINVAL);
     pn_reach_free(r);
-    pn_reach_options_t o;
-    pn_reach_defaults(&o);
+    o.max_states = 0;
     o.token_bound = 300;
     ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
     ck_assert_int_eq(pn_reach_end(r), PN_REACH_TOKEN_BOUND);
@@ -375,6 +379,399 @@ START_TEST(limits_give_incomplete_results)
     uint64_t m[1] = {200};
     ck_assert(pn_reach_contains(r, m));
     pn_reach_free(r);
+    /* the memory limit: stopped before the tables pass it */
+    o.token_bound = 0;
+    o.max_memory = 100000;
+    ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+    ck_assert_int_eq(pn_reach_end(r), PN_REACH_MAX_MEMORY);
+    ck_assert_uint_le(pn_reach_memory(r), 100000);
+    ck_assert_uint_gt(pn_reach_states(r), 1000);
+    pn_reach_free(r);
+    /* and the proof: (2) covers (1) after one step */
+    pn_reach_defaults(&o);
+    ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+    ck_assert_int_eq(pn_reach_end(r), PN_REACH_UNBOUNDED);
+    uint64_t cover, covered;
+    ck_assert(pn_reach_unbounded(r, &cover, &covered));
+    ck_assert_uint_eq(pn_reach_depth(r, cover), 1);
+    ck_assert_uint_eq(pn_reach_depth(r, covered), 0);
+    pn_reach_free(r);
+    pn_net_free(net);
+}
+END_TEST
+
+/* ---- queries ------------------------------------------------------------- */
+
+static int bf_dead(const pn_net_t *net, const uint64_t *m)
+{
+    for (size_t t = 0; t < pn_net_transition_count(net); t++)
+        if (bf_enabled(net, m, t))
+            return 0;
+    return 1;
+}
+
+static uint64_t bf_sum(const pn_qsum_t *s, const uint64_t *m)
+{
+    uint64_t v = s->constant;
+    for (size_t i = 0; i < s->nplaces; i++)
+        v += m[s->places[i]];
+    return v;
+}
+
+/* The formula's truth at m, from the brute force's firing rule. */
+static int bf_holds(const pn_net_t *net, const pn_qformula_t *f,
+                    const uint64_t *m)
+{
+    switch (f->kind) {
+    case PN_QF_TRUE: return 1;
+    case PN_QF_FALSE: return 0;
+    case PN_QF_DEADLOCK: return bf_dead(net, m);
+    case PN_QF_FIREABLE:
+        for (size_t i = 0; i < f->nitems; i++)
+            if (bf_enabled(net, m, f->items[i]))
+                return 1;
+        return 0;
+    case PN_QF_CMP: {
+        uint64_t a = bf_sum(&f->lhs, m), b = bf_sum(&f->rhs, m);
+        return f->op == PN_QCMP_LT ? a < b : f->op == PN_QCMP_LE ? a <= b
+             : f->op == PN_QCMP_EQ ? a == b : f->op == PN_QCMP_NE ? a != b
+             : f->op == PN_QCMP_GE ? a >= b : a > b;
+    }
+    case PN_QF_NOT: return !bf_holds(net, f->kids[0], m);
+    case PN_QF_AND:
+        for (size_t i = 0; i < f->nkids; i++)
+            if (!bf_holds(net, f->kids[i], m))
+                return 0;
+        return 1;
+    default:
+        for (size_t i = 0; i < f->nkids; i++)
+            if (bf_holds(net, f->kids[i], m))
+                return 1;
+        return 0;
+    }
+}
+
+/* A random query as text (the inline form), over the places p0.. and the
+ * transitions t0.. of a random net. */
+static void random_formula(pni_rng_t *rng, size_t np, size_t nt, int depth,
+                           char *buf, size_t size)
+{
+    size_t k = strlen(buf);
+    uint64_t r = pni_rng_below(rng, depth > 0 ? 9 : 5);
+    if (r == 0)
+        snprintf(buf + k, size - k, "%s", pni_rng_below(rng, 2) ? "deadlock"
+                                           : pni_rng_below(rng, 2) ? "true"
+                                                                   : "false");
+    else if (r == 1)
+        snprintf(buf + k, size - k, "fireable(t%u, t%u)",
+                 (unsigned)pni_rng_below(rng, nt),
+                 (unsigned)pni_rng_below(rng, nt));
+    else if (r <= 4) {
+        static const char *const ops[] = {"<", "<=", "==", "!=", ">=", ">"};
+        snprintf(buf + k, size - k, "p%u + p%u %s %u",
+                 (unsigned)pni_rng_below(rng, np),
+                 (unsigned)pni_rng_below(rng, np),
+                 ops[pni_rng_below(rng, 6)],
+                 (unsigned)pni_rng_below(rng, 5));
+    } else if (r == 5) {
+        snprintf(buf + k, size - k, "!(");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, ")");
+    } else {
+        snprintf(buf + k, size - k, "(");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, r <= 6 ? " || " : " && ");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, ")");
+    }
+}
+
+START_TEST(random_queries_against_brute_force)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 777);
+    int decided_early = 0, witnesses = 0;
+    for (int i = 0; i < 300; i++) {
+        pn_net_t *net = random_net(&rng);
+        size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+        size_t s, e, d;
+        uint64_t *seen;
+        brute_force(net, 4000, &s, &e, &d, &seen);
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        for (int k = 0; k < 4; k++) {
+            char text[2048] = "";
+            strcpy(text, k % 2 ? "AG " : "EF ");
+            random_formula(&rng, np, nt, 3, text, sizeof text);
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "%s: column %lu: %s", text, err.column, err.text);
+        }
+        ck_assert_int_eq(pn_query_parse(qs, "bound(p0, p1)", net, &err),
+                         PN_OK);
+        if (i % 2)  /* half without a bound: the search may stop early */
+            qs->n--, pn_qformula_free(qs->q[qs->n].formula),
+                free(qs->q[qs->n].bound.places), free(qs->q[qs->n].id);
+        /* the text form reads back as the same tree */
+        for (size_t q = 0; q < qs->n; q++) {
+            char *text = NULL;
+            size_t len = 0;
+            FILE *mem = open_memstream(&text, &len);
+            pn_query_write(mem, &qs->q[q], net);
+            fclose(mem);
+            pn_query_set_t *again = pn_query_set_new();
+            ck_assert_msg(pn_query_parse(again, text, net, &err) == PN_OK,
+                          "%s: %s", text, err.text);
+            ck_assert_int_eq(again->q[0].kind, qs->q[q].kind);
+            ck_assert_msg(pn_qformula_equal(again->q[0].formula,
+                                            qs->q[q].formula), "%s", text);
+            pn_query_set_free(again);
+            free(text);
+        }
+        pn_query_answer_t ans[5];
+        pn_reach_options_t o;
+        pn_reach_defaults(&o);
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+        decided_early += pn_reach_end(r) == PN_REACH_DECIDED;
+        ck_assert(pn_reach_end(r) == PN_REACH_COMPLETE ||
+                  pn_reach_end(r) == PN_REACH_DECIDED);
+        uint64_t *m = malloc((np + 1) * sizeof *m);
+        for (size_t q = 0; q < qs->n; q++) {
+            const pn_query_t *qq = &qs->q[q];
+            ck_assert(ans[q].known);
+            if (qq->kind == PN_QUERY_BOUND) {
+                uint64_t best = 0;
+                for (size_t k = 0; k < s; k++)
+                    if (bf_sum(&qq->bound, seen + k * np) > best)
+                        best = bf_sum(&qq->bound, seen + k * np);
+                ck_assert_uint_eq(ans[q].bound, best);
+            } else {
+                int any = 0;
+                for (size_t k = 0; k < s && !any; k++)
+                    any = bf_holds(net, qq->formula, seen + k * np) ==
+                          (qq->kind == PN_QUERY_EF);
+                ck_assert_int_eq(ans[q].value,
+                                 qq->kind == PN_QUERY_EF ? any : !any);
+            }
+            if (ans[q].state == PN_REACH_NO_STATE)
+                continue;
+            /* the witness replays to the marking it claims, and that
+             * marking decides the answer */
+            witnesses++;
+            pn_reach_path_t *path;
+            ck_assert_int_eq(pn_reach_path(r, ans[q].state, &path), PN_OK);
+            ck_assert_uint_eq(path->nsteps, pn_reach_depth(r, ans[q].state));
+            pn_engine_t *eng;
+            ck_assert_int_eq(pn_engine_compile(net, &eng), PN_OK);
+            pn_sim_t *sim = pn_sim_new(eng, 0, PN_SEM_INTERLEAVING, 0);
+            for (size_t k = 0; k < path->nsteps; k++) {
+                size_t bad;
+                ck_assert_int_eq(pn_sim_fire(sim, path->steps[k],
+                                             path->n_in_step[k], &bad),
+                                 PN_OK);
+            }
+            pn_reach_marking(r, ans[q].state, m);
+            ck_assert_mem_eq(pn_sim_marking(sim), m, np * sizeof *m);
+            if (qq->kind == PN_QUERY_BOUND)
+                ck_assert_uint_eq(bf_sum(&qq->bound, m), ans[q].bound);
+            else
+                ck_assert_int_eq(bf_holds(net, qq->formula, m),
+                                 qq->kind == PN_QUERY_EF);
+            pn_sim_free(sim);
+            pn_engine_free(eng);
+            pn_reach_path_free(path);
+        }
+        free(m);
+        free(seen);
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    ck_assert_int_gt(decided_early, 10);
+    ck_assert_int_gt(witnesses, 300);
+}
+END_TEST
+
+/* Random nets of normal and read arcs without capacities: the search
+ * says "not bounded" exactly when the brute force does not end, and the
+ * marking it names covers its ancestor. */
+START_TEST(unboundedness_is_exact)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 99);
+    int unbounded = 0, bounded = 0;
+    for (int i = 0; i < 300; i++) {
+        pn_net_t *net = pn_net_new("u");
+        size_t np = 2 + (size_t)pni_rng_below(&rng, 3);
+        size_t nt = 1 + (size_t)pni_rng_below(&rng, 3);
+        char id[16];
+        for (size_t p = 0; p < np; p++) {
+            snprintf(id, sizeof id, "p%zu", p);
+            pn_net_add_place(net, id, NULL, pni_rng_below(&rng, 2), NULL);
+        }
+        for (size_t t = 0; t < nt; t++) {
+            snprintf(id, sizeof id, "t%zu", t);
+            pn_net_add_transition(net, id, NULL, NULL);
+        }
+        size_t na = 2 + (size_t)pni_rng_below(&rng, 3 * nt);
+        for (size_t k = 0; k < na; k++) {
+            int read = pni_rng_below(&rng, 8) == 0;
+            pn_net_add_arc_at(net, NULL, !read && pni_rng_below(&rng, 2)
+                                             ? PN_DIR_TP : PN_DIR_PT,
+                              (size_t)pni_rng_below(&rng, np),
+                              (size_t)pni_rng_below(&rng, nt),
+                              1 + pni_rng_below(&rng, 2),
+                              read ? PN_ARC_READ : PN_ARC_NORMAL, NULL);
+        }
+        size_t s, e, d;
+        uint64_t *seen;
+        brute_force(net, 3000, &s, &e, &d, &seen);
+        free(seen);
+        pn_reach_options_t o;
+        pn_reach_defaults(&o);
+        o.max_states = 100000;
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        if (s < 3000) {
+            /* finite: never called unbounded */
+            ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+            ck_assert_uint_eq(pn_reach_states(r), s);
+            bounded++;
+        } else {
+            ck_assert_msg(pn_reach_end(r) == PN_REACH_UNBOUNDED,
+                          "net %d: more than 3000 markings, end %d", i,
+                          pn_reach_end(r));
+            uint64_t cover, covered;
+            ck_assert(pn_reach_unbounded(r, &cover, &covered));
+            uint64_t *a = malloc(np * sizeof *a), *b = malloc(np * sizeof *b);
+            pn_reach_marking(r, covered, a);
+            pn_reach_marking(r, cover, b);
+            int more = 0;
+            for (size_t p = 0; p < np; p++) {
+                ck_assert_uint_le(a[p], b[p]);
+                more |= b[p] > a[p];
+            }
+            ck_assert(more);
+            /* covered lies on the path to cover */
+            pn_reach_path_t *path;
+            ck_assert_int_eq(pn_reach_path(r, cover, &path), PN_OK);
+            pn_engine_t *eng;
+            ck_assert_int_eq(pn_engine_compile(net, &eng), PN_OK);
+            pn_sim_t *sim = pn_sim_new(eng, 0, PN_SEM_INTERLEAVING, 0);
+            uint64_t at = pn_reach_depth(r, covered);
+            for (size_t k = 0; k < path->nsteps; k++) {
+                if (k == at)
+                    ck_assert_mem_eq(pn_sim_marking(sim), a, np * sizeof *a);
+                size_t bad;
+                ck_assert_int_eq(pn_sim_fire(sim, path->steps[k],
+                                             path->n_in_step[k], &bad),
+                                 PN_OK);
+            }
+            ck_assert_mem_eq(pn_sim_marking(sim), b, np * sizeof *b);
+            /* and the loop fires again from there */
+            for (size_t k = at; k < path->nsteps; k++) {
+                size_t bad;
+                ck_assert_int_eq(pn_sim_fire(sim, path->steps[k],
+                                             path->n_in_step[k], &bad),
+                                 PN_OK);
+            }
+            pn_sim_free(sim);
+            pn_engine_free(eng);
+            pn_reach_path_free(path);
+            free(a);
+            free(b);
+            unbounded++;
+        }
+        pn_reach_free(r);
+        pn_net_free(net);
+    }
+    ck_assert_int_gt(unbounded, 30);
+    ck_assert_int_gt(bounded, 30);
+}
+END_TEST
+
+/* The contest's XML and the inline form compile to the same tree; bad
+ * files are refused with their line. */
+START_TEST(xml_and_inline_agree)
+{
+    pn_net_t *net = pn_net_new("x");
+    pn_net_add_place(net, "p1", NULL, 1, NULL);
+    pn_net_add_place(net, "p3", NULL, 0, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    char dir[] = "/tmp/pn-reach-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/q.xml", dir);
+    FILE *f = fopen(path, "w");
+    fputs("<?xml version=\"1.0\"?>\n"
+          "<property-set xmlns=\"http://mcc.lip6.fr/\">\n"
+          "<property><id>a</id><formula><exists-path><finally>\n"
+          "<conjunction><integer-le><integer-constant>2</integer-constant>\n"
+          "<tokens-count><place>p1</place></tokens-count></integer-le>\n"
+          "<negation><is-fireable><transition>t</transition></is-fireable>"
+          "</negation></conjunction>\n"
+          "</finally></exists-path></formula></property>\n"
+          "<property><id>b</id><formula><place-bound><place>p1</place>"
+          "<place>p3</place></place-bound></formula></property>\n"
+          "</property-set>\n", f);
+    fclose(f);
+    pn_query_set_t *x, *in = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_mcc_queries_read(path, net, &x, &err), PN_OK);
+    ck_assert_int_eq(pn_query_parse(in, "EF (2 <= p1 && !fireable(t))", net,
+                                    &err), PN_OK);
+    ck_assert_int_eq(pn_query_parse(in, "bound(p1, p3)", net, &err), PN_OK);
+    ck_assert_uint_eq(x->n, 2);
+    ck_assert_str_eq(x->q[0].id, "a");
+    ck_assert_uint_eq(x->q[0].line, 3);
+    ck_assert(pn_qformula_equal(x->q[0].formula, in->q[0].formula));
+    ck_assert_int_eq(x->q[1].kind, PN_QUERY_BOUND);
+    ck_assert_int_eq(in->q[1].kind, PN_QUERY_BOUND);
+    ck_assert_uint_eq(x->q[1].bound.nplaces, 2);
+    ck_assert_mem_eq(x->q[1].bound.places, in->q[1].bound.places,
+                     2 * sizeof(size_t));
+    /* not the same tree: another operator */
+    ck_assert_int_eq(pn_query_parse(in, "EF (2 < p1 && !fireable(t))", net,
+                                    &err), PN_OK);
+    ck_assert(!pn_qformula_equal(x->q[0].formula, in->q[2].formula));
+    pn_query_set_free(x);
+    pn_query_set_free(in);
+    /* refused with the line */
+    f = fopen(path, "w");
+    fputs("<property-set>\n<property><id>a</id><formula><exists-path>"
+          "<finally>\n<integer-le><integer-constant>2</integer-constant>\n"
+          "<tokens-count><place>nosuch</place></tokens-count></integer-le>"
+          "</finally></exists-path></formula></property></property-set>\n",
+          f);
+    fclose(f);
+    ck_assert_int_eq(pn_mcc_queries_read(path, net, &x, &err), PN_EUNKNOWN);
+    ck_assert_uint_eq(err.line, 4);
+    f = fopen(path, "w");
+    fputs("<property-set>\n<property><id>a</id><formula><exists-path>"
+          "<finally>\n\n<integer-sum/></finally></exists-path></formula>"
+          "</property></property-set>\n", f);
+    fclose(f);
+    ck_assert_int_eq(pn_mcc_queries_read(path, net, &x, &err), PN_EQUERY);
+    ck_assert_uint_eq(err.line, 4);
+    unlink(path);
+    rmdir(dir);
+    /* the inline form: the column of what is wrong */
+    in = pn_query_set_new();
+    ck_assert_int_eq(pn_query_parse(in, "EF p1 >=", net, &err), PN_EQUERY);
+    ck_assert_uint_eq(err.column, 9);
+    ck_assert_int_eq(pn_query_parse(in, "EF (p1 > 1", net, &err), PN_EQUERY);
+    ck_assert_int_eq(pn_query_parse(in, "AG p2 > 1", net, &err),
+                     PN_EUNKNOWN);
+    ck_assert_uint_eq(err.column, 4);
+    ck_assert_int_eq(pn_query_parse(in, "EF p1 > 99999999999999999999", net,
+                                    &err), PN_ERANGE);
+    ck_assert_int_eq(pn_query_parse(in, "p1 > 0 junk", net, &err),
+                     PN_EQUERY);
+    ck_assert_uint_eq(in->n, 0);
+    pn_query_set_free(in);
     pn_net_free(net);
 }
 END_TEST
@@ -388,6 +785,9 @@ int main(void)
     tcase_add_test(tc, random_nets_against_brute_force);
     tcase_add_test(tc, gpu_schedules_bracket_runs);
     tcase_add_test(tc, limits_give_incomplete_results);
+    tcase_add_test(tc, random_queries_against_brute_force);
+    tcase_add_test(tc, unboundedness_is_exact);
+    tcase_add_test(tc, xml_and_inline_agree);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -14,7 +14,7 @@ fi
 # the functions the installed headers declare (static inline ones aside)
 top="$srcdir/.."
 for h in lib/status.h lib/net.h lib/groups.h pnml/pnml.h pnml/dump.h pnml/mcc.h \
-         engine/engine.h engine/trace.h engine/reach.h maxplus/maxplus.h generators/gpu.h \
+         engine/engine.h engine/trace.h engine/reach.h engine/results.h maxplus/maxplus.h generators/gpu.h \
          generators/eventgraph.h render/dot.h; do
     # the preprocessor drops the comments (and expands nothing else)
     ${CC:-cc} -fpreprocessed -dD -E -P "$top/$h" | grep -v 'static inline' |

@@ -661,11 +661,6 @@ static int rfile_read(const sweep_t *s, const char *path, FILE *f,
         b->end = ftell(f);
     }
     free(line);
-    if (fmt == PN_RESULTS_CSV && !out->header) {
-        fprintf(stderr, "%s: %s: no header line\n", s->prog, path);
-        rfile_free(out);
-        return -1;
-    }
     return 0;
 }
 
@@ -874,13 +869,16 @@ int sweep_run(sweep_t *s)
     int empty = 1;
     if (strcmp(s->output, "-")) {
         out = fopen(s->output, s->resume ? "r+" : "w");
-        if (!out && s->resume && errno == ENOENT)
+        int fresh = !s->resume;
+        if (!out && s->resume && errno == ENOENT) {
             out = fopen(s->output, "w");
+            fresh = 1;
+        }
         if (!out) {
             fprintf(stderr, "%s: %s: cannot write: %s\n", s->prog, s->output,
                     strerror(errno));
             rc = CLI_EOUTPUT;
-        } else if (s->resume)
+        } else if (!fresh)
             rc = resume_file(&g, out, done, &empty);
     }
     uint64_t ntodo = 0;
@@ -1037,6 +1035,11 @@ int sweep_merge(sweep_t *s)
         if (rfile_read(s, s->files[i], f, s->fmt, &rf[i]) != 0)
             rc = CLI_EINPUT;
         fclose(f);
+        if (rc < 0 && s->fmt == PN_RESULTS_CSV && !rf[i].header) {
+            fprintf(stderr, "%s: %s: no header line\n", s->prog,
+                    s->files[i]);
+            rc = CLI_EINPUT;
+        }
         if (rc < 0 && i && s->fmt == PN_RESULTS_CSV &&
             strcmp(rf[i].header, rf[0].header)) {
             fprintf(stderr, "%s: %s:1: not the header of %s: not shards of "

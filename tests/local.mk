@@ -32,8 +32,8 @@ tests_test_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 	tests/test_dot tests/test_maxplus tests/test_reach
 EXTRA_DIST += tests/pnml
-TESTS += tests/hostile.sh tests/cli-pnml.sh tests/cli-run.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh tests/mcc-small.sh tests/cli-reach.sh
-EXTRA_DIST += tests/hostile.sh tests/hostile tests/lib.sh tests/mcc.sh tests/mcc-small.sh tests/cli-reach.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
+TESTS += tests/hostile.sh tests/cli-pnml.sh tests/cli-run.sh tests/cli-sweep.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh tests/mcc-small.sh tests/cli-reach.sh
+EXTRA_DIST += tests/hostile.sh tests/hostile tests/lib.sh tests/cli-sweep.sh tests/mcc.sh tests/mcc-small.sh tests/cli-reach.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
 EXTRA_DIST += tests/lsan.supp tests/libpn.exports
 EXTRA_DIST += tests/summary.sh
 EXTRA_DIST += tests/testutil.h

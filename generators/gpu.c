@@ -337,6 +337,30 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     snprintf(name, sizeof name, "GPU warp net: %zu warps, %llu schedulers",
              p->warps, (unsigned long long)p->schedulers);
     pn_status_t st = pn_net_set_name(g.net, name);
+    /* the parameters, for pn-info and pn-sweep to read back: a
+     * <toolspecific tool="pn-gen-gpu"> block holding one <gpu/> element */
+    char tool[400];
+    if (p->work)
+        snprintf(tool, sizeof tool,
+                 "<toolspecific tool=\"pn-gen-gpu\" version=\"1\"><gpu "
+                 "warps=\"%zu\" schedulers=\"%llu\" l1=\"%llu\" "
+                 "l2=\"%llu\" workload=\"per-warp\"/></toolspecific>",
+                 p->warps, (unsigned long long)p->schedulers,
+                 (unsigned long long)p->l1, (unsigned long long)p->l2);
+    else
+        snprintf(tool, sizeof tool,
+                 "<toolspecific tool=\"pn-gen-gpu\" version=\"1\"><gpu "
+                 "warps=\"%zu\" schedulers=\"%llu\" arith=\"%llu\" "
+                 "shared=\"%llu\" global=\"%llu\" l1=\"%llu\" "
+                 "l2=\"%llu\"/></toolspecific>",
+                 p->warps, (unsigned long long)p->schedulers,
+                 (unsigned long long)p->uniform.arith,
+                 (unsigned long long)p->uniform.shared,
+                 (unsigned long long)p->uniform.global,
+                 (unsigned long long)p->l1, (unsigned long long)p->l2);
+    if (!st)
+        st = pn_net_add_toolspecific(g.net, PN_NET, 0, "pn-gen-gpu", "1",
+                                     tool);
     size_t idx;
     if (!st)
         st = pn_net_add_place(g.net, "p0", "SM (free warp schedulers)",

@@ -50,6 +50,14 @@ expect 0 "$BIN/pn-gen-gpu" --workload "$TMP/w.csv" -o "$TMP/w.pnml"
 expect 0 "$BIN/pn-run" --count w0_t7,w1_t9 "$TMP/w.pnml"
 has "$TMP/out" "count w0_t7: 1"
 has "$TMP/out" "count w1_t9: 2"
+# the parameters recorded in the net, read back by pn-info
+expect 0 "$BIN/pn-gen-gpu" --warps 3 --l1 7 --arith 5 -o "$TMP/p.pnml"
+expect 0 "$BIN/pn-info" --format json "$TMP/p.pnml"
+has "$TMP/out" '"generator": {"family": "gpu", "warps": 3, "schedulers": 2, "arith": 5, "shared": 4, "global": 4, "l1": 7, "l2": 2}'
+expect 0 "$BIN/pn-info" "$TMP/p.pnml"
+has "$TMP/out" "generator:   gpu (warps 3, schedulers 2, arith 5, shared 4, global 4, l1 7, l2 2)"
+expect 0 "$BIN/pn-info" --format json "$srcdir/pnml/valid/sample/net.pnml"
+lacks "$TMP/out" '"generator"'
 # launch: ceil(256/32) * ceil(160/80) = 16 warps
 expect 0 "$BIN/pn-gen-gpu" --threads-per-block 256 --blocks 160 --sms 80 -o "$TMP/l.pnml"
 expect 0 "$BIN/pn-info" --format json "$TMP/l.pnml"

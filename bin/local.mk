@@ -25,6 +25,6 @@ bin_pn_reach_SOURCES = %reldir%/pn-reach.c
 bin_pn_reach_LDADD = bin/libcli.la libpn.la
 bin_PROGRAMS += bin/pn-sweep
 bin_pn_sweep_SOURCES = %reldir%/pn-sweep.c %reldir%/sweep.c %reldir%/sweep.h \
-	%reldir%/sweep-spec.c
+	%reldir%/sweep-spec.c %reldir%/sweep-plot.c
 bin_pn_sweep_CFLAGS = $(AM_CFLAGS) -pthread $(YAML_CFLAGS)
 bin_pn_sweep_LDADD = bin/libcli.la libpn.la $(YAML_LIBS) -lpthread

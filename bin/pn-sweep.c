@@ -52,6 +52,10 @@ static void usage(FILE *out)
         "                           output is the same for any N\n"
         "      --shard K/N          only the points k with k mod N = K (0 <= K < N)\n"
         "      --merge              FILEs are shard outputs: write them as one\n"
+        "      --plot FILE          draw the mean steps (95%% band) against the\n"
+        "                           first parameter, a line per value of the\n"
+        "                           second, into FILE.svg, .png or .pdf (gnuplot;\n"
+        "                           needs --output FILE and csv)\n"
         "      --progress           a progress line on standard error even when it\n"
         "                           is not a terminal\n"
         "  -q, --quiet              no progress line\n"
@@ -67,7 +71,7 @@ static void usage(FILE *out)
 
 enum { OPT_SPEC = 128, OPT_SEMANTICS, OPT_MAX_STEPS, OPT_STEPS,
        OPT_INCLUDE_LIMITED, OPT_PER_RUN, OPT_RESUME, OPT_SHARD, OPT_MERGE,
-       OPT_PROGRESS };
+       OPT_PROGRESS, OPT_PLOT };
 
 static int number(const char *opt, const char *arg, uint64_t min,
                   uint64_t max, uint64_t *out)
@@ -145,6 +149,7 @@ static int set_option(sweep_t *s, int c, const char *arg)
     }
     case OPT_MERGE: s->merge = 1; break;
     case OPT_PROGRESS: s->progress = 1; break;
+    case OPT_PLOT: s->plot = arg; break;
     case 'q': s->quiet = 1; break;
     default: return cli_common_option(prog, c, usage);
     }
@@ -171,6 +176,7 @@ int main(int argc, char **argv)
         {"shard", required_argument, NULL, OPT_SHARD},
         {"merge", no_argument, NULL, OPT_MERGE},
         {"progress", no_argument, NULL, OPT_PROGRESS},
+        {"plot", required_argument, NULL, OPT_PLOT},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
@@ -195,7 +201,14 @@ int main(int argc, char **argv)
     if (rc < 0) {
         s.files = (const char **)argv + optind;
         s.nfiles = (size_t)(argc - optind);
-        rc = s.merge ? sweep_merge(&s) : sweep_run(&s);
+        if (s.plot && (!strcmp(s.output, "-") || s.fmt != PN_RESULTS_CSV)) {
+            fprintf(stderr, "%s: --plot draws the results file: give "
+                    "--output FILE and the csv format\n", prog);
+            rc = CLI_EUSAGE;
+        } else
+            rc = s.merge ? sweep_merge(&s) : sweep_run(&s);
+        if (rc == CLI_OK && s.plot && !s.signal)
+            rc = sweep_plot(&s, s.output, s.plot);
     }
     int sig = s.signal;
     sweep_free(&s);

@@ -38,6 +38,7 @@ typedef struct {
     size_t ncounts;
     pn_results_format_t fmt;
     const char *output;
+    const char *plot;   /* --plot FILE, or NULL */
     unsigned threads;
     int resume, merge, progress, quiet;
     int signal;         /* stopped by this signal */
@@ -61,6 +62,9 @@ int sweep_read_spec(sweep_t *s, const char *path);
 /* Runs the sweep; returns the exit code (s->signal set when a signal
  * stopped it). */
 int sweep_run(sweep_t *s);
+/* --plot: the CSV results file drawn into path (.svg, .png, .pdf) by
+ * gnuplot (sweep-plot.c).  Returns an exit code. */
+int sweep_plot(const sweep_t *s, const char *results, const char *path);
 /* --merge: the files are shard outputs. */
 int sweep_merge(sweep_t *s);
 

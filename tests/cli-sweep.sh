@@ -186,6 +186,30 @@ expect 1 "$BIN/pn-sweep" --param warps=1 -c nosuch
 has "$TMP/err" "point 0: --count: 'nosuch' is not a transition"
 expect 1 "$BIN/pn-sweep" --param blocks=4
 has "$TMP/err" "go together"
+# --- the plot (gnuplot) -------------------------------------------------
+expect 2 "$BIN/pn-sweep" --param warps=1,2 --runs 2 --plot "$TMP/p.svg"
+has "$TMP/err" "--plot draws the results file"
+expect 2 "$BIN/pn-sweep" --param warps=1,2 --runs 2 -o "$TMP/r.csv" --plot "$TMP/p.gif"
+if grep -q '^#define GNUPLOT ' "$top_builddir/config.h"; then
+    expect 0 "$BIN/pn-sweep" --param global=1:3 --param warps=1,4 --runs 4 -o "$TMP/r.csv" --plot "$TMP/p.svg"
+    head -c 400 "$TMP/p.svg" | grep -q '<svg' && ok || bad "--plot .svg is not SVG"
+    # the axes: the first parameter with its unit, the mean steps; the key:
+    # the second parameter and its values
+    has "$TMP/p.svg" "<text>global (accesses)</text>"
+    has "$TMP/p.svg" "<text>mean steps (95% confidence band)</text>"
+    has "$TMP/p.svg" "<text>warps</text>"
+    [ "$(grep -c 'fill-opacity\|opacity' "$TMP/p.svg")" -ge 2 ] && ok || bad "no confidence bands in the SVG"
+    expect 0 "$BIN/pn-sweep" --merge "$TMP/r.csv" -o "$TMP/r2.csv" --plot "$TMP/p.png"
+    [ "$(head -c 4 "$TMP/p.png" | tail -c 3)" = PNG ] && ok || bad "--plot .png is not PNG"
+    expect 0 "$BIN/pn-sweep" --param l1=5:20:5 --runs 3 -o "$TMP/r.csv" --plot "$TMP/p.pdf"
+    [ "$(head -c 4 "$TMP/p.pdf")" = "%PDF" ] && ok || bad "--plot .pdf is not PDF"
+    # a first parameter that is no number cannot be an axis; no file left
+    expect 2 "$BIN/pn-sweep" --runs 2 -o "$TMP/r.csv" --plot "$TMP/q.svg" "$TMP/w1.pnml"
+    [ -e "$TMP/q.svg" ] && bad "a refused plot left a file" || ok
+else
+    echo "gnuplot was not found by configure: the plots are not tested"
+fi
+
 # limited runs: counted apart; --steps takes them in
 cat > "$TMP/loop.pnml" <<'XML'
 <pnml><net id="n"><place id="p"><initialMarking><text>1</text></initialMarking></place>

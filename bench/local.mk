@@ -85,7 +85,7 @@ RUN_BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	JoinFreeModules-PT-2000 Dekker-PT-100
 REACH_BENCH_FILES = Kanban-PT-00005 TCPcondis-PT-05 SharedMemory-PT-000010 \
 	HouseConstruction-PT-00005
-bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run
+bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run bin/pn-sweep
 	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
 	@files=; for n in $(BENCH_FILES); do \
 	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
@@ -114,6 +114,19 @@ bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bi
 	      e=$$(date +%s.%N); echo "  $$w warps, $$mode: $$(awk "BEGIN {print $$e - $$s}") s"; \
 	    else echo "  $$w warps, $$mode: refused (too large for that layout)"; fi; \
 	  done; done; rm -f bench-dot.pnml bench-dot.svg
+	@echo; echo "pn-sweep, one point of 32 warps, $(SWEEP_RUNS) runs (wall time; the bare engine: pn-run --runs --jobs 1):"; \
+	$(builddir)/bin/pn-gen-gpu --warps 32 --quiet -o bench-sweep.pnml; \
+	t() { s=$$(date +%s.%N); "$$@" > /dev/null || exit 1; e=$$(date +%s.%N); \
+	  awk "BEGIN {print $$e - $$s}"; }; \
+	bare=$$(t $(builddir)/bin/pn-run --runs $(SWEEP_RUNS) --jobs 1 -q -f csv bench-sweep.pnml); \
+	one=$$(t $(builddir)/bin/pn-sweep --param warps=32 --runs $(SWEEP_RUNS) --threads 1 -q -o /dev/null); \
+	two=$$(t $(builddir)/bin/pn-sweep --param warps=32 --runs $(SWEEP_RUNS) --threads 2 -q -o /dev/null); \
+	awk -v n=$(SWEEP_RUNS) -v b=$$bare -v a=$$one -v c=$$two 'BEGIN { \
+	  printf "  bare engine:        %8.0f runs/s\n", n / b; \
+	  printf "  pn-sweep 1 thread:  %8.0f runs/s  (time %.3fx the bare engine; target <= 1.05)\n", n / a, a / b; \
+	  printf "  pn-sweep 2 threads: %8.0f runs/s  (%.2fx 1 thread)\n", n / c, a / c }'; \
+	rm -f bench-sweep.pnml
+SWEEP_RUNS = 5000
 BENCH_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/bin
 bench_bench_read_CPPFLAGS = $(BENCH_CPPFLAGS)
 bench_bench_run_CPPFLAGS = $(BENCH_CPPFLAGS)

@@ -95,6 +95,49 @@ out:
     free(tinh);
 }
 
+/* The generator's parameters, when pn-gen-gpu made the net: the
+ * attributes of the <gpu/> element in its <toolspecific tool="pn-gen-gpu">
+ * block on the net (pn-gen-gpu(1)), as JSON members or text.  Returns the
+ * number written (0: not a generated net). */
+static int generator(const pn_net_t *net, int json)
+{
+    const char *g = NULL;
+    for (size_t i = 0; i < pn_net_toolspecific_count(net) && !g; i++) {
+        const pn_toolspecific_t *t = pn_net_toolspecific(net, i);
+        if (t->owner == PN_NET && t->tool && !strcmp(t->tool, "pn-gen-gpu") &&
+            t->xml)
+            g = strstr(t->xml, "<gpu ");
+    }
+    if (!g)
+        return 0;
+    const char *end = strchr(g, '>');
+    if (!end)
+        return 0;
+    printf(json ? ", \"generator\": {\"family\": \"gpu\"" : "generator:   gpu");
+    int n = 0;
+    for (const char *p = g + 5; p < end;) {
+        p += strspn(p, " \t\r\n");
+        const char *eq = strchr(p, '=');
+        if (!eq || eq > end || eq[1] != '"')
+            break;
+        const char *v = eq + 2, *q = strchr(v, '"');
+        if (!q || q > end)
+            break;
+        int name_len = (int)(eq - p), val_len = (int)(q - v);
+        int number = val_len > 0 && val_len < 20 &&
+                     (int)strspn(v, "0123456789") == val_len;
+        if (json) {
+            printf(", \"%.*s\": ", name_len, p);
+            printf(number ? "%.*s" : "\"%.*s\"", val_len, v);
+        } else
+            printf("%s%.*s %.*s", n ? ", " : " (", name_len, p, val_len, v);
+        n++;
+        p = q + 1;
+    }
+    printf(json ? "}" : "%s\n", n ? ")" : "");
+    return n + 1;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -168,9 +211,11 @@ int main(int argc, char **argv)
         printf(", \"pages\": %zu, \"places\": %zu, \"transitions\": %zu, "
                "\"arcs\": %zu, \"arcs_by_kind\": {\"normal\": %zu, "
                "\"inhibitor\": %zu, \"read\": %zu, \"reset\": %zu}, "
-               "\"tokens\": %" PRIu64 ", \"warnings\": [",
+               "\"tokens\": %" PRIu64,
                pn_net_page_count(net), np, nt, na, k[0], k[1], k[2], k[3],
                tokens);
+        generator(net, 1); /* a generated net: the generator's parameters */
+        printf(", \"warnings\": [");
         for (size_t i = 0; i < w.n; i++) {
             if (i)
                 fputs(", ", stdout);
@@ -188,6 +233,7 @@ int main(int argc, char **argv)
         printf("arcs:        %zu (normal %zu, inhibitor %zu, read %zu, "
                "reset %zu)\n", na, k[0], k[1], k[2], k[3]);
         printf("tokens:      %" PRIu64 "\n", tokens);
+        generator(net, 0);
         printf("warnings:    %zu\n", w.n);
         for (size_t i = 0; i < w.n; i++)
             printf("  warning: %s\n", w.text[i]);

@@ -31,17 +31,26 @@ static void usage(FILE *out)
         "      --semantics SEM   maximal (default): maximal concurrent steps in a\n"
         "                        random conflict order; interleaving: one random\n"
         "                        enabled transition per step\n"
-        "      --max-steps N     stop after N steps (default 100000000)\n"
+        "      --max-steps N     stop after N steps (default 100000000); a run\n"
+        "                        stopped there is a limited run (exit 4)\n"
+        "      --steps N         run exactly N steps (for nets that never die):\n"
+        "                        reaching N is success; limited runs are counted\n"
+        "                        in the statistics\n"
+        "      --include-limited with --runs: the statistics take the runs stopped\n"
+        "                        at the step limit too (default: dead runs only)\n"
         "  -c, --count ID        print the firing count of transition ID (may be\n"
         "                        repeated, or IDs separated by commas)\n"
         "      --counts          print the firing count of every transition\n"
         "  -m, --marking         print the final marking (places with tokens)\n"
         "  -n, --runs N          N independent runs (seeds derived from --seed)\n"
+        "      --per-run         with --runs and csv or json: a row for each run\n"
+        "                        too\n"
         "  -j, --jobs J          threads for --runs (default: the number of cores)\n"
         "  -t, --trace FILE      write the transitions fired in every step to FILE\n"
         "                        (one run; format in pn-run(1))\n"
         "      --snapshot K      in the trace, the marking every K steps\n"
-        "  -f, --format FMT      text (default), csv or json\n"
+        "  -f, --format FMT      text (default), csv or json (JSON Lines; also\n"
+        "                        jsonl): the result schema of pn-sweep(1)\n"
         "      --reference       use the reference engine (recomputes the enabled\n"
         "                        set every step; for checking, slow)\n"
         "      --net ID          read the <net> with this id\n"
@@ -51,7 +60,7 @@ static void usage(FILE *out)
         "\n"
         "Exit status: 0 dead marking reached (every run), 1 the net could not be\n"
         "read, 2 bad command line, 3 an output could not be written, 4 the step\n"
-        "limit came first, 5 a token count would exceed 2^63-1 (unbounded net).\n"
+        "limit came first (not with --steps), 5 a token count would exceed 2^63-1 (unbounded net).\n"
         "SIGINT or SIGTERM during --runs: the runs under way finish, the finished\n"
         "ones are printed, marked interrupted, and pn-run dies of the signal\n"
         "(status 130 or 143).\n",
@@ -59,7 +68,7 @@ static void usage(FILE *out)
 }
 
 enum { OPT_SEMANTICS = 128, OPT_MAX_STEPS, OPT_COUNTS, OPT_SNAPSHOT,
-       OPT_REFERENCE, OPT_NET };
+       OPT_REFERENCE, OPT_NET, OPT_STEPS, OPT_INCLUDE_LIMITED, OPT_PER_RUN };
 
 typedef enum { FMT_TEXT, FMT_CSV, FMT_JSON } fmt_t;
 
@@ -68,6 +77,11 @@ typedef struct {
     unsigned jobs;
     pn_semantics_t sem;
     int reference, all_counts, marking, quiet;
+    int exact_steps;     /* --steps: the limit is the goal, not a failure */
+    int include_limited; /* --include-limited (implied by --steps) */
+    int per_run;
+    int max_steps_given;
+    uint64_t steps;      /* --steps N */
     fmt_t fmt;
     const char *trace;
     size_t *count_idx; /* transitions whose counts are printed */
@@ -116,8 +130,8 @@ typedef struct {
     uint64_t next; /* next run index to take */
     uint64_t done;
     pthread_mutex_t lock;
-    double *steps;  /* runs */
-    double *counts; /* runs x ncount */
+    double *values; /* runs x (steps, firings, counts) */
+    uint64_t *seeds;
     pn_end_t *ends;
     int failed;     /* out of memory in a worker */
 } pool_t;
@@ -141,10 +155,14 @@ static void *worker(void *arg)
             break;
         }
         pl->ends[i] = pn_sim_run(sim, o->max_steps);
-        pl->steps[i] = (double)pn_sim_steps(sim);
+        pl->seeds[i] = pn_run_seed(o->seed, i);
+        size_t nm = o->ncount + 2;
+        double *row = pl->values + i * nm;
+        row[0] = (double)pn_sim_steps(sim);
+        row[1] = (double)pn_sim_firings(sim);
         const uint64_t *c = pn_sim_counts(sim);
         for (size_t k = 0; k < o->ncount; k++)
-            pl->counts[i * o->ncount + k] = (double)c[o->count_idx[k]];
+            row[k + 2] = (double)c[o->count_idx[k]];
         pn_sim_free(sim);
         pthread_mutex_lock(&pl->lock);
         pl->done++;
@@ -153,24 +171,62 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static void print_stats_row(const char *name, const pn_stats_t *s, fmt_t fmt,
-                            int first)
+/* A statistic for the text output ("-" when it does not exist). */
+static void text_num(const char *label, double v, const char *fmt)
 {
-    if (fmt == FMT_CSV)
-        printf("%s,%zu,%.6f,%.6f,%.17g,%.17g,%.17g,%.6f,%.6f\n", name, s->n,
-               s->mean, s->sd, s->min, s->median, s->max, s->ci_low,
-               s->ci_high);
-    else if (fmt == FMT_JSON) {
-        printf("%s    ", first ? "" : ",\n");
-        cli_json_string(stdout, name);
-        printf(": {\"mean\": %.6f, \"sd\": %.6f, \"min\": %.17g, "
-               "\"median\": %.17g, \"max\": %.17g, \"ci95\": [%.6f, %.6f]}",
-               s->mean, s->sd, s->min, s->median, s->max, s->ci_low,
-               s->ci_high);
-    } else
-        printf("%-24s mean %.3f  sd %.3f  min %.17g  median %.17g  max %.17g  "
-               "ci95 [%.3f, %.3f]\n", name, s->mean, s->sd, s->min, s->median,
-               s->max, s->ci_low, s->ci_high);
+    printf("  %s ", label);
+    if (v != v)
+        printf("-");
+    else
+        printf(fmt, v);
+}
+
+static void print_text_stats(const char *name, const pn_stats_t *s)
+{
+    printf("%-24s n %zu", name, s->n);
+    text_num("mean", s->mean, "%.3f");
+    text_num("sd", s->sd, "%.3f");
+    text_num("min", s->min, "%.17g");
+    text_num("median", s->median, "%.17g");
+    text_num("max", s->max, "%.17g");
+    if (s->ci_low != s->ci_low)
+        printf("  ci95 -\n");
+    else
+        printf("  ci95 [%.3f, %.3f]\n", s->ci_low, s->ci_high);
+}
+
+/* The names of the measures: steps, firings, count:ID...; NULL when out of
+ * memory.  Freed with free_measures(). */
+static char **measure_names(const pn_net_t *net, const opts_t *o)
+{
+    char **m = calloc(o->ncount + 2, sizeof *m);
+    if (!m)
+        return NULL;
+    m[0] = strdup("steps");
+    m[1] = strdup("firings");
+    int bad = !m[0] || !m[1];
+    for (size_t k = 0; k < o->ncount && !bad; k++) {
+        const char *id = pn_net_transition(net, o->count_idx[k])->id;
+        size_t len = strlen(id) + 7;
+        if (!(m[k + 2] = malloc(len)))
+            bad = 1;
+        else
+            snprintf(m[k + 2], len, "count:%s", id);
+    }
+    if (bad) {
+        for (size_t k = 0; k < o->ncount + 2; k++)
+            free(m[k]);
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+static void free_measures(char **m, size_t n)
+{
+    for (size_t k = 0; m && k < n; k++)
+        free(m[k]);
+    free(m);
 }
 
 static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
@@ -181,15 +237,14 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
     pl.engine = engine;
     pl.o = o;
     pthread_mutex_init(&pl.lock, NULL);
-    pl.steps = calloc(o->runs, sizeof *pl.steps);
-    pl.counts = calloc(o->runs * (o->ncount ? o->ncount : 1),
-                       sizeof *pl.counts);
+    pl.values = calloc(o->runs * (o->ncount + 2), sizeof *pl.values);
+    pl.seeds = calloc(o->runs, sizeof *pl.seeds);
     pl.ends = calloc(o->runs, sizeof *pl.ends);
     unsigned jobs = o->jobs;
     if ((uint64_t)jobs > o->runs)
         jobs = (unsigned)o->runs;
     pthread_t *th = calloc(jobs, sizeof *th);
-    if (!pl.steps || !pl.counts || !pl.ends || !th) {
+    if (!pl.values || !pl.seeds || !pl.ends || !th) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return CLI_EINPUT;
     }
@@ -238,50 +293,54 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
         nl += pl.ends[i] == PN_END_LIMIT;
         no += pl.ends[i] == PN_END_OVERFLOW;
     }
-    pn_stats_t st;
-    pn_stats_compute(pl.steps, runs, &st);
-    double *col = malloc((runs ? runs : 1) * sizeof *col);
-    if (o->fmt == FMT_CSV)
-        printf("measure,n,mean,sd,min,median,max,ci95_low,ci95_high\n");
-    else if (o->fmt == FMT_JSON) {
-        printf("{\"runs\": %" PRIu64, runs);
-        if (sig)
-            printf(", \"interrupted\": true, \"requested\": %" PRIu64,
-                   o->runs);
-        printf(", \"seed\": %" PRIu64 ", \"dead\": %" PRIu64 ", \"limit\": %"
-               PRIu64 ", \"overflow\": %" PRIu64 ",\n  \"stats\": {\n",
-               o->seed, nd, nl, no);
-    } else {
+    size_t nm = o->ncount + 2;
+    char **names = measure_names(net, o);
+    if (!names) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return CLI_EINPUT;
+    }
+    pn_results_point_t pt = {
+        .point = 0, .seed = o->seed, .requested = o->runs, .runs = runs,
+        .nmeasures = nm, .measures = (const char *const *)names,
+        .values = pl.values, .ends = pl.ends, .seeds = pl.seeds,
+        .include_limited = o->include_limited};
+    pn_status_t st = PN_OK;
+    if (o->fmt == FMT_TEXT) {
         printf("runs: %" PRIu64, runs);
         if (sig)
             printf(" of %" PRIu64 ", interrupted", o->runs);
         printf(" (seed %" PRIu64 "): dead %" PRIu64 ", limit %" PRIu64
                ", overflow %" PRIu64 "\n", o->seed, nd, nl, no);
+        printf("statistics of the %s runs:\n",
+               o->include_limited ? "dead and limited" : "dead");
+        for (size_t k = 0; k < nm && !st; k++) {
+            pn_stats_t s;
+            if (!(st = pn_results_stats(&pt, k, &s)))
+                print_text_stats(names[k], &s);
+        }
+    } else {
+        pn_results_layout_t lay = {
+            o->fmt == FMT_CSV ? PN_RESULTS_CSV : PN_RESULTS_JSONL, 0, NULL};
+        st = pn_results_write_header(stdout, &lay);
+        if (!st && o->per_run)
+            st = pn_results_write_runs(stdout, &lay, &pt);
+        if (!st)
+            st = pn_results_write_point(stdout, &lay, &pt);
     }
-    print_stats_row("steps", &st, o->fmt, 1);
-    for (size_t k = 0; col && k < o->ncount; k++) {
-        for (uint64_t i = 0; i < runs; i++)
-            col[i] = pl.counts[i * o->ncount + k];
-        pn_stats_compute(col, runs, &st);
-        char name[600];
-        snprintf(name, sizeof name, "count:%s",
-                 pn_net_transition(net, o->count_idx[k])->id);
-        print_stats_row(name, &st, o->fmt, 0);
-    }
-    if (o->fmt == FMT_JSON)
-        printf("\n  }\n}\n");
-    else if (o->fmt == FMT_CSV && sig)
-        printf("interrupted,%" PRIu64 ",,,,,,,\n", runs);
-    free(col);
-    free(pl.steps);
-    free(pl.counts);
+    free_measures(names, nm);
+    free(pl.values);
+    free(pl.seeds);
     free(pl.ends);
+    if (st == PN_ENOMEM) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return CLI_EINPUT;
+    }
     if (sig) {
         fprintf(stderr, "%s: interrupted: %" PRIu64 " of %" PRIu64 " runs "
                 "finished\n", prog, runs, o->runs);
         return -sig;
     }
-    return no ? EXIT_OVERFLOW : nl ? EXIT_LIMIT : CLI_OK;
+    return no ? EXIT_OVERFLOW : nl && !o->exact_steps ? EXIT_LIMIT : CLI_OK;
 }
 
 /* ---- one run ------------------------------------------------------------ */
@@ -316,47 +375,65 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     }
     const uint64_t *c = pn_sim_counts(sim), *m = pn_sim_marking(sim);
     size_t nt = pn_net_transition_count(net), np = pn_net_place_count(net);
-    if (o->fmt == FMT_JSON) {
-        printf("{\"steps\": %" PRIu64 ", \"end\": \"%s\", \"seed\": %" PRIu64
-               ", \"firings\": %" PRIu64, steps, pn_end_name(end), o->seed,
-               pn_sim_firings(sim));
-        if (o->ncount) {
-            printf(", \"counts\": {");
-            for (size_t k = 0; k < o->ncount; k++) {
-                printf(k ? ", " : "");
-                cli_json_string(stdout, pn_net_transition(net, o->count_idx[k])->id);
-                printf(": %" PRIu64, c[o->count_idx[k]]);
+    if (o->fmt != FMT_TEXT) {
+        /* the measures: steps, firings, the counts, the marking */
+        size_t nmark = 0;
+        for (size_t p = 0; o->marking && p < np; p++)
+            nmark += m[p] != 0;
+        size_t nm = o->ncount + 2;
+        char **names = measure_names(net, o);
+        const char **all = calloc(nm + nmark, sizeof *all);
+        double *v = calloc(nm + nmark, sizeof *v);
+        char **mark = calloc(nmark + 1, sizeof *mark);
+        pn_status_t st = names && all && v && mark ? PN_OK : PN_ENOMEM;
+        for (size_t k = 0; !st && k < nm; k++)
+            all[k] = names[k];
+        v[0] = (double)steps;
+        v[1] = (double)pn_sim_firings(sim);
+        for (size_t k = 0; !st && k < o->ncount; k++)
+            v[k + 2] = (double)c[o->count_idx[k]];
+        size_t j = 0;
+        for (size_t p = 0; !st && o->marking && p < np; p++) {
+            if (!m[p])
+                continue;
+            const char *id = pn_net_place(net, p)->id;
+            size_t len = strlen(id) + 9;
+            if (!(mark[j] = malloc(len))) {
+                st = PN_ENOMEM;
+                break;
             }
-            printf("}");
+            snprintf(mark[j], len, "marking:%s", id);
+            all[nm + j] = mark[j];
+            v[nm + j] = (double)m[p];
+            j++;
         }
-        if (o->marking) {
-            printf(", \"marking\": {");
-            int first = 1;
-            for (size_t p = 0; p < np; p++)
-                if (m[p]) {
-                    printf(first ? "" : ", ");
-                    first = 0;
-                    cli_json_string(stdout, pn_net_place(net, p)->id);
-                    printf(": %" PRIu64, m[p]);
-                }
-            printf("}");
+        if (!st) {
+            pn_results_layout_t lay = {
+                o->fmt == FMT_CSV ? PN_RESULTS_CSV : PN_RESULTS_JSONL, 0,
+                NULL};
+            pn_results_point_t pt = {
+                .point = 0, .seed = o->seed, .requested = 1, .runs = 1,
+                .nmeasures = nm + nmark, .measures = all, .values = v,
+                .ends = &end, .seeds = &o->seed};
+            st = pn_results_write_header(stdout, &lay);
+            if (!st)
+                st = pn_results_write_runs(stdout, &lay, &pt);
         }
-        printf("}\n");
-    } else if (o->fmt == FMT_CSV) {
-        printf("measure,value\nsteps,%" PRIu64 "\nend,%s\nfirings,%" PRIu64
-               "\n", steps, pn_end_name(end), pn_sim_firings(sim));
-        for (size_t k = 0; k < o->ncount; k++)
-            printf("count:%s,%" PRIu64 "\n",
-                   pn_net_transition(net, o->count_idx[k])->id,
-                   c[o->count_idx[k]]);
-        if (o->marking)
-            for (size_t p = 0; p < np; p++)
-                if (m[p])
-                    printf("marking:%s,%" PRIu64 "\n",
-                           pn_net_place(net, p)->id, m[p]);
+        for (size_t k = 0; k < nmark && mark; k++)
+            free(mark[k]);
+        free(mark);
+        free(v);
+        free(all);
+        free_measures(names, nm);
+        if (st == PN_ENOMEM) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            pn_sim_free(sim);
+            return CLI_EINPUT;
+        }
     } else {
         printf("steps: %" PRIu64 "\n", steps);
         printf("end: %s\n", end == PN_END_DEAD ? "dead marking"
+                            : o->exact_steps ? "step limit reached (--steps)"
                             : "step limit reached (no dead marking)");
         printf("firings: %" PRIu64 "\n", pn_sim_firings(sim));
         for (size_t k = 0; k < o->ncount; k++)
@@ -378,7 +455,7 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     pn_sim_free(sim);
     if (rc)
         return rc;
-    if (end == PN_END_LIMIT) {
+    if (end == PN_END_LIMIT && !o->exact_steps) {
         fprintf(stderr, "%s: no dead marking within %" PRIu64 " steps "
                 "(pn-reach says whether one is reachable at all)\n", prog,
                 o->max_steps);
@@ -476,7 +553,14 @@ static int set_option(opts_t *o, int c, const char *arg)
         }
         break;
     case OPT_MAX_STEPS:
+        o->max_steps_given = 1;
         return number("--max-steps", arg, 0, UINT64_MAX, "", &o->max_steps);
+    case OPT_STEPS:
+        o->exact_steps = 1;
+        o->include_limited = 1;
+        return number("--steps", arg, 0, UINT64_MAX, "", &o->steps);
+    case OPT_INCLUDE_LIMITED: o->include_limited = 1; break;
+    case OPT_PER_RUN: o->per_run = 1; break;
     case 'c': o->count_args[o->ncount_args++] = arg; break;
     case OPT_COUNTS: o->all_counts = 1; break;
     case 'm': o->marking = 1; break;
@@ -497,11 +581,11 @@ static int set_option(opts_t *o, int c, const char *arg)
             o->fmt = FMT_TEXT;
         else if (!strcmp(arg, "csv"))
             o->fmt = FMT_CSV;
-        else if (!strcmp(arg, "json"))
+        else if (!strcmp(arg, "json") || !strcmp(arg, "jsonl"))
             o->fmt = FMT_JSON;
         else {
-            fprintf(stderr, "%s: --format: '%s' (text, csv or json)\n", prog,
-                    arg);
+            fprintf(stderr, "%s: --format: '%s' (text, csv, json or jsonl)\n",
+                    prog, arg);
             return CLI_EUSAGE;
         }
         break;
@@ -521,6 +605,9 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"seed", required_argument, NULL, 's'},
         {"semantics", required_argument, NULL, OPT_SEMANTICS},
         {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
+        {"steps", required_argument, NULL, OPT_STEPS},
+        {"include-limited", no_argument, NULL, OPT_INCLUDE_LIMITED},
+        {"per-run", no_argument, NULL, OPT_PER_RUN},
         {"count", required_argument, NULL, 'c'},
         {"counts", no_argument, NULL, OPT_COUNTS},
         {"marking", no_argument, NULL, 'm'},
@@ -550,6 +637,17 @@ static int parse_options(int argc, char **argv, opts_t *o)
     if (o->trace && o->runs) {
         fprintf(stderr, "%s: --trace records one run; leave out --runs\n",
                 prog);
+        return CLI_EUSAGE;
+    }
+    if (o->exact_steps && o->max_steps_given) {
+        fprintf(stderr, "%s: --steps and --max-steps: give one\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->exact_steps)
+        o->max_steps = o->steps;
+    if (o->per_run && (!o->runs || o->fmt == FMT_TEXT)) {
+        fprintf(stderr, "%s: --per-run needs --runs and --format csv or "
+                "json\n", prog);
         return CLI_EUSAGE;
     }
     if (o->snapshot && !o->trace) {

@@ -1,6 +1,7 @@
 /* The GPU warp Petri net (doc/wpnm.md), built through the net API. */
 #include <config.h>
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -363,6 +364,30 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
              p->warps, (unsigned long long)p->schedulers,
              p->pipelined ? ", pipelined issue" : "");
     pn_status_t st = pn_net_set_name(g.net, name);
+    /* the parameters, for pn-info and pn-sweep to read back: a
+     * <toolspecific tool="pn-gen-gpu"> block holding one <gpu/> element */
+    char tool[400];
+    if (p->work)
+        snprintf(tool, sizeof tool,
+                 "<toolspecific tool=\"pn-gen-gpu\" version=\"1\"><gpu "
+                 "warps=\"%zu\" schedulers=\"%llu\" l1=\"%llu\" "
+                 "l2=\"%llu\" workload=\"per-warp\"/></toolspecific>",
+                 p->warps, (unsigned long long)p->schedulers,
+                 (unsigned long long)p->l1, (unsigned long long)p->l2);
+    else
+        snprintf(tool, sizeof tool,
+                 "<toolspecific tool=\"pn-gen-gpu\" version=\"1\"><gpu "
+                 "warps=\"%zu\" schedulers=\"%llu\" arith=\"%llu\" "
+                 "shared=\"%llu\" global=\"%llu\" l1=\"%llu\" "
+                 "l2=\"%llu\"/></toolspecific>",
+                 p->warps, (unsigned long long)p->schedulers,
+                 (unsigned long long)p->uniform.arith,
+                 (unsigned long long)p->uniform.shared,
+                 (unsigned long long)p->uniform.global,
+                 (unsigned long long)p->l1, (unsigned long long)p->l2);
+    if (!st)
+        st = pn_net_add_toolspecific(g.net, PN_NET, 0, "pn-gen-gpu", "1",
+                                     tool);
     size_t idx;
     if (!st)
         st = pn_net_add_place(g.net, "p0", "SM (free warp schedulers)",
@@ -429,6 +454,165 @@ void pn_gpu_params_init(pn_gpu_params_t *p)
     p->uniform.arith = 10;
     p->uniform.shared = 4;
     p->uniform.global = 4;
+}
+
+/* ---- the parameters, as data ------------------------------------------- */
+
+#define U PN_GPU_OPT_UINT
+#define MAXN (PN_TOKENS_MAX - 1)
+#define OFF(f) offsetof(pn_gpu_options_t, f)
+static const pn_gpu_option_t option_table[] = {
+    {"warps", 'w', U, OFF(warps), 1, MAXN, 32, "W", "warps",
+     "warps on the SM (default 32, at most\n16384)"},
+    {"schedulers", 's', U, OFF(schedulers), 1, MAXN, 2, "S", "schedulers",
+     "warp schedulers (default 2)"},
+    {"arith", 'a', U, OFF(arith), 0, MAXN, 10, "XA", "instructions",
+     "arithmetic instructions per warp (default 10)"},
+    {"shared", 0, U, OFF(shared), 0, MAXN, 4, "XS", "accesses",
+     "shared-memory accesses per warp (default 4)"},
+    {"global", 'g', U, OFF(global), 0, MAXN, 4, "XG", "accesses",
+     "global-memory accesses per warp (default 4)"},
+    {"l1", 0, U, OFF(l1), 0, MAXN, 20, "L1", "steps",
+     "global-memory latency in steps (default 20)"},
+    {"l2", 0, U, OFF(l2), 0, MAXN, 2, "L2", "steps",
+     "shared-memory latency in steps (default 2)"},
+    {"pipelined", 0, PN_GPU_OPT_FLAG, OFF(pipelined), 0, 1, 0, "", "flag",
+     "pipelined issue: an arithmetic or shared\ninstruction gives its "
+     "scheduler back when it\nis issued, not when it is finished"},
+    {"la", 0, U, OFF(la), 0, MAXN, 0, "LA", "steps",
+     "with --pipelined: arithmetic latency in\nsteps (default 0)"},
+    {"workload", 0, PN_GPU_OPT_FILE, OFF(workload), 0, 0, 0, "FILE", "file",
+     "per-warp counts: lines warp,arith,shared,global"},
+    {"threads-per-block", 0, U, OFF(threads_per_block), 1, MAXN, 0, "T",
+     "threads", "with --blocks and --sms: warps per SM =\n"
+     "ceil(T/32) * ceil(B/N) (one SM, one wave)"},
+    {"blocks", 0, U, OFF(blocks), 1, MAXN, 0, "B", "blocks",
+     "blocks of the launch (with --threads-per-block)"},
+    {"sms", 0, U, OFF(sms), 1, MAXN, 0, "N", "SMs",
+     "SMs of the launch (with --threads-per-block)"},
+};
+#undef U
+#undef MAXN
+#undef OFF
+#define NOPTIONS (sizeof option_table / sizeof *option_table)
+
+const pn_gpu_option_t *pn_gpu_option_table(size_t *n)
+{
+    if (n)
+        *n = NOPTIONS;
+    return option_table;
+}
+
+long pn_gpu_option_find(const char *name)
+{
+    for (size_t i = 0; name && i < NOPTIONS; i++)
+        if (!strcmp(option_table[i].name, name))
+            return (long)i;
+    return -1;
+}
+
+void pn_gpu_options_init(pn_gpu_options_t *o)
+{
+    memset(o, 0, sizeof *o);
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (option_table[i].type == PN_GPU_OPT_UINT)
+            *(uint64_t *)((char *)o + option_table[i].offset) =
+                option_table[i].def;
+}
+
+pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
+                              const char *text, pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    if (!o || !text || row >= NOPTIONS)
+        return pni_error(err, PN_EINVAL, 0, 0, "no such parameter");
+    const pn_gpu_option_t *r = &option_table[row];
+    if (r->type == PN_GPU_OPT_FILE) {
+        *(const char **)((char *)o + r->offset) = text;
+    } else {
+        char q[80];
+        pni_quote(q, sizeof q, text, strlen(text), 40);
+        if (*text < '0' || *text > '9')
+            return pni_error(err, PN_EVALUE, 0, 0,
+                             "%s: '%s' is not a whole number", r->name, q);
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(text, &end, 10);
+        if (*end)
+            return pni_error(err, PN_EVALUE, 0, 0,
+                             "%s: '%s' is not a whole number", r->name, q);
+        if (errno == ERANGE || v < r->min || v > r->max)
+            return pni_error(err, PN_ERANGE, 0, 0,
+                             "%s: %s is out of range (%llu to %llu)",
+                             r->name, q, (unsigned long long)r->min,
+                             (unsigned long long)r->max);
+        *(uint64_t *)((char *)o + r->offset) = v;
+    }
+    o->given |= UINT64_C(1) << row;
+    return PN_OK;
+}
+
+static int given(const pn_gpu_options_t *o, const char *name)
+{
+    long i = pn_gpu_option_find(name);
+    return i >= 0 && (o->given >> i & 1);
+}
+
+pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
+                                   pn_gpu_params_t *p, pn_gpu_warp_t **work,
+                                   pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    if (!o || !p || !work)
+        return pni_error(err, PN_EINVAL, 0, 0, "no options");
+    *work = NULL;
+    pn_gpu_params_init(p);
+    p->schedulers = o->schedulers;
+    p->l1 = o->l1;
+    p->l2 = o->l2;
+    p->uniform.arith = o->arith;
+    p->uniform.shared = o->shared;
+    p->uniform.global = o->global;
+    p->pipelined = o->pipelined != 0;
+    p->la = o->la;
+    if (o->la && !o->pipelined)
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "la needs pipelined (the paper's net has no "
+                         "arithmetic latency)");
+    uint64_t warps = o->warps;
+    int launch = given(o, "threads-per-block") + given(o, "blocks") +
+                 given(o, "sms");
+    if (launch && launch != 3)
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "threads-per-block, blocks and sms go together");
+    if (launch) {
+        if (given(o, "warps") || o->workload)
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "give the warps once: warps, workload or a "
+                             "launch (threads-per-block, blocks, sms)");
+        if (pn_gpu_launch_warps(o->threads_per_block, o->blocks, o->sms,
+                                &warps) != PN_OK)
+            return pni_error(err, PN_ERANGE, 0, 0,
+                             "the launch gives too many warps");
+    }
+    if (o->workload) {
+        size_t n;
+        pn_status_t st = pn_gpu_workload_read(o->workload, work, &n, err);
+        if (st)
+            return st;
+        if (given(o, "warps") && warps != n) {
+            free(*work);
+            *work = NULL;
+            pni_error_begin(err, NULL); /* not an error of the file */
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "warps %llu but the workload %s has %zu warps",
+                             (unsigned long long)warps, o->workload, n);
+        }
+        warps = n;
+        p->work = *work;
+    }
+    p->warps = warps > SIZE_MAX ? SIZE_MAX : (size_t)warps;
+    return PN_OK;
 }
 
 pn_status_t pn_gpu_launch_warps(uint64_t tpb, uint64_t blocks, uint64_t sms,

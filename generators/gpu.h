@@ -81,6 +81,63 @@ pn_status_t pn_gpu_launch_warps(uint64_t threads_per_block, uint64_t blocks,
  * Cost: O(nodes). */
 pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out);
 
+/* ---- the generator's parameters, as data -------------------------------
+ *
+ * Everything pn-gen-gpu(1) takes to describe a net, one row of
+ * pn_gpu_option_table() a parameter: pn-gen-gpu makes its options of the
+ * rows (--NAME, -SHORT), pn-sweep(1) sweeps them (--param NAME=...).  A
+ * new parameter is a field here, a row in the table (generators/gpu.c),
+ * and its use in pn_gpu_options_resolve(). */
+typedef struct pn_gpu_options {
+    uint64_t warps, schedulers, arith, shared, global, l1, l2;
+    uint64_t threads_per_block, blocks, sms; /* a launch: all three or none */
+    uint64_t pipelined, la; /* pipelined issue (0 or 1) and its arithmetic latency */
+    const char *workload; /* a workload file (borrowed), or NULL */
+    uint64_t given;       /* bit i: row i was set (pn_gpu_option_set()) */
+} pn_gpu_options_t;
+
+typedef enum {
+    PN_GPU_OPT_UINT = 0, /* a whole number in [min, max] */
+    PN_GPU_OPT_FILE = 1, /* a file name (const char *) */
+    PN_GPU_OPT_FLAG = 2  /* 0 or 1; pn-gen-gpu's option takes no argument */
+} pn_gpu_opt_type_t;
+
+typedef struct pn_gpu_option {
+    const char *name;       /* long option and parameter name */
+    char short_name;        /* pn-gen-gpu's short option, or 0 */
+    pn_gpu_opt_type_t type;
+    size_t offset;          /* of its field in pn_gpu_options_t */
+    uint64_t min, max;      /* the range of a number */
+    uint64_t def;           /* the default of a number */
+    const char *arg;        /* the argument in usage lines ("W") */
+    const char *unit;       /* what it counts ("warps", "steps") */
+    const char *help;       /* one sentence, lines broken with '\n' */
+} pn_gpu_option_t;
+
+/* The rows (static storage) and their count.  At most 64 rows. */
+const pn_gpu_option_t *pn_gpu_option_table(size_t *n);
+/* The row named name, or -1. */
+long pn_gpu_option_find(const char *name);
+/* Every number at its default, no workload, nothing given. */
+void pn_gpu_options_init(pn_gpu_options_t *o);
+/* Sets row `row` from text (a number: digits only, within the row's
+ * range; a file: the text itself, borrowed).  Returns PN_OK, PN_EINVAL (no
+ * such row), PN_EVALUE (not a whole number) or PN_ERANGE (out of range),
+ * with err's text naming the parameter. */
+pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
+                              const char *text, pn_error_t *err);
+/* The parameters of the net the options describe: a launch gives the
+ * warps (threads-per-block, blocks and sms go together, and not with warps
+ * or a workload); a workload file is read (*work: its warps, the caller
+ * frees it; NULL without one) and gives the warps, which a given warps must
+ * match.  Returns PN_OK, PN_EINVAL (options that do not go together),
+ * PN_ERANGE (a launch too large), or pn_gpu_workload_read()'s errors; err
+ * says which.  The warps are not checked against PN_GPU_MAX_WARPS here
+ * (pn_gpu_net() does). */
+pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
+                                   pn_gpu_params_t *params,
+                                   pn_gpu_warp_t **work, pn_error_t *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -281,6 +281,18 @@ pn_status_t pn_net_set_marking(pn_net_t *net, size_t place, uint64_t marking)
     return PN_OK;
 }
 
+pn_status_t pn_net_set_arc_weight(pn_net_t *net, size_t arc, uint64_t weight)
+{
+    if (!net || arc >= net->narcs || weight == 0)
+        return PN_EINVAL;
+    if (weight > PN_TOKENS_MAX)
+        return PN_ERANGE;
+    if (net->arcs[arc].kind == PN_ARC_RESET)
+        return PN_EINVAL;
+    net->arcs[arc].weight = weight;
+    return PN_OK;
+}
+
 pn_status_t pn_net_set_capacity(pn_net_t *net, size_t place, uint64_t capacity)
 {
     if (!net || place >= net->nplaces)

@@ -162,6 +162,9 @@ pn_status_t pn_net_add_toolspecific(pn_net_t *net, pn_object_t owner,
 /* Setters on existing nodes: PN_EINVAL for a bad index or value. */
 pn_status_t pn_net_set_marking(pn_net_t *net, size_t place, uint64_t marking);
 pn_status_t pn_net_set_capacity(pn_net_t *net, size_t place, uint64_t capacity);
+/* An arc's weight, >= 1 (not of a reset arc): PN_EINVAL, PN_ERANGE above
+ * PN_TOKENS_MAX. */
+pn_status_t pn_net_set_arc_weight(pn_net_t *net, size_t arc, uint64_t weight);
 pn_status_t pn_net_set_position(pn_net_t *net, pn_object_t kind, size_t index,
                                 double x, double y);
 pn_status_t pn_net_set_page(pn_net_t *net, pn_object_t kind, size_t index,

@@ -7,7 +7,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 PACKAGES="build-essential autoconf automake libtool pkg-config \
-libxml2-dev libxml2-utils check libgraphviz-dev graphviz jing \
+libxml2-dev libxml2-utils check libgraphviz-dev graphviz jing libyaml-dev gnuplot-nox \
 libjansson-dev"
 
 missing=""

@@ -50,6 +50,14 @@ expect 0 "$BIN/pn-gen-gpu" --workload "$TMP/w.csv" -o "$TMP/w.pnml"
 expect 0 "$BIN/pn-run" --count w0_t7,w1_t9 "$TMP/w.pnml"
 has "$TMP/out" "count w0_t7: 1"
 has "$TMP/out" "count w1_t9: 2"
+# the parameters recorded in the net, read back by pn-info
+expect 0 "$BIN/pn-gen-gpu" --warps 3 --l1 7 --arith 5 -o "$TMP/p.pnml"
+expect 0 "$BIN/pn-info" --format json "$TMP/p.pnml"
+has "$TMP/out" '"generator": {"family": "gpu", "warps": 3, "schedulers": 2, "arith": 5, "shared": 4, "global": 4, "l1": 7, "l2": 2}'
+expect 0 "$BIN/pn-info" "$TMP/p.pnml"
+has "$TMP/out" "generator:   gpu (warps 3, schedulers 2, arith 5, shared 4, global 4, l1 7, l2 2)"
+expect 0 "$BIN/pn-info" --format json "$srcdir/pnml/valid/sample/net.pnml"
+lacks "$TMP/out" '"generator"'
 # launch: ceil(256/32) * ceil(160/80) = 16 warps
 expect 0 "$BIN/pn-gen-gpu" --threads-per-block 256 --blocks 160 --sms 80 -o "$TMP/l.pnml"
 expect 0 "$BIN/pn-info" --format json "$TMP/l.pnml"
@@ -63,7 +71,7 @@ has "$TMP/out" "transitions: 17"
 expect 0 "$BIN/pn-run" "$TMP/pl.pnml"
 has "$TMP/out" "steps: 101"
 expect 2 "$BIN/pn-gen-gpu" --la 3 -o "$TMP/bad.pnml"
-has "$TMP/err" "--la needs --pipelined"
+has "$TMP/err" "la needs pipelined"
 [ -e "$TMP/bad.pnml" ] && bad "output written for --la alone" || ok
 # more than 64 warps: a warning, silenced by --quiet
 expect 0 "$BIN/pn-gen-gpu" --warps 65 -o "$TMP/big.pnml"
@@ -102,11 +110,11 @@ has "$TMP/out" "steps: 507"
 expect 0 "$BIN/pn-run" --marking --count t0 "$TMP/k.pnml"
 has "$TMP/out" "marking: p0=2"
 expect 0 "$BIN/pn-run" --counts --format csv "$TMP/k.pnml"
-has "$TMP/out" "measure,value"
-has "$TMP/out" "steps,507"
-has "$TMP/out" "count:w7_t16,1"
+has "$TMP/out" "schema,kind,point,run,seed,measure,end,value,requested,runs,dead,limit,overflow,n,mean,sd,min,median,max,ci_low,ci_high"
+has "$TMP/out" "1,run,0,0,1,steps,dead,507,"
+has "$TMP/out" "1,run,0,0,1,count:w7_t16,dead,1,"
 expect 0 "$BIN/pn-run" --format json --count t0 "$TMP/k.pnml"
-has "$TMP/out" '"steps": 507, "end": "dead"'
+has "$TMP/out" '{"schema": 1, "kind": "run", "point": 0, "run": 0, "seed": 1, "measure": "steps", "end": "dead", "value": 507}'
 expect 2 "$BIN/pn-run" --count nosuch "$TMP/k.pnml"
 has "$TMP/err" "'nosuch' is not a transition"
 expect 2 "$BIN/pn-run" --format xml "$TMP/k.pnml"
@@ -127,13 +135,13 @@ expect 0 "$BIN/pn-run" --runs 40 --jobs 1 --count t0 --format csv "$TMP/m.pnml";
 expect 0 "$BIN/pn-run" --runs 40 --jobs 2 --count t0 --format csv "$TMP/m.pnml"; cp "$TMP/out" "$TMP/j2"
 expect 0 "$BIN/pn-run" --runs 40 --jobs 7 --count t0 --format csv "$TMP/m.pnml"
 cmp -s "$TMP/j1" "$TMP/j2" && cmp -s "$TMP/j1" "$TMP/out" && ok || bad "--jobs changes the results"
-has "$TMP/j1" "measure,n,mean,sd,min,median,max,ci95_low,ci95_high"
-has "$TMP/j1" "count:t0,40,"
+has "$TMP/j1" "schema,kind,point,run,seed,measure,end,value,requested,runs,dead,limit,overflow,n,mean,"
+has "$TMP/j1" "1,point,0,,1,count:t0,,,40,40,40,0,0,40,"
 expect 0 "$BIN/pn-run" --runs 200 --jobs 2 "$TMP/k.pnml"
 has "$TMP/out" "runs: 200 (seed 1): dead 200, limit 0, overflow 0"
 has "$TMP/out" "mean 507.000  sd 0.000  min 507  median 507  max 507"
 expect 0 "$BIN/pn-run" --runs 3 --format json "$TMP/k.pnml"
-has "$TMP/out" '"steps": {"mean": 507.000000'
+has "$TMP/out" '"measure": "steps", "requested": 3, "runs": 3, "dead": 3, "limit": 0, "overflow": 0, "n": 3, "mean": 507.000000'
 # reference engine gives the same run
 expect 0 "$BIN/pn-run" --seed 3 --counts "$TMP/m.pnml"; cp "$TMP/out" "$TMP/inc"
 expect 0 "$BIN/pn-run" --seed 3 --counts --reference "$TMP/m.pnml"
@@ -161,6 +169,37 @@ has "$TMP/out" "steps: 50"
 has "$TMP/err" "no dead marking within 50 steps"
 has "$TMP/err" "pn-reach says whether one is reachable"
 expect 4 "$BIN/pn-run" --max-steps 50 --runs 3 "$TMP/loop.pnml"
+# limited runs are counted apart and left out of the statistics ...
+has "$TMP/out" "dead 0, limit 3, overflow 0"
+has "$TMP/out" "steps                    n 0  mean -"
+expect 4 "$BIN/pn-run" --max-steps 50 --runs 3 -f csv "$TMP/loop.pnml"
+has "$TMP/out" "1,point,0,,1,steps,,,3,3,0,3,0,0,,,,,,,"
+# ... unless asked for
+expect 4 "$BIN/pn-run" --max-steps 50 --runs 3 --include-limited -f csv "$TMP/loop.pnml"
+has "$TMP/out" "1,point,0,,1,steps,,,3,3,0,3,0,3,50.000000,0.000000,50,50,50,50.000000,50.000000"
+# --steps N: exactly N steps, and that is success
+expect 0 "$BIN/pn-run" --steps 50 "$TMP/loop.pnml"
+has "$TMP/out" "steps: 50"
+has "$TMP/out" "step limit reached (--steps)"
+[ -s "$TMP/err" ] && bad "--steps complained" || ok
+expect 0 "$BIN/pn-run" --steps 50 --runs 4 -f json "$TMP/loop.pnml"
+has "$TMP/out" '"measure": "steps", "requested": 4, "runs": 4, "dead": 0, "limit": 4, "overflow": 0, "n": 4, "mean": 50.000000'
+expect 2 "$BIN/pn-run" --steps 50 --max-steps 60 "$TMP/loop.pnml"
+expect 2 "$BIN/pn-run" --per-run "$TMP/loop.pnml"
+# --per-run: a row for each run and measure, then the point's rows
+expect 0 "$BIN/pn-run" --runs 4 --per-run -f csv "$TMP/m.pnml"
+[ "$(grep -c ',run,0,' "$TMP/out")" = 8 ] && ok || bad "--per-run: not 4 x 2 run rows"
+[ "$(grep -c ',point,0,' "$TMP/out")" = 2 ] && ok || bad "--per-run: not 2 point rows"
+# confidence intervals never go below zero: counts of 0 and 1000
+cat > "$TMP/skew.pnml" <<'XML'
+<pnml><net id="n"><place id="s"><initialMarking><text>1</text></initialMarking></place>
+<place id="q"/><transition id="a"/><transition id="b"/>
+<arc id="1" source="s" target="a"/><arc id="2" source="s" target="b"/>
+<arc id="3" source="b" target="q"/></net></pnml>
+XML
+expect 0 "$BIN/pn-run" --runs 3 --count b --semantics interleaving -f csv --seed 4 "$TMP/skew.pnml"
+# (0, 0, 1: Student's t gives [-1.101, 1.768]; the mean of a count is >= 0)
+has "$TMP/out" "1,point,0,,4,count:b,,,3,3,3,0,0,3,0.333333,0.577350,0,0,1,0.000000,1.767667"
 # an unbounded net: exit 5, the place and the step named
 cat > "$TMP/unb.pnml" <<'XML'
 <pnml><net id="n"><place id="sink"/><transition id="src"/>

@@ -649,6 +649,46 @@ START_TEST(stats)
 }
 END_TEST
 
+/* The result schema's statistics: limited runs apart, intervals of counts
+ * never below zero, no interval under two values. */
+START_TEST(results_stats)
+{
+    /* measures steps, count: 4 runs; run 2 stopped at the limit */
+    double v[] = {10, 0, 12, 0, 100, 5, 14, 7}; /* run-major */
+    pn_end_t ends[] = {PN_END_DEAD, PN_END_DEAD, PN_END_LIMIT, PN_END_DEAD};
+    uint64_t seeds[] = {1, 2, 3, 4};
+    const char *names[] = {"steps", "count:t"};
+    pn_results_point_t p = {.runs = 4, .requested = 4, .nmeasures = 2,
+                            .measures = names, .values = v, .ends = ends,
+                            .seeds = seeds};
+    pn_stats_t s;
+    ck_assert_int_eq(pn_results_stats(&p, 0, &s), PN_OK);
+    ck_assert_uint_eq(s.n, 3);
+    ck_assert_double_eq(s.max, 14);
+    ck_assert_double_eq(s.mean, 12);
+    ck_assert_int_eq(pn_results_stats(&p, 1, &s), PN_OK);
+    ck_assert_double_eq(s.max, 7);
+    /* mean 7/3, sd 4.04: Student's t would go to -7.7; truncated at 0 */
+    ck_assert_double_eq(s.ci_low, 0);
+    ck_assert(s.ci_high > s.mean);
+    p.include_limited = 1;
+    ck_assert_int_eq(pn_results_stats(&p, 0, &s), PN_OK);
+    ck_assert_uint_eq(s.n, 4);
+    ck_assert_double_eq(s.max, 100);
+    p.runs = 1;
+    ck_assert_int_eq(pn_results_stats(&p, 0, &s), PN_OK);
+    ck_assert(isnan(s.ci_low) && isnan(s.sd));
+    ck_assert_double_eq(s.mean, 10);
+    ck_assert(pn_point_seed(9, 0) == 9);
+    ck_assert(pn_point_seed(9, 1) != pn_point_seed(9, 2));
+    ck_assert(pn_results_param_ok("warps"));
+    ck_assert(pn_results_param_ok("p_init:p3"));
+    ck_assert(!pn_results_param_ok("mean"));
+    ck_assert(!pn_results_param_ok("a,b"));
+    ck_assert(!pn_results_param_ok(""));
+}
+END_TEST
+
 /* ---- the corpus -------------------------------------------------------- */
 
 START_TEST(corpus_nets_run)
@@ -716,6 +756,7 @@ int main(void)
     tcase_add_test(tc, empty_nets);
     tcase_add_test(tc, same_seed_same_run);
     tcase_add_test(tc, stats);
+    tcase_add_test(tc, results_stats);
     suite_add_tcase(s, tc);
     tc = tcase_create("corpus");
     tcase_set_timeout(tc, 900);

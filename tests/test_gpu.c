@@ -530,6 +530,53 @@ START_TEST(workload_files)
 }
 END_TEST
 
+/* The parameter table: what pn-gen-gpu's options and pn-sweep's --param
+ * are made of. */
+START_TEST(option_table)
+{
+    size_t n;
+    const pn_gpu_option_t *t = pn_gpu_option_table(&n);
+    ck_assert(n >= 11 && n <= 64);
+    const char *want[] = {"warps", "schedulers", "arith", "shared", "global",
+                          "l1", "l2", "workload", "threads-per-block",
+                          "blocks", "sms"};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        ck_assert(pn_gpu_option_find(want[i]) >= 0);
+    ck_assert(pn_gpu_option_find("nope") == -1);
+    for (size_t i = 0; i < n; i++)
+        ck_assert(t[i].name && t[i].help && t[i].arg && t[i].unit);
+    pn_gpu_options_t o;
+    pn_gpu_options_init(&o);
+    ck_assert_uint_eq(o.warps, 32);
+    ck_assert_uint_eq(o.l1, 20);
+    pn_error_t err;
+    size_t w = (size_t)pn_gpu_option_find("warps");
+    ck_assert_int_eq(pn_gpu_option_set(&o, w, "0", &err), PN_ERANGE);
+    ck_assert(strstr(err.text, "warps: 0 is out of range"));
+    ck_assert_int_eq(pn_gpu_option_set(&o, w, "8x", &err), PN_EVALUE);
+    ck_assert_int_eq(pn_gpu_option_set(&o, w, "8", &err), PN_OK);
+    ck_assert_uint_eq(o.warps, 8);
+    pn_gpu_params_t p;
+    pn_gpu_warp_t *work;
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_OK);
+    ck_assert_uint_eq(p.warps, 8);
+    ck_assert_uint_eq(p.uniform.arith, 10);
+    ck_assert_ptr_null(work);
+    /* a launch: all three, and not with warps */
+    pn_gpu_options_init(&o);
+    pn_gpu_option_set(&o, (size_t)pn_gpu_option_find("blocks"), "160", &err);
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "go together"));
+    pn_gpu_option_set(&o, (size_t)pn_gpu_option_find("sms"), "80", &err);
+    pn_gpu_option_set(&o, (size_t)pn_gpu_option_find("threads-per-block"),
+                      "256", &err);
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_OK);
+    ck_assert_uint_eq(p.warps, 16);
+    pn_gpu_option_set(&o, w, "16", &err);
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+}
+END_TEST
+
 START_TEST(launch_formula)
 {
     uint64_t w;
@@ -557,6 +604,7 @@ int main(void)
     tcase_add_test(tc, labels_do_not_overlap);
     tcase_add_test(tc, layout_on_the_editors_grid);
     tcase_add_test(tc, round_trips);
+    tcase_add_test(tc, option_table);
     tcase_add_test(tc, workload_files);
     tcase_add_test(tc, launch_formula);
     suite_add_tcase(s, tc);

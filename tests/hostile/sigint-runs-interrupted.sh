@@ -11,7 +11,7 @@ working() {
 run() {
     loop_net loop.pnml
     signal_when INT working \
-        "$BIN/pn-run" -q -j 2 --runs 100000000 --max-steps 1000 loop.pnml
+        "$BIN/pn-run" -q -j 2 --runs 100000000 --steps 1000 loop.pnml
     echo $? >status
 }
 check() {
@@ -20,6 +20,6 @@ check() {
     [ -n "$k" ] || { echo "no interrupted marker"; cat out; return 1; }
     grep -q "interrupted: $k of 100000000 runs finished" err ||
         { echo "stderr does not give the count $k"; return 1; }
-    grep -q '^steps  *mean 1000.000 ' out || [ "$k" = 0 ] ||
+    grep -q "^steps  *n $k  mean 1000.000 " out || [ "$k" = 0 ] ||
         { echo "no statistics"; cat out; return 1; }
 }

@@ -35,6 +35,10 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
     if (threads < 1 || blocks < 1 || dev->sms < 1)
         return pni_error(err, PN_EVALUE, l->line, 0,
                          "%s: empty grid or block", l->kernel);
+    if (threads > 1024)
+        return pni_error(err, PN_EVALUE, l->line, 0,
+                         "%s: a block of %.0f threads: CUDA allows at most "
+                         "1024", l->kernel, threads);
     unsigned wpb = (unsigned)ceil(threads / 32.0);
     unsigned r = a->max_blocks;
     s->limited_by = "blocks";

@@ -29,7 +29,7 @@ awk -F, '$3 == 268435456 && $4 == 256 { r = $6 / $9; exit !(r > 0.8 && r < 1.2) 
 expect 0 "$BIN/pn-gpu" predict -D "$DEV" --explain --format json "$H/profiles/subSeqMax-H200.csv"
 has "$TMP/out" '"gpu": "NVIDIA H200"'
 has "$TMP/out" '"bound": "net"'
-has "$TMP/out" '"limited_by": "blocks"'
+has "$TMP/out" '"limited_by": "warps"'
 
 # --- predict: nvprof CSV -------------------------------------------------------
 cat > "$TMP/dev.csv" <<'EOF'
@@ -90,6 +90,8 @@ has "$TMP/err" "--grid: expected X[,Y[,Z]]"
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "No Such GPU" --grid 10 --block 32
 has "$TMP/err" "the GPU 'No Such GPU' is not in"
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 2048
+has "$TMP/err" "CUDA allows at most 1024"
+expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 256 --smem 300000
 has "$TMP/err" "does not fit on an SM"
 expect 2 "$BIN/pn-gpu" predict
 has "$TMP/err" "predict needs --device-info"

@@ -244,10 +244,11 @@ static int read_devices(const char *path, pn_gpu_device_t **d, size_t *n)
 
 /* ---- predict ------------------------------------------------------------------ */
 
+/* A number, or nothing when it is unknown (an empty CSV cell). */
 static void put_num(FILE *f, double v)
 {
-    if (isfinite(v)) fprintf(f, "%.6g", v);
-    else if (0) fputs("", f);
+    if (isfinite(v))
+        fprintf(f, "%.6g", v);
 }
 
 static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,

@@ -3,6 +3,7 @@
  * baselines, each fitted by the same code on the same training rows.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,6 +165,31 @@ static int cmp_rank(const void *pa, const void *pb)
     return c;
 }
 
+/* The model's components of every launch, on two threads (each with its
+ * own cache of waves: the values do not depend on who computed them). */
+typedef struct {
+    const pn_gpu_launch_t *ls;
+    size_t n, first, step;
+    const pn_gpu_device_t *devs;
+    size_t ndev;
+    pn_gpu_cache_t *cache;
+    pni_gpu_row_t *rows;
+    int *ok;
+} pre_t;
+
+static void *precompute(void *arg)
+{
+    pre_t *p = arg;
+    for (size_t i = p->first; i < p->n; i += p->step) {
+        const pn_gpu_launch_t *l = &p->ls[i];
+        const pn_gpu_device_t *d = pn_gpu_device_find(p->devs, p->ndev, l->gpu);
+        pn_gpu_shape_t s;
+        p->ok[i] = d && l->measured_s > 0 && pn_gpu_shape(l, d, &s, NULL) == PN_OK &&
+                   pni_gpu_components(&s, p->cache, &p->rows[i]) == PN_OK;
+    }
+    return NULL;
+}
+
 pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
                         const pn_gpu_device_t *devs, size_t ndev,
                         pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
@@ -177,21 +203,34 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
     int *use = calloc(n ? n : 1, sizeof *use), *test = calloc(n ? n : 1, sizeof *test);
     char (*gname)[112] = calloc(n ? n : 1, sizeof *gname);
     char (*kname)[112] = calloc(n ? n : 1, sizeof *kname);
+    pni_gpu_row_t *pre = calloc(n ? n : 1, sizeof *pre);
+    int *pre_ok = calloc(n ? n : 1, sizeof *pre_ok);
     lines_t L = {0};
     pn_status_t st = PN_OK;
-    if (!e || !use || !test || !gname || !kname) { st = PN_ENOMEM; goto done; }
+    if (!e || !use || !test || !gname || !kname || !pre || !pre_ok) { st = PN_ENOMEM; goto done; }
+    {
+        pn_gpu_cache_t *own = pn_gpu_cache_new();
+        pre_t job[2] = {{ls, n, 0, 2, devs, ndev, cache, pre, pre_ok},
+                        {ls, n, 1, 2, devs, ndev, own, pre, pre_ok}};
+        pthread_t th;
+        int threaded = own && pthread_create(&th, NULL, precompute, &job[1]) == 0;
+        if (!threaded) job[0].step = 1;   /* one thread does all */
+        precompute(&job[0]);
+        if (threaded) pthread_join(th, NULL);
+        pn_gpu_cache_free(own);
+    }
     size_t m = 0, ng = 0, nk = 0;
     for (size_t i = 0; i < n; i++) {
         const pn_gpu_launch_t *l = &ls[i];
         const pn_gpu_device_t *d = pn_gpu_device_find(devs, ndev, l->gpu);
         pn_gpu_shape_t s;
-        if (!d || !(l->measured_s > 0) || pn_gpu_shape(l, d, &s, NULL) != PN_OK) {
+        if (!pre_ok[i] || pn_gpu_shape(l, d, &s, NULL) != PN_OK) {
             (*skipped)++;
             continue;
         }
         ev_t *x = &e[m];
         x->l = l;
-        if (pni_gpu_components(&s, cache, &x->row[0]) != PN_OK) { (*skipped)++; continue; }
+        x->row[0] = pre[i];
         double per_sm = 1.0 / d->sms, clk = d->clock_mhz * 1e6;
         double lanes = (d->cores_per_sm ? d->cores_per_sm : 128) * (double)d->sms;
         x->row[1] = (pni_gpu_row_t){l->inst * per_sm / clk, 0, 0, 0, 0};
@@ -283,5 +322,6 @@ done:
     if (st == PN_ENOMEM) pni_error(err, st, 0, 0, "out of memory");
     free(L.v);
     free(e); free(use); free(test); free(gname); free(kname);
+    free(pre); free(pre_ok);
     return st;
 }

@@ -173,6 +173,7 @@ typedef struct {
     const pn_gpu_device_t *devs;
     size_t ndev;
     pn_gpu_cache_t *cache;
+    pn_gpu_shape_t *shapes;
     pni_gpu_row_t *rows;
     int *ok;
 } pre_t;
@@ -183,9 +184,9 @@ static void *precompute(void *arg)
     for (size_t i = p->first; i < p->n; i += p->step) {
         const pn_gpu_launch_t *l = &p->ls[i];
         const pn_gpu_device_t *d = pn_gpu_device_find(p->devs, p->ndev, l->gpu);
-        pn_gpu_shape_t s;
-        p->ok[i] = d && l->measured_s > 0 && pn_gpu_shape(l, d, &s, NULL) == PN_OK &&
-                   pni_gpu_components(&s, p->cache, &p->rows[i]) == PN_OK;
+        p->ok[i] = d && l->measured_s > 0 &&
+                   pn_gpu_shape(l, d, &p->shapes[i], NULL) == PN_OK &&
+                   pni_gpu_components(&p->shapes[i], p->cache, &p->rows[i]) == PN_OK;
     }
     return NULL;
 }
@@ -204,14 +205,15 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
     char (*gname)[112] = calloc(n ? n : 1, sizeof *gname);
     char (*kname)[112] = calloc(n ? n : 1, sizeof *kname);
     pni_gpu_row_t *pre = calloc(n ? n : 1, sizeof *pre);
+    pn_gpu_shape_t *shapes = calloc(n ? n : 1, sizeof *shapes);
     int *pre_ok = calloc(n ? n : 1, sizeof *pre_ok);
     lines_t L = {0};
     pn_status_t st = PN_OK;
-    if (!e || !use || !test || !gname || !kname || !pre || !pre_ok) { st = PN_ENOMEM; goto done; }
+    if (!e || !use || !test || !gname || !kname || !pre || !pre_ok || !shapes) { st = PN_ENOMEM; goto done; }
     {
         pn_gpu_cache_t *own = pn_gpu_cache_new();
-        pre_t job[2] = {{ls, n, 0, 2, devs, ndev, cache, pre, pre_ok},
-                        {ls, n, 1, 2, devs, ndev, own, pre, pre_ok}};
+        pre_t job[2] = {{ls, n, 0, 2, devs, ndev, cache, shapes, pre, pre_ok},
+                        {ls, n, 1, 2, devs, ndev, own, shapes, pre, pre_ok}};
         pthread_t th;
         int threaded = own && pthread_create(&th, NULL, precompute, &job[1]) == 0;
         if (!threaded) job[0].step = 1;   /* one thread does all */
@@ -223,11 +225,11 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
     for (size_t i = 0; i < n; i++) {
         const pn_gpu_launch_t *l = &ls[i];
         const pn_gpu_device_t *d = pn_gpu_device_find(devs, ndev, l->gpu);
-        pn_gpu_shape_t s;
-        if (!pre_ok[i] || pn_gpu_shape(l, d, &s, NULL) != PN_OK) {
+        if (!pre_ok[i]) {
             (*skipped)++;
             continue;
         }
+        const pn_gpu_shape_t s = shapes[i];
         ev_t *x = &e[m];
         x->l = l;
         x->row[0] = pre[i];
@@ -322,6 +324,6 @@ done:
     if (st == PN_ENOMEM) pni_error(err, st, 0, 0, "out of memory");
     free(L.v);
     free(e); free(use); free(test); free(gname); free(kname);
-    free(pre); free(pre_ok);
+    free(pre); free(pre_ok); free(shapes);
     return st;
 }

@@ -322,6 +322,161 @@ START_TEST(incremental_equals_reference_random)
 }
 END_TEST
 
+/* A net of hubs: a few places that many transitions take from, read, test
+ * for emptiness or for fewer tokens (inhibitors), give back to and reset,
+ * some with a capacity; and a place of many thresholds (weights 1 to 12).
+ * The conditions on one place are then many (the engine keeps them by
+ * class) and of many thresholds, and a step crosses them back and forth. */
+static pn_net_t *hub_net(pni_rng_t *rng)
+{
+    pn_net_t *net = pn_net_new("hubs");
+    size_t nh = 1 + (size_t)pni_rng_below(rng, 3);
+    size_t nt = 60 + (size_t)pni_rng_below(rng, 300);
+    char id[32];
+    for (size_t h = 0; h < nh; h++) {
+        snprintf(id, sizeof id, "h%zu", h);
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 6), NULL);
+        if (pni_rng_below(rng, 3) == 0)
+            pn_net_set_capacity(net, h, 6 + pni_rng_below(rng, 4));
+    }
+    pn_net_add_place(net, "multi", NULL, pni_rng_below(rng, 8), NULL);
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "l%zu", t);
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 2), NULL);
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    size_t multi = nh, local = nh + 1;
+    for (size_t t = 0; t < nt; t++) {
+        /* its own place: taken, and given back to it or to the next */
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, local + t, t, 1,
+                          PN_ARC_NORMAL, NULL);
+        size_t next = pni_rng_below(rng, 2) ? t : (t + 1) % nt;
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, local + next, t, 1,
+                          PN_ARC_NORMAL, NULL);
+        /* one to three arcs from hubs */
+        for (int k = 1 + (int)pni_rng_below(rng, 3); k > 0; k--) {
+            size_t h = (size_t)pni_rng_below(rng, nh);
+            uint64_t r = pni_rng_below(rng, 20);
+            uint64_t w = 1 + pni_rng_below(rng, r < 16 ? 2 : 3);
+            pn_arc_kind_t kind = r < 6    ? PN_ARC_NORMAL
+                                 : r < 10 ? PN_ARC_READ
+                                 : r < 16 ? PN_ARC_INHIBITOR
+                                 : r < 17 ? PN_ARC_RESET
+                                          : PN_ARC_NORMAL;
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT, h, t, w, kind, NULL);
+        }
+        /* tokens back to a hub (into a capacity: the room is tested) */
+        if (pni_rng_below(rng, 3))
+            pn_net_add_arc_at(net, NULL, PN_DIR_TP,
+                              (size_t)pni_rng_below(rng, nh), t,
+                              1 + pni_rng_below(rng, 2), PN_ARC_NORMAL, NULL);
+        /* the place of many thresholds: read, taken, given */
+        uint64_t r = pni_rng_below(rng, 6);
+        if (r < 2)
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT, multi, t,
+                              1 + pni_rng_below(rng, 12),
+                              r ? PN_ARC_READ : PN_ARC_INHIBITOR, NULL);
+        else if (r < 4)
+            pn_net_add_arc_at(net, NULL, PN_DIR_TP, multi, t,
+                              1 + pni_rng_below(rng, 3), PN_ARC_NORMAL, NULL);
+        else if (r < 5)
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT, multi, t,
+                              1 + pni_rng_below(rng, 2), PN_ARC_NORMAL, NULL);
+    }
+    return net;
+}
+
+/* Replays the steps of an incremental run with pn_sim_fire() on an
+ * incremental and a reference run (the same markings), then lets both step
+ * on their own: the incremental one's enabled set, kept through the
+ * replay, must give the same steps. */
+static void same_replay(const pn_net_t *net, uint64_t seed,
+                        pn_semantics_t sem, uint64_t steps, const char *what)
+{
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    pn_sim_t *a = pn_sim_new(e, seed, sem, 0), *b = pn_sim_new(e, 1, sem, 0),
+             *c = pn_sim_new(e, 1, sem, 1);
+    size_t np = pn_net_place_count(net);
+    for (uint64_t step = 0; step < steps; step++) {
+        pn_end_t end;
+        if (pn_sim_step(a, &end) != PN_OK || end != PN_END_NONE)
+            break;
+        size_t n, bad;
+        const uint32_t *f = pn_sim_fired(a, &n);
+        ck_assert_int_eq(pn_sim_fire(b, f, n, &bad), PN_OK);
+        ck_assert_int_eq(pn_sim_fire(c, f, n, &bad), PN_OK);
+        ck_assert(!memcmp(pn_sim_marking(a), pn_sim_marking(b),
+                          np * sizeof(uint64_t)));
+        ck_assert(!memcmp(pn_sim_marking(a), pn_sim_marking(c),
+                          np * sizeof(uint64_t)));
+    }
+    for (uint64_t step = 0; step < steps; step++) {
+        pn_end_t eb, ec;
+        ck_assert_int_eq(pn_sim_step(b, &eb), pn_sim_step(c, &ec));
+        ck_assert_msg(eb == ec, "%s: replay, step %llu: ends differ", what,
+                      (unsigned long long)step);
+        size_t nb, nc;
+        const uint32_t *fb = pn_sim_fired(b, &nb), *fc = pn_sim_fired(c, &nc);
+        ck_assert_msg(nb == nc && !memcmp(fb, fc, nb * sizeof *fb),
+                      "%s: replay, step %llu: fired sets differ", what,
+                      (unsigned long long)step);
+        if (eb != PN_END_NONE)
+            break;
+    }
+    pn_sim_free(a);
+    pn_sim_free(b);
+    pn_sim_free(c);
+    pn_engine_free(e);
+}
+
+START_TEST(incremental_equals_reference_hubs)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 17);
+    for (int k = 0; k < 60; k++) {
+        pn_net_t *net = hub_net(&rng);
+        pn_semantics_t sem = k % 4 ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
+        same_trace(net, (uint64_t)k, sem, 400, "hubs");
+        same_replay(net, (uint64_t)k, sem, 100, "hubs");
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+/* A count near 2^63 - 1 given to by small weights: the step that would
+ * pass it ends the run the same way in both modes (the place, the steps,
+ * the counts, the marking left). */
+START_TEST(overflow_by_small_outputs)
+{
+    pn_net_t *net = pn_net_new("near");
+    pn_net_add_place(net, "src", NULL, 5, NULL);
+    pn_net_add_place(net, "a", NULL, 0, NULL);
+    pn_net_add_place(net, "big", NULL, PN_TOKENS_MAX - 4, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_arc(net, NULL, "src", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "a", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "big", 3, PN_ARC_NORMAL, NULL);
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    pn_sim_t *s[2] = {pn_sim_new(e, 1, PN_SEM_MAXIMAL, 0),
+                      pn_sim_new(e, 1, PN_SEM_MAXIMAL, 1)};
+    for (int ref = 0; ref < 2; ref++) {
+        ck_assert_int_eq(pn_sim_run(s[ref], 1000), PN_END_OVERFLOW);
+        ck_assert_int_eq(pn_sim_steps(s[ref]), 1);
+        ck_assert_int_eq(pn_sim_overflow_place(s[ref]), 2);
+        ck_assert(pn_sim_counts(s[ref])[0] == 1);
+    }
+    ck_assert(!memcmp(pn_sim_marking(s[0]), pn_sim_marking(s[1]),
+                      3 * sizeof(uint64_t)));
+    pn_sim_free(s[0]);
+    pn_sim_free(s[1]);
+    pn_engine_free(e);
+    pn_net_free(net);
+}
+END_TEST
+
 /* Whether t is enabled at m (the definition, written again here). */
 static int enabled_at(const pn_net_t *net, const uint64_t *m, size_t t,
                       const uint64_t *budget)
@@ -744,6 +899,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, incremental_equals_reference_wpnm);
     tcase_add_test(tc, incremental_equals_reference_random);
+    tcase_add_test(tc, incremental_equals_reference_hubs);
     tcase_add_test(tc, steps_are_enabled_and_maximal);
     tcase_add_test(tc, interleaving_one_per_step);
     tcase_add_test(tc, uniform_conflict);
@@ -752,6 +908,7 @@ int main(void)
     tcase_add_test(tc, reset_arcs);
     tcase_add_test(tc, capacity);
     tcase_add_test(tc, unbounded_net_overflows);
+    tcase_add_test(tc, overflow_by_small_outputs);
     tcase_add_test(tc, no_dead_marking);
     tcase_add_test(tc, empty_nets);
     tcase_add_test(tc, same_seed_same_run);

@@ -62,9 +62,22 @@ struct pn_engine {
      * conditions (inhibitors, capacity outputs), each sorted by threshold,
      * so that a change of m(p) from a to b visits only the conditions whose
      * threshold lies between a and b. */
-    csr_t lo, up;       /* idx: transition, w: threshold */
+    csr_t lo, up;       /* idx: transition or WIDE | class, w: threshold */
     uint32_t *never;    /* per transition: conditions that never hold */
+    /* Wide classes: the conditions of one place with one threshold and one
+     * sense, shared by many transitions in few words of the enabled set.
+     * They flip together, so they are kept as masks over the words of the
+     * enabled set rather than as one counter update per transition. */
+    uint32_t nclass;
+    uint32_t *cls_off;  /* nclass + 1 offsets into cls_word, cls_mask */
+    uint32_t *cls_word;
+    uint64_t *cls_mask;
+    uint32_t planes;    /* bits of the per-transition count of failing
+                         * wide classes */
 };
+
+/* In lo.idx and up.idx: the entry stands for a wide class. */
+#define WIDE UINT32_C(0x80000000)
 
 static void csr_free(csr_t *c)
 {
@@ -94,6 +107,9 @@ void pn_engine_free(pn_engine_t *e)
     csr_free(&e->lo);
     csr_free(&e->up);
     free(e->never);
+    free(e->cls_off);
+    free(e->cls_word);
+    free(e->cls_mask);
     free(e);
 }
 
@@ -283,6 +299,50 @@ static pn_status_t build_conds(pn_engine_t *e, csr_t *c, int upper)
     return PN_OK;
 }
 
+/* Replaces, in c, each run of conditions of one place with one threshold
+ * that is worth a wide class by one entry WIDE | class: a run of at least
+ * 8 transitions, at least 2 per word of the enabled set it touches.
+ * nwide[t]: the wide classes t is in. */
+static void group_wide(pn_engine_t *e, csr_t *c, uint32_t *nwide)
+{
+    uint32_t out = 0, start = 0;
+    for (uint32_t p = 0; p < e->np; p++) {
+        uint32_t end = c->off[p + 1];
+        for (uint32_t a = start, b; a < end; a = b) {
+            uint32_t n = 1, words = 1;
+            for (b = a + 1; b < end && c->w[b] == c->w[a]; b++) {
+                /* sorted by transition within a threshold */
+                n += c->idx[b] != c->idx[b - 1];
+                words += c->idx[b] >> 6 != c->idx[b - 1] >> 6;
+            }
+            if (e->nt >= WIDE || n < 8 || 2 * words > n) {
+                for (uint32_t j = a; j < b; j++) {
+                    c->idx[out] = c->idx[j];
+                    c->w[out++] = c->w[j];
+                }
+                continue;
+            }
+            uint32_t k = e->nclass++, at = e->cls_off[k];
+            for (uint32_t j = a; j < b; j++) {
+                uint32_t t = c->idx[j];
+                if (j > a && t == c->idx[j - 1])
+                    continue;
+                nwide[t]++;
+                if (j == a || t >> 6 != c->idx[j - 1] >> 6) {
+                    e->cls_word[at] = t >> 6;
+                    e->cls_mask[at++] = 0;
+                }
+                e->cls_mask[at - 1] |= UINT64_C(1) << (t & 63);
+            }
+            e->cls_off[k + 1] = at;
+            c->idx[out] = WIDE | k;
+            c->w[out++] = c->w[a];
+        }
+        start = end;
+        c->off[p + 1] = out;
+    }
+}
+
 static pn_status_t build_deps(pn_engine_t *e)
 {
     e->never = calloc((size_t)e->nt + 1, sizeof *e->never);
@@ -291,7 +351,26 @@ static pn_status_t build_deps(pn_engine_t *e)
     pn_status_t st = build_conds(e, &e->lo, 0);
     if (!st)
         st = build_conds(e, &e->up, 1);
-    return st;
+    if (st)
+        return st;
+    size_t n = (size_t)e->lo.off[e->np] + e->up.off[e->np];
+    uint32_t *nwide = calloc((size_t)e->nt + 1, sizeof *nwide);
+    e->cls_off = calloc(n + 1, sizeof *e->cls_off);
+    e->cls_word = malloc((n + 1) * sizeof *e->cls_word);
+    e->cls_mask = malloc((n + 1) * sizeof *e->cls_mask);
+    if (!nwide || !e->cls_off || !e->cls_word || !e->cls_mask) {
+        free(nwide);
+        return PN_ENOMEM;
+    }
+    group_wide(e, &e->lo, nwide);
+    group_wide(e, &e->up, nwide);
+    uint32_t most = 0;
+    for (uint32_t t = 0; t < e->nt; t++)
+        most = nwide[t] > most ? nwide[t] : most;
+    while (e->planes < 32 && most >> e->planes)
+        e->planes++;
+    free(nwide);
+    return PN_OK;
 }
 
 pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
@@ -359,7 +438,13 @@ struct pn_sim {
     uint32_t nfired, nchanged;
     uint64_t *pend;     /* tokens promised to capacity places in a step */
     uint64_t *old;      /* m(p) before the step, for the places it changed */
-    uint32_t *unsat;    /* per transition: conditions that do not hold */
+    uint32_t *unsat;    /* per transition: conditions that do not hold,
+                         * wide classes aside */
+    /* per word of the enabled set: the count of failing wide classes of
+     * each transition, as e->planes bit planes (plane i of word w at
+     * wfail[w * planes + i]), and their union: the transitions a failing
+     * wide class blocks.  Enabled: bits & ~blocked. */
+    uint64_t *wfail, *blocked;
     uint64_t *pstamp, stamp;
     uint64_t *tstamp, tstamp_now; /* per transition, for pn_sim_fire() */
     size_t overflow_place;
@@ -395,6 +480,60 @@ static void set_bit(pn_sim_t *s, uint32_t t, int on)
         s->bits[t >> 6] &= ~mask;
 }
 
+/* Wide class k (x = WIDE | k) now fails: one more failing class for each
+ * of its transitions (a carry through the bit planes). */
+static void class_fails(pn_sim_t *s, uint32_t x)
+{
+    const pn_engine_t *e = s->e;
+    uint32_t k = x & ~WIDE, np = e->planes;
+    for (uint32_t j = e->cls_off[k]; j < e->cls_off[k + 1]; j++) {
+        uint32_t w = e->cls_word[j];
+        uint64_t c = e->cls_mask[j], *pl = s->wfail + (size_t)w * np;
+        s->blocked[w] |= c;
+        for (uint32_t i = 0; c; i++) {
+            uint64_t v = pl[i];
+            pl[i] = v ^ c;
+            c &= v;
+        }
+    }
+}
+
+/* Wide class k now holds: one failing class fewer (a borrow). */
+static void class_holds(pn_sim_t *s, uint32_t x)
+{
+    const pn_engine_t *e = s->e;
+    uint32_t k = x & ~WIDE, np = e->planes;
+    for (uint32_t j = e->cls_off[k]; j < e->cls_off[k + 1]; j++) {
+        uint32_t w = e->cls_word[j];
+        uint64_t c = e->cls_mask[j], *pl = s->wfail + (size_t)w * np;
+        for (uint32_t i = 0; c; i++) {
+            uint64_t v = pl[i];
+            pl[i] = v ^ c;
+            c &= ~v;
+        }
+        uint64_t any = 0;
+        for (uint32_t i = 0; i < np; i++)
+            any |= pl[i];
+        s->blocked[w] = any;
+    }
+}
+
+static inline void cond_holds(pn_sim_t *s, uint32_t t)
+{
+    if (t & WIDE)
+        class_holds(s, t);
+    else if (--s->unsat[t] == 0)
+        set_bit(s, t, 1);
+}
+
+static inline void cond_fails(pn_sim_t *s, uint32_t t)
+{
+    if (t & WIDE)
+        class_fails(s, t);
+    else if (s->unsat[t]++ == 0)
+        set_bit(s, t, 0);
+}
+
 void pn_sim_free(pn_sim_t *s)
 {
     if (!s)
@@ -410,6 +549,8 @@ void pn_sim_free(pn_sim_t *s)
     free(s->tstamp);
     free(s->old);
     free(s->unsat);
+    free(s->wfail);
+    free(s->blocked);
     free(s);
 }
 
@@ -438,8 +579,11 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->tstamp = calloc(nt + 1, sizeof *s->tstamp);
     s->old = calloc(np + 1, sizeof *s->old);
     s->unsat = calloc(nt + 1, sizeof *s->unsat);
+    s->wfail = calloc(s->nwords * e->planes + 1, sizeof *s->wfail);
+    s->blocked = calloc(s->nwords + 1, sizeof *s->blocked);
     if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
-        !s->changed || !s->pend || !s->pstamp || !s->tstamp || !s->old || !s->unsat) {
+        !s->changed || !s->pend || !s->pstamp || !s->tstamp || !s->old ||
+        !s->unsat || !s->wfail || !s->blocked) {
         pn_sim_free(s);
         return NULL;
     }
@@ -450,13 +594,14 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
             s->unsat[t] = e->never[t];
         for (uint32_t p = 0; p < e->np; p++) {
             for (uint32_t j = e->lo.off[p]; j < e->lo.off[p + 1]; j++)
-                s->unsat[e->lo.idx[j]] += !(s->m[p] >= e->lo.w[j]);
+                if (!(s->m[p] >= e->lo.w[j]))
+                    cond_fails(s, e->lo.idx[j]);
             for (uint32_t j = e->up.off[p]; j < e->up.off[p + 1]; j++)
-                s->unsat[e->up.idx[j]] += !(s->m[p] < e->up.w[j]);
+                if (!(s->m[p] < e->up.w[j]))
+                    cond_fails(s, e->up.idx[j]);
         }
         for (uint32_t t = 0; t < e->nt; t++)
-            if (s->unsat[t] == 0)
-                set_bit(s, t, 1);
+            set_bit(s, t, s->unsat[t] == 0);
     }
     s->overflow_place = PN_NONE;
     return s;
@@ -488,17 +633,6 @@ static inline uint32_t above(const uint64_t *th, uint32_t a, uint32_t b,
     return a;
 }
 
-static inline void cond_holds(pn_sim_t *s, uint32_t t)
-{
-    if (--s->unsat[t] == 0)
-        set_bit(s, t, 1);
-}
-
-static inline void cond_fails(pn_sim_t *s, uint32_t t)
-{
-    if (s->unsat[t]++ == 0)
-        set_bit(s, t, 0);
-}
 
 /* m(p) went from a to b: flip exactly the conditions whose threshold lies
  * in (min, max]. */
@@ -540,7 +674,7 @@ static uint32_t collect(pn_sim_t *s)
         return n;
     }
     for (size_t w = 0; w < s->nwords; w++) {
-        uint64_t b = s->bits[w];
+        uint64_t b = s->bits[w] & ~s->blocked[w];
         while (b) {
             s->E[n++] = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(b));
             b &= b - 1;

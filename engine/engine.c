@@ -673,10 +673,13 @@ static uint32_t collect(pn_sim_t *s)
                 s->E[n++] = t;
         return n;
     }
-    for (size_t w = 0; w < s->nwords; w++) {
-        uint64_t b = s->bits[w] & ~s->blocked[w];
+    uint32_t *E = s->E;
+    const uint64_t *bits = s->bits, *blocked = s->blocked;
+    for (size_t w = 0, nw = s->nwords; w < nw; w++) {
+        uint64_t b = bits[w] & ~blocked[w];
+        uint32_t base = (uint32_t)(w * 64);
         while (b) {
-            s->E[n++] = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(b));
+            E[n++] = base + (uint32_t)__builtin_ctzll(b);
             b &= b - 1;
         }
     }
@@ -884,12 +887,17 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
         s->E[0] = s->E[pni_rng_below(&s->rng, n)];
         n = 1;
     } else {
-        for (uint32_t i = n - 1; i > 0; i--) {
-            uint32_t j = (uint32_t)pni_rng_below(&s->rng, (uint64_t)i + 1);
-            uint32_t tmp = s->E[i];
-            s->E[i] = s->E[j];
-            s->E[j] = tmp;
+        /* Fisher-Yates from the top; the stream in a local, which stays
+         * in registers (through s, every store to E would reload it) */
+        pni_rng_t rng = s->rng;
+        uint32_t *E = s->E;
+        for (uint64_t i = n; i > 1; i--) {
+            uint64_t j = pni_rng_below(&rng, i);
+            uint32_t tmp = E[i - 1];
+            E[i - 1] = E[j];
+            E[j] = tmp;
         }
+        s->rng = rng;
     }
     walk(s, s->E, n, 0);
     return finish_step(s, end);

@@ -1,8 +1,13 @@
 /*
  * The step engine: a net compiled into flat arrays, an enabled set kept
- * incrementally as a bitset (only transitions next to places that changed
- * are re-checked), and a reference mode that recomputes it every step.
- * Both build the enabled set in transition order and draw the same random
+ * incrementally, and a reference mode that recomputes it every step.
+ * Incremental: enabledness is a set of threshold conditions on single
+ * places ("m(p) >= w" for normal inputs and read arcs, "m(p) < w" for
+ * inhibitors and the room in capacity places), counted per transition;
+ * each change of a count in a step is followed as it is made, and visits
+ * only the conditions whose threshold it passes.  Conditions that many
+ * transitions share on one place are kept as masks (wide classes).  Both
+ * modes build the enabled set in transition order and draw the same random
  * numbers, so for one seed they give the same trace.
  */
 #include <config.h>
@@ -50,6 +55,40 @@ typedef struct {
     uint64_t *w;   /* NULL for reset arcs and dependents */
 } csr_t;
 
+/* A condition of enabledness on one place: "m < th" (up) or "m >= th".
+ * It fails at m iff (m < th) ^ up. */
+typedef struct {
+    uint64_t th;
+    uint32_t t;  /* the transition, or the wide class */
+    uint32_t up;
+} cond_t;
+
+/* Per place (32 bytes, one cache line): the range of the thresholds of
+ * its narrow conditions, and where its conditions are. */
+typedef struct {
+    uint64_t min_th, max_th; /* no narrow condition: UINT64_MAX, 0 */
+    uint32_t cond, ncond, wide, nwide;
+} pinfo_t;
+
+/* An arc of a transition's record: place and weight. */
+typedef struct {
+    uint32_t p, w;
+} farc_t;
+
+/* Per transition, what a step needs of it in one place (24 bytes): the
+ * (at most two) normal inputs that another transition also takes from, to
+ * test against the budget ((np, 0): none), and its inputs and outputs, in
+ * farc[arc .. arc + nin + nout).  nin == SLOW: anything else (a reset arc,
+ * a capacity output, more shared inputs, a weight of 2^32 or more): the
+ * general rule. */
+typedef struct {
+    uint32_t p1, w1, p2, w2;
+    uint32_t arc;
+    uint16_t nin, nout;
+} trec_t;
+
+#define SLOW UINT16_MAX
+
 struct pn_engine {
     uint32_t np, nt;
     uint64_t *m0;
@@ -57,17 +96,27 @@ struct pn_engine {
     int has_cap;
     csr_t in, rd, ih, rs, out;
     uint64_t *out_self; /* for capacity: what t takes from its output place */
+    /* Per transition, its normal inputs in in.idx are ordered with the
+     * places that another transition also takes from first, the most
+     * shared first, up to in_shared[t]: in a step, only these can have
+     * lost tokens to an earlier transition. */
+    uint32_t *in_shared;
+    trec_t *tr;
+    farc_t *farc;
     /* Enabledness as conditions on single places, for the incremental mode:
-     * per place, "m >= th" conditions (normal and read inputs) and "m < th"
-     * conditions (inhibitors, capacity outputs), each sorted by threshold,
-     * so that a change of m(p) from a to b visits only the conditions whose
-     * threshold lies between a and b. */
-    csr_t lo, up;       /* idx: transition or WIDE | class, w: threshold */
+     * "m >= th" (normal and read inputs) and "m < th" (inhibitors,
+     * capacity outputs), per place sorted by threshold, so that a change of
+     * m(p) from a to b flips exactly the conditions whose threshold lies in
+     * (min(a, b), max(a, b)]. */
+    pinfo_t *pinfo;     /* np + 1 */
+    cond_t *conds;
     uint32_t *never;    /* per transition: conditions that never hold */
     /* Wide classes: the conditions of one place with one threshold and one
      * sense, shared by many transitions in few words of the enabled set.
      * They flip together, so they are kept as masks over the words of the
-     * enabled set rather than as one counter update per transition. */
+     * enabled set rather than as one counter per transition.  Per place,
+     * wconds[pinfo[p].wide ..] sorted by threshold, t: the class. */
+    cond_t *wconds;
     uint32_t nclass;
     uint32_t *cls_off;  /* nclass + 1 offsets into cls_word, cls_mask */
     uint32_t *cls_word;
@@ -75,9 +124,6 @@ struct pn_engine {
     uint32_t planes;    /* bits of the per-transition count of failing
                          * wide classes */
 };
-
-/* In lo.idx and up.idx: the entry stands for a wide class. */
-#define WIDE UINT32_C(0x80000000)
 
 static void csr_free(csr_t *c)
 {
@@ -104,9 +150,13 @@ void pn_engine_free(pn_engine_t *e)
     csr_free(&e->rs);
     csr_free(&e->out);
     free(e->out_self);
-    csr_free(&e->lo);
-    csr_free(&e->up);
+    free(e->in_shared);
+    free(e->tr);
+    free(e->farc);
+    free(e->pinfo);
+    free(e->conds);
     free(e->never);
+    free(e->wconds);
     free(e->cls_off);
     free(e->cls_word);
     free(e->cls_mask);
@@ -218,158 +268,252 @@ static uint64_t cap_threshold(uint64_t cap, uint64_t self, uint64_t w)
     return sat_add(room - w, 1);
 }
 
-typedef struct {
-    uint64_t th;
-    uint32_t t;
-} cond_t;
-
 static int cmp_cond(const void *a, const void *b)
 {
     const cond_t *x = a, *y = b;
     if (x->th != y->th)
         return x->th < y->th ? -1 : 1;
+    if (x->up != y->up)
+        return x->up < y->up ? -1 : 1;
     return x->t < y->t ? -1 : x->t > y->t;
 }
 
-/* Builds one per-place condition CSR from (place, transition, threshold)
- * triples of the compiled arcs. */
-static pn_status_t build_conds(pn_engine_t *e, csr_t *c, int upper)
+/* Collects every condition of the compiled arcs per place, sorted by
+ * threshold (then sense, then transition). */
+static pn_status_t collect_conds(pn_engine_t *e, uint32_t **offp,
+                                 cond_t **allp)
 {
     /* pass 0 counts, pass 1 fills */
-    c->off = calloc((size_t)e->np + 2, sizeof(uint32_t));
-    if (!c->off)
-        return PN_ENOMEM;
+    uint32_t *off = calloc((size_t)e->np + 2, sizeof *off);
     cond_t *all = NULL;
     uint32_t *fill = NULL;
+    *offp = off;
+    *allp = NULL;
+    if (!off)
+        return PN_ENOMEM;
+    const csr_t *src[4] = {&e->in, &e->rd, &e->ih, &e->out};
     for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t t = 0; t < e->nt; t++) {
-            const csr_t *src[2] = {upper ? &e->ih : &e->in,
-                                   upper ? &e->out : &e->rd};
-            for (int k = 0; k < 2; k++)
+        for (uint32_t t = 0; t < e->nt; t++)
+            for (uint32_t k = 0; k < 4; k++) {
+                if (k == 3 && !e->has_cap)
+                    break;
+                uint32_t up = k >= 2;
                 for (uint32_t j = src[k]->off[t]; j < src[k]->off[t + 1];
                      j++) {
                     uint32_t p = src[k]->idx[j];
                     uint64_t th = src[k]->w[j];
-                    if (upper && k == 1) {
+                    if (k == 3) {
                         if (!e->cap[p])
                             continue;
                         th = cap_threshold(e->cap[p], e->out_self[j], th);
                     }
                     if (th == 0) {
-                        /* "m < 0" never holds ("m >= 0" always does and
+                        /* "m < 0" never holds; "m >= 0" always does (and
                          * does not occur: weights are >= 1) */
-                        if (pass == 0)
+                        if (pass == 0 && up)
                             e->never[t]++;
                         continue;
                     }
                     if (pass == 0) {
-                        c->off[p + 1]++;
+                        off[p + 1]++;
                     } else {
-                        cond_t cd = {th, t};
-                        all[fill[p]++] = cd;
+                        cond_t c = {th, t, up};
+                        all[fill[p]++] = c;
                     }
                 }
-        }
+            }
         if (pass == 0) {
             for (uint32_t p = 0; p < e->np; p++)
-                c->off[p + 1] += c->off[p];
-            size_t n = c->off[e->np];
+                off[p + 1] += off[p];
+            size_t n = off[e->np];
             all = malloc((n + 1) * sizeof *all);
             fill = malloc(((size_t)e->np + 1) * sizeof *fill);
-            c->idx = malloc((n + 1) * sizeof *c->idx);
-            c->w = malloc((n + 1) * sizeof *c->w);
-            if (!all || !fill || !c->idx || !c->w) {
+            if (!all || !fill) {
                 free(all);
                 free(fill);
                 return PN_ENOMEM;
             }
-            memcpy(fill, c->off, (size_t)e->np * sizeof *fill);
+            memcpy(fill, off, (size_t)e->np * sizeof *fill);
         }
     }
-    for (uint32_t p = 0; p < e->np; p++) {
-        uint32_t a = c->off[p], b = c->off[p + 1];
-        qsort(all + a, b - a, sizeof *all, cmp_cond);
-        for (uint32_t j = a; j < b; j++) {
-            c->idx[j] = all[j].t;
-            c->w[j] = all[j].th;
-        }
-    }
-    free(all);
     free(fill);
+    for (uint32_t p = 0; p < e->np; p++)
+        qsort(all + off[p], off[p + 1] - off[p], sizeof *all, cmp_cond);
+    *allp = all;
     return PN_OK;
 }
 
-/* Replaces, in c, each run of conditions of one place with one threshold
- * that is worth a wide class by one entry WIDE | class: a run of at least
- * 8 transitions, at least 2 per word of the enabled set it touches.
- * nwide[t]: the wide classes t is in. */
-static void group_wide(pn_engine_t *e, csr_t *c, uint32_t *nwide)
+/* Splits the sorted conditions of each place into the narrow ones (conds)
+ * and wide classes (wconds): a run of conditions with one threshold and
+ * one sense is a wide class when it has at least 8 transitions and at
+ * least 2 per word of the enabled set it touches. */
+static pn_status_t build_conds(pn_engine_t *e)
 {
-    uint32_t out = 0, start = 0;
+    uint32_t *off;
+    cond_t *all;
+    e->never = calloc((size_t)e->nt + 1, sizeof *e->never);
+    if (!e->never)
+        return PN_ENOMEM;
+    pn_status_t st = collect_conds(e, &off, &all);
+    size_t n = off ? off[e->np] : 0;
+    uint32_t *nwide = calloc((size_t)e->nt + 1, sizeof *nwide);
+    /* whole cache lines */
+    size_t pbytes = ((size_t)e->np + 2) * sizeof *e->pinfo;
+    e->pinfo = aligned_alloc(64, (pbytes + 63) / 64 * 64);
+    if (e->pinfo)
+        memset(e->pinfo, 0, pbytes);
+    e->conds = malloc((n + 1) * sizeof *e->conds);
+    e->wconds = malloc((n + 1) * sizeof *e->wconds);
+    e->cls_off = calloc(n + 1, sizeof *e->cls_off);
+    e->cls_word = malloc((n + 1) * sizeof *e->cls_word);
+    e->cls_mask = malloc((n + 1) * sizeof *e->cls_mask);
+    if (!st && (!nwide || !e->pinfo || !e->conds ||
+                !e->wconds || !e->cls_off || !e->cls_word || !e->cls_mask))
+        st = PN_ENOMEM;
+    if (st) {
+        free(off);
+        free(all);
+        free(nwide);
+        return st;
+    }
+    uint32_t nn = 0, nw = 0;
     for (uint32_t p = 0; p < e->np; p++) {
-        uint32_t end = c->off[p + 1];
-        for (uint32_t a = start, b; a < end; a = b) {
-            uint32_t n = 1, words = 1;
-            for (b = a + 1; b < end && c->w[b] == c->w[a]; b++) {
-                /* sorted by transition within a threshold */
-                n += c->idx[b] != c->idx[b - 1];
-                words += c->idx[b] >> 6 != c->idx[b - 1] >> 6;
+        uint32_t end = off[p + 1];
+        pinfo_t *pi = &e->pinfo[p];
+        pi->cond = nn;
+        pi->wide = nw;
+        for (uint32_t a = off[p], b; a < end; a = b) {
+            uint32_t count = 1, words = 1;
+            for (b = a + 1; b < end && all[b].th == all[a].th &&
+                            all[b].up == all[a].up;
+                 b++) {
+                count += all[b].t != all[b - 1].t;
+                words += all[b].t >> 6 != all[b - 1].t >> 6;
             }
-            if (e->nt >= WIDE || n < 8 || 2 * words > n) {
-                for (uint32_t j = a; j < b; j++) {
-                    c->idx[out] = c->idx[j];
-                    c->w[out++] = c->w[j];
-                }
+            if (count < 8 || 2 * words > count) {
+                while (a < b)
+                    e->conds[nn++] = all[a++];
                 continue;
             }
             uint32_t k = e->nclass++, at = e->cls_off[k];
             for (uint32_t j = a; j < b; j++) {
-                uint32_t t = c->idx[j];
-                if (j > a && t == c->idx[j - 1])
+                uint32_t t = all[j].t;
+                if (j > a && t == all[j - 1].t)
                     continue;
                 nwide[t]++;
-                if (j == a || t >> 6 != c->idx[j - 1] >> 6) {
+                if (j == a || t >> 6 != all[j - 1].t >> 6) {
                     e->cls_word[at] = t >> 6;
                     e->cls_mask[at++] = 0;
                 }
                 e->cls_mask[at - 1] |= UINT64_C(1) << (t & 63);
             }
             e->cls_off[k + 1] = at;
-            c->idx[out] = WIDE | k;
-            c->w[out++] = c->w[a];
+            e->wconds[nw] = all[a];
+            e->wconds[nw++].t = k;
         }
-        start = end;
-        c->off[p + 1] = out;
+        pi->ncond = nn - pi->cond;
+        pi->nwide = nw - pi->wide;
+        pi->min_th = pi->ncond ? e->conds[pi->cond].th : UINT64_MAX;
+        pi->max_th = pi->ncond ? e->conds[nn - 1].th : 0;
     }
-}
-
-static pn_status_t build_deps(pn_engine_t *e)
-{
-    e->never = calloc((size_t)e->nt + 1, sizeof *e->never);
-    if (!e->never)
-        return PN_ENOMEM;
-    pn_status_t st = build_conds(e, &e->lo, 0);
-    if (!st)
-        st = build_conds(e, &e->up, 1);
-    if (st)
-        return st;
-    size_t n = (size_t)e->lo.off[e->np] + e->up.off[e->np];
-    uint32_t *nwide = calloc((size_t)e->nt + 1, sizeof *nwide);
-    e->cls_off = calloc(n + 1, sizeof *e->cls_off);
-    e->cls_word = malloc((n + 1) * sizeof *e->cls_word);
-    e->cls_mask = malloc((n + 1) * sizeof *e->cls_mask);
-    if (!nwide || !e->cls_off || !e->cls_word || !e->cls_mask) {
-        free(nwide);
-        return PN_ENOMEM;
-    }
-    group_wide(e, &e->lo, nwide);
-    group_wide(e, &e->up, nwide);
     uint32_t most = 0;
     for (uint32_t t = 0; t < e->nt; t++)
         most = nwide[t] > most ? nwide[t] : most;
     while (e->planes < 32 && most >> e->planes)
         e->planes++;
+    free(off);
+    free(all);
     free(nwide);
+    return PN_OK;
+}
+
+typedef struct {
+    uint32_t takers, p;
+    uint64_t w;
+} input_t;
+
+static int cmp_input(const void *a, const void *b)
+{
+    const input_t *x = a, *y = b;
+    if (x->takers != y->takers)
+        return x->takers > y->takers ? -1 : 1;
+    return x->p < y->p ? -1 : x->p > y->p;
+}
+
+/* Orders each transition's normal inputs, the places other transitions
+ * also take from first, the most taken first (in_shared), and builds the
+ * transition records. */
+static pn_status_t build_walk(pn_engine_t *e)
+{
+    size_t ni = e->in.off[e->nt], no = e->out.off[e->nt];
+    uint32_t *takers = calloc((size_t)e->np + 1, sizeof *takers);
+    input_t *in = malloc((ni + 1) * sizeof *in);
+    e->in_shared = malloc(((size_t)e->nt + 1) * sizeof *e->in_shared);
+    e->tr = calloc((size_t)e->nt + 1, sizeof *e->tr);
+    e->farc = malloc((ni + no + 1) * sizeof *e->farc);
+    if (!takers || !in || !e->in_shared || !e->tr || !e->farc) {
+        free(takers);
+        free(in);
+        return PN_ENOMEM;
+    }
+    for (size_t j = 0; j < ni; j++)
+        takers[e->in.idx[j]]++;
+    for (uint32_t j = 0; j < e->rs.off[e->nt]; j++)
+        takers[e->rs.idx[j]]++;
+    for (size_t j = 0; j < ni; j++) {
+        in[j].takers = takers[e->in.idx[j]];
+        in[j].p = e->in.idx[j];
+        in[j].w = e->in.w[j];
+    }
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < e->nt; t++) {
+        uint32_t a = e->in.off[t], b = e->in.off[t + 1];
+        qsort(in + a, b - a, sizeof *in, cmp_input);
+        e->in_shared[t] = a;
+        for (uint32_t j = a; j < b; j++) {
+            e->in.idx[j] = in[j].p;
+            e->in.w[j] = in[j].w;
+            if (in[j].takers > 1)
+                e->in_shared[t] = j + 1;
+        }
+        /* the record */
+        trec_t *r = &e->tr[t];
+        uint32_t ns = e->in_shared[t] - a, oa = e->out.off[t],
+                 ob = e->out.off[t + 1];
+        r->p1 = r->p2 = e->np;
+        int slow = ns > 2 || e->rs.off[t + 1] > e->rs.off[t] ||
+                   b - a >= SLOW || ob - oa >= SLOW;
+        for (uint32_t j = a; j < b; j++)
+            slow |= e->in.w[j] > UINT32_MAX;
+        for (uint32_t j = oa; j < ob; j++)
+            slow |= e->out.w[j] > UINT32_MAX ||
+                    (e->has_cap && e->cap[e->out.idx[j]]);
+        r->arc = n;
+        if (slow) {
+            r->nin = SLOW;
+            continue;
+        }
+        if (ns >= 1) {
+            r->p1 = e->in.idx[a];
+            r->w1 = (uint32_t)e->in.w[a];
+        }
+        if (ns >= 2) {
+            r->p2 = e->in.idx[a + 1];
+            r->w2 = (uint32_t)e->in.w[a + 1];
+        }
+        r->nin = (uint16_t)(b - a);
+        r->nout = (uint16_t)(ob - oa);
+        for (uint32_t j = a; j < b; j++) {
+            farc_t f = {e->in.idx[j], (uint32_t)e->in.w[j]};
+            e->farc[n++] = f;
+        }
+        for (uint32_t j = oa; j < ob; j++) {
+            farc_t f = {e->out.idx[j], (uint32_t)e->out.w[j]};
+            e->farc[n++] = f;
+        }
+    }
+    free(takers);
+    free(in);
     return PN_OK;
 }
 
@@ -414,7 +558,8 @@ pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
                     if (e->in.idx[k] == e->out.idx[j])
                         e->out_self[j] = e->in.w[k];
     }
-    if ((st = build_deps(e)) != PN_OK)
+    if ((st = build_walk(e)) != PN_OK ||
+        (st = build_conds(e)) != PN_OK)
         goto fail;
     *out = e;
     return PN_OK;
@@ -432,14 +577,14 @@ struct pn_sim {
     int reference;
     uint64_t *m, *counts;
     uint64_t steps, firings;
-    uint64_t *bits; /* enabled set (incremental mode) */
+    uint64_t *bits; /* incremental mode: the transitions whose narrow
+                     * conditions all hold */
     size_t nwords;
     uint32_t *E, *fired, *changed;
     uint32_t nfired, nchanged;
     uint64_t *pend;     /* tokens promised to capacity places in a step */
     uint64_t *old;      /* m(p) before the step, for the places it changed */
-    uint32_t *unsat;    /* per transition: conditions that do not hold,
-                         * wide classes aside */
+    uint32_t *unsat;    /* per transition: narrow conditions that fail */
     /* per word of the enabled set: the count of failing wide classes of
      * each transition, as e->planes bit planes (plane i of word w at
      * wfail[w * planes + i]), and their union: the transitions a failing
@@ -471,21 +616,27 @@ static int enabled(const pn_engine_t *e, const uint64_t *m, uint32_t t)
     return 1;
 }
 
-static void set_bit(pn_sim_t *s, uint32_t t, int on)
+/* Whether condition c fails at m. */
+static inline uint32_t cond_fails_at(const cond_t *c, uint64_t m)
 {
-    uint64_t mask = UINT64_C(1) << (t & 63);
-    if (on)
-        s->bits[t >> 6] |= mask;
-    else
-        s->bits[t >> 6] &= ~mask;
+    return (uint32_t)(m < c->th) ^ c->up;
 }
 
-/* Wide class k (x = WIDE | k) now fails: one more failing class for each
- * of its transitions (a carry through the bit planes). */
-static void class_fails(pn_sim_t *s, uint32_t x)
+/* Transition t's count of failing narrow conditions is now u: its bit
+ * follows (without a branch). */
+static inline void set_unsat(pn_sim_t *s, uint32_t t, uint32_t u)
+{
+    s->unsat[t] = u;
+    uint64_t mask = UINT64_C(1) << (t & 63), *w = &s->bits[t >> 6];
+    *w = (*w & ~mask) | (mask & (0 - (uint64_t)(u == 0)));
+}
+
+/* Wide class k now fails: one more failing class for each of its
+ * transitions (a carry through the bit planes). */
+static void class_fails(pn_sim_t *s, uint32_t k)
 {
     const pn_engine_t *e = s->e;
-    uint32_t k = x & ~WIDE, np = e->planes;
+    uint32_t np = e->planes;
     for (uint32_t j = e->cls_off[k]; j < e->cls_off[k + 1]; j++) {
         uint32_t w = e->cls_word[j];
         uint64_t c = e->cls_mask[j], *pl = s->wfail + (size_t)w * np;
@@ -499,10 +650,10 @@ static void class_fails(pn_sim_t *s, uint32_t x)
 }
 
 /* Wide class k now holds: one failing class fewer (a borrow). */
-static void class_holds(pn_sim_t *s, uint32_t x)
+static void class_holds(pn_sim_t *s, uint32_t k)
 {
     const pn_engine_t *e = s->e;
-    uint32_t k = x & ~WIDE, np = e->planes;
+    uint32_t np = e->planes;
     for (uint32_t j = e->cls_off[k]; j < e->cls_off[k + 1]; j++) {
         uint32_t w = e->cls_word[j];
         uint64_t c = e->cls_mask[j], *pl = s->wfail + (size_t)w * np;
@@ -516,22 +667,6 @@ static void class_holds(pn_sim_t *s, uint32_t x)
             any |= pl[i];
         s->blocked[w] = any;
     }
-}
-
-static inline void cond_holds(pn_sim_t *s, uint32_t t)
-{
-    if (t & WIDE)
-        class_holds(s, t);
-    else if (--s->unsat[t] == 0)
-        set_bit(s, t, 1);
-}
-
-static inline void cond_fails(pn_sim_t *s, uint32_t t)
-{
-    if (t & WIDE)
-        class_fails(s, t);
-    else if (s->unsat[t]++ == 0)
-        set_bit(s, t, 0);
 }
 
 void pn_sim_free(pn_sim_t *s)
@@ -588,44 +723,36 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
         return NULL;
     }
     memcpy(s->m, e->m0, np * sizeof *s->m);
+    s->m[np] = 0; /* the place (np, 0) of the transition records */
     if (!reference) {
-        /* count the conditions that do not hold at the initial marking */
+        /* the conditions that do not hold at the initial marking */
         for (uint32_t t = 0; t < e->nt; t++)
             s->unsat[t] = e->never[t];
         for (uint32_t p = 0; p < e->np; p++) {
-            for (uint32_t j = e->lo.off[p]; j < e->lo.off[p + 1]; j++)
-                if (!(s->m[p] >= e->lo.w[j]))
-                    cond_fails(s, e->lo.idx[j]);
-            for (uint32_t j = e->up.off[p]; j < e->up.off[p + 1]; j++)
-                if (!(s->m[p] < e->up.w[j]))
-                    cond_fails(s, e->up.idx[j]);
+            for (uint32_t j = e->pinfo[p].cond;
+                 j < e->pinfo[p].cond + e->pinfo[p].ncond; j++)
+                s->unsat[e->conds[j].t] +=
+                    cond_fails_at(&e->conds[j], s->m[p]);
+            for (uint32_t j = e->pinfo[p].wide;
+                 j < e->pinfo[p].wide + e->pinfo[p].nwide; j++)
+                if (cond_fails_at(&e->wconds[j], s->m[p]))
+                    class_fails(s, e->wconds[j].t);
         }
         for (uint32_t t = 0; t < e->nt; t++)
-            set_bit(s, t, s->unsat[t] == 0);
+            if (s->unsat[t] == 0)
+                s->bits[t >> 6] |= UINT64_C(1) << (t & 63);
     }
     s->overflow_place = PN_NONE;
     return s;
 }
 
-/* Call before changing m(p): remembers the value the step started from. */
-static inline void touch(pn_sim_t *s, uint32_t p)
-{
-    if (s->pstamp[p] != s->stamp) {
-        s->pstamp[p] = s->stamp;
-        s->old[p] = s->m[p];
-        s->changed[s->nchanged++] = p;
-    }
-}
-
 /* First index in [a, b) whose threshold is above v. */
-static inline uint32_t above(const uint64_t *th, uint32_t a, uint32_t b,
+static inline uint32_t above(const cond_t *c, uint32_t a, uint32_t b,
                              uint64_t v)
 {
-    if (a == b || th[a] > v)
-        return a; /* the common case: below every threshold */
     while (a < b) {
         uint32_t mid = a + (b - a) / 2;
-        if (th[mid] <= v)
+        if (c[mid].th <= v)
             a = mid + 1;
         else
             b = mid;
@@ -633,47 +760,92 @@ static inline uint32_t above(const uint64_t *th, uint32_t a, uint32_t b,
     return a;
 }
 
-
-/* m(p) went from a to b: flip exactly the conditions whose threshold lies
- * in (min, max]. */
-static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
+/* m(p) went from a to b, and some threshold of its narrow conditions may
+ * lie in (lo, hi] (lo = min(a, b), hi = max(a, b)): those conditions whose
+ * threshold does flip. */
+static void narrow_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
 {
     const pn_engine_t *e = s->e;
-    if (a == b)
+    const pinfo_t *pi = &e->pinfo[p];
+    uint32_t j = pi->cond, end = pi->cond + pi->ncond;
+    if (pi->min_th == pi->max_th) {
+        /* one threshold, and m(p) crossed it: every condition flips */
+        uint32_t x = b < pi->min_th;
+        for (; j < end; j++) {
+            const cond_t *c = &e->conds[j];
+            set_unsat(s, c->t, s->unsat[c->t] + 2 * (x ^ c->up) - 1);
+        }
         return;
+    }
+    if (end - j > 8) {
+        j = above(e->conds, j, end, a < b ? a : b);
+        end = above(e->conds, j, end, a < b ? b : a);
+    }
+    /* a condition outside (lo, hi] adds 0 */
+    for (; j < end; j++) {
+        const cond_t *c = &e->conds[j];
+        set_unsat(s, c->t,
+                  s->unsat[c->t] + cond_fails_at(c, b) - cond_fails_at(c, a));
+    }
+}
+
+/* m(p) went from a to b: the wide classes of p whose threshold lies in
+ * (lo, hi] flip. */
+static void wide_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
+{
+    const pn_engine_t *e = s->e;
     uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
-    const csr_t *c = &e->lo;
-    uint32_t end = c->off[p + 1];
-    for (uint32_t j = above(c->w, c->off[p], end, lo); j < end && c->w[j] <= hi;
-         j++) {
-        if (b > a)
-            cond_holds(s, c->idx[j]);
-        else
-            cond_fails(s, c->idx[j]);
+    const pinfo_t *pi = &e->pinfo[p];
+    for (uint32_t j = pi->wide; j < pi->wide + pi->nwide; j++) {
+        const cond_t *c = &e->wconds[j];
+        if (c->th > lo && c->th <= hi) {
+            if (cond_fails_at(c, b))
+                class_fails(s, c->t);
+            else
+                class_holds(s, c->t);
+        }
     }
-    c = &e->up;
-    end = c->off[p + 1];
-    for (uint32_t j = above(c->w, c->off[p], end, lo); j < end && c->w[j] <= hi;
-         j++) {
-        if (b > a)
-            cond_fails(s, c->idx[j]);
-        else
-            cond_holds(s, c->idx[j]);
+}
+
+/* Remembers m(p) = a before the step changes it (the first time). */
+static inline void touch(pn_sim_t *s, uint32_t p, uint64_t a)
+{
+    if (s->pstamp[p] != s->stamp) {
+        s->pstamp[p] = s->stamp;
+        s->old[p] = a;
+        s->changed[s->nchanged++] = p;
     }
+}
+
+/* m(p) goes from a to b in a step of the incremental mode: the narrow
+ * conditions on p follow at once (a change of m(p) from a to b to c passes
+ * the same thresholds as one from a to c), the wide classes of p at the end
+ * of the step, from the value before it (a place with wide classes is
+ * taken from and given back to by many transitions: its count would
+ * otherwise cross a threshold twice in most steps).  Only a change that
+ * passes a threshold does anything (one with a == b none: with one
+ * threshold the test is exact, with more the update adds 0). */
+static inline void moved(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
+{
+    const pinfo_t *pi = &s->e->pinfo[p];
+    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    if (pi->nwide)
+        touch(s, p, a);
+    if (hi >= pi->min_th && lo < pi->max_th)
+        narrow_changed(s, p, a, b);
 }
 
 /* Collects the enabled set in transition order. */
 static uint32_t collect(pn_sim_t *s)
 {
     const pn_engine_t *e = s->e;
-    uint32_t n = 0;
+    uint32_t n = 0, *E = s->E;
     if (s->reference) {
         for (uint32_t t = 0; t < e->nt; t++)
             if (enabled(e, s->m, t))
-                s->E[n++] = t;
+                E[n++] = t;
         return n;
     }
-    uint32_t *E = s->E;
     const uint64_t *bits = s->bits, *blocked = s->blocked;
     for (size_t w = 0, nw = s->nwords; w < nw; w++) {
         uint64_t b = bits[w] & ~blocked[w];
@@ -695,12 +867,13 @@ int pni_engine_enabled(const pn_engine_t *e, const uint64_t *m, uint32_t t)
     return enabled(e, m, t);
 }
 
-/* Whether t still fits the budget b (normal inputs, and room in capacity
- * places given what the step already promised them, pend). */
-static inline int fits(const pn_engine_t *e, const uint64_t *b,
-                       const uint64_t *pend, uint32_t t)
+/* Whether t still fits the budget b (normal inputs in.idx[in.off[t] ..
+ * in_end), and room in capacity places given what the step already
+ * promised them, pend). */
+static inline int fits_upto(const pn_engine_t *e, const uint64_t *b,
+                            const uint64_t *pend, uint32_t t, uint32_t in_end)
 {
-    for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
+    for (uint32_t j = e->in.off[t]; j < in_end; j++)
         if (b[e->in.idx[j]] < e->in.w[j])
             return 0;
     if (e->has_cap)
@@ -714,32 +887,58 @@ static inline int fits(const pn_engine_t *e, const uint64_t *b,
     return 1;
 }
 
+/* Whether t still fits the budget b (all its normal inputs). */
+static inline int fits(const pn_engine_t *e, const uint64_t *b,
+                       const uint64_t *pend, uint32_t t)
+{
+    return fits_upto(e, b, pend, t, e->in.off[t + 1]);
+}
+
 int pni_engine_fits(const pn_engine_t *e, const uint64_t *b,
                     const uint64_t *pend, uint32_t t)
 {
     return fits(e, b, pend, t);
 }
 
-static inline void take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
-                        uint32_t t)
+/* Takes t's normal inputs from b, empties its reset places, promises its
+ * capacity outputs in pend; with s, the conditions follow each change. */
+static inline void take_tracked(const pn_engine_t *e, uint64_t *b,
+                                uint64_t *pend, uint32_t t, pn_sim_t *s)
 {
     if (e->has_cap)
         for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
             if (e->cap[e->out.idx[j]])
                 pend[e->out.idx[j]] += e->out.w[j];
-    for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
-        b[e->in.idx[j]] -= e->in.w[j];
-    for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++)
-        b[e->rs.idx[j]] = 0;
+    for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++) {
+        uint32_t p = e->in.idx[j];
+        uint64_t a = b[p];
+        b[p] = a - e->in.w[j];
+        if (s)
+            moved(s, p, a, b[p]);
+    }
+    for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++) {
+        uint32_t p = e->rs.idx[j];
+        uint64_t a = b[p];
+        b[p] = 0;
+        if (s)
+            moved(s, p, a, 0);
+    }
 }
 
-static inline int give(const pn_engine_t *e, uint64_t *m, uint32_t t)
+/* Adds t's outputs to m (the conditions following each change, with s);
+ * returns 0, or 1 + the place whose count would pass PN_TOKENS_MAX (the
+ * outputs before it are added). */
+static inline int give_tracked(const pn_engine_t *e, uint64_t *m, uint32_t t,
+                               pn_sim_t *s)
 {
     for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++) {
         uint32_t p = e->out.idx[j];
-        if (e->out.w[j] > PN_TOKENS_MAX || m[p] > PN_TOKENS_MAX - e->out.w[j])
+        uint64_t a = m[p];
+        if (e->out.w[j] > PN_TOKENS_MAX || a > PN_TOKENS_MAX - e->out.w[j])
             return (int)p + 1;
-        m[p] += e->out.w[j];
+        m[p] = a + e->out.w[j];
+        if (s)
+            moved(s, p, a, m[p]);
     }
     return 0;
 }
@@ -747,12 +946,12 @@ static inline int give(const pn_engine_t *e, uint64_t *m, uint32_t t)
 void pni_engine_take(const pn_engine_t *e, uint64_t *b, uint64_t *pend,
                      uint32_t t)
 {
-    take(e, b, pend, t);
+    take_tracked(e, b, pend, t, NULL);
 }
 
 int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t)
 {
-    return give(e, m, t);
+    return give_tracked(e, m, t, NULL);
 }
 
 int pni_engine_has_capacity(const pn_engine_t *e) { return e->has_cap; }
@@ -797,12 +996,104 @@ void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
     }
 }
 
-/* Walks order[0..n) with the budget B = M: a transition fires when its
- * normal inputs are still within B and its capacity outputs still fit
- * (inhibitor and read arcs were tested on M when the set was built).
+/* ---- steps ---------------------------------------------------------------
+ * A step walks the shuffled enabled set with the budget B = M: a
+ * transition fires when its normal inputs are still within B and its
+ * capacity outputs still fit (inhibitor and read arcs were tested on M when
+ * the set was built), and takes them from B; the outputs are added after
+ * the walk.  Every transition walked is enabled at M, so of its normal
+ * inputs only the places another transition also takes from can have run
+ * short: the incremental mode tests only those. */
+
+/* The walk of pn_sim_step() in the incremental mode: the enabled set
+ * follows every change of the marking as it is made (a change of m(p) from
+ * a to b to c passes the same thresholds as one from a to c). */
+static void walk_tracked(pn_sim_t *s, const uint32_t *order, uint32_t n)
+{
+    const pn_engine_t *e = s->e;
+    uint64_t *m = s->m; /* the budget B while walking */
+    uint32_t nf = 0, *fired = s->fired;
+    s->stamp++;
+    s->nchanged = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t t = order[i];
+        const trec_t *r = &e->tr[t];
+        if (r->nin != SLOW) {
+            /* an earlier transition took its tokens */
+            if ((m[r->p1] < r->w1) | (m[r->p2] < r->w2))
+                continue;
+            const farc_t *f = e->farc + r->arc;
+            for (uint32_t k = 0; k < r->nin; k++) {
+                uint64_t a = m[f[k].p];
+                m[f[k].p] = a - f[k].w;
+                moved(s, f[k].p, a, a - f[k].w);
+            }
+        } else {
+            /* or the room left in a capacity place */
+            if (!fits_upto(e, m, s->pend, t, e->in_shared[t]))
+                continue;
+            take_tracked(e, m, s->pend, t, s);
+        }
+        fired[nf++] = t;
+    }
+    s->nfired = nf;
+}
+
+/* Adds the outputs of the fired transitions (visible from the next step),
+ * the enabled set following; counts the step. */
+static pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end)
+{
+    const pn_engine_t *e = s->e;
+    uint64_t *m = s->m;
+    for (uint32_t i = 0; i < s->nfired; i++) {
+        uint32_t t = s->fired[i];
+        const trec_t *r = &e->tr[t];
+        int over = 0;
+        /* a slow transition: nout == 0 */
+        const farc_t *f = e->farc + r->arc + (r->nin != SLOW ? r->nin : 0);
+        uint64_t any = 0;
+        for (uint32_t k = 0; k < r->nout; k++) {
+            uint64_t a = m[f[k].p];
+            any |= a;
+            m[f[k].p] = a + f[k].w;
+            moved(s, f[k].p, a, a + f[k].w);
+        }
+        if (any >= UINT64_C(1) << 62) {
+            /* below 2^62, adding less than 2^32 cannot pass 2^63 - 1;
+             * else take the outputs back and add them one by one */
+            for (uint32_t k = r->nout; k-- > 0;) {
+                uint64_t b = m[f[k].p];
+                m[f[k].p] = b - f[k].w;
+                moved(s, f[k].p, b, b - f[k].w);
+            }
+        }
+        if (r->nin == SLOW || any >= UINT64_C(1) << 62) {
+            over = give_tracked(e, m, t, s);
+            if (e->has_cap)
+                for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+                    s->pend[e->out.idx[j]] = 0;
+        }
+        if (over) {
+            s->overflow_place = (size_t)over - 1;
+            *end = PN_END_OVERFLOW;
+            return PN_ERANGE;
+        }
+        s->counts[t]++;
+    }
+    s->firings += s->nfired;
+    s->steps++;
+    for (uint32_t i = 0; i < s->nchanged; i++) {
+        uint32_t p = s->changed[i];
+        wide_changed(s, p, s->old[p], m[p]);
+    }
+    return PN_OK;
+}
+
+/* The walk of the reference mode and of pn_sim_fire(): every normal input
+ * tested; the places changed are remembered with the value they had.
  * strict (replay): a transition that does not fit stops the walk, and its
  * position is returned; else it is skipped.  Returns n when the walk is
- * done.  The marking is only committed by finish_step(). */
+ * done. */
 static uint32_t walk(pn_sim_t *s, const uint32_t *order, uint32_t n,
                      int strict)
 {
@@ -813,18 +1104,16 @@ static uint32_t walk(pn_sim_t *s, const uint32_t *order, uint32_t n,
     s->nfired = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t t = order[i];
-        /* an earlier transition took its tokens, or the room left in a
-         * capacity place */
         if (!fits(e, m, s->pend, t)) {
             if (strict)
                 return i;
             continue;
         }
         for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
-            touch(s, e->in.idx[j]);
+            touch(s, e->in.idx[j], m[e->in.idx[j]]);
         for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++)
-            touch(s, e->rs.idx[j]);
-        take(e, m, s->pend, t);
+            touch(s, e->rs.idx[j], m[e->rs.idx[j]]);
+        take_tracked(e, m, s->pend, t, NULL);
         s->fired[s->nfired++] = t;
     }
     return n;
@@ -843,8 +1132,8 @@ static void undo_walk(pn_sim_t *s)
     s->nchanged = 0;
 }
 
-/* Adds the outputs of the fired transitions (visible from the next step),
- * counts the step and updates the enabled set. */
+/* finish_tracked() after walk(): the enabled set (incremental mode)
+ * follows each place from the value it had before the step. */
 static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
 {
     const pn_engine_t *e = s->e;
@@ -852,8 +1141,8 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
     for (uint32_t i = 0; i < s->nfired; i++) {
         uint32_t t = s->fired[i];
         for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
-            touch(s, e->out.idx[j]);
-        int over = give(e, m, t);
+            touch(s, e->out.idx[j], m[e->out.idx[j]]);
+        int over = give_tracked(e, m, t, NULL);
         if (over) {
             s->overflow_place = (size_t)over - 1;
             *end = PN_END_OVERFLOW;
@@ -869,7 +1158,11 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
     if (!s->reference)
         for (uint32_t i = 0; i < s->nchanged; i++) {
             uint32_t p = s->changed[i];
-            place_changed(s, p, s->old[p], m[p]);
+            uint64_t a = s->old[p], b = m[p];
+            const pinfo_t *pi = &e->pinfo[p];
+            if ((a < b ? b : a) >= pi->min_th && (a < b ? a : b) < pi->max_th)
+                narrow_changed(s, p, a, b);
+            wide_changed(s, p, a, b);
         }
     return PN_OK;
 }
@@ -878,19 +1171,18 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
 {
     *end = PN_END_NONE;
     s->nfired = 0;
-    uint32_t n = collect(s);
+    uint32_t n = collect(s), *E = s->E;
     if (n == 0) {
         *end = PN_END_DEAD;
         return PN_OK;
     }
     if (s->sem == PN_SEM_INTERLEAVING) {
-        s->E[0] = s->E[pni_rng_below(&s->rng, n)];
+        E[0] = E[pni_rng_below(&s->rng, n)];
         n = 1;
     } else {
         /* Fisher-Yates from the top; the stream in a local, which stays
-         * in registers (through s, every store to E would reload it) */
+         * in registers */
         pni_rng_t rng = s->rng;
-        uint32_t *E = s->E;
         for (uint64_t i = n; i > 1; i--) {
             uint64_t j = pni_rng_below(&rng, i);
             uint32_t tmp = E[i - 1];
@@ -899,8 +1191,12 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
         }
         s->rng = rng;
     }
-    walk(s, s->E, n, 0);
-    return finish_step(s, end);
+    if (s->reference) {
+        walk(s, E, n, 0);
+        return finish_step(s, end);
+    }
+    walk_tracked(s, E, n);
+    return finish_tracked(s, end);
 }
 
 pn_status_t pn_sim_fire(pn_sim_t *s, const uint32_t *step, size_t n,

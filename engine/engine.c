@@ -3,12 +3,14 @@
  * incrementally, and a reference mode that recomputes it every step.
  * Incremental: enabledness is a set of threshold conditions on single
  * places ("m(p) >= w" for normal inputs and read arcs, "m(p) < w" for
- * inhibitors and the room in capacity places), counted per transition;
- * each change of a count in a step is followed as it is made, and visits
- * only the conditions whose threshold it passes.  Conditions that many
- * transitions share on one place are kept as masks (wide classes).  Both
- * modes build the enabled set in transition order and draw the same random
- * numbers, so for one seed they give the same trace.
+ * inhibitors and the room in capacity places), counted per transition.
+ * A change of a count within the gap between two thresholds of its place
+ * costs two comparisons; a place whose count leaves its gap in a step is
+ * visited once at the end of the step, and only the conditions whose
+ * threshold its count passed flip.  Conditions that many transitions share
+ * on one place are kept as masks (wide classes).  Both modes build the
+ * enabled set in transition order and draw the same random numbers, so for
+ * one seed they give the same trace.
  */
 #include <config.h>
 #include <math.h>
@@ -63,8 +65,8 @@ typedef struct {
     uint32_t up;
 } cond_t;
 
-/* Per place (32 bytes, one cache line): the range of the thresholds of
- * its narrow conditions, and where its conditions are. */
+/* Per place (32 bytes: within one cache line): the range of the
+ * thresholds of its narrow conditions, and where its conditions are. */
 typedef struct {
     uint64_t min_th, max_th; /* no narrow condition: UINT64_MAX, 0 */
     uint32_t cond, ncond, wide, nwide;
@@ -75,14 +77,14 @@ typedef struct {
     uint32_t p, w;
 } farc_t;
 
-/* Per transition, what a step needs of it in one place (24 bytes): the
- * (at most two) normal inputs that another transition also takes from, to
- * test against the budget ((np, 0): none), and its inputs and outputs, in
- * farc[arc .. arc + nin + nout).  nin == SLOW: anything else (a reset arc,
- * a capacity output, more shared inputs, a weight of 2^32 or more): the
- * general rule. */
+/* Per transition, what a step needs of it (16 bytes): its inputs and
+ * outputs, in farc[arc .. arc + nin + nout), the ns inputs that another
+ * transition also takes from first (the ones to test against the budget),
+ * the first of them again in p1, w1 ((np, 0): none).  nin == SLOW: a reset
+ * arc, a capacity output, a weight of 2^32 or more, more than 65534 inputs
+ * or outputs: the general rule. */
 typedef struct {
-    uint32_t p1, w1, p2, w2;
+    uint32_t p1, w1;
     uint32_t arc;
     uint16_t nin, nout;
 } trec_t;
@@ -101,6 +103,7 @@ struct pn_engine {
      * shared first, up to in_shared[t]: in a step, only these can have
      * lost tokens to an earlier transition. */
     uint32_t *in_shared;
+    uint16_t *ns;       /* per transition: its shared inputs */
     trec_t *tr;
     farc_t *farc;
     /* Enabledness as conditions on single places, for the incremental mode:
@@ -151,6 +154,7 @@ void pn_engine_free(pn_engine_t *e)
     csr_free(&e->out);
     free(e->out_self);
     free(e->in_shared);
+    free(e->ns);
     free(e->tr);
     free(e->farc);
     free(e->pinfo);
@@ -450,8 +454,9 @@ static pn_status_t build_walk(pn_engine_t *e)
     input_t *in = malloc((ni + 1) * sizeof *in);
     e->in_shared = malloc(((size_t)e->nt + 1) * sizeof *e->in_shared);
     e->tr = calloc((size_t)e->nt + 1, sizeof *e->tr);
+    e->ns = calloc((size_t)e->nt + 1, sizeof *e->ns);
     e->farc = malloc((ni + no + 1) * sizeof *e->farc);
-    if (!takers || !in || !e->in_shared || !e->tr || !e->farc) {
+    if (!takers || !in || !e->in_shared || !e->tr || !e->ns || !e->farc) {
         free(takers);
         free(in);
         return PN_ENOMEM;
@@ -480,8 +485,8 @@ static pn_status_t build_walk(pn_engine_t *e)
         trec_t *r = &e->tr[t];
         uint32_t ns = e->in_shared[t] - a, oa = e->out.off[t],
                  ob = e->out.off[t + 1];
-        r->p1 = r->p2 = e->np;
-        int slow = ns > 2 || e->rs.off[t + 1] > e->rs.off[t] ||
+        r->p1 = e->np;
+        int slow = e->rs.off[t + 1] > e->rs.off[t] ||
                    b - a >= SLOW || ob - oa >= SLOW;
         for (uint32_t j = a; j < b; j++)
             slow |= e->in.w[j] > UINT32_MAX;
@@ -497,10 +502,7 @@ static pn_status_t build_walk(pn_engine_t *e)
             r->p1 = e->in.idx[a];
             r->w1 = (uint32_t)e->in.w[a];
         }
-        if (ns >= 2) {
-            r->p2 = e->in.idx[a + 1];
-            r->w2 = (uint32_t)e->in.w[a + 1];
-        }
+        e->ns[t] = (uint16_t)ns;
         r->nin = (uint16_t)(b - a);
         r->nout = (uint16_t)(ob - oa);
         for (uint32_t j = a; j < b; j++) {
@@ -583,14 +585,22 @@ struct pn_sim {
     uint32_t *E, *fired, *changed;
     uint32_t nfired, nchanged;
     uint64_t *pend;     /* tokens promised to capacity places in a step */
-    uint64_t *old;      /* m(p) before the step, for the places it changed */
     uint32_t *unsat;    /* per transition: narrow conditions that fail */
     /* per word of the enabled set: the count of failing wide classes of
      * each transition, as e->planes bit planes (plane i of word w at
      * wfail[w * planes + i]), and their union: the transitions a failing
      * wide class blocks.  Enabled: bits & ~blocked. */
     uint64_t *wfail, *blocked;
-    uint64_t *pstamp, stamp;
+    /* per place, the thresholds of its narrow conditions around its count:
+     * [lo, hi) holds no other; a change within it flips nothing.  A place
+     * with wide classes has lo > hi (every change is looked at). */
+    struct gap {
+        uint64_t lo, hi;
+    } *gap;
+    struct mark {
+        uint64_t old, stamp; /* m(p) before the step, if stamp is now */
+    } *mark;
+    uint64_t stamp;
     uint64_t *tstamp, tstamp_now; /* per transition, for pn_sim_fire() */
     size_t overflow_place;
 };
@@ -669,6 +679,8 @@ static void class_holds(pn_sim_t *s, uint32_t k)
     }
 }
 
+static void set_gap(pn_sim_t *s, uint32_t p, uint64_t v);
+
 void pn_sim_free(pn_sim_t *s)
 {
     if (!s)
@@ -680,12 +692,12 @@ void pn_sim_free(pn_sim_t *s)
     free(s->fired);
     free(s->changed);
     free(s->pend);
-    free(s->pstamp);
+    free(s->mark);
     free(s->tstamp);
-    free(s->old);
     free(s->unsat);
     free(s->wfail);
     free(s->blocked);
+    free(s->gap);
     free(s);
 }
 
@@ -705,20 +717,20 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->nwords = (nt + 63) / 64;
     s->m = malloc((np + 1) * sizeof *s->m);
     s->counts = calloc(nt + 1, sizeof *s->counts);
-    s->bits = calloc(s->nwords + 1, sizeof *s->bits);
+    s->bits = calloc(s->nwords + 4, sizeof *s->bits);
     s->E = malloc((nt + 1) * sizeof *s->E);
     s->fired = malloc((nt + 1) * sizeof *s->fired);
     s->changed = malloc((np + 1) * sizeof *s->changed);
     s->pend = calloc(np + 1, sizeof *s->pend);
-    s->pstamp = calloc(np + 1, sizeof *s->pstamp);
+    s->mark = calloc(np + 1, sizeof *s->mark);
     s->tstamp = calloc(nt + 1, sizeof *s->tstamp);
-    s->old = calloc(np + 1, sizeof *s->old);
     s->unsat = calloc(nt + 1, sizeof *s->unsat);
     s->wfail = calloc(s->nwords * e->planes + 1, sizeof *s->wfail);
-    s->blocked = calloc(s->nwords + 1, sizeof *s->blocked);
+    s->blocked = calloc(s->nwords + 4, sizeof *s->blocked);
+    s->gap = calloc(np + 1, sizeof *s->gap);
     if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
-        !s->changed || !s->pend || !s->pstamp || !s->tstamp || !s->old ||
-        !s->unsat || !s->wfail || !s->blocked) {
+        !s->changed || !s->pend || !s->mark || !s->tstamp ||
+        !s->unsat || !s->wfail || !s->blocked || !s->gap) {
         pn_sim_free(s);
         return NULL;
     }
@@ -741,6 +753,8 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
         for (uint32_t t = 0; t < e->nt; t++)
             if (s->unsat[t] == 0)
                 s->bits[t >> 6] |= UINT64_C(1) << (t & 63);
+        for (uint32_t p = 0; p < e->np; p++)
+            set_gap(s, p, s->m[p]);
     }
     s->overflow_place = PN_NONE;
     return s;
@@ -758,35 +772,6 @@ static inline uint32_t above(const cond_t *c, uint32_t a, uint32_t b,
             b = mid;
     }
     return a;
-}
-
-/* m(p) went from a to b, and some threshold of its narrow conditions may
- * lie in (lo, hi] (lo = min(a, b), hi = max(a, b)): those conditions whose
- * threshold does flip. */
-static void narrow_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
-{
-    const pn_engine_t *e = s->e;
-    const pinfo_t *pi = &e->pinfo[p];
-    uint32_t j = pi->cond, end = pi->cond + pi->ncond;
-    if (pi->min_th == pi->max_th) {
-        /* one threshold, and m(p) crossed it: every condition flips */
-        uint32_t x = b < pi->min_th;
-        for (; j < end; j++) {
-            const cond_t *c = &e->conds[j];
-            set_unsat(s, c->t, s->unsat[c->t] + 2 * (x ^ c->up) - 1);
-        }
-        return;
-    }
-    if (end - j > 8) {
-        j = above(e->conds, j, end, a < b ? a : b);
-        end = above(e->conds, j, end, a < b ? b : a);
-    }
-    /* a condition outside (lo, hi] adds 0 */
-    for (; j < end; j++) {
-        const cond_t *c = &e->conds[j];
-        set_unsat(s, c->t,
-                  s->unsat[c->t] + cond_fails_at(c, b) - cond_fails_at(c, a));
-    }
 }
 
 /* m(p) went from a to b: the wide classes of p whose threshold lies in
@@ -810,29 +795,80 @@ static void wide_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
 /* Remembers m(p) = a before the step changes it (the first time). */
 static inline void touch(pn_sim_t *s, uint32_t p, uint64_t a)
 {
-    if (s->pstamp[p] != s->stamp) {
-        s->pstamp[p] = s->stamp;
-        s->old[p] = a;
+    if (s->mark[p].stamp != s->stamp) {
+        s->mark[p].stamp = s->stamp;
+        s->mark[p].old = a;
         s->changed[s->nchanged++] = p;
     }
 }
 
-/* m(p) goes from a to b in a step of the incremental mode: the narrow
- * conditions on p follow at once (a change of m(p) from a to b to c passes
- * the same thresholds as one from a to c), the wide classes of p at the end
- * of the step, from the value before it (a place with wide classes is
- * taken from and given back to by many transitions: its count would
- * otherwise cross a threshold twice in most steps).  Only a change that
- * passes a threshold does anything (one with a == b none: with one
- * threshold the test is exact, with more the update adds 0). */
+/* The gap of p around v. */
+static void set_gap(pn_sim_t *s, uint32_t p, uint64_t v)
+{
+    const pn_engine_t *e = s->e;
+    const pinfo_t *pi = &e->pinfo[p];
+    struct gap *g = &s->gap[p];
+    uint32_t a = pi->cond, b = a + pi->ncond, j = above(e->conds, a, b, v);
+    g->lo = j > a ? e->conds[j - 1].th : 0;
+    g->hi = j < b ? e->conds[j].th : UINT64_MAX;
+    if (pi->nwide) {
+        g->lo = 1;
+        g->hi = 0;
+    }
+}
+
+/* m(p) went from a to b: the conditions on p whose threshold lies in
+ * (min(a, b), max(a, b)] flip, and the gap of p moves around b. */
+static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
+{
+    const pn_engine_t *e = s->e;
+    const pinfo_t *pi = &e->pinfo[p];
+    struct gap *g = &s->gap[p];
+    uint32_t j = pi->cond, end = j + pi->ncond;
+    uint64_t th = pi->min_th;
+    if (th == pi->max_th) {
+        /* one threshold: all its conditions flip, or none */
+        uint32_t x = b < th;
+        if (x != (a < th))
+            for (; j < end; j++) {
+                const cond_t *c = &e->conds[j];
+                set_unsat(s, c->t, s->unsat[c->t] + 2 * (x ^ c->up) - 1);
+            }
+        g->lo = x ? 0 : th;
+        g->hi = x ? th : UINT64_MAX;
+    } else if (j < end) {
+        if (end - j > 8) {
+            j = above(e->conds, j, end, a < b ? a : b);
+            end = above(e->conds, j, end, a < b ? b : a);
+        }
+        /* a condition outside (lo, hi] adds 0 */
+        for (; j < end; j++) {
+            const cond_t *c = &e->conds[j];
+            set_unsat(s, c->t,
+                      s->unsat[c->t] + cond_fails_at(c, b) -
+                          cond_fails_at(c, a));
+        }
+        set_gap(s, p, b);
+    }
+    if (pi->nwide) {
+        wide_changed(s, p, a, b);
+        g->lo = 1;
+        g->hi = 0;
+    }
+}
+
+/* m(p) goes from a to b in a step of the incremental mode.  A change
+ * within the gap of p flips nothing and is not looked at again.  The first
+ * change of the step that leaves it (any change of a place with wide
+ * classes) marks p: its conditions follow at the end of the step, from a
+ * to its count then (a count may go down and up again in a step: a place
+ * with wide classes, in particular, is taken from and given back to by
+ * many transitions). */
 static inline void moved(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
 {
-    const pinfo_t *pi = &s->e->pinfo[p];
-    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
-    if (pi->nwide)
+    const struct gap *g = &s->gap[p];
+    if (b < g->lo || b >= g->hi)
         touch(s, p, a);
-    if (hi >= pi->min_th && lo < pi->max_th)
-        narrow_changed(s, p, a, b);
 }
 
 /* Collects the enabled set in transition order. */
@@ -847,12 +883,20 @@ static uint32_t collect(pn_sim_t *s)
         return n;
     }
     const uint64_t *bits = s->bits, *blocked = s->blocked;
-    for (size_t w = 0, nw = s->nwords; w < nw; w++) {
-        uint64_t b = bits[w] & ~blocked[w];
-        uint32_t base = (uint32_t)(w * 64);
-        while (b) {
-            E[n++] = base + (uint32_t)__builtin_ctzll(b);
-            b &= b - 1;
+    /* four words at a time (the arrays are padded with zero words): a
+     * big net has many words without an enabled transition */
+    for (size_t w = 0, nw = s->nwords; w < nw; w += 4) {
+        uint64_t b[4];
+        for (int k = 0; k < 4; k++)
+            b[k] = bits[w + k] & ~blocked[w + k];
+        if (!(b[0] | b[1] | b[2] | b[3]))
+            continue;
+        for (int k = 0; k < 4; k++) {
+            uint32_t base = (uint32_t)((w + k) * 64);
+            while (b[k]) {
+                E[n++] = base + (uint32_t)__builtin_ctzll(b[k]);
+                b[k] &= b[k] - 1;
+            }
         }
     }
     return n;
@@ -1020,9 +1064,14 @@ static void walk_tracked(pn_sim_t *s, const uint32_t *order, uint32_t n)
         const trec_t *r = &e->tr[t];
         if (r->nin != SLOW) {
             /* an earlier transition took its tokens */
-            if ((m[r->p1] < r->w1) | (m[r->p2] < r->w2))
+            if (m[r->p1] < r->w1)
                 continue;
             const farc_t *f = e->farc + r->arc;
+            uint32_t ns = e->ns[t], j = 1;
+            while (j < ns && m[f[j].p] >= f[j].w)
+                j++;
+            if (j < ns)
+                continue;
             for (uint32_t k = 0; k < r->nin; k++) {
                 uint64_t a = m[f[k].p];
                 m[f[k].p] = a - f[k].w;
@@ -1084,7 +1133,7 @@ static pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end)
     s->steps++;
     for (uint32_t i = 0; i < s->nchanged; i++) {
         uint32_t p = s->changed[i];
-        wide_changed(s, p, s->old[p], m[p]);
+        place_changed(s, p, s->mark[p].old, m[p]);
     }
     return PN_OK;
 }
@@ -1124,7 +1173,7 @@ static void undo_walk(pn_sim_t *s)
 {
     for (uint32_t i = 0; i < s->nchanged; i++) {
         uint32_t p = s->changed[i];
-        s->m[p] = s->old[p];
+        s->m[p] = s->mark[p].old;
     }
     if (s->e->has_cap)
         memset(s->pend, 0, s->e->np * sizeof *s->pend);
@@ -1158,11 +1207,7 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
     if (!s->reference)
         for (uint32_t i = 0; i < s->nchanged; i++) {
             uint32_t p = s->changed[i];
-            uint64_t a = s->old[p], b = m[p];
-            const pinfo_t *pi = &e->pinfo[p];
-            if ((a < b ? b : a) >= pi->min_th && (a < b ? a : b) < pi->max_th)
-                narrow_changed(s, p, a, b);
-            wide_changed(s, p, a, b);
+            place_changed(s, p, s->mark[p].old, m[p]);
         }
     return PN_OK;
 }

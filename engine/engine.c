@@ -8,9 +8,12 @@
  * costs two comparisons; a place whose count leaves its gap in a step is
  * visited once at the end of the step, and only the conditions whose
  * threshold its count passed flip.  Conditions that many transitions share
- * on one place are kept as masks (wide classes).  Both modes build the
- * enabled set in transition order and draw the same random numbers, so for
- * one seed they give the same trace.
+ * on one place are kept as masks (wide classes).  When keeping the set
+ * costs more than computing it (steps that fire much of a big net), the
+ * incremental mode computes it from scratch, as the reference mode does,
+ * until that changes.  Both modes build the enabled set in transition order
+ * and draw the same random numbers, so for one seed they give the same
+ * trace.
  */
 #include <config.h>
 #include <math.h>
@@ -48,6 +51,14 @@ pn_status_t pn_semantics_parse(const char *name, pn_semantics_t *sem)
     }
     return PN_EINVAL;
 }
+
+/* The step's walk and finish, compiled once keeping the enabled set and
+ * once not. */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 /* ---- the compiled net -------------------------------------------------- */
 
@@ -126,6 +137,7 @@ struct pn_engine {
     uint64_t *cls_mask;
     uint32_t planes;    /* bits of the per-transition count of failing
                          * wide classes */
+    uint64_t scan_cost; /* of a step's enabled set computed from scratch */
 };
 
 static void csr_free(csr_t *c)
@@ -563,6 +575,10 @@ pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
     if ((st = build_walk(e)) != PN_OK ||
         (st = build_conds(e)) != PN_OK)
         goto fail;
+    /* a transition, and about a quarter of its tests (the first that
+     * fails ends them) */
+    e->scan_cost = e->nt + ((uint64_t)e->in.off[e->nt] + e->rd.off[e->nt] +
+                            e->ih.off[e->nt]) / 4 + 1;
     *out = e;
     return PN_OK;
 fail:
@@ -602,6 +618,14 @@ struct pn_sim {
     } *mark;
     uint64_t stamp;
     uint64_t *tstamp, tstamp_now; /* per transition, for pn_sim_fire() */
+    /* The incremental mode computes the enabled set from scratch (scan),
+     * as the reference mode does, while keeping it would cost more: over
+     * each window of steps, the transitions fired and the conditions they
+     * flipped; ratio: 16 times the conditions flipped a transition fired,
+     * as last measured. */
+    int scan, forced;
+    uint32_t window, left, trips;
+    uint64_t fired_sum, flips, ratio;
     size_t overflow_place;
 };
 
@@ -681,6 +705,29 @@ static void class_holds(pn_sim_t *s, uint32_t k)
 
 static void set_gap(pn_sim_t *s, uint32_t p, uint64_t v);
 
+/* The incremental state from the marking alone. */
+static void rebuild(pn_sim_t *s)
+{
+    const pn_engine_t *e = s->e;
+    memset(s->bits, 0, s->nwords * sizeof *s->bits);
+    memset(s->blocked, 0, s->nwords * sizeof *s->blocked);
+    memset(s->wfail, 0, s->nwords * e->planes * sizeof *s->wfail);
+    for (uint32_t t = 0; t < e->nt; t++)
+        s->unsat[t] = e->never[t];
+    for (uint32_t p = 0; p < e->np; p++) {
+        const pinfo_t *pi = &e->pinfo[p];
+        for (uint32_t j = pi->cond; j < pi->cond + pi->ncond; j++)
+            s->unsat[e->conds[j].t] += cond_fails_at(&e->conds[j], s->m[p]);
+        for (uint32_t j = pi->wide; j < pi->wide + pi->nwide; j++)
+            if (cond_fails_at(&e->wconds[j], s->m[p]))
+                class_fails(s, e->wconds[j].t);
+        set_gap(s, p, s->m[p]);
+    }
+    for (uint32_t t = 0; t < e->nt; t++)
+        if (s->unsat[t] == 0)
+            s->bits[t >> 6] |= UINT64_C(1) << (t & 63);
+}
+
 void pn_sim_free(pn_sim_t *s)
 {
     if (!s)
@@ -736,26 +783,9 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     }
     memcpy(s->m, e->m0, np * sizeof *s->m);
     s->m[np] = 0; /* the place (np, 0) of the transition records */
-    if (!reference) {
-        /* the conditions that do not hold at the initial marking */
-        for (uint32_t t = 0; t < e->nt; t++)
-            s->unsat[t] = e->never[t];
-        for (uint32_t p = 0; p < e->np; p++) {
-            for (uint32_t j = e->pinfo[p].cond;
-                 j < e->pinfo[p].cond + e->pinfo[p].ncond; j++)
-                s->unsat[e->conds[j].t] +=
-                    cond_fails_at(&e->conds[j], s->m[p]);
-            for (uint32_t j = e->pinfo[p].wide;
-                 j < e->pinfo[p].wide + e->pinfo[p].nwide; j++)
-                if (cond_fails_at(&e->wconds[j], s->m[p]))
-                    class_fails(s, e->wconds[j].t);
-        }
-        for (uint32_t t = 0; t < e->nt; t++)
-            if (s->unsat[t] == 0)
-                s->bits[t >> 6] |= UINT64_C(1) << (t & 63);
-        for (uint32_t p = 0; p < e->np; p++)
-            set_gap(s, p, s->m[p]);
-    }
+    if (!reference)
+        rebuild(s);
+    s->window = s->left = 64;
     s->overflow_place = PN_NONE;
     return s;
 }
@@ -830,7 +860,7 @@ static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
         /* one threshold: all its conditions flip, or none */
         uint32_t x = b < th;
         if (x != (a < th))
-            for (; j < end; j++) {
+            for (s->flips += end - j; j < end; j++) {
                 const cond_t *c = &e->conds[j];
                 set_unsat(s, c->t, s->unsat[c->t] + 2 * (x ^ c->up) - 1);
             }
@@ -842,7 +872,7 @@ static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
             end = above(e->conds, j, end, a < b ? b : a);
         }
         /* a condition outside (lo, hi] adds 0 */
-        for (; j < end; j++) {
+        for (s->flips += end - j; j < end; j++) {
             const cond_t *c = &e->conds[j];
             set_unsat(s, c->t,
                       s->unsat[c->t] + cond_fails_at(c, b) -
@@ -876,7 +906,7 @@ static uint32_t collect(pn_sim_t *s)
 {
     const pn_engine_t *e = s->e;
     uint32_t n = 0, *E = s->E;
-    if (s->reference) {
+    if (s->reference || s->scan) {
         for (uint32_t t = 0; t < e->nt; t++)
             if (enabled(e, s->m, t))
                 E[n++] = t;
@@ -1052,7 +1082,8 @@ void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
 /* The walk of pn_sim_step() in the incremental mode: the enabled set
  * follows every change of the marking as it is made (a change of m(p) from
  * a to b to c passes the same thresholds as one from a to c). */
-static void walk_tracked(pn_sim_t *s, const uint32_t *order, uint32_t n)
+static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
+                                       uint32_t n, int track)
 {
     const pn_engine_t *e = s->e;
     uint64_t *m = s->m; /* the budget B while walking */
@@ -1075,13 +1106,14 @@ static void walk_tracked(pn_sim_t *s, const uint32_t *order, uint32_t n)
             for (uint32_t k = 0; k < r->nin; k++) {
                 uint64_t a = m[f[k].p];
                 m[f[k].p] = a - f[k].w;
-                moved(s, f[k].p, a, a - f[k].w);
+                if (track)
+                    moved(s, f[k].p, a, a - f[k].w);
             }
         } else {
             /* or the room left in a capacity place */
             if (!fits_upto(e, m, s->pend, t, e->in_shared[t]))
                 continue;
-            take_tracked(e, m, s->pend, t, s);
+            take_tracked(e, m, s->pend, t, track ? s : NULL);
         }
         fired[nf++] = t;
     }
@@ -1089,8 +1121,9 @@ static void walk_tracked(pn_sim_t *s, const uint32_t *order, uint32_t n)
 }
 
 /* Adds the outputs of the fired transitions (visible from the next step),
- * the enabled set following; counts the step. */
-static pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end)
+ * the enabled set following (track); counts the step. */
+static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
+                                                int track)
 {
     const pn_engine_t *e = s->e;
     uint64_t *m = s->m;
@@ -1105,7 +1138,8 @@ static pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end)
             uint64_t a = m[f[k].p];
             any |= a;
             m[f[k].p] = a + f[k].w;
-            moved(s, f[k].p, a, a + f[k].w);
+            if (track)
+                moved(s, f[k].p, a, a + f[k].w);
         }
         if (any >= UINT64_C(1) << 62) {
             /* below 2^62, adding less than 2^32 cannot pass 2^63 - 1;
@@ -1113,11 +1147,12 @@ static pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end)
             for (uint32_t k = r->nout; k-- > 0;) {
                 uint64_t b = m[f[k].p];
                 m[f[k].p] = b - f[k].w;
-                moved(s, f[k].p, b, b - f[k].w);
+                if (track)
+                    moved(s, f[k].p, b, b - f[k].w);
             }
         }
         if (r->nin == SLOW || any >= UINT64_C(1) << 62) {
-            over = give_tracked(e, m, t, s);
+            over = give_tracked(e, m, t, track ? s : NULL);
             if (e->has_cap)
                 for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
                     s->pend[e->out.idx[j]] = 0;
@@ -1131,11 +1166,43 @@ static pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end)
     }
     s->firings += s->nfired;
     s->steps++;
-    for (uint32_t i = 0; i < s->nchanged; i++) {
+    for (uint32_t i = 0; track && i < s->nchanged; i++) {
         uint32_t p = s->changed[i];
         place_changed(s, p, s->mark[p].old, m[p]);
     }
     return PN_OK;
+}
+
+/* After a step of the incremental mode: at the end of a window, whether
+ * to compute the enabled set from scratch from now on, or to keep it
+ * again.  Keeping it costs about a step's transitions and the conditions
+ * they flip (measured while keeping it, estimated from the last measure
+ * while not); a scan, scan_cost.  A window ends at once after a change,
+ * and a mode left too soon comes back with a longer window. */
+static void choose_mode(pn_sim_t *s)
+{
+    s->fired_sum += s->nfired;
+    if (--s->left > 0 || s->forced)
+        return;
+    uint64_t n = s->window, fired = s->fired_sum, work;
+    if (!s->scan) {
+        work = fired + s->flips;
+        s->ratio = 16 * s->flips / (fired + 1);
+    } else {
+        work = fired + fired * s->ratio / 16;
+    }
+    s->fired_sum = s->flips = 0;
+    uint64_t scan = n * s->e->scan_cost;
+    if (!s->scan && 3 * work > scan) {
+        s->scan = 1;
+    } else if (s->scan && 6 * work < scan) {
+        rebuild(s);
+        s->scan = 0;
+        /* back and forth: longer windows */
+        if (s->trips < 8)
+            s->trips++;
+    }
+    s->window = s->left = 64u << s->trips;
 }
 
 /* The walk of the reference mode and of pn_sim_fire(): every normal input
@@ -1204,7 +1271,7 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
             s->pend[s->changed[i]] = 0;
     s->firings += s->nfired;
     s->steps++;
-    if (!s->reference)
+    if (!s->reference && !s->scan)
         for (uint32_t i = 0; i < s->nchanged; i++) {
             uint32_t p = s->changed[i];
             place_changed(s, p, s->mark[p].old, m[p]);
@@ -1240,8 +1307,29 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
         walk(s, E, n, 0);
         return finish_step(s, end);
     }
-    walk_tracked(s, E, n);
-    return finish_tracked(s, end);
+    pn_status_t st;
+    if (s->scan) {
+        walk_tracked(s, E, n, 0);
+        st = finish_tracked(s, end, 0);
+    } else {
+        walk_tracked(s, E, n, 1);
+        st = finish_tracked(s, end, 1);
+    }
+    if (st == PN_OK)
+        choose_mode(s);
+    return st;
+}
+
+void pni_sim_set_scan(pn_sim_t *s, int scan)
+{
+    if (s->reference)
+        return;
+    s->forced = scan >= 0;
+    if (scan < 0)
+        return;
+    if (s->scan && !scan)
+        rebuild(s);
+    s->scan = scan;
 }
 
 pn_status_t pn_sim_fire(pn_sim_t *s, const uint32_t *step, size_t n,

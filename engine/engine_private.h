@@ -34,6 +34,12 @@ int pni_engine_has_capacity(const pn_engine_t *e);
 void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
                           uint32_t *use, unsigned char *competes);
 
+/* For the tests: from the next step on, the incremental run s keeps its
+ * enabled set (scan 0) or computes it from scratch (scan 1), as the
+ * reference mode does, whatever each costs; -1: it chooses again.  The run
+ * is the same either way. */
+void pni_sim_set_scan(pn_sim_t *s, int scan);
+
 /* The random stream of the toolkit (xoshiro256** seeded by splitmix64):
  * the same seed gives the same numbers on every machine.  Inline: the step
  * loop draws one number per enabled transition. */

@@ -431,6 +431,56 @@ static void same_replay(const pn_net_t *net, uint64_t seed,
     pn_engine_free(e);
 }
 
+/* An incremental run that computes its enabled set from scratch for a
+ * while and keeps it again (rebuilding it from the marking), switched at
+ * random steps, against the reference run. */
+static void same_trace_switching(const pn_net_t *net, uint64_t seed,
+                                 pn_semantics_t sem, uint64_t max_steps,
+                                 pni_rng_t *rng)
+{
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    pn_sim_t *a = pn_sim_new(e, seed, sem, 0), *b = pn_sim_new(e, seed, sem, 1);
+    size_t np = pn_net_place_count(net);
+    for (uint64_t step = 0; step < max_steps; step++) {
+        if (pni_rng_below(rng, 8) == 0)
+            pni_sim_set_scan(a, (int)pni_rng_below(rng, 2));
+        pn_end_t ea, eb;
+        ck_assert_int_eq(pn_sim_step(a, &ea), pn_sim_step(b, &eb));
+        ck_assert_msg(ea == eb, "switching: step %llu: ends differ",
+                      (unsigned long long)step);
+        size_t na, nb;
+        const uint32_t *fa = pn_sim_fired(a, &na), *fb = pn_sim_fired(b, &nb);
+        ck_assert_msg(na == nb && !memcmp(fa, fb, na * sizeof *fa),
+                      "switching: step %llu: fired sets differ",
+                      (unsigned long long)step);
+        ck_assert(!memcmp(pn_sim_marking(a), pn_sim_marking(b),
+                          np * sizeof(uint64_t)));
+        if (ea != PN_END_NONE)
+            break;
+    }
+    pn_sim_free(a);
+    pn_sim_free(b);
+    pn_engine_free(e);
+}
+
+START_TEST(incremental_switching_modes)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 23);
+    for (int k = 0; k < 40; k++) {
+        pn_net_t *net = k % 2 ? hub_net(&rng) : random_net(&rng, k % 4 == 0);
+        same_trace_switching(net, (uint64_t)k,
+                             k % 3 ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING, 300,
+                             &rng);
+        pn_net_free(net);
+    }
+    pn_net_t *net = wpnm(12, 2, 20, 5, 5, 4, 2);
+    same_trace_switching(net, 5, PN_SEM_MAXIMAL, 100000, &rng);
+    pn_net_free(net);
+}
+END_TEST
+
 START_TEST(incremental_equals_reference_hubs)
 {
     pni_rng_t rng;
@@ -900,6 +950,7 @@ int main(void)
     tcase_add_test(tc, incremental_equals_reference_wpnm);
     tcase_add_test(tc, incremental_equals_reference_random);
     tcase_add_test(tc, incremental_equals_reference_hubs);
+    tcase_add_test(tc, incremental_switching_modes);
     tcase_add_test(tc, steps_are_enabled_and_maximal);
     tcase_add_test(tc, interleaving_one_per_step);
     tcase_add_test(tc, uniform_conflict);

@@ -74,14 +74,6 @@ const char *sweep_mpi_library(void)
     return v;
 }
 
-/* chunk of runs handed out: small enough that the ranks finish together,
- * large enough that a message carries milliseconds of work */
-static uint64_t chunk(uint64_t runs)
-{
-    uint64_t c = runs / (4 * (uint64_t)size);
-    return c < 1 ? 1 : c > 4096 ? 4096 : c;
-}
-
 static void send_u64(const uint64_t *h, int n, int to)
 {
     MPI_Send(h, n * (int)sizeof *h, MPI_BYTE, to, TAG, MPI_COMM_WORLD);
@@ -179,7 +171,7 @@ void sweep_mpi_serve(sweep_pool_t *pl)
         if (wstate[w] != W_OWED)
             continue;
         uint64_t h[5] = {WORK, 0, 0, 0, 0};
-        int got = sweep_pool_claim(pl, chunk(sweep_pool_runs(pl)), &h[1],
+        int got = sweep_pool_claim(pl, (unsigned)size, &h[1],
                                    &h[2], &h[3], &h[4]);
         if (got == 0)
             break; /* the window is full: ask again later */

@@ -551,10 +551,11 @@ static void *worker(void *arg)
     return NULL;
 }
 
-int sweep_pool_claim(sweep_pool_t *pl, uint64_t n, uint64_t *ti_out,
+int sweep_pool_claim(sweep_pool_t *pl, unsigned parts, uint64_t *ti_out,
                      uint64_t *point, uint64_t *r0, uint64_t *r1)
 {
     const sweep_t *s = pl->g->s;
+    uint64_t n;
     int rc;
     pthread_mutex_lock(&pl->lock);
     uint64_t ti = pl->next / s->runs, r = pl->next % s->runs;
@@ -564,6 +565,11 @@ int sweep_pool_claim(sweep_pool_t *pl, uint64_t n, uint64_t *ti_out,
         rc = 0;
     else {
         slot_t *sl = &pl->slots[ti % pl->window];
+        /* guided: a share of what is left, smaller toward the end so that
+         * the ranks finish together */
+        uint64_t left = pl->ntodo * s->runs - pl->next;
+        n = left / (2 * (parts ? parts : 1));
+        n = n < 4 ? 4 : n > 4096 ? 4096 : n;
         uint64_t e = n < s->runs - r ? r + n : s->runs;
         pl->next = ti * s->runs + e;
         if (r == 0 && slot_open(pl, sl, ti) != 0)
@@ -613,11 +619,6 @@ void sweep_pool_fail(sweep_pool_t *pl, const char *msg)
 size_t sweep_pool_nmeasures(const sweep_pool_t *pl)
 {
     return pl->g->nmeasures;
-}
-
-uint64_t sweep_pool_runs(const sweep_pool_t *pl)
-{
-    return pl->g->s->runs;
 }
 
 static void slot_clear(slot_t *sl)

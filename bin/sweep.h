@@ -75,11 +75,13 @@ int sweep_merge(sweep_t *s);
 /* The runs of the points being swept, handed out in todo order; rank 0's
  * own threads take them a run at a time, other ranks a chunk at a time. */
 typedef struct sweep_pool sweep_pool_t;
-/* Claims up to n runs of the next point for another rank: 1 with *ti (the
- * entry of the todo list, to give back to sweep_pool_deliver), *point and
- * the runs [*r0, *r1); 0 when none may be claimed yet (the points ahead of
- * the writer are many); -1 when none are left (or the sweep stops). */
-int sweep_pool_claim(sweep_pool_t *pl, uint64_t n, uint64_t *ti,
+/* Claims runs of the next point for another rank: a share of the runs
+ * left (those over parts, halved: guided scheduling, 4 to 4096 runs, never
+ * past the point's end).  1 with *ti (the entry of the todo list, to give
+ * back to sweep_pool_deliver), *point and the runs [*r0, *r1); 0 when none
+ * may be claimed yet (the points ahead of the writer are many); -1 when
+ * none are left (or the sweep stops). */
+int sweep_pool_claim(sweep_pool_t *pl, unsigned parts, uint64_t *ti,
                      uint64_t *point, uint64_t *r0, uint64_t *r1);
 /* The results of runs [r0, r1) of todo entry ti (rows of nmeasures
  * values, ends, seeds).  0, or -1 when they are not ones claimed. */
@@ -89,7 +91,6 @@ int sweep_pool_deliver(sweep_pool_t *pl, uint64_t ti, uint64_t r0,
 /* Stops the sweep with msg (the first failure is the one reported). */
 void sweep_pool_fail(sweep_pool_t *pl, const char *msg);
 size_t sweep_pool_nmeasures(const sweep_pool_t *pl);
-uint64_t sweep_pool_runs(const sweep_pool_t *pl); /* runs a point */
 
 /* A point compiled once and run chunk by chunk (an MPI worker rank). */
 typedef struct sweep_point sweep_point_t;

@@ -208,6 +208,18 @@ int main(int argc, char **argv)
     /* under mpirun: the ranks beyond 0 compute what rank 0 hands out and
      * say nothing (rank 0 reports everything, once) */
     sweep_mpi_init(&argc, &argv);
+#ifndef HAVE_MPI
+    /* each rank would write the whole sweep: say so once, and stop */
+    const char *ranks = getenv("OMPI_COMM_WORLD_SIZE");
+    if (ranks && strcmp(ranks, "1")) {
+        const char *me = getenv("OMPI_COMM_WORLD_RANK");
+        if (!me || !strcmp(me, "0"))
+            fprintf(stderr, "%s: started by mpirun with %s ranks, but built "
+                    "without MPI (configure found no Open MPI): run it "
+                    "alone, or build it with libopenmpi-dev\n", prog, ranks);
+        return CLI_EUSAGE;
+    }
+#endif
     int worker = sweep_mpi_rank() > 0;
     if (worker && (!freopen("/dev/null", "w", stdout) ||
                    !freopen("/dev/null", "w", stderr)))

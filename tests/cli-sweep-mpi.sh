@@ -66,4 +66,12 @@ expect 0 "$BIN/pn-sweep" $G -q -o "$TMP/whole.csv"
 expect 0 mpi 2 "$BIN/pn-sweep" --merge "$TMP/other.csv" "$TMP/alone.csv" -o "$TMP/merged.csv"
 cmp -s "$TMP/merged.csv" "$TMP/whole.csv" && ok || bad "--merge under mpirun: not the whole sweep"
 
+# the MPI job script of share/examples, outside Slurm: 3 tasks, as one run
+(cd "$TMP" && PATH="$BIN:$PATH" SLURM_NTASKS=3 PN_SWEEP_RUNS=2 \
+    PN_MPIRUN_FLAGS="--oversubscribe --allow-run-as-root" \
+    timeout 300 sh "$srcdir/../share/examples/sweep-mpi.sh") > "$TMP/out" 2> "$TMP/err" && ok ||
+    { bad "sweep-mpi.sh failed"; sed 's/^/  | /' "$TMP/err" >&2; }
+expect 0 "$BIN/pn-sweep" --param warps=8,16,32,64 --param global=4:40:4 --runs 2 --count t0 -q
+cmp -s "$TMP/out" "$TMP/sweep-mpi.csv" && ok || bad "the MPI job script's output differs from one run"
+
 finish

@@ -9,6 +9,14 @@
 if ! grep -q '^#define HAVE_MPI 1' "$top_builddir/config.h"; then
     expect 0 "$BIN/pn-sweep" --version
     has "$TMP/out" "MPI: not built in"
+    # under mpirun all the same: refused (each rank would write the sweep)
+    if command -v mpirun > /dev/null; then
+        OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+            expect 2 timeout 300 mpirun --oversubscribe --allow-run-as-root -np 2 "$BIN/pn-sweep" --param warps=2 --runs 2
+        has "$TMP/err" "built without MPI"
+        [ -s "$TMP/out" ] && bad "rows written under mpirun without MPI" || ok
+    fi
+    finish > /dev/null || exit 1
     echo "SKIP: pn-sweep is built without MPI (configure found no Open MPI:"
     echo "      install libopenmpi-dev and openmpi-bin, then configure again)"
     exit 77

@@ -32,3 +32,9 @@ bin_pn_sweep_SOURCES = %reldir%/pn-sweep.c %reldir%/sweep.c %reldir%/sweep.h \
 	%reldir%/sweep-spec.c %reldir%/sweep-plot.c
 bin_pn_sweep_CFLAGS = $(AM_CFLAGS) -pthread $(YAML_CFLAGS)
 bin_pn_sweep_LDADD = bin/libcli.la libpn.la $(YAML_LIBS) -lpthread
+if HAVE_MPI
+bin_pn_sweep_SOURCES += %reldir%/sweep-mpi.c
+bin_pn_sweep_CFLAGS += $(MPI_CFLAGS)
+bin_pn_sweep_LDADD += $(MPI_LIBS)
+endif
+EXTRA_DIST += %reldir%/sweep-mpi.c

@@ -48,8 +48,9 @@ static void usage(FILE *out)
         "  -o, --output FILE        write to FILE, a point at a time (default:\n"
         "                           standard output)\n"
         "      --resume             skip the points FILE (-o) already holds\n"
-        "  -j, --threads N          threads (default: the number of cores); the\n"
-        "                           output is the same for any N\n"
+        "  -j, --threads N          threads (default: the number of cores; under\n"
+        "                           mpirun, 1 a rank); the output is the same\n"
+        "                           for any N\n"
         "      --shard K/N          only the points k with k mod N = K (0 <= K < N)\n"
         "      --merge              FILEs are shard outputs: write them as one\n"
         "      --plot FILE          draw the mean steps (95%% band) against the\n"
@@ -62,11 +63,22 @@ static void usage(FILE *out)
         "  -h, --help               show this help and exit\n"
         "  -V, --version            show the version and exit\n"
         "\n"
+        "\n"
+        "Under mpirun (-np N), the points are spread over N ranks: rank 0 hands\n"
+        "out chunks of runs, computes and writes; the output is the same for any\n"
+        "N.  %s\n"
+        "\n"
         "Exit status: 0 success, 1 a net, workload, spec or results file could\n"
         "not be read or is invalid, 2 bad command line, 3 the output could not\n"
         "be written.  SIGINT or SIGTERM: the points finished are written, the\n"
         "file stays valid (--resume goes on), status 130 or 143.\n",
-        prog);
+        prog,
+#ifdef HAVE_MPI
+        "This pn-sweep is built with MPI."
+#else
+        "This pn-sweep is built without MPI (configure found no Open MPI)."
+#endif
+        );
 }
 
 enum { OPT_SPEC = 128, OPT_SEMANTICS, OPT_MAX_STEPS, OPT_STEPS,
@@ -124,8 +136,10 @@ static int set_option(sweep_t *s, int c, const char *arg)
     case 'o': s->output = arg; break;
     case OPT_RESUME: s->resume = 1; break;
     case 'j':
-        if ((rc = number("--threads", arg, 1, 1024, &v)) < 0)
+        if ((rc = number("--threads", arg, 1, 1024, &v)) < 0) {
             s->threads = (unsigned)v;
+            s->threads_given = 1;
+        }
         return rc;
     case OPT_SHARD: {
         uint64_t k, n;
@@ -151,6 +165,15 @@ static int set_option(sweep_t *s, int c, const char *arg)
     case OPT_PROGRESS: s->progress = 1; break;
     case OPT_PLOT: s->plot = arg; break;
     case 'q': s->quiet = 1; break;
+    case 'V':
+        cli_version(prog);
+#ifdef HAVE_MPI
+        printf("MPI: %s (mpirun -np N %s spreads the points over N ranks)\n",
+               sweep_mpi_library(), prog);
+#else
+        printf("MPI: not built in (configure found no Open MPI)\n");
+#endif
+        return CLI_OK;
     default: return cli_common_option(prog, c, usage);
     }
     return -1;
@@ -182,6 +205,25 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     cli_init(prog);
+    /* under mpirun: the ranks beyond 0 compute what rank 0 hands out and
+     * say nothing (rank 0 reports everything, once) */
+    sweep_mpi_init(&argc, &argv);
+#ifndef HAVE_MPI
+    /* each rank would write the whole sweep: say so once, and stop */
+    const char *ranks = getenv("OMPI_COMM_WORLD_SIZE");
+    if (ranks && strcmp(ranks, "1")) {
+        const char *me = getenv("OMPI_COMM_WORLD_RANK");
+        if (!me || !strcmp(me, "0"))
+            fprintf(stderr, "%s: started by mpirun with %s ranks, but built "
+                    "without MPI (configure found no Open MPI): run it "
+                    "alone, or build it with libopenmpi-dev\n", prog, ranks);
+        return CLI_EUSAGE;
+    }
+#endif
+    int worker = sweep_mpi_rank() > 0;
+    if (worker && (!freopen("/dev/null", "w", stdout) ||
+                   !freopen("/dev/null", "w", stderr)))
+        return CLI_EOUTPUT;
     sweep_t s;
     sweep_init(&s, prog);
     int c, rc = -1;
@@ -198,7 +240,14 @@ int main(int argc, char **argv)
            (c = getopt_long(argc, argv, "p:n:s:c:f:o:j:qhV", longopts,
                             NULL)) != -1)
         rc = set_option(&s, c, optarg);
-    if (rc < 0) {
+    /* every rank parsed the same command line: all go on or none */
+    if (!sweep_mpi_agree(rc < 0) && rc < 0)
+        rc = CLI_EUSAGE;
+    if (rc < 0 && worker) {
+        s.files = (const char **)argv + optind;
+        s.nfiles = (size_t)(argc - optind);
+        rc = sweep_mpi_worker(&s);
+    } else if (rc < 0) {
         s.files = (const char **)argv + optind;
         s.nfiles = (size_t)(argc - optind);
         if (s.plot && (!strcmp(s.output, "-") || s.fmt != PN_RESULTS_CSV)) {
@@ -210,6 +259,7 @@ int main(int argc, char **argv)
         if (rc == CLI_OK && s.plot && !s.signal)
             rc = sweep_plot(&s, s.output, s.plot);
     }
+    rc = sweep_mpi_end(rc);
     int sig = s.signal;
     sweep_free(&s);
     if (sig)

@@ -399,8 +399,9 @@ static int format_point(const grid_t *g, uint64_t k, uint64_t runs,
 
 typedef struct {
     uint64_t ti;           /* which entry of todo */
-    int state;             /* 0 free, 1 building, 2 ready, 3 failed */
-    pn_engine_t *engine;
+    int state;             /* 0 free, 2 open (its arrays), 3 failed */
+    int building;          /* a thread is compiling its net */
+    pn_engine_t *engine;   /* compiled by the first local thread to need it */
     size_t *count_idx;
     double *values;        /* runs x nmeasures */
     pn_end_t *ends;
@@ -408,7 +409,7 @@ typedef struct {
     uint64_t done;
 } slot_t;
 
-typedef struct {
+struct sweep_pool {
     grid_t *g;
     const uint64_t *todo;  /* the points to run, in order */
     uint64_t ntodo;
@@ -422,7 +423,62 @@ typedef struct {
     uint64_t runs_done;
     pthread_mutex_t lock;
     pthread_cond_t cond;
-} pool_t;
+};
+typedef struct sweep_pool pool_t;
+
+/* Under the lock: the failure msg, the first one kept. */
+static void pool_fail_locked(pool_t *pl, const char *msg)
+{
+    if (!pl->failed) {
+        pl->failed = 1;
+        snprintf(pl->msg, sizeof pl->msg, "%s", msg);
+    }
+    pl->stop = 1;
+    pthread_cond_broadcast(&pl->cond);
+}
+
+/* Under the lock: slot sl opened for todo entry ti (its arrays; the net is
+ * compiled later, where it runs).  0, or -1 after pool_fail_locked(). */
+static int slot_open(pool_t *pl, slot_t *sl, uint64_t ti)
+{
+    const sweep_t *s = pl->g->s;
+    sl->ti = ti;
+    sl->done = 0;
+    sl->building = 0;
+    sl->engine = NULL;
+    if (!(sl->count_idx = calloc(s->ncounts + 1, sizeof *sl->count_idx)) ||
+        !(sl->values = calloc(s->runs * pl->g->nmeasures,
+                              sizeof *sl->values)) ||
+        !(sl->ends = calloc(s->runs, sizeof *sl->ends)) ||
+        !(sl->seeds = calloc(s->runs, sizeof *sl->seeds))) {
+        sl->state = 3;
+        pool_fail_locked(pl, "out of memory");
+        return -1;
+    }
+    sl->state = 2;
+    return 0;
+}
+
+/* One run of a compiled point into row (nmeasures values), *end, *seed. */
+static int run_one(const grid_t *g, const pn_engine_t *engine,
+                   const size_t *count_idx, uint64_t point, uint64_t r,
+                   double *row, pn_end_t *end, uint64_t *seed_out)
+{
+    const sweep_t *s = g->s;
+    uint64_t seed = pn_run_seed(pn_point_seed(s->seed, point), r);
+    pn_sim_t *sim = pn_sim_new(engine, seed, s->sem, 0);
+    if (!sim)
+        return -1;
+    *end = pn_sim_run(sim, s->max_steps);
+    row[0] = (double)pn_sim_steps(sim);
+    row[1] = (double)pn_sim_firings(sim);
+    const uint64_t *c = pn_sim_counts(sim);
+    for (size_t i = 0; i < s->ncounts; i++)
+        row[i + 2] = (double)c[count_idx[i]];
+    *seed_out = seed;
+    pn_sim_free(sim);
+    return 0;
+}
 
 static void *worker(void *arg)
 {
@@ -439,70 +495,130 @@ static void *worker(void *arg)
         }
         if (pl->stop || ti >= pl->ntodo)
             break;
-        pl->next++;
         slot_t *sl = &pl->slots[ti % pl->window];
-        if (r == 0) {
-            sl->ti = ti;
-            sl->state = 1;
-            sl->done = 0;
-            pthread_mutex_unlock(&pl->lock);
-            char msg[sizeof pl->msg];
-            size_t nm = g->nmeasures;
-            int bad = !(sl->count_idx = calloc(s->ncounts + 1,
-                                               sizeof *sl->count_idx)) ||
-                      !(sl->values = calloc(s->runs * nm, sizeof *sl->values)) ||
-                      !(sl->ends = calloc(s->runs, sizeof *sl->ends)) ||
-                      !(sl->seeds = calloc(s->runs, sizeof *sl->seeds));
-            if (bad)
-                snprintf(msg, sizeof msg, "out of memory");
-            else
-                bad = build_point(g, pl->todo[ti], &sl->engine, sl->count_idx,
-                                  msg, sizeof msg) != 0;
-            pthread_mutex_lock(&pl->lock);
-            sl->state = bad ? 3 : 2;
-            if (bad && !pl->failed) {
-                pl->failed = 1;
-                pl->stop = 1;
-                memcpy(pl->msg, msg, sizeof msg);
-            }
-            pthread_cond_broadcast(&pl->cond);
-            if (bad)
-                break;
-        }
-        while (!(sl->ti == ti && sl->state >= 2))
-            pthread_cond_wait(&pl->cond, &pl->lock);
+        /* a run at a time, or (when points are many and runs few) the
+         * point's runs left at once: fewer trips through the lock */
+        uint64_t r1 = r + 1;
+        if (pl->ntodo - ti > 2 * pl->window)
+            r1 = s->runs;
+        pl->next = ti * s->runs + r1;
+        if (r == 0 && slot_open(pl, sl, ti) != 0)
+            break;
         if (sl->state == 3)
             break;
+        if (!sl->engine) {
+            if (sl->building) {
+                while (sl->building && sl->state == 2)
+                    pthread_cond_wait(&pl->cond, &pl->lock);
+            } else {
+                char msg[sizeof pl->msg];
+                pn_engine_t *e = NULL;
+                sl->building = 1;
+                pthread_mutex_unlock(&pl->lock);
+                int bad = build_point(g, pl->todo[ti], &e, sl->count_idx,
+                                      msg, sizeof msg) != 0;
+                pthread_mutex_lock(&pl->lock);
+                sl->building = 0;
+                sl->engine = e;
+                if (bad) {
+                    sl->state = 3;
+                    pool_fail_locked(pl, msg);
+                }
+                pthread_cond_broadcast(&pl->cond);
+            }
+            if (!sl->engine)
+                break;
+        }
         pthread_mutex_unlock(&pl->lock);
-        /* the run */
-        uint64_t seed = pn_run_seed(pn_point_seed(s->seed, pl->todo[ti]), r);
-        pn_sim_t *sim = pn_sim_new(sl->engine, seed, s->sem, 0);
-        if (sim) {
-            pn_end_t end = pn_sim_run(sim, s->max_steps);
-            double *row = sl->values + r * g->nmeasures;
-            row[0] = (double)pn_sim_steps(sim);
-            row[1] = (double)pn_sim_firings(sim);
-            const uint64_t *c = pn_sim_counts(sim);
-            for (size_t i = 0; i < s->ncounts; i++)
-                row[i + 2] = (double)c[sl->count_idx[i]];
-            sl->ends[r] = end;
-            sl->seeds[r] = seed;
-            pn_sim_free(sim);
-        }
+        /* the runs, outside the lock */
+        int bad = 0;
+        for (uint64_t x = r; x < r1 && !bad; x++)
+            bad = run_one(g, sl->engine, sl->count_idx, pl->todo[ti], x,
+                          sl->values + x * g->nmeasures, &sl->ends[x],
+                          &sl->seeds[x]) != 0;
         pthread_mutex_lock(&pl->lock);
-        if (!sim && !pl->failed) {
-            pl->failed = 1;
-            pl->stop = 1;
-            snprintf(pl->msg, sizeof pl->msg, "out of memory");
+        if (bad) {
+            pool_fail_locked(pl, "out of memory");
+            break;
         }
-        sl->done++;
-        pl->runs_done++;
+        sl->done += r1 - r;
+        pl->runs_done += r1 - r;
         if (sl->done == s->runs)
             pthread_cond_broadcast(&pl->cond);
     }
     pthread_cond_broadcast(&pl->cond);
     pthread_mutex_unlock(&pl->lock);
     return NULL;
+}
+
+int sweep_pool_claim(sweep_pool_t *pl, unsigned parts, uint64_t *ti_out,
+                     uint64_t *point, uint64_t *r0, uint64_t *r1)
+{
+    const sweep_t *s = pl->g->s;
+    uint64_t n;
+    int rc;
+    pthread_mutex_lock(&pl->lock);
+    uint64_t ti = pl->next / s->runs, r = pl->next % s->runs;
+    if (pl->stop || ti >= pl->ntodo)
+        rc = -1;
+    else if (ti >= pl->written + pl->window)
+        rc = 0;
+    else {
+        slot_t *sl = &pl->slots[ti % pl->window];
+        /* guided: a share of what is left, smaller toward the end so that
+         * the ranks finish together */
+        uint64_t left = pl->ntodo * s->runs - pl->next;
+        n = left / (2 * (parts ? parts : 1));
+        n = n < 4 ? 4 : n > 4096 ? 4096 : n;
+        uint64_t e = n < s->runs - r ? r + n : s->runs;
+        pl->next = ti * s->runs + e;
+        if (r == 0 && slot_open(pl, sl, ti) != 0)
+            rc = -1;
+        else {
+            *ti_out = ti;
+            *point = pl->todo[ti];
+            *r0 = r;
+            *r1 = e;
+            rc = 1;
+        }
+    }
+    pthread_mutex_unlock(&pl->lock);
+    return rc;
+}
+
+int sweep_pool_deliver(sweep_pool_t *pl, uint64_t ti, uint64_t r0,
+                       uint64_t r1, const double *values,
+                       const pn_end_t *ends, const uint64_t *seeds)
+{
+    const sweep_t *s = pl->g->s;
+    size_t nm = pl->g->nmeasures;
+    int rc = -1;
+    pthread_mutex_lock(&pl->lock);
+    slot_t *sl = &pl->slots[ti % pl->window];
+    if (ti < pl->ntodo && sl->ti == ti && sl->state == 2 && r0 < r1 &&
+        r1 <= s->runs) {
+        memcpy(sl->values + r0 * nm, values, (r1 - r0) * nm * sizeof *values);
+        memcpy(sl->ends + r0, ends, (r1 - r0) * sizeof *ends);
+        memcpy(sl->seeds + r0, seeds, (r1 - r0) * sizeof *seeds);
+        sl->done += r1 - r0;
+        pl->runs_done += r1 - r0;
+        pthread_cond_broadcast(&pl->cond);
+        rc = 0;
+    }
+    pthread_mutex_unlock(&pl->lock);
+    return rc;
+}
+
+void sweep_pool_fail(sweep_pool_t *pl, const char *msg)
+{
+    pthread_mutex_lock(&pl->lock);
+    pool_fail_locked(pl, msg);
+    pthread_mutex_unlock(&pl->lock);
+}
+
+size_t sweep_pool_nmeasures(const sweep_pool_t *pl)
+{
+    return pl->g->nmeasures;
 }
 
 static void slot_clear(slot_t *sl)
@@ -848,6 +964,9 @@ int sweep_run(sweep_t *s)
         fprintf(stderr, "%s: --resume needs --output FILE\n", s->prog);
         return CLI_EUSAGE;
     }
+    int mpi = sweep_mpi_size() > 1;
+    if (mpi && !s->threads_given)
+        s->threads = 1; /* a rank a core: mpirun starts as many as asked */
     grid_t g;
     int rc = grid_setup(&g, s);
     if (rc >= 0) {
@@ -891,7 +1010,7 @@ int sweep_run(sweep_t *s)
     pl.g = &g;
     pl.todo = todo;
     pl.ntodo = ntodo;
-    pl.window = 2 * (uint64_t)s->threads + 2;
+    pl.window = 2 * ((uint64_t)s->threads + (uint64_t)sweep_mpi_size()) + 2;
     pl.slots = calloc(pl.window, sizeof *pl.slots);
     for (uint64_t i = 0; pl.slots && i < pl.window; i++)
         pl.slots[i].ti = UINT64_MAX;
@@ -951,9 +1070,16 @@ int sweep_run(sweep_t *s)
         }
         if (pl.failed || cli_signal_pending())
             break;
+        if (mpi) {
+            pthread_mutex_unlock(&pl.lock);
+            sweep_mpi_serve(&pl);
+            pthread_mutex_lock(&pl.lock);
+            if (pl.failed)
+                break;
+        }
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += 100000000;
+        ts.tv_nsec += mpi ? 1000000 : 100000000; /* the other ranks polled */
         if (ts.tv_nsec >= 1000000000) {
             ts.tv_sec++;
             ts.tv_nsec -= 1000000000;
@@ -966,6 +1092,8 @@ int sweep_run(sweep_t *s)
     pthread_mutex_unlock(&pl.lock);
     for (unsigned i = 0; i < started; i++)
         pthread_join(th[i], NULL);
+    if (mpi)
+        sweep_mpi_stop();
     free(th);
     if (pr.shown) {
         progress_show(&pr, &pl, 1);
@@ -997,6 +1125,89 @@ int sweep_run(sweep_t *s)
     free(todo);
     grid_free(&g);
     return rc < 0 ? CLI_OK : rc;
+}
+
+/* ---- a worker rank's side --------------------------------------------- */
+
+struct sweep_point {
+    uint64_t point;
+    pn_engine_t *engine;
+    size_t *count_idx;
+};
+
+int sweep_worker_setup(sweep_t *s)
+{
+    if (s->exact_steps) {
+        s->max_steps = s->steps;
+        s->include_limited = 1;
+    }
+    grid_t *g = calloc(1, sizeof *g);
+    if (!g)
+        return CLI_EINPUT;
+    int rc = grid_setup(g, s);
+    if (rc >= 0) {
+        grid_free(g);
+        free(g);
+        return rc;
+    }
+    s->grid = g;
+    return -1;
+}
+
+void sweep_worker_free(sweep_t *s)
+{
+    if (s->grid) {
+        grid_free(s->grid);
+        free(s->grid);
+        s->grid = NULL;
+    }
+}
+
+size_t sweep_worker_nmeasures(const sweep_t *s)
+{
+    return ((const grid_t *)s->grid)->nmeasures;
+}
+
+void sweep_point_free(sweep_point_t *p)
+{
+    if (p) {
+        pn_engine_free(p->engine);
+        free(p->count_idx);
+        free(p);
+    }
+}
+
+int sweep_worker_runs(sweep_t *s, sweep_point_t **cache, uint64_t point,
+                      uint64_t r0, uint64_t r1, double *values,
+                      pn_end_t *ends, uint64_t *seeds, char *msg,
+                      size_t msgsize)
+{
+    grid_t *g = s->grid;
+    sweep_point_t *p = *cache;
+    if (!p || p->point != point) {
+        sweep_point_free(p);
+        *cache = p = calloc(1, sizeof *p);
+        if (!p || !(p->count_idx = calloc(s->ncounts + 1,
+                                          sizeof *p->count_idx))) {
+            snprintf(msg, msgsize, "out of memory");
+            return -1;
+        }
+        p->point = point;
+        if (build_point(g, point, &p->engine, p->count_idx, msg, msgsize))
+            return -1;
+    }
+    if (!p->engine) {
+        snprintf(msg, msgsize, "point %" PRIu64 ": not compiled", point);
+        return -1;
+    }
+    for (uint64_t r = r0; r < r1; r++)
+        if (run_one(g, p->engine, p->count_idx, point, r,
+                    values + (r - r0) * g->nmeasures, &ends[r - r0],
+                    &seeds[r - r0]) != 0) {
+            snprintf(msg, msgsize, "out of memory");
+            return -1;
+        }
+    return 0;
 }
 
 /* ---- --merge ------------------------------------------------------------ */

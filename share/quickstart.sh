@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 PACKAGES="build-essential autoconf automake libtool pkg-config \
 libxml2-dev libxml2-utils check libgraphviz-dev graphviz jing libyaml-dev gnuplot-nox \
-libjansson-dev"
+libjansson-dev libopenmpi-dev openmpi-bin"
 
 missing=""
 for p in $PACKAGES; do

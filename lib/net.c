@@ -72,7 +72,8 @@ struct pn_net {
  * transparent huge pages where the system has them (one page fault, and
  * one TLB entry, for 512 small pages).  A mapped array that grows is
  * copied into a mapping twice its size (the copy costs less than the page
- * faults it saves).  Whether an array is mapped follows from its size in
+ * faults it saves; where the system can, its pages are moved instead).
+ * Whether an array is mapped follows from its size in
  * bytes. */
 #define BIG_BYTES ((size_t)2 << 20)
 
@@ -125,6 +126,21 @@ static pn_status_t big_grow(void **buf, size_t *cap, size_t need, size_t elem)
     void *p = big_map(newb);
     if (!p)
         return PN_ENOMEM;
+#if defined(MREMAP_FIXED)
+    if (oldb >= BIG_BYTES) {
+        /* the pages move (huge ones whole) onto the new mapping's start:
+         * nothing is copied or cleared again */
+        void *q = mremap(*buf, big_round(oldb), big_round(newb),
+                         MREMAP_MAYMOVE | MREMAP_FIXED, p);
+        if (q == MAP_FAILED) {
+            munmap(p, big_round(newb));
+            return PN_ENOMEM;
+        }
+        *buf = q;
+        *cap = n;
+        return PN_OK;
+    }
+#endif
     if (oldb)
         memcpy(p, *buf, oldb);
     big_free(*buf, oldb);

@@ -2,11 +2,56 @@
 #include <config.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "lib_private.h"
+
+/*
+ * The index of node and arc ids.  Most generated nets number their ids
+ * ("p0", "t17", "arc4711", "Eat_12"): such an id, a prefix and a decimal
+ * number with no leading zero (at most 9 digits), is kept in its prefix's
+ * family, an array indexed by the number, so that the ids of a net read in
+ * order are stored and found with sequential memory accesses and 4 bytes
+ * each.  Every other id goes to a hash table whose slots hold the key's
+ * hash and the node it names (the key itself is the node's id): 8 bytes a
+ * slot, no entry beside it.
+ *
+ * Where a numbered id goes: to its family when the family exists and the
+ * number is below twice the family's count plus 64 (so a family's array
+ * stays within a few times its ids); else to the hash table, and the
+ * family is marked spilled.  A family is created by its first id, unless
+ * too many exist already (more than 64 + ids / 4): from then on no family
+ * is created, and ids without one go to the hash table.  So an id with a
+ * family that is not in its array is in the hash table only if the
+ * family is spilled: a look-up checks the array, then the hash table when
+ * the family is spilled or there is no family.
+ *
+ * A reference is 1 + (kind << 30 | index): 0 marks an empty slot.
+ */
+#define REF_INDEX_MAX (((size_t)1 << 30) - 2)
+typedef struct {
+    const char *prefix; /* in the net's arena */
+    size_t plen;
+    uint32_t *slot;     /* slot[number]: a reference or 0 */
+    size_t cap, count;
+    int spilled;
+} fam_t;
+
+typedef struct {
+    uint32_t hash, ref;
+} hslot_t;
 
 struct pn_net {
     pni_arena_t strings;
-    pni_hash_t ids;
+    /* the id index */
+    hslot_t *hslots;
+    size_t hcap, hused;
+    fam_t *fams;
+    size_t nfams, cap_fams;
+    uint32_t *fslots;   /* the families by prefix: 1 + index, 0 empty */
+    size_t fcap;
+    int fams_closed;
+    size_t nids;
     const char *id, *name, *type;
     pn_place_t *places;
     size_t nplaces, cap_places;
@@ -21,6 +66,305 @@ struct pn_net {
     const char **warnings;
     size_t nwarnings, cap_warnings;
 };
+
+/* The big arrays of a net (places, transitions, arcs): below 2 MiB on the
+ * heap, above it in a mapping of their own, aligned on 2 MiB and on
+ * transparent huge pages where the system has them (one page fault, and
+ * one TLB entry, for 512 small pages).  A mapped array that grows is
+ * copied into a mapping twice its size (the copy costs less than the page
+ * faults it saves; where the system can, its pages are moved instead).
+ * Whether an array is mapped follows from its size in
+ * bytes. */
+#define BIG_BYTES ((size_t)2 << 20)
+
+static size_t big_round(size_t bytes)
+{
+    return (bytes + BIG_BYTES - 1) & ~(BIG_BYTES - 1);
+}
+
+static void big_free(void *p, size_t bytes)
+{
+    if (bytes >= BIG_BYTES)
+        munmap(p, big_round(bytes));
+    else
+        free(p);
+}
+
+/* A zeroed mapping of big_round(bytes) bytes aligned on BIG_BYTES. */
+static void *big_map(size_t bytes)
+{
+    size_t size = big_round(bytes);
+    char *p = mmap(NULL, size + BIG_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    size_t head = (BIG_BYTES - ((uintptr_t)p & (BIG_BYTES - 1))) &
+                  (BIG_BYTES - 1);
+    if (head)
+        munmap(p, head);
+    munmap(p + head + size, BIG_BYTES - head);
+    p += head;
+#if defined(MADV_HUGEPAGE)
+    (void)madvise(p, size, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static pn_status_t big_grow(void **buf, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return PN_OK;
+    size_t n = *cap ? *cap : 16;
+    while (n < need) {
+        if (n > SIZE_MAX / 4 / elem)
+            return PN_ENOMEM;
+        n *= 2;
+    }
+    size_t oldb = *cap * elem, newb = n * elem;
+    if (newb < BIG_BYTES)
+        return pni_grow(buf, cap, need, elem);
+    void *p = big_map(newb);
+    if (!p)
+        return PN_ENOMEM;
+#if defined(MREMAP_FIXED)
+    if (oldb >= BIG_BYTES) {
+        /* the pages move (huge ones whole) onto the new mapping's start:
+         * nothing is copied or cleared again */
+        void *q = mremap(*buf, big_round(oldb), big_round(newb),
+                         MREMAP_MAYMOVE | MREMAP_FIXED, p);
+        if (q == MAP_FAILED) {
+            munmap(p, big_round(newb));
+            return PN_ENOMEM;
+        }
+        *buf = q;
+        *cap = n;
+        return PN_OK;
+    }
+#endif
+    if (oldb)
+        memcpy(p, *buf, oldb);
+    big_free(*buf, oldb);
+    *buf = p;
+    *cap = n;
+    return PN_OK;
+}
+
+static uint32_t hash_bytes(const char *s, size_t n)
+{
+    uint32_t x = 2166136261u; /* FNV-1a, then mixed: the table takes the
+                                 low bits */
+    for (size_t i = 0; i < n; i++) {
+        x ^= (unsigned char)s[i];
+        x *= 16777619u;
+    }
+    x ^= x >> 15;
+    x *= 0x2c1b3c6du;
+    x ^= x >> 12;
+    return x;
+}
+
+/* The id of what a reference names. */
+static const char *ref_key(const pn_net_t *net, uint32_t ref)
+{
+    uint32_t kind = (ref - 1) >> 30;
+    size_t i = (ref - 1) & (((uint32_t)1 << 30) - 1);
+    return kind == PN_PLACE ? net->places[i].id
+           : kind == PN_TRANSITION ? net->transitions[i].id
+                                   : net->arcs[i].id;
+}
+
+/* A numbered id: its prefix length and number; 0 when id is none. */
+static int numbered(const char *id, size_t len, size_t *plen, uint32_t *num)
+{
+    size_t d = 0;
+    while (d < len && d < 10 && id[len - 1 - d] >= '0' &&
+           id[len - 1 - d] <= '9')
+        d++;
+    if (d == 0 || d > 9 || (d > 1 && id[len - d] == '0') ||
+        (d < len && id[len - 1 - d] >= '0' && id[len - 1 - d] <= '9'))
+        return 0;
+    uint32_t v = 0;
+    for (size_t i = len - d; i < len; i++)
+        v = v * 10 + (uint32_t)(id[i] - '0');
+    *plen = len - d;
+    *num = v;
+    return 1;
+}
+
+static fam_t *fam_find(const pn_net_t *net, const char *p, size_t n,
+                       uint32_t h)
+{
+    if (!net->fcap)
+        return NULL;
+    size_t mask = net->fcap - 1;
+    for (size_t i = h & mask; net->fslots[i]; i = (i + 1) & mask) {
+        fam_t *f = &net->fams[net->fslots[i] - 1];
+        if (f->plen == n && !memcmp(f->prefix, p, n))
+            return f;
+    }
+    return NULL;
+}
+
+static uint32_t hash_find(const pn_net_t *net, const char *id, uint32_t h)
+{
+    if (!net->hcap)
+        return 0;
+    size_t mask = net->hcap - 1;
+    for (size_t i = h & mask; net->hslots[i].ref; i = (i + 1) & mask)
+        if (net->hslots[i].hash == h &&
+            !strcmp(ref_key(net, net->hslots[i].ref), id))
+            return net->hslots[i].ref;
+    return 0;
+}
+
+/* The reference of id, 0 when none.  *f gets its family (NULL: none),
+ * *num its number. */
+static uint32_t idx_find(const pn_net_t *net, const char *id, fam_t **fp,
+                         uint32_t *num)
+{
+    size_t len = strlen(id), plen;
+    fam_t *f = NULL;
+    if (numbered(id, len, &plen, num)) {
+        f = fam_find(net, id, plen, hash_bytes(id, plen));
+        if (f && *num < f->cap && f->slot[*num])
+            return f->slot[*num];
+    }
+    if (fp)
+        *fp = f;
+    if (f && !f->spilled)
+        return 0;
+    return net->hused ? hash_find(net, id, hash_bytes(id, len)) : 0;
+}
+
+static pn_status_t hash_grow(pn_net_t *net)
+{
+    size_t cap = net->hcap ? net->hcap * 2 : 64;
+    if (cap > SIZE_MAX / sizeof(hslot_t))
+        return PN_ENOMEM;
+    hslot_t *slots = pni_table_alloc(cap * sizeof *slots);
+    if (!slots)
+        return PN_ENOMEM;
+    for (size_t i = 0; i < net->hcap; i++) {
+        if (!net->hslots[i].ref)
+            continue;
+        size_t j = net->hslots[i].hash & (cap - 1);
+        while (slots[j].ref)
+            j = (j + 1) & (cap - 1);
+        slots[j] = net->hslots[i];
+    }
+    free(net->hslots);
+    net->hslots = slots;
+    net->hcap = cap;
+    return PN_OK;
+}
+
+/* A new family for the prefix p (n bytes); NULL when out of memory. */
+static fam_t *fam_new(pn_net_t *net, const char *p, size_t n)
+{
+    if ((net->nfams + 1) * 2 > net->fcap) {
+        size_t cap = net->fcap ? net->fcap * 2 : 16;
+        uint32_t *slots = calloc(cap, sizeof *slots);
+        if (!slots)
+            return NULL;
+        for (size_t k = 0; k < net->nfams; k++) {
+            const fam_t *f = &net->fams[k];
+            size_t j = hash_bytes(f->prefix, f->plen) & (cap - 1);
+            while (slots[j])
+                j = (j + 1) & (cap - 1);
+            slots[j] = (uint32_t)(k + 1);
+        }
+        free(net->fslots);
+        net->fslots = slots;
+        net->fcap = cap;
+    }
+    if (pni_grow((void **)&net->fams, &net->cap_fams, net->nfams + 1,
+                 sizeof *net->fams))
+        return NULL;
+    const char *c = pni_arena_strndup(&net->strings, p, n);
+    if (!c)
+        return NULL;
+    fam_t *f = &net->fams[net->nfams];
+    memset(f, 0, sizeof *f);
+    f->prefix = c;
+    f->plen = n;
+    size_t j = hash_bytes(p, n) & (net->fcap - 1);
+    while (net->fslots[j])
+        j = (j + 1) & (net->fcap - 1);
+    net->fslots[j] = (uint32_t)(++net->nfams);
+    return f;
+}
+
+/* Adds a copy of id for kind and index, the copy in *out: PN_EDUPID when
+ * the id is taken (nothing is copied then). */
+static pn_status_t idx_put(pn_net_t *net, const char *id, pn_object_t kind,
+                           size_t index, const char **out)
+{
+    if (index > REF_INDEX_MAX)
+        return PN_ENOMEM;
+    uint32_t ref = 1 + ((uint32_t)kind << 30 | (uint32_t)index), num = 0;
+    size_t len = strlen(id), plen = 0;
+    int isnum = numbered(id, len, &plen, &num);
+    fam_t *f = isnum ? fam_find(net, id, plen, hash_bytes(id, plen)) : NULL;
+    if (f && num < f->cap && f->slot[num])
+        return PN_EDUPID;
+    uint32_t h = 0;
+    int hashed = 0;
+    if ((!f || f->spilled) && net->hused) {
+        h = hash_bytes(id, len);
+        hashed = 1;
+        if (hash_find(net, id, h))
+            return PN_EDUPID;
+    }
+    const char *c = pni_arena_strndup(&net->strings, id, len);
+    if (!c)
+        return PN_ENOMEM;
+    if (isnum && !f && !net->fams_closed) {
+        if (net->nfams >= 64 + net->nids / 4)
+            net->fams_closed = 1;
+        else if (!(f = fam_new(net, id, plen)))
+            return PN_ENOMEM;
+    }
+    if (f && num >= f->cap && num < 2 * f->count + 64) {
+        size_t cap = f->cap ? f->cap : 4;
+        while (cap <= num)
+            cap *= 2;
+        uint32_t *s = realloc(f->slot, cap * sizeof *s);
+        if (!s)
+            return PN_ENOMEM;
+        memset(s + f->cap, 0, (cap - f->cap) * sizeof *s);
+        f->slot = s;
+        f->cap = cap;
+    }
+    if (f && num < f->cap) {
+        f->slot[num] = ref;
+        f->count++;
+    } else {
+        if ((net->hused + 1) * 4 > net->hcap * 3 && hash_grow(net))
+            return PN_ENOMEM;
+        if (!hashed)
+            h = hash_bytes(id, len);
+        size_t mask = net->hcap - 1, i = h & mask;
+        while (net->hslots[i].ref)
+            i = (i + 1) & mask;
+        net->hslots[i].hash = h;
+        net->hslots[i].ref = ref;
+        net->hused++;
+        if (f)
+            f->spilled = 1;
+    }
+    net->nids++;
+    *out = c;
+    return PN_OK;
+}
+
+static void idx_free(pn_net_t *net)
+{
+    for (size_t i = 0; i < net->nfams; i++)
+        free(net->fams[i].slot);
+    free(net->fams);
+    free(net->fslots);
+    free(net->hslots);
+}
 
 const char *pn_arc_kind_name(pn_arc_kind_t kind)
 {
@@ -39,7 +383,6 @@ pn_net_t *pn_net_new(const char *id)
     if (!net)
         return NULL;
     pni_arena_init(&net->strings);
-    pni_hash_init(&net->ids);
     if ((id && pn_net_set_id(net, id) != PN_OK) ||
         pn_net_set_type(net, PN_PTNET_TYPE) != PN_OK) {
         pn_net_free(net);
@@ -52,11 +395,12 @@ void pn_net_free(pn_net_t *net)
 {
     if (!net)
         return;
+    idx_free(net);
     pni_arena_free(&net->strings);
-    pni_hash_free(&net->ids);
-    free(net->places);
-    free(net->transitions);
-    free(net->arcs);
+    big_free(net->places, net->cap_places * sizeof *net->places);
+    big_free(net->transitions,
+             net->cap_transitions * sizeof *net->transitions);
+    big_free(net->arcs, net->cap_arcs * sizeof *net->arcs);
     free(net->pages);
     free(net->tools);
     free(net->warnings);
@@ -98,15 +442,7 @@ static pn_status_t reserve_id(pn_net_t *net, const char *id, pn_object_t kind,
 {
     if (!id || !*id)
         return PN_EINVAL;
-    const char *c = pni_arena_strdup(&net->strings, id);
-    if (!c)
-        return PN_ENOMEM;
-    /* on PN_EDUPID the copy stays in the arena until the net is freed */
-    pn_status_t st = pni_hash_put(&net->ids, c, kind, index);
-    if (st)
-        return st;
-    *out = c;
-    return PN_OK;
+    return idx_put(net, id, kind, index, out);
 }
 
 pn_status_t pn_net_add_place(pn_net_t *net, const char *id, const char *name,
@@ -116,17 +452,22 @@ pn_status_t pn_net_add_place(pn_net_t *net, const char *id, const char *name,
         return PN_EINVAL;
     if (marking > PN_TOKENS_MAX)
         return PN_ERANGE;
-    if (pni_grow((void **)&net->places, &net->cap_places, net->nplaces + 1,
+    if (big_grow((void **)&net->places, &net->cap_places, net->nplaces + 1,
                  sizeof *net->places))
         return PN_ENOMEM;
     pn_place_t p = {0};
     p.marking = marking;
     p.page = PN_NONE;
-    if (name && !(p.name = pni_arena_strdup(&net->strings, name)))
+    /* a name that repeats the id (as most generated nets have) is the
+     * id's copy */
+    int same = name && id && !strcmp(name, id);
+    if (name && !same && !(p.name = pni_arena_strdup(&net->strings, name)))
         return PN_ENOMEM;
     pn_status_t st = reserve_id(net, id, PN_PLACE, net->nplaces, &p.id);
     if (st)
         return st;
+    if (same)
+        p.name = p.id;
     net->places[net->nplaces] = p;
     if (index)
         *index = net->nplaces;
@@ -139,17 +480,20 @@ pn_status_t pn_net_add_transition(pn_net_t *net, const char *id,
 {
     if (!net)
         return PN_EINVAL;
-    if (pni_grow((void **)&net->transitions, &net->cap_transitions,
+    if (big_grow((void **)&net->transitions, &net->cap_transitions,
                  net->ntransitions + 1, sizeof *net->transitions))
         return PN_ENOMEM;
     pn_transition_t t = {0};
     t.page = PN_NONE;
-    if (name && !(t.name = pni_arena_strdup(&net->strings, name)))
+    int same = name && id && !strcmp(name, id);
+    if (name && !same && !(t.name = pni_arena_strdup(&net->strings, name)))
         return PN_ENOMEM;
     pn_status_t st = reserve_id(net, id, PN_TRANSITION, net->ntransitions,
                                 &t.id);
     if (st)
         return st;
+    if (same)
+        t.name = t.id;
     net->transitions[net->ntransitions] = t;
     if (index)
         *index = net->ntransitions;
@@ -174,7 +518,7 @@ pn_status_t pn_net_add_arc_at(pn_net_t *net, const char *id, pn_arc_dir_t dir,
         return PN_EINVAL;
     if (weight > PN_TOKENS_MAX)
         return PN_ERANGE;
-    if (pni_grow((void **)&net->arcs, &net->cap_arcs, net->narcs + 1,
+    if (big_grow((void **)&net->arcs, &net->cap_arcs, net->narcs + 1,
                  sizeof *net->arcs))
         return PN_ENOMEM;
     pn_arc_t a = {0};
@@ -201,18 +545,19 @@ pn_status_t pn_net_add_arc(pn_net_t *net, const char *id, const char *source,
 {
     if (!net || !source || !target)
         return PN_EINVAL;
-    const pni_hentry_t *s = pni_hash_get(&net->ids, source);
-    const pni_hentry_t *t = pni_hash_get(&net->ids, target);
-    if (!s || !t || (s->kind != PN_PLACE && s->kind != PN_TRANSITION) ||
-        (t->kind != PN_PLACE && t->kind != PN_TRANSITION))
+    pn_object_t ks, kt;
+    size_t is, it;
+    if (pn_net_find(net, source, &ks, &is) || pn_net_find(net, target, &kt, &it) ||
+        (ks != PN_PLACE && ks != PN_TRANSITION) ||
+        (kt != PN_PLACE && kt != PN_TRANSITION))
         return PN_EUNKNOWN;
-    if (s->kind == t->kind)
+    if (ks == kt)
         return PN_EARC;
-    if (s->kind == PN_PLACE)
-        return pn_net_add_arc_at(net, id, PN_DIR_PT, s->index, t->index,
-                                 weight, kind, index);
-    return pn_net_add_arc_at(net, id, PN_DIR_TP, t->index, s->index, weight,
-                             kind, index);
+    if (ks == PN_PLACE)
+        return pn_net_add_arc_at(net, id, PN_DIR_PT, is, it, weight, kind,
+                                 index);
+    return pn_net_add_arc_at(net, id, PN_DIR_TP, it, is, weight, kind,
+                             index);
 }
 
 pn_status_t pn_net_add_page(pn_net_t *net, const char *id, const char *name,
@@ -405,13 +750,13 @@ pn_status_t pn_net_find(const pn_net_t *net, const char *id,
 {
     if (!net || !id)
         return PN_EINVAL;
-    const pni_hentry_t *e = pni_hash_get(&net->ids, id);
-    if (!e)
+    uint32_t num, ref = idx_find(net, id, NULL, &num);
+    if (!ref)
         return PN_EUNKNOWN;
     if (kind)
-        *kind = (pn_object_t)e->kind;
+        *kind = (pn_object_t)((ref - 1) >> 30);
     if (index)
-        *index = e->index;
+        *index = (ref - 1) & (((uint32_t)1 << 30) - 1);
     return PN_OK;
 }
 

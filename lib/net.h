@@ -65,9 +65,9 @@ typedef struct pn_place {
     uint64_t marking;     /* initial marking */
     uint64_t capacity;    /* 0: unbounded */
     int has_position;
+    int has_label;        /* the name label has an offset from the node */
     double x, y;
     size_t page;          /* PN_NONE: directly in the net */
-    int has_label;        /* the name label has an offset from the node */
     double label_dx, label_dy;
 } pn_place_t;
 
@@ -75,9 +75,9 @@ typedef struct pn_transition {
     const char *id;
     const char *name;
     int has_position;
+    int has_label;        /* the name label has an offset from the node */
     double x, y;
     size_t page;
-    int has_label;        /* the name label has an offset from the node */
     double label_dx, label_dy;
 } pn_transition_t;
 

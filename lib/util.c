@@ -109,7 +109,7 @@ const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key)
 /* Zeroed memory for a table of n bytes.  A large table is placed on
  * transparent huge pages where the system has them: its slots are visited
  * at random, and with 4 KiB pages nearly every visit missed the TLB. */
-static void *table_alloc(size_t n)
+void *pni_table_alloc(size_t n)
 {
 #if defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)2 << 20;
@@ -130,7 +130,7 @@ static pn_status_t rehash(pni_hash_t *h, size_t cap)
 {
     if (cap > SIZE_MAX / sizeof(pni_hslot_t))
         return PN_ENOMEM;
-    pni_hslot_t *slots = table_alloc(cap * sizeof *slots);
+    pni_hslot_t *slots = pni_table_alloc(cap * sizeof *slots);
     if (!slots)
         return PN_ENOMEM;
     for (size_t i = 0; i < h->cap; i++) {

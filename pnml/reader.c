@@ -1960,12 +1960,20 @@ static rd_t *reader_of(void *ctx)
     return rd && rd->ctxt == ctxt && rd->st == PN_OK ? rd : NULL;
 }
 
+/* Characters (not bytes) of UTF-8 text in [a, b): the bytes less the
+ * continuation bytes (10xxxxxx), counted 8 bytes at a time. */
 static int chars(const xmlChar *a, const xmlChar *b)
 {
-    int n = 0;
-    for (; a < b; a++)
-        n += (*a & 0xC0) != 0x80;
-    return n;
+    size_t n = (size_t)(b - a), cont = 0, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, a + i, 8);
+        cont += (size_t)__builtin_popcountll(w & ~(w << 1) &
+                                             UINT64_C(0x8080808080808080));
+    }
+    for (; i < n; i++)
+        cont += (a[i] & 0xC0) == 0x80;
+    return (int)(n - cont);
 }
 
 /* The start tag the parser stands on (at its '>' or '/>'): copied, with
@@ -1974,9 +1982,10 @@ static int take_tag(rd_t *rd, el_t *e)
 {
     xmlParserInputPtr in = rd->ctxt->input;
     const xmlChar *cur = in->cur, *base = in->base, *end = in->end;
-    const xmlChar *lt = cur;
-    while (lt > base && *lt != '<')
-        lt--;
+    /* the last '<' at or before cur (base when none) */
+    const xmlChar *lt = memrchr(base, '<', (size_t)(cur - base) + (cur < end));
+    if (!lt)
+        lt = base;
     const xmlChar *stop = cur;
     if (stop < end && *stop == '/')
         stop++;
@@ -1994,8 +2003,9 @@ static int take_tag(rd_t *rd, el_t *e)
         return 0;
     }
     unsigned long nl = 0;
-    for (const xmlChar *p = lt; p < cur; p++)
-        nl += *p == '\n';
+    if (memchr(lt, '\n', (size_t)(cur - lt)))
+        for (const xmlChar *p = lt; p < cur; p++)
+            nl += *p == '\n';
     e->line = line > nl ? line - nl : 1;
     if (!nl) {
         long c = (long)col - chars(lt, cur);

@@ -134,6 +134,73 @@ START_TEST(lookup_many)
 }
 END_TEST
 
+START_TEST(numbered_ids)
+{
+    /* numbered ids live in arrays by number, the others (and numbers far
+     * ahead of their family) in the hash table: every way in must find
+     * duplicates and ids again */
+    pn_net_t *net = pn_net_new(NULL);
+    size_t idx;
+    pn_object_t k;
+    char id[48];
+    /* far ahead of its (new) family: hashed, the family spilled */
+    ck_assert_int_eq(pn_net_add_place(net, "p500", NULL, 0, NULL), PN_OK);
+    for (int i = 0; i < 1000; i++) {
+        snprintf(id, sizeof id, "p%d", i);
+        ck_assert_int_eq(pn_net_add_place(net, id, NULL, 0, NULL),
+                         i == 500 ? PN_EDUPID : PN_OK);
+    }
+    ck_assert_int_eq(pn_net_place_count(net), 1000);
+    ck_assert_int_eq(pn_net_find(net, "p500", &k, &idx), PN_OK);
+    ck_assert_int_eq(idx, 0);
+    ck_assert_int_eq(pn_net_find(net, "p999", &k, &idx), PN_OK);
+    ck_assert_int_eq(idx, 999);
+    ck_assert_int_eq(pn_net_find(net, "p1000", &k, &idx), PN_EUNKNOWN);
+    /* leading zeros, a bare number, an empty prefix, long numbers: all
+     * distinct ids */
+    const char *odd[] = {"p07", "p007", "7", "07", "p1234567890",
+                         "p12345678901234567890", "x-3", "3x", "p 7"};
+    for (size_t i = 0; i < sizeof odd / sizeof *odd; i++)
+        ck_assert_int_eq(pn_net_add_transition(net, odd[i], NULL, &idx), PN_OK);
+    for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+        ck_assert_int_eq(pn_net_add_transition(net, odd[i], NULL, NULL),
+                         PN_EDUPID);
+        ck_assert_int_eq(pn_net_find(net, odd[i], &k, &idx), PN_OK);
+        ck_assert_int_eq(k, PN_TRANSITION);
+        ck_assert_int_eq(idx, i);
+        ck_assert_str_eq(pn_net_transition(net, idx)->id, odd[i]);
+    }
+    ck_assert_int_eq(pn_net_find(net, "p7", &k, &idx), PN_OK);
+    ck_assert_int_eq(k, PN_PLACE);
+    /* so many prefixes that families stop being made: their ids are
+     * hashed, and still one namespace with the arrays */
+    for (int i = 0; i < 3000; i++) {
+        snprintf(id, sizeof id, "n%d_%d", i, i % 3);
+        ck_assert_int_eq(pn_net_add_transition(net, id, NULL, NULL), PN_OK);
+    }
+    for (int i = 0; i < 3000; i++) {
+        snprintf(id, sizeof id, "n%d_%d", i, i % 3);
+        ck_assert_int_eq(pn_net_add_place(net, id, NULL, 0, NULL), PN_EDUPID);
+        ck_assert_int_eq(pn_net_find(net, id, &k, &idx), PN_OK);
+        ck_assert_int_eq(k, PN_TRANSITION);
+        ck_assert_str_eq(pn_net_transition(net, idx)->id, id);
+    }
+    /* arcs share the namespace; a name equal to the id reads back */
+    ck_assert_int_eq(pn_net_add_arc(net, "n5_2", "p1", "p07", 1,
+                                    PN_ARC_NORMAL, NULL), PN_EDUPID);
+    ck_assert_int_eq(pn_net_add_arc(net, "a1", "p1", "p07", 1,
+                                    PN_ARC_NORMAL, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_arc(net, "a1", "p1", "p07", 1,
+                                    PN_ARC_NORMAL, NULL), PN_EDUPID);
+    ck_assert_int_eq(pn_net_find(net, "a1", &k, &idx), PN_OK);
+    ck_assert_int_eq(k, PN_ARC);
+    ck_assert_int_eq(pn_net_add_place(net, "q1", "q1", 0, &idx), PN_OK);
+    ck_assert_str_eq(pn_net_place(net, idx)->name, "q1");
+    ck_assert_int_eq(pn_net_add_place(net, "q1", "other", 0, NULL), PN_EDUPID);
+    pn_net_free(net);
+}
+END_TEST
+
 START_TEST(pages_positions_tools)
 {
     pn_net_t *net = two_nodes();
@@ -273,6 +340,7 @@ int main(void)
     tcase_add_test(tc, construction_checks);
     tcase_add_test(tc, token_boundaries);
     tcase_add_test(tc, lookup_many);
+    tcase_add_test(tc, numbered_ids);
     tcase_add_test(tc, pages_positions_tools);
     tcase_add_test(tc, version_macros);
     tcase_add_test(tc, option_inits);

@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "fuzz-common.h"
+#include "lib_private.h"
 
 /* Every harness stops at the first undefined behaviour, also where a
  * check is built recoverable so that a known finding can be suppressed
@@ -56,7 +57,7 @@ void fuzz_check_error(pn_status_t st, const pn_error_t *err)
             abort();
         return;
     }
-    if ((unsigned)st >= PN_STATUS_COUNT_ || err->code != st ||
+    if ((unsigned)st >= PNI_STATUS_COUNT || err->code != st ||
         !err->text[0])
         abort();
 }

@@ -279,7 +279,7 @@ function show(k) {
   k = Math.max(0, Math.min(N, Math.floor(k) || 0));
   if (k === cur) return;
   var j, p;
-  if (k === cur + 1) {
+  if (cur >= 0 && k === cur + 1) {
     apply(work, k);
     for (j = dOff[k]; j < dOff[k + 1]; j++)
       if (work[dP[j]] !== shown[dP[j]]) setPlace(dP[j], work[dP[j]]);
@@ -371,6 +371,14 @@ window.addEventListener('hashchange', function () { show(fromHash()); });
 window.addEventListener('resize', function () { sizeTimeline(); drawTimeline(cur); });
 sizeTimeline();
 setZoom();
+/* #step=K&from=J: from step J to K a step at a time, as the buttons go */
+var from = /from=(\d+)/.exec(location.hash);
+if (from) {
+  show(+from[1]);
+  var to = Math.min(fromHash(), N);
+  while (cur < to) show(cur + 1);
+  while (cur > to) show(cur - 1);
+}
 show(fromHash());
 var loadMs = performance.now();
 var timing = $('timing');

@@ -206,7 +206,7 @@ function drawFrame() {
 function drawCells() {
   var last = Math.min(N, tlStart + tlVisible - 1), r, s, j;
   ctx.fillStyle = '#ffffff';
-  ctx.fillRect(LW, TOP - 1, tlVisible * CW, nrows * RH + 20);
+  ctx.fillRect(LW, TOP - 1, Math.min(tlVisible, N) * CW + 1, nrows * RH + 20);
   /* cells: the strongest class fired in the row at the step */
   var best = new Uint8Array(nrows);
   for (s = tlStart; s <= last; s++) {
@@ -361,6 +361,10 @@ function setZoom() {
   }
 }
 zoom.onchange = setZoom;
+/* #zoom=fit (or 0.25, 0.5, 1) in the address: the zoom to open with */
+var zm = /zoom=([0-9.]+|fit)/.exec(location.hash);
+if (zm && zoom.querySelector('option[value="' + zm[1] + '"]'))
+  zoom.value = zm[1];
 
 /* the step in the address: #step=K */
 function fromHash() {

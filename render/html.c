@@ -162,15 +162,16 @@ static const char *const viewer_css[] = {
     "#pnv-side { flex: 1; min-width: 18em; height: 70vh; overflow: auto;\n",
     "  contain: strict; }\n",
     "#pnv-fired { font-family: monospace; word-break: break-all; }\n",
-    "#pnv-marking { border-collapse: collapse; font-size: 12px; width: 100%;\n",
-    "  table-layout: fixed; }\n",
-    "#pnv-marking th:nth-child(1) { width: 30%; }\n",
-    "#pnv-marking th:nth-child(3) { width: 20%; }\n",
-    "#pnv-marking td { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }\n",
-    "#pnv-marking th { position: sticky; top: 0; background: #eee; text-align: left; }\n",
-    "#pnv-marking td { padding: 1px 6px; border-bottom: 1px solid #eee; }\n",
-    "#pnv-marking td.tok { text-align: right; font-variant-numeric: tabular-nums; }\n",
-    "#pnv-marking tr.marked { background: #fff3c4; }\n",
+    "#pnv-marking { font-size: 12px; }\n",
+    "#pnv-marking .row { display: grid; grid-template-columns: 30% 1fr 20%;\n",
+    "  border-bottom: 1px solid #eee; content-visibility: auto;\n",
+    "  contain-intrinsic-size: auto 17px; }\n",
+    "#pnv-marking .head { position: sticky; top: 0; background: #eee;\n",
+    "  font-weight: bold; content-visibility: visible; z-index: 1; }\n",
+    "#pnv-marking .row span { padding: 1px 6px; overflow: hidden;\n",
+    "  text-overflow: ellipsis; white-space: nowrap; }\n",
+    "#pnv-marking .tok { text-align: right; font-variant-numeric: tabular-nums; }\n",
+    "#pnv-marking .row.marked { background: #fff3c4; }\n",
     "#pnv-tlbox { padding: 0 8px; }\n",
     "#pnv-tlwrap { position: relative; }\n",
     "#pnv-timeline { cursor: pointer; display: block; }\n",
@@ -288,13 +289,15 @@ static const char *const viewer_js[] = {
     "}\n",
     "for (i = 0; i < nt; i++) transG[i] = nodes.get(meta.transitions[i]);\n",
     "\n",
-    "/* the table of the marking: a row per place */\n",
-    "var body = $('marking').tBodies[0], frag = document.createDocumentFragment();\n",
+    "/* the table of the marking: a row per place (rows of a grid, not of a\n",
+    " * table, so that the browser lays out only the rows in view) */\n",
+    "var body = $('marking'), frag = document.createDocumentFragment();\n",
     "var tokCell = new Array(np), rowEl = new Array(np);\n",
     "for (i = 0; i < np; i++) {\n",
-    "  var tr = document.createElement('tr');\n",
-    "  var a = document.createElement('td'), b2 = document.createElement('td'),\n",
-    "      c = document.createElement('td');\n",
+    "  var tr = document.createElement('div');\n",
+    "  var a = document.createElement('span'), b2 = document.createElement('span'),\n",
+    "      c = document.createElement('span');\n",
+    "  tr.className = 'row';\n",
     "  a.className = 'pid';\n",
     "  a.textContent = meta.places[i];\n",
     "  b2.className = 'pname';\n",
@@ -457,7 +460,7 @@ static const char *const viewer_js[] = {
     "  shown[p] = v;\n",
     "  var text = String(v);\n",
     "  tokCell[p].textContent = text;\n",
-    "  rowEl[p].className = v ? 'marked' : '';\n",
+    "  rowEl[p].className = v ? 'row marked' : 'row';\n",
     "  if (tokText[p]) {\n",
     "    tokText[p].textContent = v ? text : '';\n",
     "    placeG[p].classList.toggle('marked', v > 0);\n",
@@ -553,6 +556,8 @@ static const char *const viewer_js[] = {
     "var zm = /zoom=([0-9.]+|fit)/.exec(location.hash);\n",
     "if (zm && zoom.querySelector('option[value=\"' + zm[1] + '\"]'))\n",
     "  zoom.value = zm[1];\n",
+    "else if (svg && svgW * 4 / 3 <= 2 * $('net').clientWidth)\n",
+    "  zoom.value = 'fit';  /* a net at most twice as wide as its box */\n",
     "\n",
     "/* the step in the address: #step=K */\n",
     "function fromHash() {\n",
@@ -977,9 +982,9 @@ pn_status_t pn_dot_html(const pn_net_t *net, const pn_trace_t *trace,
         put(&b, svg_at, svg_n);
     puts_(&b, "\n</section>\n<aside id=\"pnv-side\">\n<h2>fired</h2>\n"
               "<p id=\"pnv-fired\"></p>\n<h2>marking</h2>\n"
-              "<table id=\"pnv-marking\"><thead><tr><th>place</th>"
-              "<th>name</th><th>tokens</th></tr></thead><tbody></tbody>"
-              "</table>\n</aside>\n</div>\n<div id=\"pnv-tlbox\">\n"
+              "<div id=\"pnv-marking\" role=\"table\"><div class=\"row "
+              "head\" role=\"row\"><span>place</span><span>name</span>"
+              "<span class=\"tok\">tokens</span></div></div>\n</aside>\n</div>\n<div id=\"pnv-tlbox\">\n"
               "<div id=\"pnv-tlwrap\"><canvas id=\"pnv-timeline\"></canvas>"
               "<div id=\"pnv-cursor\"></div></div>\n"
               "<div id=\"pnv-legend\"></div>\n</div>\n"

@@ -100,13 +100,15 @@ for (i = 0; i < np; i++) {
 }
 for (i = 0; i < nt; i++) transG[i] = nodes.get(meta.transitions[i]);
 
-/* the table of the marking: a row per place */
-var body = $('marking').tBodies[0], frag = document.createDocumentFragment();
+/* the table of the marking: a row per place (rows of a grid, not of a
+ * table, so that the browser lays out only the rows in view) */
+var body = $('marking'), frag = document.createDocumentFragment();
 var tokCell = new Array(np), rowEl = new Array(np);
 for (i = 0; i < np; i++) {
-  var tr = document.createElement('tr');
-  var a = document.createElement('td'), b2 = document.createElement('td'),
-      c = document.createElement('td');
+  var tr = document.createElement('div');
+  var a = document.createElement('span'), b2 = document.createElement('span'),
+      c = document.createElement('span');
+  tr.className = 'row';
   a.className = 'pid';
   a.textContent = meta.places[i];
   b2.className = 'pname';
@@ -269,7 +271,7 @@ function setPlace(p, v) {
   shown[p] = v;
   var text = String(v);
   tokCell[p].textContent = text;
-  rowEl[p].className = v ? 'marked' : '';
+  rowEl[p].className = v ? 'row marked' : 'row';
   if (tokText[p]) {
     tokText[p].textContent = v ? text : '';
     placeG[p].classList.toggle('marked', v > 0);
@@ -365,6 +367,8 @@ zoom.onchange = setZoom;
 var zm = /zoom=([0-9.]+|fit)/.exec(location.hash);
 if (zm && zoom.querySelector('option[value="' + zm[1] + '"]'))
   zoom.value = zm[1];
+else if (svg && svgW * 4 / 3 <= 2 * $('net').clientWidth)
+  zoom.value = 'fit';  /* a net at most twice as wide as its box */
 
 /* the step in the address: #step=K */
 function fromHash() {

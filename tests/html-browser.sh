@@ -46,7 +46,7 @@ check() {
     # the marking: the trace's snapshot at k (the places with tokens)
     want=$(sorted "$(grep "^M $k " "$trace")")
     [ -n "$want" ] || { bad "no snapshot at step $k"; return; }
-    table=$(awk 'BEGIN {RS = "<tr"} /class="pid"/ {
+    table=$(awk 'BEGIN {RS = "<div class=\"row"} /class="pid"/ {
         match($0, /class="pid">[^<]*/); id = substr($0, RSTART + 12, RLENGTH - 12)
         match($0, /class="tok">[^<]*/); v = substr($0, RSTART + 12, RLENGTH - 12)
         if (v != "0") print id "=" v}' "$TMP/dom" | sort | tr '\n' ' ')

@@ -147,3 +147,8 @@ bench_bench_read_CPPFLAGS = $(BENCH_CPPFLAGS)
 bench_bench_run_CPPFLAGS = $(BENCH_CPPFLAGS) -I$(srcdir)/bench
 bench_bench_maxplus_CPPFLAGS = $(BENCH_CPPFLAGS)
 bench_bench_reach_CPPFLAGS = $(BENCH_CPPFLAGS)
+# pn-dot --html at scale (64 warps, 10,000 steps) in headless Chromium
+.PHONY: bench-html
+bench-html: bin/pn-gen-gpu bin/pn-run bin/pn-dot
+	sh $(srcdir)/bench/html.sh $(builddir)
+EXTRA_DIST += bench/html.sh

@@ -44,6 +44,10 @@ static void usage(FILE *out)
         "                       transitions fired in step K highlighted\n"
         "      --timeline       with --trace: the run as a space-time diagram\n"
         "      --steps A-B      with --timeline: the window of steps to draw\n"
+        "      --html FILE      with --trace: write to FILE, atomically, one\n"
+        "                       HTML page that replays the run in a browser\n"
+        "                       (the net, a step slider, the marking, the\n"
+        "                       fired transitions and the timeline)\n"
         "      --net ID         read the <net> with this id\n"
         "  -h, --help           show this help and exit\n"
         "  -V, --version        show the version and exit\n"
@@ -57,13 +61,14 @@ static void usage(FILE *out)
 
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
        OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI,
-       OPT_LABELS, OPT_RANKDIR };
+       OPT_LABELS, OPT_RANKDIR, OPT_HTML };
 
 typedef struct {
     pn_dot_options_t dot;
     pn_read_options_t ro;
     const char *file;       /* the net ('-': standard input) */
     const char *output, *format, *trace_path, *steps_arg, *cluster_by;
+    const char *html;       /* --html: the page's path */
     uint64_t step;          /* --step */
     uint64_t first, last;   /* the --timeline window */
     int has_step, timeline;
@@ -140,6 +145,7 @@ static int set_option(opts_t *o, int c, const char *arg)
         o->has_step = 1;
         break;
     case OPT_TIMELINE: o->timeline = 1; break;
+    case OPT_HTML: o->html = arg; break;
     case OPT_STEPS: o->steps_arg = arg; break;
     case OPT_NET: o->ro.net_id = arg; break;
     default: return cli_common_option(prog, c, usage);
@@ -179,6 +185,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"trace", required_argument, NULL, OPT_TRACE},
         {"step", required_argument, NULL, OPT_STEP},
         {"timeline", no_argument, NULL, OPT_TIMELINE},
+        {"html", required_argument, NULL, OPT_HTML},
         {"steps", required_argument, NULL, OPT_STEPS},
         {"net", required_argument, NULL, OPT_NET},
         {"help", no_argument, NULL, 'h'},
@@ -192,6 +199,16 @@ static int parse_options(int argc, char **argv, opts_t *o)
             return rc;
     if (!(o->file = cli_one_file(prog, argc, argv, optind)))
         return CLI_EUSAGE;
+    if (o->html && (o->output || o->format || !o->trace_path ||
+                    o->has_step || o->timeline)) {
+        fprintf(stderr, "%s: --html FILE names the page to write and needs "
+                "--trace, without -o, -T, --step or --timeline\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->html) {
+        o->output = o->html;
+        o->format = "svg";
+    }
     if (!o->format)
         o->format = o->output && strcmp(o->output, "-") ? format_of(o->output)
                                                         : "svg";
@@ -299,7 +316,31 @@ static int render_failed(pn_status_t st, const pn_error_t *err,
                              : CLI_EOUTPUT;
 }
 
-/* Renders the net, one step of the trace or its timeline into *data. */
+/* Replaces the SVG in *data by the page that replays the trace (--html;
+ * the net drawn with no tokens: the page draws them). */
+static int html_page(const pn_net_t *net, const pn_trace_t *trace,
+                     const opts_t *o, char **data, size_t *len)
+{
+    char *page;
+    size_t n;
+    pn_error_t err;
+    pn_status_t st = pn_dot_html(net, trace, *data, *len, &o->dot, &page, &n,
+                                 &err);
+    free(*data);
+    *data = NULL;
+    if (st) {
+        fprintf(stderr, "%s: %s\n", prog, err.text);
+        return st == PN_ETOOBIG ? EXIT_TOOBIG
+               : st == PN_ETRACE ? CLI_EINPUT
+                                 : CLI_EOUTPUT;
+    }
+    *data = page;
+    *len = n;
+    return CLI_OK;
+}
+
+/* Renders the net, one step of the trace or its timeline (or the page of
+ * --html) into *data. */
 static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
                 char **data, size_t *len)
 {
@@ -315,8 +356,10 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
                          ? pn_groups_by_prefix(net, o->cluster_by, &groups)
                          : pn_gpu_groups(net, &groups);
     if (st == PN_ENOMEM || !(ctx = pn_dot_context_new()) ||
-        (trace && !o->timeline &&
-         step_state(net, trace, o->step, &marking, &fired))) {
+        (trace && !o->timeline && !o->html &&
+         step_state(net, trace, o->step, &marking, &fired)) ||
+        (o->html && !(marking = calloc(pn_net_place_count(net) + 1,
+                                       sizeof *marking)))) {
         fprintf(stderr, "%s: out of memory\n", prog);
         rc = CLI_EOUTPUT;
         goto done;
@@ -333,6 +376,8 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
                                      &err);
     if (st)
         rc = render_failed(st, &err, o);
+    else if (o->html)
+        rc = html_page(net, trace, o, data, len);
 done:
     free(marking);
     free(fired);

@@ -105,6 +105,31 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
                             const char *format, char **data, size_t *len,
                             pn_error_t *err);
 
+/* A self-contained HTML page that replays a trace: svg (svg_len bytes;
+ * NULL: none), the net as pn_dot_render() draws it in SVG (best with no
+ * tokens: the page draws them), a step slider, play and pause, the marking
+ * of every place at the step (beside the places of the SVG and in a
+ * table), the transitions fired in the step highlighted, and the timeline
+ * (rows and colours as pn_dot_timeline()) with a cursor on the step.  The
+ * page fetches nothing.  Of the options it uses groups, clusters, labels,
+ * title and rows_title.  The run is replayed through the engine and
+ * stored compactly (per step the transitions fired and the places
+ * changed); PN_ETOOBIG when that data passes PN_HTML_MAX_DATA bytes (the
+ * message says at which step), the SVG PN_HTML_MAX_SVG bytes, or a token
+ * count PN_HTML_MAX_TOKENS (what a browser's numbers hold exactly);
+ * PN_ETRACE when the trace does not fire on net; PN_EINVAL, PN_ENOMEM.
+ * Cost: O(size of the net + size of the trace + arcs of the fired
+ * transitions). */
+#define PN_HTML_MAX_DATA (64 << 20)
+#define PN_HTML_MAX_SVG (64 << 20)
+#define PN_HTML_MAX_TOKENS 9007199254740991ULL
+/* the full markings the page's script keeps, in numbers */
+#define PN_HTML_MAX_KEPT 8000000
+pn_status_t pn_dot_html(const pn_net_t *net, const pn_trace_t *trace,
+                        const char *svg, size_t svg_len,
+                        const pn_dot_options_t *o, char **data, size_t *len,
+                        pn_error_t *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,7 +2,7 @@
 # Sees engine/ (traces) and lib/.  Its own installed library,
 # libpn-render (libpn-render.pc), on libpn: only what draws links libgvc.
 noinst_LTLIBRARIES += render/libpn-dot.la
-render_libpn_dot_la_SOURCES = %reldir%/dot.c %reldir%/dot.h
+render_libpn_dot_la_SOURCES = %reldir%/dot.c %reldir%/dot.h %reldir%/html.c
 render_libpn_dot_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/render \
 	-I$(srcdir)/engine -I$(srcdir)/lib
 render_libpn_dot_la_CFLAGS = $(AM_CFLAGS) $(GVC_CFLAGS)
@@ -16,3 +16,6 @@ libpn_render_la_LIBADD = render/libpn-dot.la libpn.la $(GVC_LIBS) -lm
 # tests/libpn-render.exports)
 libpn_render_la_LDFLAGS = -version-info $(LIBPN_LT_VERSION) \
 	-export-symbols-regex '^pn_dot_' -no-undefined
+# the page of pn_dot_html(): its style and script, made C strings in
+# html.c by embed.sh
+EXTRA_DIST += %reldir%/viewer.js %reldir%/viewer.css %reldir%/embed.sh

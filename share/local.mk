@@ -11,7 +11,15 @@ figures: bin/pn-gen-gpu bin/pn-run bin/pn-dot
 	bin/pn-run --seed 1 --trace fig-run.trace fig-run.pnml
 	bin/pn-dot --trace fig-run.trace --timeline fig-run.pnml \
 	  -o $(srcdir)/share/figures/timeline.svg
-	rm -f fig-net.pnml fig-run.pnml fig-run.trace
+	bin/pn-gen-gpu --warps 4 --arith 3 --shared 2 --global 2 -o fig-net.pnml
+	bin/pn-run --seed 1 --trace fig-net.trace fig-net.pnml
+	bin/pn-dot --html fig-viewer.html --trace fig-net.trace fig-net.pnml
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	  --user-data-dir="$$PWD/fig-profile" --window-size=1400,1000 \
+	  --screenshot="$$(cd $(srcdir) && pwd)/share/figures/viewer.png" \
+	  "file://$$PWD/fig-viewer.html#step=30&zoom=fit"
+	rm -rf fig-net.pnml fig-net.trace fig-run.pnml fig-run.trace \
+	  fig-viewer.html fig-profile
 EXTRA_DIST += share/figures
 EXTRA_DIST += share/gpu-data bench/gpu
 

@@ -6,9 +6,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 
+# chromium: tests/html-browser.sh opens the pages of pn-dot --html in it
+# (headless), and make figures takes the viewer's screenshot with it
 PACKAGES="build-essential autoconf automake libtool pkg-config \
 libxml2-dev libxml2-utils check libgraphviz-dev graphviz jing libyaml-dev gnuplot-nox \
-libjansson-dev libopenmpi-dev openmpi-bin"
+libjansson-dev libopenmpi-dev openmpi-bin chromium"
 
 missing=""
 for p in $PACKAGES; do

@@ -74,3 +74,7 @@ check_PROGRAMS += tests/test_gpu_model
 tests_test_gpu_model_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_gpu_model_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 TESTS += tests/test_gpu_model
+# pn-dot --html: the page's data and shape (cli-html.sh), and the page in
+# a real browser, headless Chromium (html-browser.sh; skipped without it)
+TESTS += tests/cli-html.sh tests/html-browser.sh
+EXTRA_DIST += tests/cli-html.sh tests/html-browser.sh

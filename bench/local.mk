@@ -84,7 +84,7 @@ BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 RUN_BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	JoinFreeModules-PT-2000 Dekker-PT-100
 REACH_BENCH_FILES = Kanban-PT-00005 TCPcondis-PT-05 SharedMemory-PT-000010 \
-	HouseConstruction-PT-00005
+	HouseConstruction-PT-00005 DoubleExponent-PT-003
 bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run bin/pn-sweep
 	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
 	@files=; for n in $(BENCH_FILES); do \
@@ -104,7 +104,10 @@ bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bi
 	files=; for n in $(REACH_BENCH_FILES); do \
 	    test -f "$(PN_CORPUS)/../mcc-oracle/$$n/model.pnml" && \
 	    files="$$files $(PN_CORPUS)/../mcc-oracle/$$n/model.pnml"; done; \
-	$(builddir)/bench/bench-reach $$files; \
+	if test -n "$(VERIFYPN)"; then \
+	  echo "  (each beside TAPAAL's verifypn: $(VERIFYPN) $(VERIFYPN_FLAGS))"; \
+	  $(builddir)/bench/bench-reach --peer "$(VERIFYPN) $(VERIFYPN_FLAGS)" $$files; \
+	else $(builddir)/bench/bench-reach $$files; fi; \
 	echo; echo "pn-dot on GPU nets:"; \
 	for w in 8 32 64; do \
 	  $(builddir)/bin/pn-gen-gpu --warps $$w --quiet -o bench-dot.pnml; \
@@ -142,6 +145,11 @@ bench-sweep: bin/pn-run bin/pn-sweep bin/pn-gen-gpu
 	echo "  (load average: $$(cut -d' ' -f1-3 /proc/loadavg) on $$(nproc) cores: the ratios need idle cores)"; \
 	rm -f bench-sweep.pnml
 SWEEP_RUNS = 5000
+# make bench VERIFYPN=/path/to/verifypn: the state-space lines get
+# verifypn's beside ours (full state space, no structural reduction, BFS;
+# it reads the query file but explores without it)
+VERIFYPN =
+VERIFYPN_FLAGS = -e -r 0 -s BFS {} {dir}/UpperBounds.xml
 BENCH_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/bin
 bench_bench_read_CPPFLAGS = $(BENCH_CPPFLAGS)
 bench_bench_run_CPPFLAGS = $(BENCH_CPPFLAGS) -I$(srcdir)/bench

@@ -765,8 +765,11 @@ int main(int argc, char **argv)
         free(o.queries);
         return CLI_EUSAGE;
     }
-    if (o.mcc)
+    if (o.mcc) {
         o.ro.graph = !strcmp(o.mcc, "Liveness"); /* its components */
+        /* the state space's figures need no path to any state */
+        o.ro.no_paths = !strcmp(o.mcc, "StateSpace");
+    }
     else if (o.nqueries)
         o.ro.graph = 0;
     progress_t pr = {cli_now(), 0, o.progress, 0};

@@ -12,17 +12,29 @@
 #define NO_STATE UINT32_MAX
 /* the most states one exploration holds (indices are 32-bit) */
 #define STATES_MAX (UINT32_MAX - 1)
+/* bytes after the last packed state, so that a whole word can be read
+ * wherever a state's bits end */
+#define PACK_PAD 16
+/* the hash index is grown past this load (numerator over 16) */
+#define LOAD_NUM 11
 
 struct pn_reach {
     pn_engine_t *engine;
     uint32_t np, nt;
     pn_semantics_t sem;
-    /* markings, packed: width bytes per place, np places per state */
-    unsigned width;
+    /* markings, bit-packed: place p takes bits[p] bits (0 .. 64; a count
+     * up to lim[p]), the places one after the other, stride bytes a
+     * state, every state in one arena (data) */
+    uint8_t *bits;
+    uint64_t *lim;
+    size_t stride;
     uint8_t *data;
     size_t nstates, cap_states;
-    uint32_t *parent;       /* BFS parent of each state */
-    uint32_t *slots;        /* hash index of the states (NO_STATE: empty) */
+    uint64_t widenings;     /* times the stored markings were repacked */
+    int keep_parent;
+    uint32_t *parent;       /* BFS parent of each state (keep_parent) */
+    uint32_t *slots;        /* hash index of the states (NO_STATE: empty;
+                               open addressing, linear probing) */
     size_t nslots;
     /* the graph, when kept: successors of state i are
      * succ[succ_off[i] .. succ_off[i + 1]) */
@@ -39,8 +51,8 @@ struct pn_reach {
     uint64_t *bound, *lowest; /* per place: largest and smallest count */
     unsigned char *fires;     /* per transition */
     /* scratch */
-    uint64_t *m, *pend, *next, *tmp;
-    uint8_t *key;
+    uint64_t *m, *pend, *next, *tmp, *cmp;
+    uint64_t *key;          /* a packed marking, whole words */
     uint32_t *en, *set, *use;
     unsigned char *competes;
     uint64_t *stack;        /* maximal steps: a budget and pend per level */
@@ -72,10 +84,16 @@ void pn_reach_options_init(pn_reach_options_t *o)
 
 /* Bytes held by the search's growing tables (states, parents, index,
  * graph). */
+/* Bytes a state takes beside its packed marking: parent, record. */
+static uint64_t per_state_extra(const pn_reach_t *r)
+{
+    return (r->keep_parent ? 4 : 0) + (r->cover_check ? 4 : 0);
+}
+
 static uint64_t bytes_used(const pn_reach_t *r)
 {
-    return (uint64_t)r->cap_states * ((uint64_t)r->np * r->width + 4 +
-                                      (r->cover_check ? 4 : 0)) +
+    return (uint64_t)r->cap_states * (r->stride + per_state_extra(r)) +
+           (r->cap_states ? PACK_PAD : 0) +
            (uint64_t)r->nslots * 4 + (uint64_t)r->cap_off * 8 +
            (uint64_t)r->cap_succ * 4;
 }
@@ -94,6 +112,9 @@ void pn_reach_free(pn_reach_t *r)
         return;
     pn_engine_free(r->engine);
     free(r->data);
+    free(r->bits);
+    free(r->lim);
+    free(r->cmp);
     free(r->parent);
     free(r->slots);
     free(r->succ_off);
@@ -118,33 +139,91 @@ void pn_reach_free(pn_reach_t *r)
 
 /* ---- packed markings ---------------------------------------------------- */
 
-static uint64_t width_max(unsigned w)
+static uint64_t bits_max(unsigned w)
 {
-    return w == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * w)) - 1;
+    return w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
 }
 
-static void pack(const pn_reach_t *r, uint8_t *dst, const uint64_t *m)
+static unsigned bits_for(uint64_t v)
 {
-    unsigned w = r->width;
-    for (uint32_t p = 0; p < r->np; p++)
-        for (unsigned k = 0; k < w; k++)
-            dst[(size_t)p * w + k] = (uint8_t)(m[p] >> (8 * k));
+    unsigned w = 0;
+    while (w < 64 && v > bits_max(w))
+        w++;
+    return w;
+}
+
+static uint64_t load64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* m into dst: the places' bits one after the other, whole words (the
+ * bits past the state's are zero); r->stride bytes of it are the state. */
+static void pack_bits(const uint8_t *bits, uint32_t np, uint64_t *dst,
+                      const uint64_t *m)
+{
+    uint64_t acc = 0;
+    unsigned fill = 0;
+    size_t o = 0;
+    for (uint32_t p = 0; p < np; p++) {
+        unsigned w = bits[p];
+        if (!w)
+            continue;
+        uint64_t v = m[p];
+        acc |= v << fill;
+        if (fill + w >= 64) {
+            dst[o++] = acc;
+            acc = fill ? v >> (64 - fill) : 0;
+            fill = fill + w - 64;
+        } else {
+            fill += w;
+        }
+    }
+    dst[o] = acc;
+}
+
+static void pack(const pn_reach_t *r, uint64_t *dst, const uint64_t *m)
+{
+    pack_bits(r->bits, r->np, dst, m);
+}
+
+/* The marking of the packed state src (which can be read PACK_PAD bytes
+ * past its end). */
+static void unpack_bits(const uint8_t *bits, uint32_t np, uint64_t *m,
+                        const uint8_t *src)
+{
+    uint64_t word = load64(src);
+    unsigned pos = 0;
+    for (uint32_t p = 0; p < np; p++) {
+        unsigned w = bits[p];
+        if (!w) {
+            m[p] = 0;
+            continue;
+        }
+        uint64_t v = word >> pos;
+        if (pos + w >= 64) {
+            src += 8;
+            word = load64(src);
+            if (pos)
+                v |= word << (64 - pos);
+            pos = pos + w - 64;
+        } else {
+            pos += w;
+        }
+        m[p] = v & bits_max(w);
+    }
 }
 
 static void unpack(const pn_reach_t *r, uint64_t *m, const uint8_t *src)
 {
-    unsigned w = r->width;
-    for (uint32_t p = 0; p < r->np; p++) {
-        uint64_t v = 0;
-        for (unsigned k = 0; k < w; k++)
-            v |= (uint64_t)src[(size_t)p * w + k] << (8 * k);
-        m[p] = v;
-    }
+    unpack_bits(r->bits, r->np, m, src);
 }
 
 static const uint8_t *state_at(const pn_reach_t *r, size_t i)
 {
-    return r->data + i * r->np * r->width;
+    return r->data + i * r->stride;
 }
 
 static void marking_of(const pn_reach_t *r, size_t i, uint64_t *m)
@@ -152,12 +231,23 @@ static void marking_of(const pn_reach_t *r, size_t i, uint64_t *m)
     unpack(r, m, state_at(r, i));
 }
 
+/* A hash of the n bytes at s, a word at a time. */
 static uint64_t hash_bytes(const uint8_t *s, size_t n)
 {
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ s[i]) * UINT64_C(0x100000001b3);
-    return h ^ (h >> 29);
+    uint64_t h = UINT64_C(0x9e3779b97f4a7c15) ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        h = (h ^ load64(s + i)) * UINT64_C(0xff51afd7ed558ccd);
+        h ^= h >> 32;
+    }
+    if (i < n) {
+        uint64_t v = 0;
+        memcpy(&v, s + i, n - i);
+        h = (h ^ v) * UINT64_C(0xff51afd7ed558ccd);
+    }
+    h ^= h >> 33;
+    h *= UINT64_C(0xc4ceb9fe1a85ec53);
+    return h ^ (h >> 33);
 }
 
 /* Rebuilds the hash index with nslots slots. */
@@ -167,9 +257,9 @@ static pn_status_t rehash(pn_reach_t *r, size_t nslots)
     if (!slots)
         return PN_ENOMEM;
     memset(slots, 0xff, nslots * sizeof *slots);
-    size_t bytes = (size_t)r->np * r->width;
     for (size_t i = 0; i < r->nstates; i++) {
-        size_t h = (size_t)hash_bytes(state_at(r, i), bytes) & (nslots - 1);
+        size_t h = (size_t)hash_bytes(state_at(r, i), r->stride) &
+                   (nslots - 1);
         while (slots[h] != NO_STATE)
             h = (h + 1) & (nslots - 1);
         slots[h] = (uint32_t)i;
@@ -180,29 +270,78 @@ static pn_status_t rehash(pn_reach_t *r, size_t nslots)
     return PN_OK;
 }
 
-/* Widens every stored marking so that counts up to v fit. */
-static pn_status_t widen(pn_reach_t *r, uint64_t v)
+/* Sets the layout to bits (one width per place): lim and stride. */
+static void set_layout(pn_reach_t *r, const uint8_t *bits)
 {
-    unsigned w = r->width;
-    while (v > width_max(w))
-        w *= 2;
-    size_t per = (size_t)r->np;
-    if (over_memory(r, (uint64_t)r->cap_states * per * (w - r->width)))
-        return PN_ETOOBIG;
-    uint8_t *data = malloc((r->cap_states ? r->cap_states : 1) * per * w + 1);
-    if (!data)
-        return PN_ENOMEM;
-    uint64_t *m = r->tmp;
-    unsigned old = r->width;
-    for (size_t i = 0; i < r->nstates; i++) {
-        r->width = old;
-        unpack(r, m, r->data + i * per * old);
-        r->width = w;
-        pack(r, data + i * per * w, m);
+    size_t total = 0;
+    for (uint32_t p = 0; p < r->np; p++) {
+        r->bits[p] = bits[p];
+        r->lim[p] = bits_max(bits[p]);
+        total += bits[p];
     }
-    r->width = w;
+    r->stride = total ? (total + 7) / 8 : 1;
+}
+
+/* Widens the places of m that do not fit (at least doubling their bits:
+ * a place is widened at most 7 times) and repacks every stored marking
+ * into the new layout. */
+static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
+{
+    uint8_t *nb = malloc((size_t)r->np + 1);
+    if (!nb)
+        return PN_ENOMEM;
+    size_t total = 0;
+    for (uint32_t p = 0; p < r->np; p++) {
+        unsigned w = r->bits[p];
+        if (m[p] > r->lim[p]) {
+            unsigned need = bits_for(m[p]);
+            w = 2 * w > need ? 2 * w : need;
+            if (w > 64)
+                w = 64;
+        }
+        nb[p] = (uint8_t)w;
+        total += w;
+    }
+    size_t stride = total ? (total + 7) / 8 : 1;
+    if (over_memory(r, (uint64_t)r->cap_states * (stride - r->stride))) {
+        free(nb);
+        return PN_ETOOBIG;
+    }
+    size_t cap = r->cap_states ? r->cap_states : 1;
+    uint8_t *data = malloc(cap * stride + PACK_PAD);
+    if (!data) {
+        free(nb);
+        return PN_ENOMEM;
+    }
+    memset(data + cap * stride, 0, PACK_PAD);
+    uint8_t *old_bits = r->bits;
+    uint64_t *old_lim = r->lim;
+    size_t old_stride = r->stride;
+    uint8_t *cur_bits = malloc((size_t)r->np + 1);
+    uint64_t *cur_lim = malloc(((size_t)r->np + 1) * sizeof *cur_lim);
+    if (!cur_bits || !cur_lim) {
+        free(nb);
+        free(data);
+        free(cur_bits);
+        free(cur_lim);
+        return PN_ENOMEM;
+    }
+    /* r->bits and r->lim become the new layout; old_* keep the old one */
+    r->bits = cur_bits;
+    r->lim = cur_lim;
+    set_layout(r, nb);
+    uint64_t *mm = r->tmp;
+    for (size_t i = 0; i < r->nstates; i++) {
+        unpack_bits(old_bits, r->np, mm, r->data + i * old_stride);
+        pack(r, r->key, mm);
+        memcpy(data + i * stride, r->key, stride);
+    }
+    free(old_bits);
+    free(old_lim);
+    free(nb);
     free(r->data);
     r->data = data;
+    r->widenings++;
     return rehash(r, r->nslots);
 }
 
@@ -212,15 +351,19 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
                                uint32_t parent, uint32_t *index, int *added)
 {
     uint64_t top = 0;
-    for (uint32_t p = 0; p < r->np; p++)
+    int fits = 1;
+    for (uint32_t p = 0; p < r->np; p++) {
         if (m[p] > top)
             top = m[p];
+        if (m[p] > r->lim[p])
+            fits = 0;
+    }
     pn_status_t st;
-    if (top > width_max(r->width) && (st = widen(r, top)))
+    if (!fits && (st = widen(r, m)))
         return st;
-    size_t bytes = (size_t)r->np * r->width;
-    uint8_t *key = r->key;
-    pack(r, key, m);
+    size_t bytes = r->stride;
+    const uint8_t *key = (const uint8_t *)r->key;
+    pack(r, r->key, m);
     size_t h = (size_t)hash_bytes(key, bytes) & (r->nslots - 1);
     while (r->slots[h] != NO_STATE) {
         if (!memcmp(state_at(r, r->slots[h]), key, bytes)) {
@@ -233,19 +376,26 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
     if (r->nstates == STATES_MAX)
         return PN_ERANGE;
     if (r->nstates == r->cap_states) {
-        size_t cap = r->cap_states ? 2 * r->cap_states : 1024;
+        /* grown by half: less room held unused than by doubling */
+        size_t cap = r->cap_states ? r->cap_states + r->cap_states / 2
+                                   : 1024;
+        if (cap > STATES_MAX)
+            cap = STATES_MAX;
         if (over_memory(r, (uint64_t)(cap - r->cap_states) *
-                               ((uint64_t)r->np * r->width + 4 +
-                                (r->cover_check ? 4 : 0))))
+                               (r->stride + per_state_extra(r)) +
+                               (r->cap_states ? 0 : PACK_PAD)))
             return PN_ETOOBIG;
-        uint8_t *d = realloc(r->data, cap * (size_t)r->np * r->width + 1);
+        uint8_t *d = realloc(r->data, cap * r->stride + PACK_PAD);
         if (!d)
             return PN_ENOMEM;
+        memset(d + cap * r->stride, 0, PACK_PAD);
         r->data = d;
-        uint32_t *pa = realloc(r->parent, cap * sizeof *pa);
-        if (!pa)
-            return PN_ENOMEM;
-        r->parent = pa;
+        if (r->keep_parent) {
+            uint32_t *pa = realloc(r->parent, cap * sizeof *pa);
+            if (!pa)
+                return PN_ENOMEM;
+            r->parent = pa;
+        }
         if (r->cover_check) {
             uint32_t *rc = realloc(r->record, cap * sizeof *rc);
             if (!rc)
@@ -256,9 +406,10 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
     }
     size_t i = r->nstates++;
     memcpy(r->data + i * bytes, key, bytes);
-    r->parent[i] = parent;
+    if (r->keep_parent)
+        r->parent[i] = parent;
     r->slots[h] = (uint32_t)i;
-    if (2 * r->nstates > r->nslots) {
+    if (16 * r->nstates > LOAD_NUM * r->nslots) {
         if (over_memory(r, (uint64_t)r->nslots * 4))
             st = PN_ETOOBIG;
         else
@@ -439,19 +590,25 @@ typedef struct {
  * when they differ). */
 static int covered_by(const pn_reach_t *r, uint32_t s, const uint64_t *m)
 {
-    const uint8_t *d = state_at(r, s);
-    unsigned w = r->width;
-    if (w == 1) {
-        for (uint32_t p = 0; p < r->np; p++)
-            if (d[p] > m[p])
-                return 0;
-        return 1;
-    }
-    for (uint32_t p = 0; p < r->np; p++, d += w) {
-        uint64_t v = 0;
-        for (unsigned k = 0; k < w; k++)
-            v |= (uint64_t)d[k] << (8 * k);
-        if (v > m[p])
+    /* unpack(), stopping at the first place above m */
+    const uint8_t *src = state_at(r, s);
+    uint64_t word = load64(src);
+    unsigned pos = 0;
+    for (uint32_t p = 0; p < r->np; p++) {
+        unsigned w = r->bits[p];
+        if (!w)
+            continue;
+        uint64_t v = word >> pos;
+        if (pos + w >= 64) {
+            src += 8;
+            word = load64(src);
+            if (pos)
+                v |= word << (64 - pos);
+            pos = pos + w - 64;
+        } else {
+            pos += w;
+        }
+        if ((v & bits_max(w)) > m[p])
             return 0;
     }
     return 1;
@@ -459,10 +616,10 @@ static int covered_by(const pn_reach_t *r, uint32_t s, const uint64_t *m)
 
 static uint64_t total_of(const pn_reach_t *r, uint32_t s)
 {
-    const uint8_t *d = state_at(r, s);
-    uint64_t t = 0;
-    for (size_t k = 0; k < (size_t)r->np * r->width; k++)
-        t += (uint64_t)d[k] << (8 * (k % r->width));
+    uint64_t *c = r->cmp, t = 0;
+    marking_of(r, s, c);
+    for (uint32_t p = 0; p < r->np; p++)
+        t += c[p];
     return t;
 }
 
@@ -541,6 +698,71 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     return 0;
 }
 
+/* The first layout: each place as wide as the largest count the net lets
+ * it hold when that is known (its capacity; its initial count when no
+ * transition changes it), else as its initial count (at least one bit).
+ * A count that does not fit later widens the layout (widen()): this is
+ * only where the search starts. */
+static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
+{
+    size_t np = r->np, na = pn_net_arc_count(net);
+    /* changed[p]: some transition changes p (a reset arc, or normal arcs
+     * whose weights in and out differ); found per transition from its
+     * arcs, grouped by a counting sort */
+    unsigned char *changed = calloc(np + 1, 1);
+    int64_t *d = calloc(np + 1, sizeof *d);
+    size_t *first = calloc((size_t)r->nt + 2, sizeof *first);
+    size_t *order = malloc((na + 1) * sizeof *order);
+    uint8_t *nb = malloc(np + 1);
+    pn_status_t st = changed && d && first && order && nb ? PN_OK
+                                                          : PN_ENOMEM;
+    if (!st) {
+        for (size_t a = 0; a < na; a++)
+            first[pn_net_arc(net, a)->transition + 1]++;
+        for (size_t t = 0; t < r->nt; t++)
+            first[t + 1] += first[t];
+        for (size_t a = 0; a < na; a++)
+            order[first[pn_net_arc(net, a)->transition]++] = a;
+        for (size_t t = r->nt; t > 0; t--)
+            first[t] = first[t - 1];
+        first[0] = 0;
+        for (size_t t = 0; t < r->nt; t++) {
+            for (size_t k = first[t]; k < first[t + 1]; k++) {
+                const pn_arc_t *arc = pn_net_arc(net, order[k]);
+                if (arc->kind == PN_ARC_RESET)
+                    changed[arc->place] = 1;
+                else if (arc->kind == PN_ARC_NORMAL) {
+                    int64_t w = arc->weight > INT64_MAX / 4
+                                    ? INT64_MAX / 4 : (int64_t)arc->weight;
+                    d[arc->place] += arc->dir == PN_DIR_TP ? w : -w;
+                }
+            }
+            for (size_t k = first[t]; k < first[t + 1]; k++) {
+                const pn_arc_t *arc = pn_net_arc(net, order[k]);
+                if (d[arc->place])
+                    changed[arc->place] = 1;
+                d[arc->place] = 0;
+            }
+        }
+        for (size_t p = 0; p < np; p++) {
+            const pn_place_t *pl = pn_net_place(net, p);
+            uint64_t top = pl->marking;
+            if (pl->capacity && pl->capacity > top)
+                top = pl->capacity;
+            else if (changed[p] && !pl->capacity && top < 1)
+                top = 1;
+            nb[p] = (uint8_t)bits_for(top);
+        }
+        set_layout(r, nb);
+    }
+    free(changed);
+    free(d);
+    free(first);
+    free(order);
+    free(nb);
+    return st;
+}
+
 static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
                          const pn_reach_options_t *o)
 {
@@ -550,7 +772,6 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
     r->np = (uint32_t)pn_net_place_count(net);
     r->nt = (uint32_t)pn_net_transition_count(net);
     r->sem = o->semantics;
-    r->width = 1;
     r->keep_graph = o->graph || o->semantics == PN_SEM_MAXIMAL;
     r->first_dead = NO_STATE;
     size_t np = r->np + 1, nt = r->nt + 1;
@@ -562,14 +783,19 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
     r->next = malloc(np * sizeof *r->next);
     r->tmp = malloc(np * sizeof *r->tmp);
     r->key = malloc(np * sizeof(uint64_t));
+    r->cmp = malloc(np * sizeof *r->cmp);
+    r->bits = malloc(np);
+    r->lim = malloc(np * sizeof *r->lim);
     r->en = malloc(nt * sizeof *r->en);
     r->set = malloc(nt * sizeof *r->set);
     r->use = calloc(np, sizeof *r->use);
     r->competes = malloc(nt);
     if (!r->bound || !r->lowest || !r->fires || !r->m ||
         !r->pend || !r->next || !r->tmp || !r->key || !r->en || !r->set ||
-        !r->use || !r->competes)
+        !r->use || !r->competes || !r->cmp || !r->bits || !r->lim)
         return PN_ENOMEM;
+    if ((st = first_layout(r, net)))
+        return st;
     if (r->sem == PN_SEM_MAXIMAL) {
         /* a budget and its promises for each level of the search */
         size_t words = 2 * (nt + 1) * np;
@@ -605,6 +831,7 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
         /* no transition adds tokens: the total never grows, bounded */
         r->cover_check = monotone && grows;
     }
+    r->keep_parent = !o->no_paths || r->cover_check;
     return rehash(r, 1024);
 }
 
@@ -760,13 +987,14 @@ int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
     if (!r || !m)
         return 0;
     for (uint32_t p = 0; p < r->np; p++)
-        if (m[p] > width_max(r->width))
+        if (m[p] > r->lim[p])
             return 0;
-    size_t bytes = (size_t)r->np * r->width;
+    size_t bytes = r->stride;
     pack(r, r->key, m);
-    size_t h = (size_t)hash_bytes(r->key, bytes) & (r->nslots - 1);
+    const uint8_t *key = (const uint8_t *)r->key;
+    size_t h = (size_t)hash_bytes(key, bytes) & (r->nslots - 1);
     for (; r->slots[h] != NO_STATE; h = (h + 1) & (r->nslots - 1))
-        if (!memcmp(state_at(r, r->slots[h]), r->key, bytes))
+        if (!memcmp(state_at(r, r->slots[h]), key, bytes))
             return 1;
     return 0;
 }
@@ -845,7 +1073,7 @@ static pn_status_t path_of(const pn_reach_t *rc, const uint32_t *chain,
 pn_status_t pn_reach_path(const pn_reach_t *r, uint64_t state,
                           pn_reach_path_t **out)
 {
-    if (!r || !out || state >= r->nstates)
+    if (!r || !out || state >= r->nstates || !r->keep_parent)
         return PN_EINVAL;
     size_t len = 0;
     for (uint32_t s = (uint32_t)state; s != NO_STATE; s = r->parent[s])
@@ -871,7 +1099,7 @@ pn_status_t pn_reach_dead_path(const pn_reach_t *r, pn_reach_path_t **out)
 uint64_t pn_reach_depth(const pn_reach_t *r, uint64_t state)
 {
     uint64_t d = 0;
-    if (!r || state >= r->nstates)
+    if (!r || state >= r->nstates || !r->keep_parent)
         return 0;
     for (uint32_t s = r->parent[state]; s != NO_STATE; s = r->parent[s])
         d++;
@@ -1104,13 +1332,27 @@ pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
     if (!st && acyclic) {
         /* BFS found states by depth: the first dead one is the nearest */
         uint64_t lo = 0, hi = 0;
-        for (uint32_t s = r->first_dead; s != NO_STATE && r->parent[s] !=
-                                                              NO_STATE;
-             s = r->parent[s])
-            lo++;
         for (size_t i = 0; i < r->nstates; i++)
             if (r->succ_off[i] == r->succ_off[i + 1] && dist[i] > hi)
                 hi = dist[i];
+        if (r->keep_parent) {
+            for (uint32_t s = r->first_dead;
+                 s != NO_STATE && r->parent[s] != NO_STATE; s = r->parent[s])
+                lo++;
+        } else if (r->first_dead != NO_STATE) {
+            /* no parents: the BFS depths again, from the graph (a state
+             * was found by the first state before it with an edge to
+             * it) */
+            for (size_t i = 0; i < r->nstates; i++)
+                dist[i] = UINT64_MAX;
+            dist[0] = 0;
+            for (size_t u = 0; u < r->nstates; u++)
+                for (uint64_t k = r->succ_off[u]; k < r->succ_off[u + 1];
+                     k++)
+                    if (dist[r->succ[k]] == UINT64_MAX)
+                        dist[r->succ[k]] = dist[u] + 1;
+            lo = dist[r->first_dead];
+        }
         *terminates = 1;
         *min_steps = lo;
         *max_steps = hi;

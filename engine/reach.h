@@ -49,7 +49,13 @@ typedef struct pn_reach_options {
      * getters work): a progress report; NULL: none */
     void (*progress)(const pn_reach_t *r, void *ctx);
     void *progress_ctx;
-    uint64_t reserved[4];     /* zero (the init function sets it): room for
+    int no_paths;             /* 1: keep no BFS parent per state (4 bytes
+                                 a state less): pn_reach_path(),
+                                 pn_reach_dead_path() and pn_reach_depth()
+                                 then answer PN_EINVAL (0); the
+                                 unboundedness check keeps them all the
+                                 same.  0 (the default): kept */
+    uint64_t reserved[3];     /* zero (the init function sets it): room for
                                  fields of later versions */
 } pn_reach_options_t;
 
@@ -75,9 +81,13 @@ typedef enum {
 
 /* Explores breadth first from the initial marking.  Returns PN_OK with
  * *out (complete or not: pn_reach_end() says), PN_EINVAL, PN_ENOMEM.
- * Memory: one packed marking per state (the narrowest of 1, 2, 4 or 8
- * bytes per place that holds every count met), a hash index, and the BFS
- * parent of each state (for shortest paths).  Maximal steps: the
+ * Memory: one bit-packed marking per state, all in one block (each place
+ * gets as many bits as the largest count the net lets it hold when that
+ * is known from its capacity or because no transition changes it, else
+ * as its initial count; a count that does not fit widens that place, at
+ * least doubling its bits, and repacks the markings stored so far), an
+ * open-addressing hash index of 4-byte state numbers, and the BFS parent
+ * of each state (4 bytes, for shortest paths; none with no_paths).  Maximal steps: the
  * successors of a marking are enumerated as the maximal sets of enabled
  * transitions that fit its tokens together (exponential in the number of
  * conflicting transitions at worst); in a net with capacities, as the

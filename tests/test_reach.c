@@ -286,6 +286,102 @@ START_TEST(random_nets_against_brute_force)
 }
 END_TEST
 
+/* The packed markings: src(40) feeds t (a += 1000) and u (b += 3); when
+ * src is empty (an inhibitor arc), big adds 2^62 to a once.  a outgrows
+ * its first layout several times, the last time with every other marking
+ * stored: each must read back as it was.  c (7, read only) never
+ * changes.  States: the (i, j) with i + j <= 40, 861, and the 41 where
+ * big fired; edges 2 * 820 + 41; dead: 41.  Without parents (no_paths):
+ * the same, less memory, and no paths. */
+START_TEST(packed_markings_widen)
+{
+    pn_net_t *net = pn_net_new("w");
+    pn_net_add_place(net, "src", NULL, 40, NULL);
+    pn_net_add_place(net, "a", NULL, 0, NULL);
+    pn_net_add_place(net, "b", NULL, 0, NULL);
+    pn_net_add_place(net, "c", NULL, 7, NULL);
+    pn_net_add_place(net, "once", NULL, 1, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_transition(net, "u", NULL, NULL);
+    pn_net_add_transition(net, "big", NULL, NULL);
+    pn_net_add_arc(net, NULL, "src", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "a", 1000, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "c", "t", 1, PN_ARC_READ, NULL);
+    pn_net_add_arc(net, NULL, "src", "u", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "u", "b", 3, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "src", "big", 1, PN_ARC_INHIBITOR, NULL);
+    pn_net_add_arc(net, NULL, "once", "big", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "big", "a", UINT64_C(1) << 62, PN_ARC_NORMAL,
+                   NULL);
+    uint64_t mem[2];
+    for (int lean = 0; lean < 2; lean++) {
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.no_paths = lean;
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        ck_assert_uint_eq(pn_reach_states(r), 902);
+        ck_assert_uint_eq(pn_reach_edges(r), 1681);
+        ck_assert_uint_eq(pn_reach_dead(r), 41);
+        ck_assert_uint_eq(pn_reach_place_bound(r, 1),
+                          (UINT64_C(1) << 62) + 40000);
+        /* every (i, j, big) once, each marking read back whole */
+        static unsigned char seen[41][41][2];
+        memset(seen, 0, sizeof seen);
+        for (uint64_t k = 0; k < 902; k++) {
+            uint64_t m[5];
+            ck_assert_int_eq(pn_reach_marking(r, k, m), PN_OK);
+            uint64_t hi = m[1] >> 62, i = (m[1] & ((UINT64_C(1) << 62) - 1));
+            ck_assert_uint_eq(i % 1000, 0);
+            ck_assert_uint_eq(m[2] % 3, 0);
+            i /= 1000;
+            uint64_t j = m[2] / 3;
+            ck_assert_uint_le(i + j, 40);
+            ck_assert_uint_eq(m[0], 40 - i - j);
+            ck_assert_uint_eq(m[3], 7);
+            ck_assert_uint_eq(m[4] + hi, 1);
+            ck_assert(hi == 0 || m[0] == 0);
+            ck_assert(!seen[i][j][hi]);
+            seen[i][j][hi] = 1;
+            ck_assert(pn_reach_contains(r, m));
+            m[2] += 1;
+            ck_assert(!pn_reach_contains(r, m));
+        }
+        pn_reach_path_t *path = NULL;
+        if (lean) {
+            ck_assert_int_eq(pn_reach_dead_path(r, &path), PN_EINVAL);
+            ck_assert_int_eq(pn_reach_path(r, 5, &path), PN_EINVAL);
+        } else {
+            ck_assert_int_eq(pn_reach_dead_path(r, &path), PN_OK);
+            ck_assert_uint_eq(path->nsteps, 41);
+            pn_reach_path_free(path);
+        }
+        mem[lean] = pn_reach_memory(r);
+        pn_reach_free(r);
+    }
+    ck_assert_uint_lt(mem[1], mem[0]);
+    /* the run lengths need no parents either: 40 steps to empty src, one
+     * more for big */
+    for (int lean = 0; lean < 2; lean++) {
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.no_paths = lean;
+        o.graph = 1;
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        int term = 0;
+        uint64_t lo = 0, hi = 0;
+        ck_assert_int_eq(pn_reach_run_lengths(r, &term, &lo, &hi), PN_OK);
+        ck_assert(term);
+        ck_assert_uint_eq(lo, 41);
+        ck_assert_uint_eq(hi, 41);
+        pn_reach_free(r);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
 /* The GPU net: the best and the worst schedule bracket every run. */
 START_TEST(gpu_schedules_bracket_runs)
 {
@@ -788,6 +884,7 @@ int main(void)
     tcase_add_test(tc, random_queries_against_brute_force);
     tcase_add_test(tc, unboundedness_is_exact);
     tcase_add_test(tc, xml_and_inline_agree);
+    tcase_add_test(tc, packed_markings_widen);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -33,6 +33,20 @@ typedef struct pn_gpu_params {
     pn_gpu_warp_t uniform;
     int pipelined;           /* 0: the paper's net; 1: pipelined issue (doc/wpnm.md) */
     uint64_t la;             /* pipelined: arithmetic latency, >= 0 */
+    /* The constructs of doc/wpnm.md beyond the paper's net; all zero: the
+     * paper's net. */
+    uint64_t resident;       /* block scheduler: resident block slots R
+                              * (0: none, every warp starts at once) */
+    uint64_t blocks;         /* with resident: blocks B of the SM, >= 1 */
+    size_t warps_per_block;  /* with resident: warps of a block; then
+                              * warps = min(R, B) * warps_per_block */
+    uint64_t transactions;   /* T memory transactions per DRAM access
+                              * (0 or 1: one, the paper's frame) */
+    uint64_t inflight;       /* K: DRAM transactions in flight on the SM
+                              * (0: no bandwidth place); K >= T */
+    uint64_t l1_hits, l2_hits; /* of each warp's global accesses, these
+                              * many hit in L1 and in L2 (h1 + h2 <= xg) */
+    uint64_t l1_hit_latency, l2_hit_latency; /* their latencies, steps */
     uint64_t reserved[4];    /* zero: room for fields of later versions */
 } pn_gpu_params_t;
 
@@ -49,7 +63,9 @@ void pn_gpu_params_init(pn_gpu_params_t *p);
 #define PN_GPU_MAX_WARPS 16384
 
 /* Builds the WPNM.  Returns PN_OK, PN_EINVAL (0 warps or schedulers, or
- * more than PN_GPU_MAX_WARPS warps), PN_ERANGE (a count or latency + 1 above
+ * more than PN_GPU_MAX_WARPS warps; with resident, blocks 0, warps_per_block
+ * 0 or warps not min(resident, blocks) * warps_per_block; inflight below
+ * transactions; l1_hits + l2_hits above a warp's global accesses), PN_ERANGE (a count or latency + 1 above
  * PN_TOKENS_MAX) or PN_ENOMEM.  Ids: p0, active, t0, w<i>_p<k>, w<i>_t<k>;
  * every node has a position (the paper's Figure 2 for each warp, warps in
  * a grid) and a name label offset to its right, with columns wide enough
@@ -92,6 +108,9 @@ typedef struct pn_gpu_options {
     uint64_t warps, schedulers, arith, shared, global, l1, l2;
     uint64_t threads_per_block, blocks, sms; /* a launch: all three or none */
     uint64_t pipelined, la; /* pipelined issue (0 or 1) and its arithmetic latency */
+    uint64_t resident, warps_per_block;  /* the block scheduler */
+    uint64_t transactions, inflight;     /* coalescing and bandwidth */
+    uint64_t l1_hits, l2_hits, l1_hit_latency, l2_hit_latency; /* caches */
     const char *workload; /* a workload file (borrowed), or NULL */
     uint64_t given;       /* bit i: row i was set (pn_gpu_option_set()) */
 } pn_gpu_options_t;

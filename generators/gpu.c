@@ -772,6 +772,9 @@ static const pn_gpu_option_t option_table[] = {
      "of each warp's global accesses, H2 hit in\nL2 (default 0)"},
     {"l2-hit-latency", 0, U, OFF(l2_hit_latency), 0, MAXN, 10, "LH2", "steps",
      "latency of an L2 hit in steps (default 10)"},
+    {"arch", 0, PN_GPU_OPT_TEXT, OFF(arch), 0, 0, 0, "CC", "architecture",
+     "defaults of compute capability CC (sm_80,\n8.0): schedulers; l1, l2, "
+     "la and hit\nlatencies in cycles, one step a cycle"},
 };
 #undef U
 #undef MAXN
@@ -809,7 +812,7 @@ pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
     if (!o || !text || row >= NOPTIONS)
         return pni_error(err, PN_EINVAL, 0, 0, "no such parameter");
     const pn_gpu_option_t *r = &option_table[row];
-    if (r->type == PN_GPU_OPT_FILE) {
+    if (r->type == PN_GPU_OPT_FILE || r->type == PN_GPU_OPT_TEXT) {
         *(const char **)((char *)o + r->offset) = text;
     } else {
         char q[80];
@@ -849,6 +852,10 @@ pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
         return pni_error(err, PN_EINVAL, 0, 0, "no options");
     *work = NULL;
     pn_gpu_params_init(p);
+    if (o->arch && !o->arch_applied)
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "arch %s: its defaults need pn_gpu_options_arch() "
+                         "before resolving", o->arch);
     p->schedulers = o->schedulers;
     p->l1 = o->l1;
     p->l2 = o->l2;

@@ -113,12 +113,17 @@ typedef struct pn_gpu_options {
     uint64_t l1_hits, l2_hits, l1_hit_latency, l2_hit_latency; /* caches */
     const char *workload; /* a workload file (borrowed), or NULL */
     uint64_t given;       /* bit i: row i was set (pn_gpu_option_set()) */
+    const char *arch;     /* a compute capability ("sm_80", borrowed), or
+                           * NULL; its defaults are filled in by
+                           * pn_gpu_options_arch() (gpu/predict.h) */
+    uint64_t arch_applied; /* 1 once pn_gpu_options_arch() did so */
 } pn_gpu_options_t;
 
 typedef enum {
     PN_GPU_OPT_UINT = 0, /* a whole number in [min, max] */
     PN_GPU_OPT_FILE = 1, /* a file name (const char *) */
-    PN_GPU_OPT_FLAG = 2  /* 0 or 1; pn-gen-gpu's option takes no argument */
+    PN_GPU_OPT_FLAG = 2, /* 0 or 1; pn-gen-gpu's option takes no argument */
+    PN_GPU_OPT_TEXT = 3  /* a word (const char *), such as "sm_80" */
 } pn_gpu_opt_type_t;
 
 typedef struct pn_gpu_option {
@@ -140,7 +145,7 @@ long pn_gpu_option_find(const char *name);
 /* Every number at its default, no workload, nothing given. */
 void pn_gpu_options_init(pn_gpu_options_t *o);
 /* Sets row `row` from text (a number: digits only, within the row's
- * range; a file: the text itself, borrowed).  Returns PN_OK, PN_EINVAL (no
+ * range; a file or a word: the text itself, borrowed).  Returns PN_OK, PN_EINVAL (no
  * such row), PN_EVALUE (not a whole number) or PN_ERANGE (out of range),
  * with err's text naming the parameter. */
 pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
@@ -149,7 +154,8 @@ pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
  * warps (threads-per-block, blocks and sms go together, and not with warps
  * or a workload); a workload file is read (*work: its warps, the caller
  * frees it; NULL without one) and gives the warps, which a given warps must
- * match.  Returns PN_OK, PN_EINVAL (options that do not go together),
+ * match.  An arch must have been applied (pn_gpu_options_arch()) first.
+ * Returns PN_OK, PN_EINVAL (options that do not go together),
  * PN_ERANGE (a launch too large), or pn_gpu_workload_read()'s errors; err
  * says which.  The warps are not checked against PN_GPU_MAX_WARPS here
  * (pn_gpu_net() does). */

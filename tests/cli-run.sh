@@ -110,6 +110,18 @@ has "$TMP/out" "dead:        1 dead marking"
 expect 0 "$BIN/pn-sweep" --param warps=1 --param arith=0 --param shared=0 --param global=3 --param transactions=1,4 --runs 1
 has "$TMP/out" ",0,0,3,1,steps,,,1,1,1,0,0,1,76.000000,"
 has "$TMP/out" ",0,0,3,4,steps,,,1,1,1,0,0,1,85.000000,"
+# a device's specification: sm_80's schedulers and latencies in cycles
+# (DRAM 450, shared 29): one warp takes 4 + (5 + 29) + (5 + 450) + 1 steps
+expect 0 "$BIN/pn-gen-gpu" --arch sm_80 --warps 1 --arith 1 --shared 1 --global 1 -o "$TMP/arch.pnml"
+expect 0 "$BIN/pn-run" "$TMP/arch.pnml"
+has "$TMP/out" "steps: 494"
+expect 0 "$BIN/pn-info" "$TMP/arch.pnml"
+has "$TMP/out" "schedulers 4, arith 1, shared 1, global 1, l1 450, l2 29)"
+expect 0 "$BIN/pn-gen-gpu" --arch 8.0 --l1 100 --warps 1 --arith 1 --shared 1 --global 1 -o "$TMP/arch.pnml"
+expect 0 "$BIN/pn-run" "$TMP/arch.pnml"
+has "$TMP/out" "steps: 144"
+expect 2 "$BIN/pn-gen-gpu" --arch volta
+has "$TMP/err" "arch: 'volta' is not a compute capability"
 # what does not go together: exit 2, a message, nothing written
 for args in "--resident 2" "--resident 2 --blocks 4" "--warps-per-block 2" \
             "--resident 2 --blocks 4 --warps-per-block 2 --warps 4" \

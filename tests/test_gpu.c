@@ -978,6 +978,43 @@ START_TEST(construct_options)
     ck_assert_uint_eq(p.l2_hit_latency, 10);
     ck_assert_uint_eq(p.inflight, 4);
     ck_assert_int_eq(pn_gpu_option_set(&o, (size_t)pn_gpu_option_find("inflight"), "0", &err), PN_ERANGE);
+    /* a device's specification: the rows not given take the table's row
+     * of the capability (gpu/device.c: sm_80 has 4 schedulers, DRAM 450,
+     * L2 200, shared 29, arithmetic 4, L1 33 cycles) */
+    pn_gpu_options_init(&o);
+    SET("arch", "sm_80");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "pn_gpu_options_arch"));
+    SET("l2", "7");
+    SET("pipelined", "1");
+    ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_OK);
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_OK);
+    const pn_gpu_arch_t *a = pn_gpu_arch_find(8, 0);
+    ck_assert_uint_eq(p.schedulers, a->schedulers);
+    ck_assert_uint_eq(p.schedulers, 4);
+    ck_assert_uint_eq(p.l1, 450);
+    ck_assert_uint_eq(p.l2, 7);   /* given: kept */
+    ck_assert_uint_eq(p.la, 4);
+    ck_assert_uint_eq(p.l1_hit_latency, 33);
+    ck_assert_uint_eq(p.l2_hit_latency, 200);
+    static const char *const same[] = {"sm80", "8.0"};
+    for (int i = 0; i < 2; i++) {
+        pn_gpu_options_init(&o);
+        SET("arch", same[i]);
+        ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_OK);
+        ck_assert_uint_eq(o.l1, 450);
+    }
+    pn_gpu_options_init(&o);
+    SET("arch", "volta");
+    ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_EVALUE);
+    ck_assert(strstr(err.text, "'volta' is not a compute capability"));
+    pn_gpu_options_init(&o);
+    SET("arch", "2.0");
+    ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "no row for compute capability 2.0"));
+    pn_gpu_options_init(&o);   /* no arch: nothing to do */
+    ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_OK);
+    ck_assert_uint_eq(o.l1, 20);
 #undef SET
 }
 END_TEST

@@ -184,7 +184,12 @@ int main(int argc, char **argv)
     pn_gpu_params_t p;
     pn_gpu_warp_t *work = NULL;
     pn_error_t err;
-    pn_status_t st = pn_gpu_options_resolve(&go, &p, &work, &err);
+    pn_status_t st = pn_gpu_options_arch(&go, &err);
+    if (st) {
+        fprintf(stderr, "%s: %s\n", prog, err.text);
+        return CLI_EUSAGE;
+    }
+    st = pn_gpu_options_resolve(&go, &p, &work, &err);
     if (st) {
         /* a workload file's errors name it (exit 1); the rest is usage */
         if (err.file[0]) {

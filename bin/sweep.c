@@ -174,7 +174,8 @@ static int is_numeric(const param_t *p)
     if (p->kind != PARAM_GPU)
         return 1;
     size_t n;
-    return pn_gpu_option_table(&n)[p->row].type != PN_GPU_OPT_FILE;
+    pn_gpu_opt_type_t t = pn_gpu_option_table(&n)[p->row].type;
+    return t != PN_GPU_OPT_FILE && t != PN_GPU_OPT_TEXT;
 }
 
 int sweep_add_param(sweep_t *s, const char *arg, const char *file,
@@ -322,7 +323,8 @@ static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
             }
         pn_gpu_params_t gp;
         pn_gpu_warp_t *work;
-        if (pn_gpu_options_resolve(&o, &gp, &work, &err)) {
+        if (pn_gpu_options_arch(&o, &err) ||
+            pn_gpu_options_resolve(&o, &gp, &work, &err)) {
             char buf[PN_ERROR_FILE_MAX + PN_ERROR_TEXT_MAX + 64];
             snprintf(msg, msgsize, "point %" PRIu64 ": %s", k,
                      pn_error_format(&err, buf, sizeof buf));

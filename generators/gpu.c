@@ -15,7 +15,7 @@
 
 /* Names: Table 1 of the paper for what it describes (p1-p10, t1-t17), the
  * meanings of doc/wpnm.md for the places the table leaves out. */
-static const char *const place_meaning[20] = {
+static const char *const place_meaning[30] = {
     NULL,
     "active warp",
     "the previous instruction is finished and the warp is ready for the "
@@ -37,9 +37,20 @@ static const char *const place_meaning[20] = {
     "arithmetic in execution",
     "shared latency steps elapsed",
     "arithmetic latency steps elapsed",   /* pipelined issue only */
+    /* memory transactions, bandwidth, cache hits (doc/wpnm.md) */
+    "DRAM access waiting for bandwidth",
+    "transactions in flight",
+    "transactions still to send",
+    "L1 hits left",
+    "L1 hit in flight (latency countdown)",
+    "L1 hit latency steps elapsed",
+    "L2 hits left",
+    "L2 hit in flight (latency countdown)",
+    "L2 hit latency steps elapsed",
+    "DRAM accesses left",
 };
 
-static const char *const transition_meaning[19] = {
+static const char *const transition_meaning[27] = {
     NULL,
     "the warp is executed on SM",
     "selection of a calculation for the next instruction",
@@ -59,16 +70,26 @@ static const char *const transition_meaning[19] = {
     "termination of the warp",
     "waiting for the shared memory access",
     "waiting for the arithmetic result",   /* pipelined issue only */
+    "take bandwidth for the transactions",
+    "send a transaction",
+    "issue an L1 hit",
+    "waiting for the L1 hit",
+    "L1 hit done",
+    "issue an L2 hit",
+    "waiting for the L2 hit",
+    "L2 hit done",
 };
 
 /* The class of each warp transition: what kind of instruction work its
  * firing is (t0, the idle step, is the class "idle"). */
 enum { C_CONTROL, C_ARITH, C_SHARED, C_GLOBAL, C_IDLE, C_COUNT };
-static const unsigned char transition_class[19] = {
+static const unsigned char transition_class[27] = {
     [1] = C_CONTROL, [2] = C_CONTROL, [3] = C_CONTROL, [4] = C_CONTROL,
     [5] = C_GLOBAL, [6] = C_SHARED, [7] = C_ARITH, [8] = C_GLOBAL,
     [9] = C_GLOBAL, [11] = C_GLOBAL, [12] = C_SHARED, [14] = C_SHARED,
     [15] = C_ARITH, [16] = C_CONTROL, [17] = C_SHARED, [18] = C_ARITH,
+    [19] = C_GLOBAL, [20] = C_GLOBAL, [21] = C_GLOBAL, [22] = C_GLOBAL,
+    [23] = C_GLOBAL, [24] = C_GLOBAL, [25] = C_GLOBAL, [26] = C_GLOBAL,
 };
 /* weakest first: a timeline cell shows the strongest class fired there */
 static const char *const class_name[C_COUNT] = {"control", "arithmetic",
@@ -79,7 +100,7 @@ static const char *const class_color[C_COUNT] = {"#d9d9d9", "#4e79a7",
 
 /* Positions inside one warp's box: the paper's Figure 2, selection row on
  * top, then the arithmetic, shared and global frames side by side. */
-static const double place_xy[20][2] = {
+static const double place_xy[30][2] = {
     {0, 0},
     {45, 45},    /* p1 */
     {480, 45},   /* p2 */
@@ -100,9 +121,19 @@ static const double place_xy[20][2] = {
     {120, 585},  /* p17 */
     {405, 660},  /* p18 */
     {45, 660},   /* p19 */
+    {690, 420},  /* p20 */
+    {690, 735},  /* p21 */
+    {690, 585},  /* p22 */
+    {795, 120},  /* p23 */
+    {795, 585},  /* p24 */
+    {900, 660},  /* p25 */
+    {1005, 120}, /* p26 */
+    {1005, 585}, /* p27 */
+    {1110, 660}, /* p28 */
+    {585, 120},  /* p29 */
 };
 
-static const double transition_xy[19][2] = {
+static const double transition_xy[27][2] = {
     {0, 0},
     {300, 360},  /* t1 */
     {120, 195},  /* t2 */
@@ -122,6 +153,14 @@ static const double transition_xy[19][2] = {
     {45, 120},   /* t16 */
     {405, 585},  /* t17 */
     {45, 585},   /* t18 */
+    {690, 495},  /* t19 */
+    {690, 660},  /* t20 */
+    {795, 495},  /* t21 */
+    {900, 585},  /* t22 */
+    {795, 660},  /* t23 */
+    {1005, 495}, /* t24 */
+    {1110, 585}, /* t25 */
+    {1005, 660}, /* t26 */
 };
 
 /* Every position and label offset is a multiple of 15 pixels: PIPE and
@@ -144,8 +183,9 @@ static const double transition_xy[19][2] = {
 
 /* The column of each x of the figure above: the drawing keeps its rows and
  * columns, only the columns are widened. */
-static const double column_x[] = {45, 120, 300, 405, 480, 585};
-#define NCOLS 6
+static const double column_x[] = {45, 120, 300, 405, 480, 585, 690, 795,
+                                  900, 1005, 1110};
+#define NCOLS 11
 
 static int column_of(double x)
 {
@@ -160,28 +200,84 @@ typedef struct {
     double box_w, origin_x;
 } layout_t;
 
+/* Which warp nodes a net has: bit k of places for p<k>, of trans for t<k>. */
+typedef struct {
+    uint32_t places, trans;
+} nodes_t;
+
+static nodes_t nodes_of(const pn_gpu_params_t *p)
+{
+    nodes_t n = {0, 0};
+    for (int k = 1; k <= 18; k++)
+        n.places |= UINT32_C(1) << k;
+    static const int tnums[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16,
+                                17};
+    for (size_t i = 0; i < sizeof tnums / sizeof *tnums; i++)
+        n.trans |= UINT32_C(1) << tnums[i];
+    if (p->pipelined && p->la) {
+        n.places |= UINT32_C(1) << 19;
+        n.trans |= UINT32_C(1) << 18;
+    }
+    if (p->inflight) {
+        n.places |= UINT32_C(1) << 20;
+        n.trans |= UINT32_C(1) << 19;
+    }
+    if (p->inflight || p->transactions > 1)
+        n.places |= UINT32_C(1) << 21;
+    if (p->transactions > 1) {
+        n.places |= UINT32_C(1) << 22;
+        n.trans |= UINT32_C(1) << 20;
+    }
+    if (p->l1_hits) {
+        n.places |= UINT32_C(7) << 23;
+        n.trans |= UINT32_C(7) << 21;
+    }
+    if (p->l2_hits) {
+        n.places |= UINT32_C(7) << 26;
+        n.trans |= UINT32_C(7) << 24;
+    }
+    if (p->l1_hits || p->l2_hits)
+        n.places |= UINT32_C(1) << 29;
+    return n;
+}
+
+#define HAS(set, k) ((set) >> (k) & 1)
+
 typedef struct {
     pn_net_t *net;
     char buf[3][96];
     layout_t lay;
+    nodes_t nodes;
 } gen_t;
+
+/* The longest name of the shared column (p0, t0, active, the block
+ * scheduler's nodes), for the warps' origin. */
+#define SHARED_LONGEST "b9999 done: warps of the block finished"
+#define DRAM_NAME "dram: DRAM transactions that may start"
+/* The rows of the block slots in the shared column: slot j from
+ * SLOT_Y + SLOT_H j, its five nodes 75 pixels apart. */
+#define SLOT_Y 360.0
+#define SLOT_H 375.0
 
 /* Column widths from the longest label of each column (for the warp with
  * the longest number). */
-static void plan_layout(layout_t *lay, size_t warps)
+static void plan_layout(layout_t *lay, size_t warps, nodes_t nodes,
+                        int blocks, int dram)
 {
     double width[NCOLS] = {0};
     char name[200];
     size_t w = warps - 1;
-    for (int k = 1; k <= 18; k++) {
+    for (int k = 1; k <= 29; k++) {
+        if (!HAS(nodes.places, k) || k == 19)
+            continue;   /* p19's column is sized without it, as before */
         int c = column_of(place_xy[k][0]);
         snprintf(name, sizeof name, "w%zu p%d %s", w, k, place_meaning[k]);
         double need = LABEL_DX + LABEL_CHAR * (double)strlen(name) + 40;
         if (need > width[c])
             width[c] = need;
     }
-    for (int k = 1; k <= 17; k++) {
-        if (!transition_meaning[k])
+    for (int k = 1; k <= 26; k++) {
+        if (!transition_meaning[k] || !HAS(nodes.trans, k) || k == 18)
             continue;
         int c = column_of(transition_xy[k][0]);
         snprintf(name, sizeof name, "w%zu t%d %s", w, k,
@@ -196,10 +292,12 @@ static void plan_layout(layout_t *lay, size_t warps)
         x += ceil(width[c] / GRID) * GRID;
     }
     lay->box_w = x + 60;
+    const char *longest = blocks ? SHARED_LONGEST
+                          : dram ? DRAM_NAME
+                                 : "SM (free warp schedulers)";
     lay->origin_x = ceil((SHARED_X + LABEL_DX +
-                          LABEL_CHAR * (double)strlen(
-                                           "SM (free warp schedulers)") +
-                          80) / GRID) * GRID;
+                          LABEL_CHAR * (double)strlen(longest) + 80) / GRID) *
+                    GRID;
 }
 
 static const char *pid(gen_t *g, int slot, size_t w, int k)
@@ -233,6 +331,12 @@ static pn_status_t arc(gen_t *g, const char *src, const char *dst,
             return st_;                                                        \
     } while (0)
 
+/* Shared places in flow(): 0 is p0, -1 active, -2 dram. */
+static const char *shared_place(int k)
+{
+    return k == 0 ? "p0" : k == -1 ? "active" : "dram";
+}
+
 /* in: (place, weight) pairs into t; out: (place, weight) pairs from t */
 static pn_status_t flow(gen_t *g, size_t w, int t, const int *in,
                         const uint64_t *inw, int nin, const int *out,
@@ -241,37 +345,51 @@ static pn_status_t flow(gen_t *g, size_t w, int t, const int *in,
     char tname[96];
     snprintf(tname, sizeof tname, "%s", tid(g, 2, w, t));
     for (int i = 0; i < nin; i++) {
-        const char *src = in[i] == 0 ? "p0" : in[i] < 0 ? "active"
-                                                       : pid(g, 0, w, in[i]);
+        const char *src = in[i] <= 0 ? shared_place(in[i])
+                                     : pid(g, 0, w, in[i]);
         TRY(arc(g, src, tname, inw ? inw[i] : 1, PN_ARC_NORMAL));
     }
     for (int i = 0; i < nout; i++) {
-        const char *dst = out[i] == 0 ? "p0" : pid(g, 0, w, out[i]);
+        const char *dst = out[i] <= 0 ? shared_place(out[i])
+                                      : pid(g, 0, w, out[i]);
         TRY(arc(g, tname, dst, outw ? outw[i] : 1, PN_ARC_NORMAL));
     }
     return PN_OK;
+}
+
+/* The marking a warp starts with in place k: the initial marking of the
+ * paper's net, or what its block's start transition puts there. */
+static uint64_t warp_start(const pn_gpu_warp_t *x, const pn_gpu_params_t *p,
+                           int k)
+{
+    switch (k) {
+    case 1: case 2: case 3: return 1;
+    case 5: return x->arith;
+    case 7: return x->shared;
+    case 9: return x->global;
+    case 23: return p->l1_hits;
+    case 26: return p->l2_hits;
+    case 29: return x->global - p->l1_hits - p->l2_hits;
+    default: return 0;
+    }
 }
 
 static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
                         const pn_gpu_params_t *p, size_t cols)
 {
     uint64_t l1 = p->l1, l2 = p->l2, la = p->la;
-    int pipe = p->pipelined != 0;
-    int nplaces = pipe && la ? 19 : 18;
+    uint64_t T = p->transactions > 1 ? p->transactions : 1, K = p->inflight;
+    int pipe = p->pipelined != 0, tx = K || T > 1;
+    int hits = p->l1_hits || p->l2_hits;
+    int blocks = p->resident != 0; /* t16 -> b<j>_done: block_slots() */
     pn_net_t *net = g->net;
     const layout_t *L = &g->lay;
     double ox = L->origin_x + (double)(w % cols) * L->box_w;
     double oy = ORIGIN_Y + (double)(w / cols) * BOX_H;
-    for (int k = 1; k <= nplaces; k++) {
-        uint64_t m = 0;
-        if (k == 1 || k == 2 || k == 3)
-            m = 1;
-        else if (k == 5)
-            m = x->arith;
-        else if (k == 7)
-            m = x->shared;
-        else if (k == 9)
-            m = x->global;
+    for (int k = 1; k <= 29; k++) {
+        if (!HAS(g->nodes.places, k))
+            continue;
+        uint64_t m = blocks ? 0 : warp_start(x, p, k);
         char name[160];
         snprintf(name, sizeof name, "w%zu p%d %s", w, k, place_meaning[k]);
         size_t idx;
@@ -281,13 +399,13 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
                                 oy + place_xy[k][1]));
         TRY(pn_net_set_label_offset(net, PN_PLACE, idx, LABEL_DX, LABEL_DY));
     }
+    /* transitions in the paper's order, then t18 ... t26 */
     static const int tnums[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16,
-                                17};
-    size_t ntr = sizeof tnums / sizeof *tnums;
-    for (size_t i = 0; i <= ntr; i++) {
-        if (i == ntr && !(pipe && la))
-            break;
-        int k = i < ntr ? tnums[i] : 18;
+                                17, 18, 19, 20, 21, 22, 23, 24, 25, 26};
+    for (size_t i = 0; i < sizeof tnums / sizeof *tnums; i++) {
+        int k = tnums[i];
+        if (!HAS(g->nodes.trans, k))
+            continue;
         char name[160];
         snprintf(name, sizeof name, "w%zu t%d %s", w, k, transition_meaning[k]);
         size_t idx;
@@ -303,18 +421,25 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
     TRY(flow(g, w, 2, (int[]){3, 5}, NULL, 2, (int[]){4, 6}, NULL, 2));
     TRY(flow(g, w, 3, (int[]){3, 7}, NULL, 2, (int[]){4, 8}, NULL, 2));
     TRY(flow(g, w, 4, (int[]){3, 9}, NULL, 2, (int[]){4, 10}, NULL, 2));
-    TRY(flow(g, w, 5, (int[]){11, 10}, NULL, 2, (int[]){0, 12},
-             (uint64_t[]){1, l1 + 1}, 2));
+    /* t5 issues a DRAM access: with cache hits it takes one of the warp's
+     * DRAM accesses (p29); with transactions it waits for bandwidth (p20)
+     * or puts its first transaction in flight (p21) and the others to be
+     * sent (p22) */
+    TRY(flow(g, w, 5, (int[]){11, 10, 29}, NULL, hits ? 3 : 2,
+             (int[]){0, 12, K ? 20 : 21, 22},
+             (uint64_t[]){1, l1 + 1, tx, K ? 0 : T - 1}, 4));
     /* pipelined issue: the scheduler comes back when the instruction is
      * issued (t6, t7), not when it is finished (t14, t15) */
     TRY(flow(g, w, 6, (int[]){11, 8}, NULL, 2, (int[]){0, 15},
              (uint64_t[]){pipe, l2 + 1}, 2));
     TRY(flow(g, w, 7, (int[]){11, 6}, NULL, 2, (int[]){0, 17},
              (uint64_t[]){pipe, pipe ? la + 1 : 1}, 2));
-    TRY(flow(g, w, 8, (int[]){12}, (uint64_t[]){2}, 1, (int[]){12, 13}, NULL,
-             2));
-    TRY(flow(g, w, 9, (int[]){12, 13}, (uint64_t[]){1, l1}, 2, (int[]){14},
-             NULL, 1));
+    /* t8 counts only once the access's T transactions are all sent: it
+     * tests p21 for T tokens */
+    TRY(flow(g, w, 8, (int[]){12, 21}, (uint64_t[]){2, tx ? T : 0}, 2,
+             (int[]){12, 13, 21}, (uint64_t[]){1, 1, tx ? T : 0}, 3));
+    TRY(flow(g, w, 9, (int[]){12, 13, 21}, (uint64_t[]){1, l1, tx ? T : 0}, 3,
+             (int[]){14, -2}, (uint64_t[]){1, K ? T : 0}, 2));
     TRY(flow(g, w, 11, (int[]){14}, NULL, 1, (int[]){2, 3}, NULL, 2));
     TRY(flow(g, w, 12, (int[]){15, 18}, (uint64_t[]){1, l2}, 2, (int[]){16},
              NULL, 1));
@@ -333,9 +458,142 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
     TRY(arc(g, pid(g, 0, w, 9), t16, 1, PN_ARC_INHIBITOR));
     TRY(flow(g, w, 17, (int[]){15}, (uint64_t[]){2}, 1, (int[]){15, 18}, NULL,
              2));
+    /* bandwidth: all T transactions of an access at once, the first one
+     * in flight, the others to be sent */
+    if (K)
+        TRY(flow(g, w, 19, (int[]){20, -2}, (uint64_t[]){1, T}, 2,
+                 (int[]){21, 22}, (uint64_t[]){1, T - 1}, 2));
+    if (T > 1)   /* one more transaction a step */
+        TRY(flow(g, w, 20, (int[]){22}, NULL, 1, (int[]){21}, NULL, 1));
+    /* cache hits: frames as the global one, with their own latencies */
+    if (p->l1_hits) {
+        uint64_t h = p->l1_hit_latency;
+        TRY(flow(g, w, 21, (int[]){11, 10, 23}, NULL, 3, (int[]){0, 24},
+                 (uint64_t[]){1, h + 1}, 2));
+        TRY(flow(g, w, 22, (int[]){24}, (uint64_t[]){2}, 1, (int[]){24, 25},
+                 NULL, 2));
+        TRY(flow(g, w, 23, (int[]){24, 25}, (uint64_t[]){1, h}, 2,
+                 (int[]){14}, NULL, 1));
+    }
+    if (p->l2_hits) {
+        uint64_t h = p->l2_hit_latency;
+        TRY(flow(g, w, 24, (int[]){11, 10, 26}, NULL, 3, (int[]){0, 27},
+                 (uint64_t[]){1, h + 1}, 2));
+        TRY(flow(g, w, 25, (int[]){27}, (uint64_t[]){2}, 1, (int[]){27, 28},
+                 NULL, 2));
+        TRY(flow(g, w, 26, (int[]){27, 28}, (uint64_t[]){1, h}, 2,
+                 (int[]){14}, NULL, 1));
+    }
     /* every p2 has an inhibitor arc to t0 */
     TRY(arc(g, pid(g, 0, w, 2), "t0", 1, PN_ARC_INHIBITOR));
     return PN_OK;
+}
+
+/* A shared node in the left column, at row y. */
+static pn_status_t shared_node(gen_t *g, pn_object_t kind, const char *id,
+                               const char *name, uint64_t m, double y)
+{
+    size_t idx;
+    if (kind == PN_PLACE)
+        TRY(pn_net_add_place(g->net, id, name, m, &idx));
+    else
+        TRY(pn_net_add_transition(g->net, id, name, &idx));
+    TRY(pn_net_set_position(g->net, kind, idx, SHARED_X, y));
+    return pn_net_set_label_offset(g->net, kind, idx, LABEL_DX, LABEL_DY);
+}
+
+/* The block scheduler: slot j (warps j*WB ... j*WB+WB-1) is free (b<j>_free)
+ * or runs a block (b<j>_run); b<j>_start takes a pending block into a free
+ * slot and puts its warps' start markings, b<j>_end frees the slot once
+ * its WB warps have ended (b<j>_done). */
+static pn_status_t block_slots(gen_t *g, const pn_gpu_params_t *p,
+                               size_t slots)
+{
+    TRY(shared_node(g, PN_PLACE, "pending", "pending: blocks not yet started",
+                    p->blocks, 285));
+    size_t WB = p->warps_per_block;
+    for (size_t j = 0; j < slots; j++) {
+        double y = SLOT_Y + SLOT_H * (double)j;
+        char id[4][64], name[4][96];
+        snprintf(id[0], sizeof id[0], "b%zu_free", j);
+        snprintf(id[1], sizeof id[1], "b%zu_start", j);
+        snprintf(id[2], sizeof id[2], "b%zu_run", j);
+        snprintf(id[3], sizeof id[3], "b%zu_done", j);
+        snprintf(name[0], sizeof name[0], "b%zu free: the slot is free", j);
+        snprintf(name[1], sizeof name[1], "b%zu start: a block enters", j);
+        snprintf(name[2], sizeof name[2], "b%zu run: the slot runs a block", j);
+        snprintf(name[3], sizeof name[3],
+                 "b%zu done: warps of the block finished", j);
+        TRY(shared_node(g, PN_PLACE, id[0], name[0], 1, y));
+        TRY(shared_node(g, PN_TRANSITION, id[1], name[1], 0, y + 75));
+        TRY(shared_node(g, PN_PLACE, id[2], name[2], 0, y + 150));
+        TRY(shared_node(g, PN_PLACE, id[3], name[3], 0, y + 225));
+        char end[64], endname[96];
+        snprintf(end, sizeof end, "b%zu_end", j);
+        snprintf(endname, sizeof endname, "b%zu end: the slot is freed", j);
+        TRY(shared_node(g, PN_TRANSITION, end, endname, 0, y + 300));
+        TRY(arc(g, id[0], id[1], 1, PN_ARC_NORMAL));
+        TRY(arc(g, "pending", id[1], 1, PN_ARC_NORMAL));
+        TRY(arc(g, id[1], id[2], 1, PN_ARC_NORMAL));
+        for (size_t w = j * WB; w < (j + 1) * WB; w++) {
+            const pn_gpu_warp_t *x = p->work ? &p->work[w] : &p->uniform;
+            for (int k = 1; k <= 29; k++)
+                if (HAS(g->nodes.places, k))
+                    TRY(arc(g, id[1], pid(g, 0, w, k), warp_start(x, p, k),
+                            PN_ARC_NORMAL));
+            /* the warp's end (t16) is counted in the slot's done place */
+            char t16[64];
+            snprintf(t16, sizeof t16, "w%zu_t16", w);
+            TRY(arc(g, t16, id[3], 1, PN_ARC_NORMAL));
+        }
+        TRY(arc(g, id[2], end, 1, PN_ARC_NORMAL));
+        TRY(arc(g, id[3], end, WB, PN_ARC_NORMAL));
+        TRY(arc(g, end, id[0], 1, PN_ARC_NORMAL));
+    }
+    return PN_OK;
+}
+
+/* The parameters, for pn-info and pn-sweep to read back: a
+ * <toolspecific tool="pn-gen-gpu"> block holding one <gpu/> element whose
+ * attributes are named as the options; the constructs beyond the paper's
+ * net only when they are used. */
+static void tool_block(char *tool, size_t cap, const pn_gpu_params_t *p)
+{
+    size_t n = 0;
+#define PUT(...)                                                               \
+    do {                                                                       \
+        int r_ = snprintf(tool + n, cap - n, __VA_ARGS__);                     \
+        if (r_ > 0 && (size_t)r_ < cap - n)                                    \
+            n += (size_t)r_;                                                   \
+    } while (0)
+#define ULL(v) ((unsigned long long)(v))
+    PUT("<toolspecific tool=\"pn-gen-gpu\" version=\"1\"><gpu warps=\"%zu\" "
+        "schedulers=\"%llu\"", p->warps, ULL(p->schedulers));
+    if (p->work)
+        PUT(" l1=\"%llu\" l2=\"%llu\" workload=\"per-warp\"", ULL(p->l1),
+            ULL(p->l2));
+    else
+        PUT(" arith=\"%llu\" shared=\"%llu\" global=\"%llu\" l1=\"%llu\" "
+            "l2=\"%llu\"", ULL(p->uniform.arith), ULL(p->uniform.shared),
+            ULL(p->uniform.global), ULL(p->l1), ULL(p->l2));
+    if (p->pipelined)
+        PUT(" pipelined=\"1\" la=\"%llu\"", ULL(p->la));
+    if (p->resident)
+        PUT(" resident=\"%llu\" sm-blocks=\"%llu\" warps-per-block=\"%zu\"",
+            ULL(p->resident), ULL(p->blocks), p->warps_per_block);
+    if (p->transactions > 1)
+        PUT(" transactions=\"%llu\"", ULL(p->transactions));
+    if (p->inflight)
+        PUT(" inflight=\"%llu\"", ULL(p->inflight));
+    if (p->l1_hits)
+        PUT(" l1-hits=\"%llu\" l1-hit-latency=\"%llu\"", ULL(p->l1_hits),
+            ULL(p->l1_hit_latency));
+    if (p->l2_hits)
+        PUT(" l2-hits=\"%llu\" l2-hit-latency=\"%llu\"", ULL(p->l2_hits),
+            ULL(p->l2_hit_latency));
+    PUT("/></toolspecific>");
+#undef PUT
+#undef ULL
 }
 
 pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
@@ -346,69 +604,64 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     if (p->warps == 0 || p->schedulers == 0 || p->warps > PN_GPU_MAX_WARPS)
         return PN_EINVAL;
     if (p->schedulers > PN_TOKENS_MAX || p->l1 >= PN_TOKENS_MAX ||
-        p->l2 >= PN_TOKENS_MAX || p->la >= PN_TOKENS_MAX)
+        p->l2 >= PN_TOKENS_MAX || p->la >= PN_TOKENS_MAX ||
+        p->l1_hit_latency >= PN_TOKENS_MAX ||
+        p->l2_hit_latency >= PN_TOKENS_MAX || p->blocks > PN_TOKENS_MAX ||
+        p->transactions > PN_TOKENS_MAX || p->inflight > PN_TOKENS_MAX)
         return PN_ERANGE;
+    size_t slots = 0;
+    if (p->resident) {
+        if (!p->blocks || !p->warps_per_block)
+            return PN_EINVAL;
+        slots = p->resident < p->blocks ? (size_t)p->resident
+                                        : (size_t)p->blocks;
+        if (p->warps / p->warps_per_block != slots ||
+            p->warps % p->warps_per_block)
+            return PN_EINVAL;
+        /* every warp of every block is active until it ends */
+        if (p->blocks > PN_TOKENS_MAX / p->warps_per_block)
+            return PN_ERANGE;
+    }
+    uint64_t T = p->transactions > 1 ? p->transactions : 1;
+    if (p->inflight && p->inflight < T)
+        return PN_EINVAL;
     for (size_t w = 0; w < p->warps; w++) {
         const pn_gpu_warp_t *x = p->work ? &p->work[w] : &p->uniform;
         if (x->arith > PN_TOKENS_MAX || x->shared > PN_TOKENS_MAX ||
             x->global > PN_TOKENS_MAX)
             return PN_ERANGE;
+        if (p->l1_hits > x->global || p->l2_hits > x->global - p->l1_hits)
+            return PN_EINVAL;
     }
     gen_t g;
-    plan_layout(&g.lay, p->warps);
+    g.nodes = nodes_of(p);
+    plan_layout(&g.lay, p->warps, g.nodes, slots != 0, p->inflight != 0);
     g.net = pn_net_new("wpnm");
     if (!g.net)
         return PN_ENOMEM;
-    char name[128];
+    char name[200];
     snprintf(name, sizeof name, "GPU warp net: %zu warps, %llu schedulers%s",
              p->warps, (unsigned long long)p->schedulers,
              p->pipelined ? ", pipelined issue" : "");
+    if (slots)
+        snprintf(name + strlen(name), sizeof name - strlen(name),
+                 ", %llu blocks of %zu warps, %zu resident",
+                 (unsigned long long)p->blocks, p->warps_per_block, slots);
     pn_status_t st = pn_net_set_name(g.net, name);
-    /* the parameters, for pn-info and pn-sweep to read back: a
-     * <toolspecific tool="pn-gen-gpu"> block holding one <gpu/> element */
-    char tool[400];
-    if (p->work)
-        snprintf(tool, sizeof tool,
-                 "<toolspecific tool=\"pn-gen-gpu\" version=\"1\"><gpu "
-                 "warps=\"%zu\" schedulers=\"%llu\" l1=\"%llu\" "
-                 "l2=\"%llu\" workload=\"per-warp\"/></toolspecific>",
-                 p->warps, (unsigned long long)p->schedulers,
-                 (unsigned long long)p->l1, (unsigned long long)p->l2);
-    else
-        snprintf(tool, sizeof tool,
-                 "<toolspecific tool=\"pn-gen-gpu\" version=\"1\"><gpu "
-                 "warps=\"%zu\" schedulers=\"%llu\" arith=\"%llu\" "
-                 "shared=\"%llu\" global=\"%llu\" l1=\"%llu\" "
-                 "l2=\"%llu\"/></toolspecific>",
-                 p->warps, (unsigned long long)p->schedulers,
-                 (unsigned long long)p->uniform.arith,
-                 (unsigned long long)p->uniform.shared,
-                 (unsigned long long)p->uniform.global,
-                 (unsigned long long)p->l1, (unsigned long long)p->l2);
+    char tool[800];
+    tool_block(tool, sizeof tool, p);
     if (!st)
         st = pn_net_add_toolspecific(g.net, PN_NET, 0, "pn-gen-gpu", "1",
                                      tool);
-    size_t idx;
+    uint64_t active = slots ? p->blocks * p->warps_per_block : p->warps;
     if (!st)
-        st = pn_net_add_place(g.net, "p0", "SM (free warp schedulers)",
-                              p->schedulers, &idx);
+        st = shared_node(&g, PN_PLACE, "p0", "SM (free warp schedulers)",
+                         p->schedulers, 45);
     if (!st)
-        st = pn_net_set_position(g.net, PN_PLACE, idx, SHARED_X, 45);
+        st = shared_node(&g, PN_PLACE, "active", "active warps", active, 195);
     if (!st)
-        st = pn_net_set_label_offset(g.net, PN_PLACE, idx, LABEL_DX, LABEL_DY);
-    if (!st)
-        st = pn_net_add_place(g.net, "active", "active warps", p->warps, &idx);
-    if (!st)
-        st = pn_net_set_position(g.net, PN_PLACE, idx, SHARED_X, 195);
-    if (!st)
-        st = pn_net_set_label_offset(g.net, PN_PLACE, idx, LABEL_DX, LABEL_DY);
-    if (!st)
-        st = pn_net_add_transition(g.net, "t0", "waiting (idle step)", &idx);
-    if (!st)
-        st = pn_net_set_position(g.net, PN_TRANSITION, idx, SHARED_X, 120);
-    if (!st)
-        st = pn_net_set_label_offset(g.net, PN_TRANSITION, idx, LABEL_DX,
-                                     LABEL_DY);
+        st = shared_node(&g, PN_TRANSITION, "t0", "waiting (idle step)", 0,
+                         120);
     if (!st)
         st = pn_net_add_arc(g.net, "a_p0_t0", "p0", "t0", 1, PN_ARC_NORMAL,
                             NULL);
@@ -421,9 +674,17 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     if (!st)
         st = pn_net_add_arc(g.net, "a_t0_active", "t0", "active", 1,
                             PN_ARC_NORMAL, NULL);
+    /* the bandwidth place: K DRAM transactions in flight at most */
+    if (!st && p->inflight)
+        st = shared_node(&g, PN_PLACE, "dram",
+                         DRAM_NAME, p->inflight,
+                         slots ? SLOT_Y + SLOT_H * (double)slots : 285);
     size_t cols = (size_t)ceil(sqrt((double)p->warps));
+    /* the warps first: the block slots' arcs go to their places */
     for (size_t w = 0; !st && w < p->warps; w++)
         st = warp(&g, w, p->work ? &p->work[w] : &p->uniform, p, cols);
+    if (!st && slots)
+        st = block_slots(&g, p, slots);
     /* one page holding everything: the written PNML then needs no block of
      * ours to say that the net has no page */
     size_t page;
@@ -490,6 +751,30 @@ static const pn_gpu_option_t option_table[] = {
      "blocks of the launch (with --threads-per-block)"},
     {"sms", 0, U, OFF(sms), 1, MAXN, 0, "N", "SMs",
      "SMs of the launch (with --threads-per-block)"},
+    {"resident", 0, U, OFF(resident), 1, PN_GPU_MAX_WARPS, 0, "R", "blocks",
+     "block scheduler: R blocks resident at once;\nthe SM's blocks "
+     "ceil(B/N) (--blocks, --sms,\nN = 1 if not given) enter as slots "
+     "free up"},
+    {"warps-per-block", 0, U, OFF(warps_per_block), 1, PN_GPU_MAX_WARPS, 0,
+     "WB", "warps", "with --resident: warps of a block (or\n"
+     "--threads-per-block)"},
+    {"transactions", 0, U, OFF(transactions), 1, MAXN, 1, "T",
+     "transactions", "memory transactions per DRAM access, sent\none a "
+     "step (default 1)"},
+    {"inflight", 0, U, OFF(inflight), 1, MAXN, 0, "K", "transactions",
+     "bandwidth: at most K DRAM transactions in\nflight on the SM "
+     "(K >= T)"},
+    {"l1-hits", 0, U, OFF(l1_hits), 0, MAXN, 0, "H1", "accesses",
+     "of each warp's global accesses, H1 hit in\nL1 (default 0)"},
+    {"l1-hit-latency", 0, U, OFF(l1_hit_latency), 0, MAXN, 5, "LH1", "steps",
+     "latency of an L1 hit in steps (default 5)"},
+    {"l2-hits", 0, U, OFF(l2_hits), 0, MAXN, 0, "H2", "accesses",
+     "of each warp's global accesses, H2 hit in\nL2 (default 0)"},
+    {"l2-hit-latency", 0, U, OFF(l2_hit_latency), 0, MAXN, 10, "LH2", "steps",
+     "latency of an L2 hit in steps (default 10)"},
+    {"arch", 0, PN_GPU_OPT_TEXT, OFF(arch), 0, 0, 0, "CC", "architecture",
+     "defaults of compute capability CC (sm_80,\n8.0): schedulers; l1, l2, "
+     "la and hit\nlatencies in cycles, one step a cycle"},
 };
 #undef U
 #undef MAXN
@@ -527,7 +812,7 @@ pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
     if (!o || !text || row >= NOPTIONS)
         return pni_error(err, PN_EINVAL, 0, 0, "no such parameter");
     const pn_gpu_option_t *r = &option_table[row];
-    if (r->type == PN_GPU_OPT_FILE) {
+    if (r->type == PN_GPU_OPT_FILE || r->type == PN_GPU_OPT_TEXT) {
         *(const char **)((char *)o + r->offset) = text;
     } else {
         char q[80];
@@ -567,6 +852,10 @@ pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
         return pni_error(err, PN_EINVAL, 0, 0, "no options");
     *work = NULL;
     pn_gpu_params_init(p);
+    if (o->arch && !o->arch_applied)
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "arch %s: its defaults need pn_gpu_options_arch() "
+                         "before resolving", o->arch);
     p->schedulers = o->schedulers;
     p->l1 = o->l1;
     p->l2 = o->l2;
@@ -579,37 +868,111 @@ pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
         return pni_error(err, PN_EINVAL, 0, 0,
                          "la needs pipelined (the paper's net has no "
                          "arithmetic latency)");
-    uint64_t warps = o->warps;
-    int launch = given(o, "threads-per-block") + given(o, "blocks") +
-                 given(o, "sms");
-    if (launch && launch != 3)
+    p->transactions = o->transactions;
+    p->inflight = o->inflight;
+    p->l1_hits = o->l1_hits;
+    p->l2_hits = o->l2_hits;
+    p->l1_hit_latency = o->l1_hit_latency;
+    p->l2_hit_latency = o->l2_hit_latency;
+    if (o->inflight && o->inflight < (o->transactions ? o->transactions : 1))
         return pni_error(err, PN_EINVAL, 0, 0,
-                         "threads-per-block, blocks and sms go together");
-    if (launch) {
-        if (given(o, "warps") || o->workload)
+                         "inflight %llu is below transactions %llu (an "
+                         "access takes all its transactions' bandwidth at "
+                         "once)", (unsigned long long)o->inflight,
+                         (unsigned long long)o->transactions);
+    uint64_t warps = o->warps;
+    int resident = given(o, "resident");
+    if (given(o, "warps-per-block") && !resident)
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "warps-per-block needs resident (the block "
+                         "scheduler)");
+    if (resident) {
+        /* the block scheduler: the SM's blocks, ceil(B/N), through min(R,
+         * B) slots of WB warp parts each */
+        if (!given(o, "blocks"))
             return pni_error(err, PN_EINVAL, 0, 0,
-                             "give the warps once: warps, workload or a "
-                             "launch (threads-per-block, blocks, sms)");
-        if (pn_gpu_launch_warps(o->threads_per_block, o->blocks, o->sms,
-                                &warps) != PN_OK)
+                             "resident needs blocks (the blocks of the "
+                             "launch, or of the SM without sms)");
+        if (given(o, "warps"))
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "with resident the warps are min(resident, "
+                             "blocks) x warps-per-block: give "
+                             "warps-per-block, not warps");
+        int wpb = given(o, "warps-per-block"),
+            tpb = given(o, "threads-per-block");
+        if (wpb + tpb != 1)
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "resident needs the warps of a block: "
+                             "warps-per-block or threads-per-block (one "
+                             "of them)");
+        uint64_t wb = wpb ? o->warps_per_block
+                          : o->threads_per_block / 32 +
+                                (o->threads_per_block % 32 != 0);
+        uint64_t n = given(o, "sms") ? o->sms : 1;
+        uint64_t b = o->blocks / n + (o->blocks % n != 0);
+        uint64_t slots = o->resident < b ? o->resident : b;
+        if (wb > PN_GPU_MAX_WARPS || slots * wb > PN_GPU_MAX_WARPS)
+            return pni_error(err, PN_ERANGE, 0, 0,
+                             "%llu resident blocks of %llu warps: more than "
+                             "%d warps", (unsigned long long)slots,
+                             (unsigned long long)wb, PN_GPU_MAX_WARPS);
+        if (b > PN_TOKENS_MAX / wb)
             return pni_error(err, PN_ERANGE, 0, 0,
                              "the launch gives too many warps");
+        p->resident = o->resident;
+        p->blocks = b;
+        p->warps_per_block = (size_t)wb;
+        warps = slots * wb;
+    } else {
+        int launch = given(o, "threads-per-block") + given(o, "blocks") +
+                     given(o, "sms");
+        if (launch && launch != 3)
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "threads-per-block, blocks and sms go together");
+        if (launch) {
+            if (given(o, "warps") || o->workload)
+                return pni_error(err, PN_EINVAL, 0, 0,
+                                 "give the warps once: warps, workload or a "
+                                 "launch (threads-per-block, blocks, sms)");
+            if (pn_gpu_launch_warps(o->threads_per_block, o->blocks, o->sms,
+                                    &warps) != PN_OK)
+                return pni_error(err, PN_ERANGE, 0, 0,
+                                 "the launch gives too many warps");
+        }
     }
     if (o->workload) {
         size_t n;
         pn_status_t st = pn_gpu_workload_read(o->workload, work, &n, err);
         if (st)
             return st;
-        if (given(o, "warps") && warps != n) {
+        if ((given(o, "warps") || resident) && warps != n) {
             free(*work);
             *work = NULL;
             pni_error_begin(err, NULL); /* not an error of the file */
             return pni_error(err, PN_EINVAL, 0, 0,
-                             "warps %llu but the workload %s has %zu warps",
+                             "%s %llu but the workload %s has %zu warps",
+                             resident ? "resident slots give warps" : "warps",
                              (unsigned long long)warps, o->workload, n);
         }
         warps = n;
         p->work = *work;
+    }
+    for (uint64_t w = 0; w < warps; w++) {
+        uint64_t g = p->work ? p->work[w].global : p->uniform.global;
+        if (o->l1_hits > g || o->l2_hits > g - o->l1_hits) {
+            free(*work);
+            *work = NULL;
+            p->work = NULL;
+            pni_error_begin(err, NULL);
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "l1-hits %llu and l2-hits %llu are more than "
+                             "the %llu global accesses of warp %llu",
+                             (unsigned long long)o->l1_hits,
+                             (unsigned long long)o->l2_hits,
+                             (unsigned long long)g, (unsigned long long)w);
+        }
+        if (!p->work)
+            break;   /* every warp the same */
     }
     p->warps = warps > SIZE_MAX ? SIZE_MAX : (size_t)warps;
     return PN_OK;
@@ -824,11 +1187,27 @@ static int warp_id(const char *id, size_t *warp, char *kind, int *num)
         return 0;
     char *end2;
     long k = strtol(end + 2, &end2, 10);
-    if (*end2 || k < 1 || k > 19)
+    if (*end2 || k < 1 || k > 29)
         return 0;
     *warp = (size_t)w;
     *kind = end[1];
     *num = (int)k;
+    return 1;
+}
+
+/* The block scheduler's nodes: b<j>_free, _run, _done (places), b<j>_start,
+ * _end (transitions); kind 'p' or 't', 0 when id is not one of them. */
+static int block_id(const char *id, char *kind)
+{
+    if (id[0] != 'b' || id[1] < '0' || id[1] > '9')
+        return 0;
+    const char *u = id + 1 + strspn(id + 1, "0123456789");
+    if (!strcmp(u, "_free") || !strcmp(u, "_run") || !strcmp(u, "_done"))
+        *kind = 'p';
+    else if (!strcmp(u, "_start") || !strcmp(u, "_end"))
+        *kind = 't';
+    else
+        return 0;
     return 1;
 }
 
@@ -844,21 +1223,33 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
     /* every id must be one the generator gives */
     for (size_t i = 0; i < np; i++) {
         const char *id = pn_net_place(net, i)->id;
-        if (!strcmp(id, "p0") || !strcmp(id, "active"))
+        if (!strcmp(id, "p0") || !strcmp(id, "active") ||
+            !strcmp(id, "pending") || !strcmp(id, "dram"))
             continue;
+        if (block_id(id, &kind)) {
+            if (kind != 'p')
+                return PN_EINVAL;
+            continue;
+        }
         if (!warp_id(id, &w, &kind, &k) || kind != 'p' || w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
             warps = w + 1;
     }
-    int idle = 0;
+    int idle = 0, blocks = 0;
     for (size_t i = 0; i < nt; i++) {
         const char *id = pn_net_transition(net, i)->id;
         if (!strcmp(id, "t0")) {
             idle = 1;
             continue;
         }
-        if (!warp_id(id, &w, &kind, &k) || kind != 't' || k > 18 ||
+        if (block_id(id, &kind)) {
+            if (kind != 't')
+                return PN_EINVAL;
+            blocks = 1;
+            continue;
+        }
+        if (!warp_id(id, &w, &kind, &k) || kind != 't' || k > 26 ||
             w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
@@ -876,11 +1267,18 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
         snprintf(name, sizeof name, "w%zu", i);
         st = pn_groups_add_group(g, name, NULL);
     }
+    /* the block scheduler's nodes: a group after the warps */
+    if (!st && blocks)
+        st = pn_groups_add_group(g, "blocks", NULL);
     for (int c = 0; !st && c < C_COUNT; c++)
         st = pn_groups_add_class(g, class_name[c], class_color[c], NULL);
-    for (size_t i = 0; !st && i < np; i++)
-        if (warp_id(pn_net_place(net, i)->id, &w, &kind, &k))
+    for (size_t i = 0; !st && i < np; i++) {
+        const char *id = pn_net_place(net, i)->id;
+        if (warp_id(id, &w, &kind, &k))
             g->place_group[i] = w + 1;
+        else if (blocks && block_id(id, &kind))
+            g->place_group[i] = warps + 1;
+    }
     for (size_t i = 0; !st && i < nt; i++) {
         const char *id = pn_net_transition(net, i)->id;
         if (!strcmp(id, "t0")) {
@@ -889,6 +1287,9 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
         } else if (warp_id(id, &w, &kind, &k)) {
             g->transition_group[i] = w + 1;
             g->transition_class[i] = transition_class[k];
+        } else if (block_id(id, &kind)) {
+            g->transition_group[i] = warps + 1;
+            g->transition_class[i] = C_CONTROL;
         }
     }
     if (st) {

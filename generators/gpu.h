@@ -33,6 +33,20 @@ typedef struct pn_gpu_params {
     pn_gpu_warp_t uniform;
     int pipelined;           /* 0: the paper's net; 1: pipelined issue (doc/wpnm.md) */
     uint64_t la;             /* pipelined: arithmetic latency, >= 0 */
+    /* The constructs of doc/wpnm.md beyond the paper's net; all zero: the
+     * paper's net. */
+    uint64_t resident;       /* block scheduler: resident block slots R
+                              * (0: none, every warp starts at once) */
+    uint64_t blocks;         /* with resident: blocks B of the SM, >= 1 */
+    size_t warps_per_block;  /* with resident: warps of a block; then
+                              * warps = min(R, B) * warps_per_block */
+    uint64_t transactions;   /* T memory transactions per DRAM access
+                              * (0 or 1: one, the paper's frame) */
+    uint64_t inflight;       /* K: DRAM transactions in flight on the SM
+                              * (0: no bandwidth place); K >= T */
+    uint64_t l1_hits, l2_hits; /* of each warp's global accesses, these
+                              * many hit in L1 and in L2 (h1 + h2 <= xg) */
+    uint64_t l1_hit_latency, l2_hit_latency; /* their latencies, steps */
     uint64_t reserved[4];    /* zero: room for fields of later versions */
 } pn_gpu_params_t;
 
@@ -49,7 +63,9 @@ void pn_gpu_params_init(pn_gpu_params_t *p);
 #define PN_GPU_MAX_WARPS 16384
 
 /* Builds the WPNM.  Returns PN_OK, PN_EINVAL (0 warps or schedulers, or
- * more than PN_GPU_MAX_WARPS warps), PN_ERANGE (a count or latency + 1 above
+ * more than PN_GPU_MAX_WARPS warps; with resident, blocks 0, warps_per_block
+ * 0 or warps not min(resident, blocks) * warps_per_block; inflight below
+ * transactions; l1_hits + l2_hits above a warp's global accesses), PN_ERANGE (a count or latency + 1 above
  * PN_TOKENS_MAX) or PN_ENOMEM.  Ids: p0, active, t0, w<i>_p<k>, w<i>_t<k>;
  * every node has a position (the paper's Figure 2 for each warp, warps in
  * a grid) and a name label offset to its right, with columns wide enough
@@ -92,14 +108,22 @@ typedef struct pn_gpu_options {
     uint64_t warps, schedulers, arith, shared, global, l1, l2;
     uint64_t threads_per_block, blocks, sms; /* a launch: all three or none */
     uint64_t pipelined, la; /* pipelined issue (0 or 1) and its arithmetic latency */
+    uint64_t resident, warps_per_block;  /* the block scheduler */
+    uint64_t transactions, inflight;     /* coalescing and bandwidth */
+    uint64_t l1_hits, l2_hits, l1_hit_latency, l2_hit_latency; /* caches */
     const char *workload; /* a workload file (borrowed), or NULL */
     uint64_t given;       /* bit i: row i was set (pn_gpu_option_set()) */
+    const char *arch;     /* a compute capability ("sm_80", borrowed), or
+                           * NULL; its defaults are filled in by
+                           * pn_gpu_options_arch() (gpu/predict.h) */
+    uint64_t arch_applied; /* 1 once pn_gpu_options_arch() did so */
 } pn_gpu_options_t;
 
 typedef enum {
     PN_GPU_OPT_UINT = 0, /* a whole number in [min, max] */
     PN_GPU_OPT_FILE = 1, /* a file name (const char *) */
-    PN_GPU_OPT_FLAG = 2  /* 0 or 1; pn-gen-gpu's option takes no argument */
+    PN_GPU_OPT_FLAG = 2, /* 0 or 1; pn-gen-gpu's option takes no argument */
+    PN_GPU_OPT_TEXT = 3  /* a word (const char *), such as "sm_80" */
 } pn_gpu_opt_type_t;
 
 typedef struct pn_gpu_option {
@@ -121,7 +145,7 @@ long pn_gpu_option_find(const char *name);
 /* Every number at its default, no workload, nothing given. */
 void pn_gpu_options_init(pn_gpu_options_t *o);
 /* Sets row `row` from text (a number: digits only, within the row's
- * range; a file: the text itself, borrowed).  Returns PN_OK, PN_EINVAL (no
+ * range; a file or a word: the text itself, borrowed).  Returns PN_OK, PN_EINVAL (no
  * such row), PN_EVALUE (not a whole number) or PN_ERANGE (out of range),
  * with err's text naming the parameter. */
 pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
@@ -130,7 +154,8 @@ pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
  * warps (threads-per-block, blocks and sms go together, and not with warps
  * or a workload); a workload file is read (*work: its warps, the caller
  * frees it; NULL without one) and gives the warps, which a given warps must
- * match.  Returns PN_OK, PN_EINVAL (options that do not go together),
+ * match.  An arch must have been applied (pn_gpu_options_arch()) first.
+ * Returns PN_OK, PN_EINVAL (options that do not go together),
  * PN_ERANGE (a launch too large), or pn_gpu_workload_read()'s errors; err
  * says which.  The warps are not checked against PN_GPU_MAX_WARPS here
  * (pn_gpu_net() does). */

@@ -324,3 +324,71 @@ done:
     pni_csv_close(&c);
     return st;
 }
+
+/* ---- the generator's options from a specification ---------------------- */
+
+static int opt_given(const pn_gpu_options_t *o, const char *name)
+{
+    long i = pn_gpu_option_find(name);
+    return i >= 0 && (o->given >> i & 1);
+}
+
+pn_status_t pn_gpu_options_arch(pn_gpu_options_t *o, pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    if (!o)
+        return pni_error(err, PN_EINVAL, 0, 0, "no options");
+    if (!o->arch || o->arch_applied)
+        return PN_OK;
+    /* sm_80, sm80, 8.0 */
+    const char *s = o->arch;
+    int major = -1, minor = -1;
+    char q[64];
+    pni_quote(q, sizeof q, s, strlen(s), 20);
+    if (!strncmp(s, "sm_", 3) || !strncmp(s, "sm", 2)) {
+        s += s[2] == '_' ? 3 : 2;
+        if (isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) &&
+            !s[2]) {
+            major = s[0] - '0';
+            minor = s[1] - '0';
+        } else if (isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1])
+                   && isdigit((unsigned char)s[2]) && !s[3]) {
+            major = (s[0] - '0') * 10 + (s[1] - '0');
+            minor = s[2] - '0';
+        }
+    } else if (isdigit((unsigned char)s[0])) {
+        char *end;
+        long a = strtol(s, &end, 10);
+        if (*end == '.' && isdigit((unsigned char)end[1])) {
+            char *end2;
+            long b = strtol(end + 1, &end2, 10);
+            if (!*end2 && a < 100 && b < 10) {
+                major = (int)a;
+                minor = (int)b;
+            }
+        }
+    }
+    if (major < 0)
+        return pni_error(err, PN_EVALUE, 0, 0,
+                         "arch: '%s' is not a compute capability (sm_80, "
+                         "sm80 or 8.0)", q);
+    const pn_gpu_arch_t *a = pn_gpu_arch_find(major, minor);
+    if (!a)
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "arch: no row for compute capability %d.%d in the "
+                         "built-in table", major, minor);
+    if (!opt_given(o, "schedulers"))
+        o->schedulers = a->schedulers;
+    if (!opt_given(o, "l1"))
+        o->l1 = a->lat_global;
+    if (!opt_given(o, "l2"))
+        o->l2 = a->lat_shared;
+    if (!opt_given(o, "l1-hit-latency"))
+        o->l1_hit_latency = a->lat_l1;
+    if (!opt_given(o, "l2-hit-latency"))
+        o->l2_hit_latency = a->lat_l2;
+    if (o->pipelined && !opt_given(o, "la"))
+        o->la = a->lat_arith;
+    o->arch_applied = 1;
+    return PN_OK;
+}

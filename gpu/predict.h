@@ -29,6 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "status.h"
+#include "gpu.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -118,6 +119,16 @@ const pn_gpu_device_t *pn_gpu_device_find(const pn_gpu_device_t *devs,
  * no row for it (the nearest lower capability of the same major number is
  * used when the exact one is missing). */
 const pn_gpu_arch_t *pn_gpu_arch_find(int major, int minor);
+
+/* The generator's options for a device's specification (pn-gen-gpu
+ * --arch): when o->arch names a compute capability ("sm_80", "sm80" or
+ * "8.0"), the rows not given explicitly take its values from the table of
+ * pn_gpu_arch_find(): schedulers; l1 (DRAM), l2 (shared), l1-hit-latency,
+ * l2-hit-latency and, with pipelined, la, its latencies in cycles (one step
+ * of the net a cycle).  Sets o->arch_applied.  Returns PN_OK (also when
+ * o->arch is NULL), PN_EVALUE (not a capability) or PN_EINVAL (no row for
+ * it) with err's text naming it. */
+pn_status_t pn_gpu_options_arch(pn_gpu_options_t *o, pn_error_t *err);
 
 
 /* ---- the model --------------------------------------------------------- */

@@ -73,6 +73,66 @@ has "$TMP/out" "steps: 101"
 expect 2 "$BIN/pn-gen-gpu" --la 3 -o "$TMP/bad.pnml"
 has "$TMP/err" "la needs pipelined"
 [ -e "$TMP/bad.pnml" ] && bad "output written for --la alone" || ok
+# the constructs of doc/wpnm.md ("Blocks, transactions, bandwidth and
+# caches"): one warp's closed form, ceil(B/R) (X1 + 2) steps for uniform
+# blocks with a scheduler for every warp (X1 = 4*3 + 7*1 + 25*2 + 1 = 70:
+# 3 waves of 72), the record pn-info reads, pictures and the state space
+expect 0 "$BIN/pn-gen-gpu" --resident 2 --blocks 5 --warps-per-block 2 --arith 3 --shared 1 --global 2 --schedulers 8 -o "$TMP/blk.pnml"
+expect 0 "$BIN/pn-run" --runs 5 "$TMP/blk.pnml"
+has "$TMP/out" "min 216  median 216  max 216"
+expect 0 "$BIN/pn-gen-gpu" --threads-per-block 64 --blocks 10 --sms 2 --resident 2 --arith 3 --shared 1 --global 2 --schedulers 8 -o "$TMP/blk2.pnml"
+expect 0 "$BIN/pn-run" "$TMP/blk2.pnml"
+has "$TMP/out" "steps: 216"
+expect 0 "$BIN/pn-info" "$TMP/blk2.pnml"
+has "$TMP/out" "resident 2, sm-blocks 5, warps-per-block 2)"
+has "$TMP/out" "places:      $((3 + 3 * 2 + 18 * 4))"
+expect 0 "$BIN/pn-dot" -o "$TMP/blk.svg" "$TMP/blk.pnml"
+has "$TMP/blk.svg" "b1_end"
+# the timeline has a row for the block scheduler after the warps
+expect 0 "$BIN/pn-run" --trace "$TMP/blk.trace" "$TMP/blk.pnml"
+expect 0 "$BIN/pn-dot" --trace "$TMP/blk.trace" --timeline -o "$TMP/blk-tl.svg" "$TMP/blk.pnml"
+has "$TMP/blk-tl.svg" ">blocks<"
+expect 0 "$BIN/pn-gen-gpu" --warps 1 --arith 0 --shared 0 --global 3 --transactions 4 -o "$TMP/tx.pnml"
+expect 0 "$BIN/pn-run" "$TMP/tx.pnml"
+has "$TMP/out" "steps: $((3 * (4 + 4 + 20) + 1))"
+expect 0 "$BIN/pn-gen-gpu" --warps 1 --arith 0 --shared 0 --global 3 --transactions 4 --inflight 4 -o "$TMP/bw.pnml"
+expect 0 "$BIN/pn-run" "$TMP/bw.pnml"
+has "$TMP/out" "steps: $((3 * (5 + 4 + 20) + 1))"
+expect 0 "$BIN/pn-info" "$TMP/bw.pnml"
+has "$TMP/out" "transactions 4, inflight 4)"
+expect 0 "$BIN/pn-gen-gpu" --warps 1 --arith 0 --shared 0 --global 6 --l1-hits 2 --l2-hits 1 --l2-hit-latency 12 -o "$TMP/hit.pnml"
+expect 0 "$BIN/pn-run" --runs 3 "$TMP/hit.pnml"
+has "$TMP/out" "min $((2 * 10 + 17 + 3 * 25 + 1))  median"
+expect 0 "$BIN/pn-gen-gpu" --resident 2 --blocks 3 --warps-per-block 1 --arith 1 --shared 0 --global 2 --l1 2 --transactions 2 --inflight 2 --l1-hits 1 --l1-hit-latency 1 --schedulers 1 -o "$TMP/rs.pnml"
+expect 0 "$BIN/pn-reach" "$TMP/rs.pnml"
+has "$TMP/out" "dead:        1 dead marking"
+# swept as parameters
+expect 0 "$BIN/pn-sweep" --param warps=1 --param arith=0 --param shared=0 --param global=3 --param transactions=1,4 --runs 1
+has "$TMP/out" ",0,0,3,1,steps,,,1,1,1,0,0,1,76.000000,"
+has "$TMP/out" ",0,0,3,4,steps,,,1,1,1,0,0,1,85.000000,"
+# a device's specification: sm_80's schedulers and latencies in cycles
+# (DRAM 450, shared 29): one warp takes 4 + (5 + 29) + (5 + 450) + 1 steps
+expect 0 "$BIN/pn-gen-gpu" --arch sm_80 --warps 1 --arith 1 --shared 1 --global 1 -o "$TMP/arch.pnml"
+expect 0 "$BIN/pn-run" "$TMP/arch.pnml"
+has "$TMP/out" "steps: 494"
+expect 0 "$BIN/pn-info" "$TMP/arch.pnml"
+has "$TMP/out" "schedulers 4, arith 1, shared 1, global 1, l1 450, l2 29)"
+expect 0 "$BIN/pn-gen-gpu" --arch 8.0 --l1 100 --warps 1 --arith 1 --shared 1 --global 1 -o "$TMP/arch.pnml"
+expect 0 "$BIN/pn-run" "$TMP/arch.pnml"
+has "$TMP/out" "steps: 144"
+expect 2 "$BIN/pn-gen-gpu" --arch volta
+has "$TMP/err" "arch: 'volta' is not a compute capability"
+# what does not go together: exit 2, a message, nothing written
+for args in "--resident 2" "--resident 2 --blocks 4" "--warps-per-block 2" \
+            "--resident 2 --blocks 4 --warps-per-block 2 --warps 4" \
+            "--transactions 4 --inflight 2" "--l1-hits 3 --l2-hits 2" \
+            "--inflight 0" "--resident 0 --blocks 2 --warps-per-block 1"; do
+    expect 2 "$BIN/pn-gen-gpu" $args -o "$TMP/bad.pnml"
+    [ -s "$TMP/err" ] && ok || bad "no message for: $args"
+    [ -e "$TMP/bad.pnml" ] && bad "output written for: $args" || ok
+done
+expect 2 "$BIN/pn-gen-gpu" --transactions 4 --inflight 2
+has "$TMP/err" "inflight 2 is below transactions 4"
 # more than 64 warps: a warning, silenced by --quiet
 expect 0 "$BIN/pn-gen-gpu" --warps 65 -o "$TMP/big.pnml"
 has "$TMP/err" "warning: 65 warps"

@@ -599,6 +599,433 @@ START_TEST(launch_formula)
 }
 END_TEST
 
+/* ---- the constructs beyond the paper's net (doc/wpnm.md) --------------- */
+
+static int has_line(const list_t *l, const char *line)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (!strcmp(l->v[i], line))
+            return 1;
+    return 0;
+}
+
+#define WANT(...)                                                              \
+    do {                                                                       \
+        char w_[256];                                                          \
+        snprintf(w_, sizeof w_, __VA_ARGS__);                                  \
+        ck_assert_msg(has_line(&got, w_), "missing: %s", w_);                  \
+    } while (0)
+#define NOT(...)                                                               \
+    do {                                                                       \
+        char w_[256];                                                          \
+        snprintf(w_, sizeof w_, __VA_ARGS__);                                  \
+        ck_assert_msg(!has_line(&got, w_), "unexpected: %s", w_);              \
+    } while (0)
+
+/* The tables of doc/wpnm.md for the block scheduler, transactions,
+ * bandwidth and cache hits, arc by arc, with the counts of nodes and arcs
+ * the doc gives. */
+START_TEST(constructs_arc_by_arc)
+{
+    /* T = 3, K = 5, 5 global accesses of which 1 hits L1 (latency 4) and
+     * 2 hit L2 (latency 6); 3 blocks of 2 warps, 2 resident */
+    pn_gpu_params_t p = {.warps = 4, .schedulers = 2, .l1 = 20, .l2 = 2,
+        .uniform = {3, 1, 5}, .resident = 2, .blocks = 3,
+        .warps_per_block = 2, .transactions = 3, .inflight = 5,
+        .l1_hits = 1, .l2_hits = 2, .l1_hit_latency = 4,
+        .l2_hit_latency = 6};
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    list_t got = {0};
+    actual(&got, net);
+    WANT("place pending 3");
+    WANT("place dram 5");
+    WANT("place active 6");   /* B x WB */
+    for (size_t j = 0; j < 2; j++) {
+        WANT("place b%zu_free 1", j);
+        WANT("place b%zu_run 0", j);
+        WANT("place b%zu_done 0", j);
+        WANT("arc b%zu_free b%zu_start normal 1", j, j);
+        WANT("arc pending b%zu_start normal 1", j);
+        WANT("arc b%zu_start b%zu_run normal 1", j, j);
+        WANT("arc b%zu_run b%zu_end normal 1", j, j);
+        WANT("arc b%zu_done b%zu_end normal 2", j, j);
+        WANT("arc b%zu_end b%zu_free normal 1", j, j);
+        for (size_t w = 2 * j; w < 2 * j + 2; w++) {
+            WANT("arc w%zu_t16 b%zu_done normal 1", w, j);
+            static const int k[] = {1, 2, 3, 5, 7, 9, 23, 26, 29};
+            static const int m[] = {1, 1, 1, 3, 1, 5, 1, 2, 2};
+            for (int i = 0; i < 9; i++)
+                WANT("arc b%zu_start w%zu_p%d normal %d", j, w, k[i], m[i]);
+        }
+    }
+    for (size_t w = 0; w < 4; w++) {
+        for (int k = 1; k <= 29; k++)   /* every warp place starts empty */
+            if (k != 19)                  /* (p19: pipelined with la) */
+                WANT("place w%zu_p%d 0", w, k);
+        /* t5: + p29 in; p20 out (waiting for bandwidth) */
+        WANT("arc w%zu_p29 w%zu_t5 normal 1", w, w);
+        WANT("arc w%zu_t5 w%zu_p20 normal 1", w, w);
+        WANT("arc w%zu_t5 w%zu_p12 normal 21", w, w);
+        NOT("arc w%zu_t5 w%zu_p21 normal 1", w, w);
+        /* t19: p20, dram x T -> p21, p22 x (T-1) */
+        WANT("arc w%zu_p20 w%zu_t19 normal 1", w, w);
+        WANT("arc dram w%zu_t19 normal 3", w);
+        WANT("arc w%zu_t19 w%zu_p21 normal 1", w, w);
+        WANT("arc w%zu_t19 w%zu_p22 normal 2", w, w);
+        /* t20: p22 -> p21 */
+        WANT("arc w%zu_p22 w%zu_t20 normal 1", w, w);
+        WANT("arc w%zu_t20 w%zu_p21 normal 1", w, w);
+        /* t8 tests p21 x T; t9 takes p21 x T and gives dram x T back */
+        WANT("arc w%zu_p21 w%zu_t8 normal 3", w, w);
+        WANT("arc w%zu_t8 w%zu_p21 normal 3", w, w);
+        WANT("arc w%zu_p21 w%zu_t9 normal 3", w, w);
+        WANT("arc w%zu_t9 dram normal 3", w);
+        /* L1 hit: t21, t22, t23 over p23, p24, p25 */
+        WANT("arc w%zu_p11 w%zu_t21 normal 1", w, w);
+        WANT("arc w%zu_p10 w%zu_t21 normal 1", w, w);
+        WANT("arc w%zu_p23 w%zu_t21 normal 1", w, w);
+        WANT("arc w%zu_t21 p0 normal 1", w);
+        WANT("arc w%zu_t21 w%zu_p24 normal 5", w, w);
+        WANT("arc w%zu_p24 w%zu_t22 normal 2", w, w);
+        WANT("arc w%zu_t22 w%zu_p24 normal 1", w, w);
+        WANT("arc w%zu_t22 w%zu_p25 normal 1", w, w);
+        WANT("arc w%zu_p24 w%zu_t23 normal 1", w, w);
+        WANT("arc w%zu_p25 w%zu_t23 normal 4", w, w);
+        WANT("arc w%zu_t23 w%zu_p14 normal 1", w, w);
+        /* L2 hit: t24, t25, t26 over p26, p27, p28 */
+        WANT("arc w%zu_p11 w%zu_t24 normal 1", w, w);
+        WANT("arc w%zu_p10 w%zu_t24 normal 1", w, w);
+        WANT("arc w%zu_p26 w%zu_t24 normal 1", w, w);
+        WANT("arc w%zu_t24 p0 normal 1", w);
+        WANT("arc w%zu_t24 w%zu_p27 normal 7", w, w);
+        WANT("arc w%zu_p27 w%zu_t25 normal 2", w, w);
+        WANT("arc w%zu_t25 w%zu_p27 normal 1", w, w);
+        WANT("arc w%zu_t25 w%zu_p28 normal 1", w, w);
+        WANT("arc w%zu_p27 w%zu_t26 normal 1", w, w);
+        WANT("arc w%zu_p28 w%zu_t26 normal 6", w, w);
+        WANT("arc w%zu_t26 w%zu_p14 normal 1", w, w);
+    }
+    /* the doc's counts: places 3 + 1 + 3 slots + 29 W (p1 ... p29, no p19),
+     * transitions 1 + 2 slots + 23 W, arcs 4 + 6 slots + 101 W */
+    ck_assert_int_eq(pn_net_place_count(net), 3 + 1 + 3 * 2 + 28 * 4);
+    ck_assert_int_eq(pn_net_transition_count(net), 1 + 2 * 2 + 23 * 4);
+    ck_assert_int_eq(pn_net_arc_count(net), 4 + 6 * 2 + 101 * 4);
+    list_free(&got);
+    pn_net_free(net);
+    /* transactions without bandwidth: t5 puts the first transaction in
+     * flight and T-1 to send; no p20, t19, dram */
+    pn_gpu_params_t q = {.warps = 1, .schedulers = 1, .l1 = 7, .l2 = 2,
+        .uniform = {1, 1, 2}, .transactions = 4};
+    ck_assert_int_eq(pn_gpu_net(&q, &net), PN_OK);
+    got = (list_t){0};
+    actual(&got, net);
+    WANT("arc w0_t5 w0_p21 normal 1");
+    WANT("arc w0_t5 w0_p22 normal 3");
+    WANT("arc w0_p21 w0_t9 normal 4");
+    WANT("place w0_p9 2");
+    NOT("place dram 0");
+    size_t idx;
+    pn_object_t kind;
+    ck_assert_int_ne(pn_net_find(net, "w0_p20", &kind, &idx), PN_OK);
+    ck_assert_int_ne(pn_net_find(net, "w0_t19", &kind, &idx), PN_OK);
+    ck_assert_int_ne(pn_net_find(net, "w0_p29", &kind, &idx), PN_OK);
+    ck_assert_int_eq(pn_net_place_count(net), 2 + 20);
+    list_free(&got);
+    pn_net_free(net);
+    /* bad combinations */
+    pn_gpu_params_t bad = q;
+    bad.inflight = 3;   /* below T */
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    bad = q;
+    bad.l1_hits = 2, bad.l2_hits = 1;   /* 3 hits of 2 accesses */
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    bad = q;
+    bad.resident = 2, bad.blocks = 3, bad.warps_per_block = 1; /* 2 warps */
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    bad.warps = 2;
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_OK);
+    ck_assert_int_eq(pn_gpu_groups(net, &(pn_groups_t *){NULL}), PN_OK);
+    pn_net_free(net);
+}
+END_TEST
+
+/* What a run sees at each step, for the facts of doc/wpnm.md. */
+typedef struct {
+    const pn_net_t *net;
+    const pn_gpu_params_t *p;
+    size_t *idx;   /* place index by name, looked up once */
+} facts_t;
+
+static size_t place_of(const pn_net_t *net, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static size_t place_of(const pn_net_t *net, const char *fmt, ...)
+{
+    char id[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(id, sizeof id, fmt, ap);
+    va_end(ap);
+    size_t i;
+    pn_object_t kind;
+    ck_assert_msg(pn_net_find(net, id, &kind, &i) == PN_OK, "no %s", id);
+    return i;
+}
+
+/* Runs p's net with seed until it is dead, checking on every step the
+ * conservation facts of the constructs it has; returns the steps. */
+static uint64_t run_facts(const pn_gpu_params_t *p, uint64_t seed)
+{
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(p, &net), PN_OK);
+    pn_engine_t *eng;
+    ck_assert_int_eq(pn_engine_compile(net, &eng), PN_OK);
+    size_t W = p->warps, WB = p->warps_per_block;
+    size_t slots = p->resident ? W / WB : 0;
+    size_t p0 = place_of(net, "p0"), active = place_of(net, "active");
+    size_t dram = p->inflight ? place_of(net, "dram") : 0;
+    size_t pending = slots ? place_of(net, "pending") : 0;
+    int tx = p->inflight || p->transactions > 1;
+    int hits = p->l1_hits || p->l2_hits;
+    size_t (*wp)[30] = calloc(W, sizeof *wp);
+    for (size_t w = 0; w < W; w++)
+        for (int k = 1; k <= 29; k++) {
+            char id[32];
+            snprintf(id, sizeof id, "w%zu_p%d", w, k);
+            pn_object_t kind;
+            if (pn_net_find(net, id, &kind, &wp[w][k]) != PN_OK)
+                wp[w][k] = (size_t)-1;
+        }
+    size_t (*bp)[3] = calloc(slots + 1, sizeof *bp);
+    for (size_t j = 0; j < slots; j++) {
+        bp[j][0] = place_of(net, "b%zu_free", j);
+        bp[j][1] = place_of(net, "b%zu_run", j);
+        bp[j][2] = place_of(net, "b%zu_done", j);
+    }
+    uint64_t T = p->transactions > 1 ? p->transactions : 1;
+    pn_sim_t *sim = pn_sim_new(eng, seed, PN_SEM_MAXIMAL, 0);
+    pn_end_t end = PN_END_NONE;
+    while (end == PN_END_NONE) {
+        ck_assert_int_eq(pn_sim_step(sim, &end), PN_OK);
+        const uint64_t *m = pn_sim_marking(sim);
+        /* bandwidth: dram + the transactions held = K, so at most K are
+         * in flight */
+        if (p->inflight) {
+            uint64_t held = m[dram];
+            for (size_t w = 0; w < W; w++)
+                held += m[wp[w][21]] + (T > 1 ? m[wp[w][22]] : 0);
+            ck_assert_uint_eq(held, p->inflight);
+            ck_assert_uint_le(p->inflight - m[dram], p->inflight);
+        }
+        /* transactions: an access has at most T out (p21 + p22) */
+        for (size_t w = 0; tx && w < W; w++)
+            ck_assert_uint_le(m[wp[w][21]] + (T > 1 ? m[wp[w][22]] : 0), T);
+        /* cache hits: the kinds left equal the accesses not issued */
+        for (size_t w = 0; hits && w < W; w++) {
+            uint64_t kinds = m[wp[w][29]];
+            if (p->l1_hits)
+                kinds += m[wp[w][23]];
+            if (p->l2_hits)
+                kinds += m[wp[w][26]];
+            ck_assert_uint_eq(kinds, m[wp[w][9]] + m[wp[w][10]]);
+        }
+        /* pipelined: a scheduler is free or held by an issuing warp */
+        if (p->pipelined) {
+            uint64_t s = m[p0];
+            for (size_t w = 0; w < W; w++)
+                s += m[wp[w][11]];
+            ck_assert_uint_eq(s, p->schedulers);
+        }
+        /* blocks: a slot is free or runs a block; the active warps are the
+         * pending blocks' and the running blocks' warps not yet ended */
+        if (slots) {
+            uint64_t act = m[pending] * WB;
+            for (size_t j = 0; j < slots; j++) {
+                ck_assert_uint_eq(m[bp[j][0]] + m[bp[j][1]], 1);
+                act += m[bp[j][1]] * WB - m[bp[j][2]];
+            }
+            ck_assert_uint_eq(act, m[active]);
+        }
+    }
+    ck_assert_int_eq(end, PN_END_DEAD);
+    const uint64_t *m = pn_sim_marking(sim);
+    ck_assert_uint_eq(m[active], 0);
+    ck_assert_uint_eq(m[p0], p->schedulers);
+    if (p->inflight)
+        ck_assert_uint_eq(m[dram], p->inflight);
+    if (slots)
+        ck_assert_uint_eq(m[pending], 0);
+    uint64_t steps = pn_sim_steps(sim);
+    pn_sim_free(sim);
+    pn_engine_free(eng);
+    pn_net_free(net);
+    free(wp);
+    free(bp);
+    return steps;
+}
+
+/* One warp alone (doc/wpnm.md): 4 xa + (5 + l2) xs + (5 + lh1) h1 +
+ * (5 + lh2) h2 + (4 + T + l1 [+1 with K]) per DRAM access + 1. */
+static uint64_t one_warp(const pn_gpu_params_t *p)
+{
+    uint64_t T = p->transactions > 1 ? p->transactions : 1;
+    uint64_t dram = p->uniform.global - p->l1_hits - p->l2_hits;
+    return 4 * p->uniform.arith + (5 + p->l2) * p->uniform.shared +
+           (5 + p->l1_hit_latency) * p->l1_hits +
+           (5 + p->l2_hit_latency) * p->l2_hits +
+           (4 + T + p->l1 + (p->inflight != 0)) * dram + 1;
+}
+
+START_TEST(construct_facts)
+{
+    /* closed forms of one warp */
+    pn_gpu_params_t one = {.warps = 1, .schedulers = 1, .l1 = 20, .l2 = 2,
+        .uniform = {3, 2, 7}, .transactions = 4, .inflight = 4,
+        .l1_hits = 2, .l2_hits = 1, .l1_hit_latency = 3,
+        .l2_hit_latency = 9};
+    for (uint64_t seed = 1; seed <= 5; seed++)
+        ck_assert_uint_eq(run_facts(&one, seed), one_warp(&one));
+    one.inflight = 0;
+    ck_assert_uint_eq(run_facts(&one, 1), one_warp(&one));
+    one.transactions = 1, one.l1_hits = 0, one.l2_hits = 0;
+    ck_assert_uint_eq(run_facts(&one, 1), 4 * 3 + 7 * 2 + 25 * 7 + 1);
+    /* bandwidth: K tokens, each access holds T of them for T + l1 steps,
+     * so steps >= accesses T (T + l1) / K; 32 warps of 10 accesses of
+     * 4 transactions on K = 16 are bound by it (steps within 10% of the
+     * bound) and take over twice the steps of the net without the place;
+     * at most K transactions in flight on every step of 20 runs */
+    pn_gpu_params_t bw = {.warps = 32, .schedulers = 4, .l1 = 20, .l2 = 2,
+        .uniform = {2, 0, 10}, .transactions = 4, .inflight = 16};
+    uint64_t bound = 32 * 10 * 4 * (4 + 20) / 16;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        uint64_t st = run_facts(&bw, seed);
+        ck_assert_uint_ge(st, bound);
+        ck_assert_uint_le(st, bound + bound / 10);
+    }
+    pn_gpu_params_t free_bw = bw;
+    free_bw.inflight = 0;
+    ck_assert_uint_ge(run_facts(&bw, 1), 2 * run_facts(&free_bw, 1));
+    /* the block scheduler: with a scheduler for every warp the blocks of a
+     * slot run one after another, each one warp's steps plus 2 (start,
+     * end): ceil(B / R) (X1 + 2) exactly */
+    pn_gpu_params_t blk = {.schedulers = 64, .l1 = 20, .l2 = 2,
+        .uniform = {3, 1, 2}, .resident = 3, .warps_per_block = 4};
+    static const uint64_t B[] = {1, 2, 3, 4, 7, 9};
+    for (size_t i = 0; i < 6; i++) {
+        blk.blocks = B[i];
+        blk.warps = (B[i] < 3 ? B[i] : 3) * 4;
+        uint64_t waves = (B[i] + 2) / 3;
+        ck_assert_uint_eq(run_facts(&blk, i + 1),
+                          waves * (one_warp(&blk) + 2));
+    }
+    /* with 2 schedulers, pipelined issue, bandwidth and hits: the facts on
+     * every step of 20 runs, and no fewer steps than the waves alone */
+    pn_gpu_params_t all = {.warps = 8, .schedulers = 2, .l1 = 20, .l2 = 4,
+        .uniform = {5, 2, 6}, .pipelined = 1, .la = 3, .resident = 2,
+        .blocks = 5, .warps_per_block = 4, .transactions = 2, .inflight = 6,
+        .l1_hits = 2, .l2_hits = 1, .l1_hit_latency = 3,
+        .l2_hit_latency = 8};
+    for (uint64_t seed = 1; seed <= 20; seed++)
+        ck_assert_uint_ge(run_facts(&all, seed), 3 * (one_warp(&all) + 2));
+}
+END_TEST
+
+/* The options that make the constructs: names, ranges, what goes
+ * together, and the warps they give. */
+START_TEST(construct_options)
+{
+    pn_gpu_options_t o;
+    pn_gpu_params_t p;
+    pn_gpu_warp_t *work;
+    pn_error_t err;
+#define SET(n, v) ck_assert_int_eq(pn_gpu_option_set(&o, (size_t)pn_gpu_option_find(n), v, &err), PN_OK)
+    pn_gpu_options_init(&o);
+    ck_assert_uint_eq(o.transactions, 1);
+    ck_assert_uint_eq(o.inflight, 0);
+    ck_assert_uint_eq(o.resident, 0);
+    SET("resident", "3");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "resident needs blocks"));
+    SET("blocks", "100");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "warps-per-block or threads-per-block"));
+    SET("threads-per-block", "100");   /* 4 warps */
+    SET("sms", "30");                  /* ceil(100 / 30) = 4 blocks */
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_OK);
+    ck_assert_uint_eq(p.blocks, 4);
+    ck_assert_uint_eq(p.warps_per_block, 4);
+    ck_assert_uint_eq(p.warps, 12);
+    ck_assert_uint_eq(p.resident, 3);
+    SET("warps-per-block", "2");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    pn_gpu_options_init(&o);
+    SET("warps-per-block", "2");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "needs resident"));
+    SET("resident", "8");
+    SET("blocks", "3");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_OK);
+    ck_assert_uint_eq(p.warps, 6);   /* min(8, 3) slots of 2 */
+    SET("warps", "6");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    pn_gpu_options_init(&o);
+    SET("transactions", "4");
+    SET("inflight", "3");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "inflight 3 is below transactions 4"));
+    SET("inflight", "4");
+    SET("l1-hits", "3");
+    SET("l2-hits", "2");   /* 5 of the 4 default global accesses */
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "l1-hits 3 and l2-hits 2"));
+    SET("l2-hits", "1");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_OK);
+    ck_assert_uint_eq(p.l1_hits, 3);
+    ck_assert_uint_eq(p.l1_hit_latency, 5);
+    ck_assert_uint_eq(p.l2_hit_latency, 10);
+    ck_assert_uint_eq(p.inflight, 4);
+    ck_assert_int_eq(pn_gpu_option_set(&o, (size_t)pn_gpu_option_find("inflight"), "0", &err), PN_ERANGE);
+    /* a device's specification: the rows not given take the table's row
+     * of the capability (gpu/device.c: sm_80 has 4 schedulers, DRAM 450,
+     * L2 200, shared 29, arithmetic 4, L1 33 cycles) */
+    pn_gpu_options_init(&o);
+    SET("arch", "sm_80");
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "pn_gpu_options_arch"));
+    SET("l2", "7");
+    SET("pipelined", "1");
+    ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_OK);
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &p, &work, &err), PN_OK);
+    const pn_gpu_arch_t *a = pn_gpu_arch_find(8, 0);
+    ck_assert_uint_eq(p.schedulers, a->schedulers);
+    ck_assert_uint_eq(p.schedulers, 4);
+    ck_assert_uint_eq(p.l1, 450);
+    ck_assert_uint_eq(p.l2, 7);   /* given: kept */
+    ck_assert_uint_eq(p.la, 4);
+    ck_assert_uint_eq(p.l1_hit_latency, 33);
+    ck_assert_uint_eq(p.l2_hit_latency, 200);
+    static const char *const same[] = {"sm80", "8.0"};
+    for (int i = 0; i < 2; i++) {
+        pn_gpu_options_init(&o);
+        SET("arch", same[i]);
+        ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_OK);
+        ck_assert_uint_eq(o.l1, 450);
+    }
+    pn_gpu_options_init(&o);
+    SET("arch", "volta");
+    ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_EVALUE);
+    ck_assert(strstr(err.text, "'volta' is not a compute capability"));
+    pn_gpu_options_init(&o);
+    SET("arch", "2.0");
+    ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "no row for compute capability 2.0"));
+    pn_gpu_options_init(&o);   /* no arch: nothing to do */
+    ck_assert_int_eq(pn_gpu_options_arch(&o, &err), PN_OK);
+    ck_assert_uint_eq(o.l1, 20);
+#undef SET
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gpu");
@@ -614,6 +1041,9 @@ int main(void)
     tcase_add_test(tc, option_table);
     tcase_add_test(tc, workload_files);
     tcase_add_test(tc, launch_formula);
+    tcase_add_test(tc, constructs_arc_by_arc);
+    tcase_add_test(tc, construct_facts);
+    tcase_add_test(tc, construct_options);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

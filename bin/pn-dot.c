@@ -39,6 +39,9 @@ static void usage(FILE *out)
         "      --cluster-by SEP group nodes by the part of their id before SEP\n"
         "                       (default: PNML pages; warps for GPU nets)\n"
         "      --no-clusters    no groups\n"
+        "      --fold           the first group (warp) in full, every other one\n"
+        "                       as a box of its marked places, joined to the\n"
+        "                       rest by one arc per node and kind\n"
         "      --trace FILE     a trace written by pn-run --trace\n"
         "      --step K         with --trace: the marking after step K, the\n"
         "                       transitions fired in step K highlighted\n"
@@ -58,6 +61,7 @@ static void usage(FILE *out)
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
        OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI,
        OPT_LABELS, OPT_RANKDIR };
+enum { OPT_FOLD = 160 };
 
 typedef struct {
     pn_dot_options_t dot;
@@ -130,6 +134,7 @@ static int set_option(opts_t *o, int c, const char *arg)
         o->cluster_by = arg;
         break;
     case OPT_NO_CLUSTERS: o->dot.clusters = 0; break;
+    case OPT_FOLD: o->dot.fold = 1; break;
     case OPT_TRACE: o->trace_path = arg; break;
     case OPT_STEP:
         if (cli_parse_u64(arg, 0, &o->step)) {
@@ -176,6 +181,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"dpi", required_argument, NULL, OPT_DPI},
         {"cluster-by", required_argument, NULL, OPT_CLUSTER_BY},
         {"no-clusters", no_argument, NULL, OPT_NO_CLUSTERS},
+        {"fold", no_argument, NULL, OPT_FOLD},
         {"trace", required_argument, NULL, OPT_TRACE},
         {"step", required_argument, NULL, OPT_STEP},
         {"timeline", no_argument, NULL, OPT_TIMELINE},
@@ -208,6 +214,11 @@ static int parse_options(int argc, char **argv, opts_t *o)
     if (o->has_step && o->timeline) {
         fprintf(stderr, "%s: --step draws one step, --timeline a window: "
                 "choose one\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->dot.fold && (o->timeline || o->dot.positions)) {
+        fprintf(stderr, "%s: --fold draws a net laid out by Graphviz: not "
+                "with --timeline or --positions\n", prog);
         return CLI_EUSAGE;
     }
     if (o->steps_arg && !o->timeline) {
@@ -319,6 +330,13 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
          step_state(net, trace, o->step, &marking, &fired))) {
         fprintf(stderr, "%s: out of memory\n", prog);
         rc = CLI_EOUTPUT;
+        goto done;
+    }
+    if (o->dot.fold && !groups) {
+        fprintf(stderr, "%s: --fold: %s is not a GPU warp net; give its "
+                "groups with --cluster-by SEP\n", prog,
+                strcmp(o->file, "-") ? o->file : "standard input");
+        rc = CLI_EUSAGE;
         goto done;
     }
     o->dot.groups = groups;

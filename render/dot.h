@@ -60,7 +60,13 @@ typedef struct pn_dot_options {
                                 the dot layout */
     const char *rows_title;  /* a timeline's title over its rows' names;
                                 NULL: "group" (or "transition") */
-    uint64_t reserved[4];    /* zero (the init function sets it): room for
+    uint64_t fold;           /* nonzero, with groups: the first group of two
+                                or more nodes drawn in full, every later
+                                one as a single box (its name, its marked
+                                places and the transitions fired), the
+                                boxes in a grid joined to the rest by one
+                                arc per node and kind */
+    uint64_t reserved[3];    /* zero (the init function sets it): room for
                                 fields of later versions */
 } pn_dot_options_t;
 

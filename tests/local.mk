@@ -74,3 +74,10 @@ check_PROGRAMS += tests/test_gpu_model
 tests_test_gpu_model_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_gpu_model_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 TESTS += tests/test_gpu_model
+
+# the readability check of pictures (tests/svgcheck.h, as in test_dot) on
+# SVG files: for measuring the pictures of large nets
+check_PROGRAMS += tests/svg-overlaps
+tests_svg_overlaps_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
+tests_svg_overlaps_LDADD = $(XML_LIBS) -lm
+tests_test_dot_SOURCES = tests/test_dot.c tests/svgcheck.h

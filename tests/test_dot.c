@@ -849,6 +849,32 @@ START_TEST(readable_pictures)
         pn_groups_free(groups);
         pn_net_free(net);
     }
+    /* folded nets of 1, 4 and 64 warps (the first in full, boxes for the
+     * others) */
+    static const size_t fwarps[] = {1, 4, 64};
+    for (size_t k = 0; k < 3; k++) {
+        pn_gpu_params_t gp;
+        pn_gpu_params_init(&gp);
+        gp.warps = fwarps[k];
+        pn_net_t *net;
+        ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
+        pn_groups_t *groups;
+        ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
+        pn_dot_options_t o;
+        pn_dot_options_init(&o);
+        o.groups = groups;
+        o.fold = 1;
+        r = overlaps_of(net, &o);
+        fprintf(stderr, "%zu warps folded: %zu text/text, %zu text/node, "
+                "%zu text/arc overlaps\n", fwarps[k], r.text_text,
+                r.text_node, r.text_arc);
+        ck_assert_msg(r.text_text + r.text_node + r.text_arc == 0,
+                      "%zu warps folded: %zu text/text, %zu text/node, %zu "
+                      "text/arc overlaps", fwarps[k], r.text_text,
+                      r.text_node, r.text_arc);
+        pn_groups_free(groups);
+        pn_net_free(net);
+    }
     /* small corpus nets: asserted for those listed, counted for all */
     const char *corpus = getenv("PN_CORPUS");
     if (!corpus) {
@@ -980,6 +1006,125 @@ START_TEST(short_labels_legend_order_pairs)
 }
 END_TEST
 
+/* Folded nets: the first warp in full, the others as boxes of their
+ * marked places (at a step: the marking and the transitions fired), the
+ * arcs into the shared part drawn once per node and kind; a net too
+ * large to lay out is drawn when folded; refused without groups and with
+ * positions. */
+static Agedge_t *edge_with(Agraph_t *g, Agnode_t *a, Agnode_t *b,
+                           const char *name, const char *value)
+{
+    for (Agedge_t *e = agfstout(g, a); e; e = agnxtout(g, e))
+        if (aghead(e) == b && !strcmp(attr(e, name), value))
+            return e;
+    return NULL;
+}
+
+START_TEST(folded_nets)
+{
+    pn_gpu_params_t gp;
+    pn_gpu_params_init(&gp);
+    gp.warps = 64;
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
+    pn_groups_t *groups;
+    ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_options_init(&o);
+    o.groups = groups;
+    char *data;
+    size_t len;
+    pn_error_t err;
+    /* unfolded: too large for dot */
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "dot", &data, &len, &err),
+                     PN_ETOOBIG);
+    o.fold = 1;
+    Agraph_t *g = render_dot(net, &o);
+    ck_assert_ptr_nonnull(node_with_id(g, "w0_p1"));
+    ck_assert_ptr_nonnull(node_with_id(g, "w0_t16"));
+    ck_assert_ptr_nonnull(node_with_id(g, "t0"));
+    ck_assert_ptr_null(node_with_id(g, "w1_p1"));
+    ck_assert_ptr_null(node_with_id(g, "w63_t16"));
+    int nodes = 0;
+    for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n))
+        nodes++;
+    /* p0, active, t0, w0's 18 + 15, 63 boxes, the legend */
+    ck_assert_int_eq(nodes, 3 + 33 + 63 + 1);
+    Agnode_t *w1 = node_with_id(g, "fold-w1"), *w5 = node_with_id(g, "fold-w5");
+    ck_assert_ptr_nonnull(w1);
+    ck_assert_ptr_nonnull(node_with_id(g, "fold-w63"));
+    ck_assert_str_eq(attr(w5, "label"), "w5\\np1 p2 p3 p5:10\\np7:4 p9:4");
+    Agraph_t *folded = agsubg(g, "cluster_folded", 0);
+    ck_assert_ptr_nonnull(folded);
+    ck_assert_ptr_nonnull(strstr(attr(folded, "label"), "w1"));
+    ck_assert_ptr_nonnull(strstr(attr(folded, "label"), "w63"));
+    /* an 8 x 8 grid, in the warps' order */
+    Agraph_t *row0 = agsubg(folded, "fold_row0", 0);
+    ck_assert_ptr_nonnull(row0);
+    ck_assert_ptr_nonnull(agsubnode(row0, node_with_id(g, "fold-w8"), 0));
+    ck_assert_ptr_null(agsubnode(row0, node_with_id(g, "fold-w9"), 0));
+    ck_assert_ptr_nonnull(agedge(g, w1, node_with_id(g, "fold-w2"), NULL, 0));
+    /* the scheduler: taken by 63 t1, given back by 63 t5, t14 and t15;
+     * active taken by 63 t16; 63 p2 inhibit t0: one arc each, from the
+     * cluster's edge */
+    Agnode_t *p0 = node_with_id(g, "p0"), *active = node_with_id(g, "active"),
+             *t0 = node_with_id(g, "t0");
+    Agedge_t *e = edge_with(g, p0, w1, "lhead", "cluster_folded");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_str_eq(attr(e, "label"), "63 arcs");
+    e = edge_with(g, w1, p0, "ltail", "cluster_folded");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_str_eq(attr(e, "label"), "189 arcs");
+    ck_assert_ptr_nonnull(edge_with(g, active, w1, "label", "63 arcs"));
+    e = edge_with(g, w1, t0, "label", "63 arcs");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_str_eq(attr(e, "arrowhead"), "odot");
+    ck_assert_str_eq(attr(g, "compound"), "true");
+    /* w0's own arcs stay */
+    ck_assert_ptr_nonnull(agedge(g, p0, node_with_id(g, "w0_t1"), NULL, 0));
+    agclose(g);
+    /* a step: the marking and the transitions fired shown in the boxes */
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    uint64_t *m = calloc(np, sizeof *m);
+    unsigned char *fired = calloc(nt, 1);
+    pn_object_t kind;
+    size_t i15, i17, i2;
+    ck_assert_int_eq(pn_net_find(net, "w2_p15", &kind, &i15), PN_OK);
+    ck_assert_int_eq(pn_net_find(net, "w2_t17", &kind, &i17), PN_OK);
+    ck_assert_int_eq(pn_net_find(net, "w3_p2", &kind, &i2), PN_OK);
+    m[i15] = 3;
+    m[i2] = 1;
+    fired[i17] = 1;
+    o.marking = m;
+    o.fired = fired;
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(node_with_id(g, "fold-w1"), "label"),
+                     "w1\\nno tokens");
+    Agnode_t *w2 = node_with_id(g, "fold-w2");
+    ck_assert_str_eq(attr(w2, "label"), "w2\\np15:3\\nfired t17");
+    ck_assert_str_eq(attr(w2, "color"), "#e4572e");
+    ck_assert_str_eq(attr(node_with_id(g, "fold-w3"), "label"), "w3\\np2");
+    ck_assert_str_eq(attr(node_with_id(g, "fold-w3"), "color"), "");
+    agclose(g);
+    free(m);
+    free(fired);
+    /* refused: with positions; without groups */
+    o.marking = NULL;
+    o.fired = NULL;
+    o.positions = 1;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "no positions"));
+    o.positions = 0;
+    o.groups = NULL;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "in groups"));
+    pn_groups_free(groups);
+    pn_net_free(net);
+}
+END_TEST
+
 /* Graphviz's escapes in names and ids (\\N, \\G, \\E, \\L, \\n, ...) are drawn
  * as written, in nets and in timelines. */
 START_TEST(backslashes_drawn_as_written)
@@ -1046,6 +1191,7 @@ int main(void)
     tcase_add_test(tc, backslashes_drawn_as_written);
     tcase_add_test(tc, short_labels_legend_order_pairs);
     tcase_add_test(tc, readable_pictures);
+    tcase_add_test(tc, folded_nets);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();
     if (!ctx)

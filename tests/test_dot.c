@@ -170,7 +170,8 @@ START_TEST(dot_clusters)
     ck_assert_int_eq(count_clusters(g, "cluster_w"), 3);
     Agraph_t *w1 = agsubg(g, "cluster_w1", 0);
     ck_assert_ptr_nonnull(w1);
-    ck_assert_int_eq(agnnodes(w1), 18 + 15);
+    /* its 33 nodes, and the copies of p0, active and t0 */
+    ck_assert_int_eq(agnnodes(w1), 18 + 15 + 3);
     ck_assert_ptr_nonnull(node_with_id(w1, "w1_p5"));
     ck_assert_ptr_null(node_with_id(w1, "w0_p5"));
     ck_assert_ptr_null(node_with_id(w1, "p0"));
@@ -961,6 +962,19 @@ START_TEST(short_labels_legend_order_pairs)
              *c = node_with_id(g, "w2_p1");
     ck_assert_ptr_nonnull(agedge(g, a, b, NULL, 0));
     ck_assert_ptr_nonnull(agedge(g, b, c, NULL, 0));
+    /* p0, active and t0 have arcs into every warp: drawn once outside
+     * and once, dashed, in each warp, where the warp's arcs end */
+    Agnode_t *p0in1 = node_with_id(g, "p0@w1");
+    ck_assert_ptr_nonnull(p0in1);
+    ck_assert_str_eq(attr(p0in1, "style"), "dashed");
+    ck_assert_ptr_nonnull(agsubnode(agsubg(g, "cluster_w1", 0), p0in1, 0));
+    ck_assert_ptr_nonnull(agedge(g, p0in1, node_with_id(g, "w1_t1"), NULL,
+                                 0));
+    ck_assert_ptr_null(agedge(g, node_with_id(g, "p0"),
+                              node_with_id(g, "w1_t1"), NULL, 0));
+    ck_assert_ptr_nonnull(node_with_id(g, "t0@w2"));
+    ck_assert_ptr_nonnull(node_with_id(g, "active@w0"));
+    ck_assert_ptr_null(node_with_id(g, "w1_p1@w1"));
     /* p0 -> t0 and t0 -> p0: two sides */
     Agnode_t *p0 = node_with_id(g, "p0"), *t0 = node_with_id(g, "t0");
     ck_assert_str_eq(attr(agedge(g, p0, t0, NULL, 0), "tailport"), "e");

@@ -448,7 +448,8 @@ static pn_status_t check_render_options(const pn_dot_options_t *o,
                      "the net has %zu nodes and arcs, too many for the '%s' "
                      "layout (at most %zu; it would take minutes): draw it "
                      "at the positions its file gives (GPU nets are laid "
-                     "out by their generator), or with the sfdp layout",
+                     "out by their generator), fold its groups, or use the "
+                     "sfdp layout",
                      elements, o->layout, limit);
     if (o->positions && elements > SFDP_MAX_ELEMENTS)
         return dfail(err, PN_ETOOBIG, "the net has %zu nodes and arcs, too "

@@ -104,8 +104,11 @@ expect 1 "$BIN/pn-dot" --trace "$TMP/none.trace" --step 1 "$TMP/g.pnml"
 # large nets: a clear message, not a silent hang
 "$BIN/pn-gen-gpu" --warps 64 -o "$TMP/big.pnml"
 expect 4 "$BIN/pn-dot" "$TMP/big.pnml" -o "$TMP/big.svg"
-has "$TMP/err" "use --positions"
-has "$TMP/err" "sfdp"
+has "$TMP/err" "use --fold to draw the first group (warp) in full"
+has "$TMP/err" "--positions"
+# a net without groups: sfdp without labels (the fewest texts covered)
+expect 4 "$BIN/pn-dot" --cluster-by XYZ "$TMP/big.pnml" -o "$TMP/big.svg"
+has "$TMP/err" "--layout sfdp --labels none"
 expect 0 "$BIN/pn-dot" --positions "$TMP/big.pnml" -o "$TMP/big.svg"
 has "$TMP/big.svg" 'id="w63_t17"'
 # --fold: the first warp in full, the others as boxes: a 64-warp net drawn

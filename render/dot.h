@@ -86,7 +86,8 @@ void pn_dot_defaults(pn_dot_options_t *o);
  * PN_DOT_MAX_POSITION points in x and y (Graphviz aborts beyond).  A
  * bitmap (png) is refused above PN_DOT_MAX_PIXELS pixels, reckoned from
  * the laid-out drawing before it is rendered.  Returns PN_OK, PN_EINVAL
- * (unknown layout or format, a dpi out of range), PN_ETOOBIG (too large
+ * (unknown layout or format, a dpi out of range, fold without groups or
+ * with positions), PN_ETOOBIG (too large
  * for the layout: the message suggests sfdp or the positions; a position
  * out of range: the message names the node; a bitmap too large: the
  * message suggests svg or pdf, or the dpi at which it fits), PN_ERENDER,

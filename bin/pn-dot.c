@@ -39,6 +39,9 @@ static void usage(FILE *out)
         "      --cluster-by SEP group nodes by the part of their id before SEP\n"
         "                       (default: PNML pages; warps for GPU nets)\n"
         "      --no-clusters    no groups\n"
+        "      --fold           the first group (warp) in full, every other one\n"
+        "                       as a box of its marked places, joined to the\n"
+        "                       rest by one arc per node and kind\n"
         "      --trace FILE     a trace written by pn-run --trace\n"
         "      --step K         with --trace: the marking after step K, the\n"
         "                       transitions fired in step K highlighted\n"
@@ -62,6 +65,7 @@ static void usage(FILE *out)
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
        OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI,
        OPT_LABELS, OPT_RANKDIR, OPT_HTML };
+enum { OPT_FOLD = 160 };
 
 typedef struct {
     pn_dot_options_t dot;
@@ -135,6 +139,7 @@ static int set_option(opts_t *o, int c, const char *arg)
         o->cluster_by = arg;
         break;
     case OPT_NO_CLUSTERS: o->dot.clusters = 0; break;
+    case OPT_FOLD: o->dot.fold = 1; break;
     case OPT_TRACE: o->trace_path = arg; break;
     case OPT_STEP:
         if (cli_parse_u64(arg, 0, &o->step)) {
@@ -182,6 +187,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"dpi", required_argument, NULL, OPT_DPI},
         {"cluster-by", required_argument, NULL, OPT_CLUSTER_BY},
         {"no-clusters", no_argument, NULL, OPT_NO_CLUSTERS},
+        {"fold", no_argument, NULL, OPT_FOLD},
         {"trace", required_argument, NULL, OPT_TRACE},
         {"step", required_argument, NULL, OPT_STEP},
         {"timeline", no_argument, NULL, OPT_TIMELINE},
@@ -225,6 +231,11 @@ static int parse_options(int argc, char **argv, opts_t *o)
     if (o->has_step && o->timeline) {
         fprintf(stderr, "%s: --step draws one step, --timeline a window: "
                 "choose one\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->dot.fold && (o->timeline || o->dot.positions)) {
+        fprintf(stderr, "%s: --fold draws a net laid out by Graphviz: not "
+                "with --timeline or --positions\n", prog);
         return CLI_EUSAGE;
     }
     if (o->steps_arg && !o->timeline) {
@@ -295,6 +306,24 @@ static int step_state(const pn_net_t *net, const pn_trace_t *trace,
  * says all (a position out of range; a bitmap too large; a net too large
  * for any drawing); without them a net is refused for the layout's sake,
  * or, as a PNG, perhaps for the bitmap's size. */
+/* What draws a net too large for the layout readably, as measured with
+ * the readability check (tests/svg-overlaps): a net in groups folded (a
+ * 64-warp GPU net: no text covered); else sfdp without labels, the least
+ * covered of what draws at all (Philosophers-PT-001000: 31253 texts over
+ * texts, against 1368608 with the short labels and 67994000 at the
+ * file's positions), or the file's positions where an editor placed the
+ * nodes. */
+static const char *too_big_advice(const opts_t *o)
+{
+    if (o->dot.groups && o->dot.groups->ngroups && !o->dot.fold)
+        return "use --fold to draw the first group (warp) in full and the "
+               "others as boxes, or --positions to draw it where the PNML "
+               "places it";
+    return "use --positions to draw it where the PNML places it (if an "
+           "editor did), or --layout sfdp --labels none (at this size "
+           "labels cover each other)";
+}
+
 static int render_failed(pn_status_t st, const pn_error_t *err,
                          const opts_t *o)
 {
@@ -304,13 +333,11 @@ static int render_failed(pn_status_t st, const pn_error_t *err,
         fprintf(stderr, "%s: draw a smaller window with --steps A-B%s\n",
                 prog, png ? ", or use -T svg or a lower --dpi" : "");
     else if (st == PN_ETOOBIG && !o->dot.positions && !png)
-        fprintf(stderr, "%s: use --positions to draw it where the PNML "
-                "places it, or --layout sfdp\n", prog);
+        fprintf(stderr, "%s: %s\n", prog, too_big_advice(o));
     else if (st == PN_ETOOBIG && !o->dot.positions)
-        fprintf(stderr, "%s: a net too large to lay out: use --positions "
-                "(where the PNML places it) or --layout sfdp; a drawing too "
+        fprintf(stderr, "%s: a net too large to lay out: %s; a drawing too "
                 "large for a PNG: use -T svg, -T pdf or a lower --dpi\n",
-                prog);
+                prog, too_big_advice(o));
     return st == PN_ETOOBIG ? EXIT_TOOBIG
            : st == PN_EINVAL ? CLI_EUSAGE
                              : CLI_EOUTPUT;
@@ -362,6 +389,13 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
                                        sizeof *marking)))) {
         fprintf(stderr, "%s: out of memory\n", prog);
         rc = CLI_EOUTPUT;
+        goto done;
+    }
+    if (o->dot.fold && !groups) {
+        fprintf(stderr, "%s: --fold: %s is not a GPU warp net; give its "
+                "groups with --cluster-by SEP\n", prog,
+                strcmp(o->file, "-") ? o->file : "standard input");
+        rc = CLI_EUSAGE;
         goto done;
     }
     o->dot.groups = groups;

@@ -60,7 +60,13 @@ typedef struct pn_dot_options {
                                 the dot layout */
     const char *rows_title;  /* a timeline's title over its rows' names;
                                 NULL: "group" (or "transition") */
-    uint64_t reserved[4];    /* zero (the init function sets it): room for
+    uint64_t fold;           /* nonzero, with groups: the first group of two
+                                or more nodes drawn in full, every later
+                                one as a single box (its name, its marked
+                                places and the transitions fired), the
+                                boxes in a grid joined to the rest by one
+                                arc per node and kind */
+    uint64_t reserved[3];    /* zero (the init function sets it): room for
                                 fields of later versions */
 } pn_dot_options_t;
 
@@ -80,7 +86,8 @@ void pn_dot_defaults(pn_dot_options_t *o);
  * PN_DOT_MAX_POSITION points in x and y (Graphviz aborts beyond).  A
  * bitmap (png) is refused above PN_DOT_MAX_PIXELS pixels, reckoned from
  * the laid-out drawing before it is rendered.  Returns PN_OK, PN_EINVAL
- * (unknown layout or format, a dpi out of range), PN_ETOOBIG (too large
+ * (unknown layout or format, a dpi out of range, fold without groups or
+ * with positions), PN_ETOOBIG (too large
  * for the layout: the message suggests sfdp or the positions; a position
  * out of range: the message names the node; a bitmap too large: the
  * message suggests svg or pdf, or the dpi at which it fits), PN_ERENDER,

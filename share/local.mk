@@ -7,6 +7,8 @@ figures: bin/pn-gen-gpu bin/pn-run bin/pn-dot
 	$(MKDIR_P) $(srcdir)/share/figures
 	bin/pn-gen-gpu --warps 4 --arith 3 --shared 2 --global 2 -o fig-net.pnml
 	bin/pn-dot fig-net.pnml -o $(srcdir)/share/figures/gpu-net.svg
+	bin/pn-gen-gpu --warps 64 --quiet -o fig-fold.pnml
+	bin/pn-dot --fold fig-fold.pnml -o $(srcdir)/share/figures/gpu-fold.svg
 	bin/pn-gen-gpu --warps 8 --arith 10 --shared 4 --global 4 -o fig-run.pnml
 	bin/pn-run --seed 1 --trace fig-run.trace fig-run.pnml
 	bin/pn-dot --trace fig-run.trace --timeline fig-run.pnml \
@@ -18,7 +20,7 @@ figures: bin/pn-gen-gpu bin/pn-run bin/pn-dot
 	  --user-data-dir="$$PWD/fig-profile" --window-size=1400,1000 \
 	  --screenshot="$$(cd $(srcdir) && pwd)/share/figures/viewer.png" \
 	  "file://$$PWD/fig-viewer.html#step=30&zoom=fit"
-	rm -rf fig-net.pnml fig-net.trace fig-run.pnml fig-run.trace \
+	rm -rf fig-fold.pnml fig-net.pnml fig-net.trace fig-run.pnml fig-run.trace \
 	  fig-viewer.html fig-profile
 EXTRA_DIST += share/figures
 EXTRA_DIST += share/gpu-data bench/gpu

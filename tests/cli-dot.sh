@@ -104,10 +104,33 @@ expect 1 "$BIN/pn-dot" --trace "$TMP/none.trace" --step 1 "$TMP/g.pnml"
 # large nets: a clear message, not a silent hang
 "$BIN/pn-gen-gpu" --warps 64 -o "$TMP/big.pnml"
 expect 4 "$BIN/pn-dot" "$TMP/big.pnml" -o "$TMP/big.svg"
-has "$TMP/err" "use --positions"
-has "$TMP/err" "sfdp"
+has "$TMP/err" "use --fold to draw the first group (warp) in full"
+has "$TMP/err" "--positions"
+# a net without groups: sfdp without labels (the fewest texts covered)
+expect 4 "$BIN/pn-dot" --cluster-by XYZ "$TMP/big.pnml" -o "$TMP/big.svg"
+has "$TMP/err" "--layout sfdp --labels none"
 expect 0 "$BIN/pn-dot" --positions "$TMP/big.pnml" -o "$TMP/big.svg"
 has "$TMP/big.svg" 'id="w63_t17"'
+# --fold: the first warp in full, the others as boxes: a 64-warp net drawn
+# with the dot layout; at a step the boxes show the marking
+expect 0 "$BIN/pn-dot" --fold "$TMP/big.pnml" -o "$TMP/fold.svg"
+has "$TMP/fold.svg" 'id="w0_t16"'
+has "$TMP/fold.svg" 'id="fold&#45;w63"'
+lacks "$TMP/fold.svg" 'id="w1_p1"'
+has "$TMP/fold.svg" '189 arcs'
+expect 0 "$BIN/pn-dot" --fold --trace "$TMP/run.trace" --step 3 -T dot "$TMP/g.pnml"
+has "$TMP/out" 'id="fold-w2"'
+has "$TMP/out" 'fired'
+sed 's/"p0"/"q0"/g' "$TMP/g.pnml" > "$TMP/n.pnml"  # not the generator's ids
+expect 2 "$BIN/pn-dot" --fold "$TMP/n.pnml"
+has "$TMP/err" "--fold: $TMP/n.pnml is not a GPU warp net; give its groups with --cluster-by SEP"
+expect 0 "$BIN/pn-dot" --fold --cluster-by _ -T dot "$TMP/n.pnml"
+has "$TMP/out" 'id="fold-w1"'
+has "$TMP/out" 'id=w0_p1'
+lacks "$TMP/out" 'id=w1_p1'
+expect 2 "$BIN/pn-dot" --fold --positions "$TMP/big.pnml"
+has "$TMP/err" "--fold draws a net laid out by Graphviz"
+expect 2 "$BIN/pn-dot" --fold --trace "$TMP/run.trace" --timeline "$TMP/g.pnml"
 # a long run over many warps: the timeline asks for a window
 "$BIN/pn-gen-gpu" --warps 64 --arith 2000 --shared 0 --global 0 --quiet -o "$TMP/long.pnml"
 "$BIN/pn-run" --trace "$TMP/long.trace" "$TMP/long.pnml" > /dev/null

@@ -78,3 +78,10 @@ TESTS += tests/test_gpu_model
 # a real browser, headless Chromium (html-browser.sh; skipped without it)
 TESTS += tests/cli-html.sh tests/html-browser.sh
 EXTRA_DIST += tests/cli-html.sh tests/html-browser.sh
+
+# the readability check of pictures (tests/svgcheck.h, as in test_dot) on
+# SVG files: for measuring the pictures of large nets
+check_PROGRAMS += tests/svg-overlaps
+tests_svg_overlaps_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
+tests_svg_overlaps_LDADD = $(XML_LIBS) -lm
+tests_test_dot_SOURCES = tests/test_dot.c tests/svgcheck.h

@@ -170,7 +170,8 @@ START_TEST(dot_clusters)
     ck_assert_int_eq(count_clusters(g, "cluster_w"), 3);
     Agraph_t *w1 = agsubg(g, "cluster_w1", 0);
     ck_assert_ptr_nonnull(w1);
-    ck_assert_int_eq(agnnodes(w1), 18 + 15);
+    /* its 33 nodes, and the copies of p0, active and t0 */
+    ck_assert_int_eq(agnnodes(w1), 18 + 15 + 3);
     ck_assert_ptr_nonnull(node_with_id(w1, "w1_p5"));
     ck_assert_ptr_null(node_with_id(w1, "w0_p5"));
     ck_assert_ptr_null(node_with_id(w1, "p0"));
@@ -776,199 +777,13 @@ START_TEST(positions_and_bitmap_limits)
 }
 END_TEST
 
-/* ---- the readability check ---------------------------------------------
- * Parses an SVG that Graphviz wrote and counts text that other things
- * cover: text boxes (approximated from the font size and the number of
- * characters: Helvetica is about 0.55 em wide a character, its glyphs
- * from 0.75 em above the baseline to 0.25 em below) against each other,
- * against the shapes of other nodes, and against arcs (their Bezier
- * curves, sampled).  A node's own lines of text (its label over its
- * tokens) and an arc's own label do not count against it. */
-typedef struct {
-    double x0, y0, x1, y1;
-    int owner;
-    char text[40]; /* the text, for the report */
-} sbox_t;
-
-typedef struct {
-    sbox_t *text, *node;
-    size_t ntext, nnode;
-    double *pts; /* x, y pairs of sampled arc points */
-    int *pt_owner;
-    size_t npts;
-    int owners;
-} svg_t;
-
-static double num_attr(xmlNodePtr n, const char *name)
-{
-    xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-    double d = v ? atof((const char *)v) : 0;
-    xmlFree(v);
-    return d;
-}
-
-static void add_box(sbox_t **a, size_t *n, sbox_t b)
-{
-    *a = realloc(*a, (*n + 1) * sizeof **a);
-    (*a)[(*n)++] = b;
-}
-
-static void add_pt(svg_t *s, double x, double y, int owner)
-{
-    s->pts = realloc(s->pts, (s->npts + 1) * 2 * sizeof *s->pts);
-    s->pt_owner = realloc(s->pt_owner, (s->npts + 1) * sizeof *s->pt_owner);
-    s->pts[2 * s->npts] = x;
-    s->pts[2 * s->npts + 1] = y;
-    s->pt_owner[s->npts++] = owner;
-}
-
-/* "M x,y C x1,y1 x2,y2 x3,y3 ..." sampled 20 times a segment */
-static void sample_path(svg_t *s, const char *d, int owner)
-{
-    double v[8192];
-    size_t n = 0;
-    for (const char *p = d; *p && n < 8192;) {
-        if (strchr("0123456789-.", *p)) {
-            char *end;
-            v[n++] = strtod(p, &end);
-            p = end;
-        } else
-            p++;
-    }
-    for (size_t k = 0; k + 7 < n; k += 6)
-        for (int i = 0; i <= 20; i++) {
-            double t = i / 20.0, u = 1 - t;
-            double x = u * u * u * v[k] + 3 * u * u * t * v[k + 2] +
-                       3 * u * t * t * v[k + 4] + t * t * t * v[k + 6];
-            double y = u * u * u * v[k + 1] + 3 * u * u * t * v[k + 3] +
-                       3 * u * t * t * v[k + 5] + t * t * t * v[k + 7];
-            add_pt(s, x, y, owner);
-        }
-}
-
-static size_t utf8_chars(const char *t)
-{
-    size_t n = 0;
-    for (; *t; t++)
-        n += ((unsigned char)*t & 0xc0) != 0x80;
-    return n;
-}
-
-static void walk_svg(svg_t *s, xmlNodePtr n, int owner, int kind)
-{
-    for (; n; n = n->next) {
-        if (n->type != XML_ELEMENT_NODE)
-            continue;
-        const char *name = (const char *)n->name;
-        int o = owner, k = kind;
-        if (!strcmp(name, "g")) {
-            xmlChar *cls = xmlGetProp(n, (const xmlChar *)"class");
-            if (cls && (!strncmp((char *)cls, "node", 4) ||
-                        !strncmp((char *)cls, "edge", 4) ||
-                        !strncmp((char *)cls, "cluster", 7))) {
-                o = ++s->owners;
-                k = cls[0];
-            }
-            xmlFree(cls);
-        } else if (!strcmp(name, "text")) {
-            xmlChar *t = xmlNodeGetContent(n);
-            double fs = num_attr(n, "font-size"), x = num_attr(n, "x"),
-                   y = num_attr(n, "y");
-            double w = 0.55 * fs * (double)utf8_chars((char *)t);
-            xmlChar *anchor = xmlGetProp(n, (const xmlChar *)"text-anchor");
-            double x0 = !anchor || !strcmp((char *)anchor, "start") ? x
-                        : !strcmp((char *)anchor, "end")            ? x - w
-                                                                    : x - w / 2;
-            xmlFree(anchor);
-            if (t && *t) {
-                sbox_t b = {x0, y - 0.75 * fs, x0 + w, y + 0.25 * fs, o, ""};
-                snprintf(b.text, sizeof b.text, "%s", (char *)t);
-                add_box(&s->text, &s->ntext, b);
-            }
-            xmlFree(t);
-        } else if (k == 'n' && !strcmp(name, "ellipse")) {
-            double cx = num_attr(n, "cx"), cy = num_attr(n, "cy"),
-                   rx = num_attr(n, "rx"), ry = num_attr(n, "ry");
-            add_box(&s->node, &s->nnode,
-                    (sbox_t){cx - rx, cy - ry, cx + rx, cy + ry, o, ""});
-        } else if (k == 'n' && !strcmp(name, "polygon")) {
-            xmlChar *pts = xmlGetProp(n, (const xmlChar *)"points");
-            sbox_t b = {1e300, 1e300, -1e300, -1e300, o, ""};
-            for (char *p = (char *)pts; p && *p;) {
-                char *end;
-                double x = strtod(p, &end);
-                if (end == p || *end != ',')
-                    break;
-                double y = strtod(end + 1, &end);
-                b.x0 = fmin(b.x0, x), b.x1 = fmax(b.x1, x);
-                b.y0 = fmin(b.y0, y), b.y1 = fmax(b.y1, y);
-                p = end;
-            }
-            xmlFree(pts);
-            if (b.x0 < b.x1)
-                add_box(&s->node, &s->nnode, b);
-        } else if (k == 'e' && !strcmp(name, "path")) {
-            xmlChar *d = xmlGetProp(n, (const xmlChar *)"d");
-            if (d)
-                sample_path(s, (char *)d, o);
-            xmlFree(d);
-        }
-        walk_svg(s, n->children, o, k);
-    }
-}
-
-typedef struct {
-    size_t text_text, text_node, text_arc;
-} overlaps_t;
-
-/* boxes that overlap by more than half a point each way */
-static int boxes_meet(sbox_t a, sbox_t b)
-{
-    return a.x0 + 0.5 < b.x1 && b.x0 + 0.5 < a.x1 && a.y0 + 0.5 < b.y1 &&
-           b.y0 + 0.5 < a.y1;
-}
+/* ---- the readability check (tests/svgcheck.h) --------------------------- */
+#include "svgcheck.h"
 
 static overlaps_t svg_overlaps(const char *svg, size_t len)
 {
-    xmlDocPtr doc = xmlReadMemory(svg, (int)len, "svg", NULL, XML_PARSE_NONET);
-    ck_assert_ptr_nonnull(doc);
-    svg_t s = {0};
-    walk_svg(&s, xmlDocGetRootElement(doc), 0, 0);
-    overlaps_t r = {0};
-    /* PN_SVGCHECK_VERBOSE=1: every overlap named */
-    int verbose = getenv("PN_SVGCHECK_VERBOSE") != NULL;
-    for (size_t i = 0; i < s.ntext; i++) {
-        sbox_t a = s.text[i];
-        for (size_t j = i + 1; j < s.ntext; j++)
-            if ((a.owner == 0 || s.text[j].owner != a.owner) &&
-                boxes_meet(a, s.text[j])) {
-                if (verbose)
-                    fprintf(stderr, "  '%s' meets '%s'\n", a.text,
-                            s.text[j].text);
-                r.text_text++;
-            }
-        for (size_t j = 0; j < s.nnode; j++)
-            if (s.node[j].owner != a.owner && boxes_meet(a, s.node[j])) {
-                if (verbose)
-                    fprintf(stderr, "  '%s' meets a node\n", a.text);
-                r.text_node++;
-            }
-        for (size_t j = 0; j < s.npts; j++) {
-            double x = s.pts[2 * j], y = s.pts[2 * j + 1];
-            if (s.pt_owner[j] != a.owner && x > a.x0 + 0.5 &&
-                x < a.x1 - 0.5 && y > a.y0 + 0.5 && y < a.y1 - 0.5) {
-                if (verbose)
-                    fprintf(stderr, "  an arc crosses '%s'\n", a.text);
-                r.text_arc++;
-                break;
-            }
-        }
-    }
-    free(s.text);
-    free(s.node);
-    free(s.pts);
-    free(s.pt_owner);
-    xmlFreeDoc(doc);
+    overlaps_t r;
+    ck_assert_int_eq(svg_overlaps_of(svg, len, &r), 0);
     return r;
 }
 
@@ -1032,6 +847,32 @@ START_TEST(readable_pictures)
                     r.text_node, r.text_arc);
             ck_assert(r.text_text + r.text_node + r.text_arc > 0);
         }
+        pn_groups_free(groups);
+        pn_net_free(net);
+    }
+    /* folded nets of 1, 4 and 64 warps (the first in full, boxes for the
+     * others) */
+    static const size_t fwarps[] = {1, 4, 64};
+    for (size_t k = 0; k < 3; k++) {
+        pn_gpu_params_t gp;
+        pn_gpu_params_init(&gp);
+        gp.warps = fwarps[k];
+        pn_net_t *net;
+        ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
+        pn_groups_t *groups;
+        ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
+        pn_dot_options_t o;
+        pn_dot_options_init(&o);
+        o.groups = groups;
+        o.fold = 1;
+        r = overlaps_of(net, &o);
+        fprintf(stderr, "%zu warps folded: %zu text/text, %zu text/node, "
+                "%zu text/arc overlaps\n", fwarps[k], r.text_text,
+                r.text_node, r.text_arc);
+        ck_assert_msg(r.text_text + r.text_node + r.text_arc == 0,
+                      "%zu warps folded: %zu text/text, %zu text/node, %zu "
+                      "text/arc overlaps", fwarps[k], r.text_text,
+                      r.text_node, r.text_arc);
         pn_groups_free(groups);
         pn_net_free(net);
     }
@@ -1121,6 +962,19 @@ START_TEST(short_labels_legend_order_pairs)
              *c = node_with_id(g, "w2_p1");
     ck_assert_ptr_nonnull(agedge(g, a, b, NULL, 0));
     ck_assert_ptr_nonnull(agedge(g, b, c, NULL, 0));
+    /* p0, active and t0 have arcs into every warp: drawn once outside
+     * and once, dashed, in each warp, where the warp's arcs end */
+    Agnode_t *p0in1 = node_with_id(g, "p0@w1");
+    ck_assert_ptr_nonnull(p0in1);
+    ck_assert_str_eq(attr(p0in1, "style"), "dashed");
+    ck_assert_ptr_nonnull(agsubnode(agsubg(g, "cluster_w1", 0), p0in1, 0));
+    ck_assert_ptr_nonnull(agedge(g, p0in1, node_with_id(g, "w1_t1"), NULL,
+                                 0));
+    ck_assert_ptr_null(agedge(g, node_with_id(g, "p0"),
+                              node_with_id(g, "w1_t1"), NULL, 0));
+    ck_assert_ptr_nonnull(node_with_id(g, "t0@w2"));
+    ck_assert_ptr_nonnull(node_with_id(g, "active@w0"));
+    ck_assert_ptr_null(node_with_id(g, "w1_p1@w1"));
     /* p0 -> t0 and t0 -> p0: two sides */
     Agnode_t *p0 = node_with_id(g, "p0"), *t0 = node_with_id(g, "t0");
     ck_assert_str_eq(attr(agedge(g, p0, t0, NULL, 0), "tailport"), "e");
@@ -1161,6 +1015,125 @@ START_TEST(short_labels_legend_order_pairs)
     ck_assert_int_eq(pn_dot_labels_parse("name", &lb), PN_OK);
     ck_assert_int_eq(lb, PN_LABELS_NAME);
     ck_assert_int_eq(pn_dot_labels_parse("long", &lb), PN_EINVAL);
+    pn_groups_free(groups);
+    pn_net_free(net);
+}
+END_TEST
+
+/* Folded nets: the first warp in full, the others as boxes of their
+ * marked places (at a step: the marking and the transitions fired), the
+ * arcs into the shared part drawn once per node and kind; a net too
+ * large to lay out is drawn when folded; refused without groups and with
+ * positions. */
+static Agedge_t *edge_with(Agraph_t *g, Agnode_t *a, Agnode_t *b,
+                           const char *name, const char *value)
+{
+    for (Agedge_t *e = agfstout(g, a); e; e = agnxtout(g, e))
+        if (aghead(e) == b && !strcmp(attr(e, name), value))
+            return e;
+    return NULL;
+}
+
+START_TEST(folded_nets)
+{
+    pn_gpu_params_t gp;
+    pn_gpu_params_init(&gp);
+    gp.warps = 64;
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
+    pn_groups_t *groups;
+    ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_options_init(&o);
+    o.groups = groups;
+    char *data;
+    size_t len;
+    pn_error_t err;
+    /* unfolded: too large for dot */
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "dot", &data, &len, &err),
+                     PN_ETOOBIG);
+    o.fold = 1;
+    Agraph_t *g = render_dot(net, &o);
+    ck_assert_ptr_nonnull(node_with_id(g, "w0_p1"));
+    ck_assert_ptr_nonnull(node_with_id(g, "w0_t16"));
+    ck_assert_ptr_nonnull(node_with_id(g, "t0"));
+    ck_assert_ptr_null(node_with_id(g, "w1_p1"));
+    ck_assert_ptr_null(node_with_id(g, "w63_t16"));
+    int nodes = 0;
+    for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n))
+        nodes++;
+    /* p0, active, t0, w0's 18 + 15, 63 boxes, the legend */
+    ck_assert_int_eq(nodes, 3 + 33 + 63 + 1);
+    Agnode_t *w1 = node_with_id(g, "fold-w1"), *w5 = node_with_id(g, "fold-w5");
+    ck_assert_ptr_nonnull(w1);
+    ck_assert_ptr_nonnull(node_with_id(g, "fold-w63"));
+    ck_assert_str_eq(attr(w5, "label"), "w5\\np1 p2 p3 p5:10\\np7:4 p9:4");
+    Agraph_t *folded = agsubg(g, "cluster_folded", 0);
+    ck_assert_ptr_nonnull(folded);
+    ck_assert_ptr_nonnull(strstr(attr(folded, "label"), "w1"));
+    ck_assert_ptr_nonnull(strstr(attr(folded, "label"), "w63"));
+    /* an 8 x 8 grid, in the warps' order */
+    Agraph_t *row0 = agsubg(folded, "fold_row0", 0);
+    ck_assert_ptr_nonnull(row0);
+    ck_assert_ptr_nonnull(agsubnode(row0, node_with_id(g, "fold-w8"), 0));
+    ck_assert_ptr_null(agsubnode(row0, node_with_id(g, "fold-w9"), 0));
+    ck_assert_ptr_nonnull(agedge(g, w1, node_with_id(g, "fold-w2"), NULL, 0));
+    /* the scheduler: taken by 63 t1, given back by 63 t5, t14 and t15;
+     * active taken by 63 t16; 63 p2 inhibit t0: one arc each, from the
+     * cluster's edge */
+    Agnode_t *p0 = node_with_id(g, "p0"), *active = node_with_id(g, "active"),
+             *t0 = node_with_id(g, "t0");
+    Agedge_t *e = edge_with(g, p0, w1, "lhead", "cluster_folded");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_str_eq(attr(e, "label"), "63 arcs");
+    e = edge_with(g, w1, p0, "ltail", "cluster_folded");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_str_eq(attr(e, "label"), "189 arcs");
+    ck_assert_ptr_nonnull(edge_with(g, active, w1, "label", "63 arcs"));
+    e = edge_with(g, w1, t0, "label", "63 arcs");
+    ck_assert_ptr_nonnull(e);
+    ck_assert_str_eq(attr(e, "arrowhead"), "odot");
+    ck_assert_str_eq(attr(g, "compound"), "true");
+    /* w0's own arcs stay */
+    ck_assert_ptr_nonnull(agedge(g, p0, node_with_id(g, "w0_t1"), NULL, 0));
+    agclose(g);
+    /* a step: the marking and the transitions fired shown in the boxes */
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    uint64_t *m = calloc(np, sizeof *m);
+    unsigned char *fired = calloc(nt, 1);
+    pn_object_t kind;
+    size_t i15, i17, i2;
+    ck_assert_int_eq(pn_net_find(net, "w2_p15", &kind, &i15), PN_OK);
+    ck_assert_int_eq(pn_net_find(net, "w2_t17", &kind, &i17), PN_OK);
+    ck_assert_int_eq(pn_net_find(net, "w3_p2", &kind, &i2), PN_OK);
+    m[i15] = 3;
+    m[i2] = 1;
+    fired[i17] = 1;
+    o.marking = m;
+    o.fired = fired;
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(node_with_id(g, "fold-w1"), "label"),
+                     "w1\\nno tokens");
+    Agnode_t *w2 = node_with_id(g, "fold-w2");
+    ck_assert_str_eq(attr(w2, "label"), "w2\\np15:3\\nfired t17");
+    ck_assert_str_eq(attr(w2, "color"), "#e4572e");
+    ck_assert_str_eq(attr(node_with_id(g, "fold-w3"), "label"), "w3\\np2");
+    ck_assert_str_eq(attr(node_with_id(g, "fold-w3"), "color"), "");
+    agclose(g);
+    free(m);
+    free(fired);
+    /* refused: with positions; without groups */
+    o.marking = NULL;
+    o.fired = NULL;
+    o.positions = 1;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "no positions"));
+    o.positions = 0;
+    o.groups = NULL;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "in groups"));
     pn_groups_free(groups);
     pn_net_free(net);
 }
@@ -1232,6 +1205,7 @@ int main(void)
     tcase_add_test(tc, backslashes_drawn_as_written);
     tcase_add_test(tc, short_labels_legend_order_pairs);
     tcase_add_test(tc, readable_pictures);
+    tcase_add_test(tc, folded_nets);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();
     if (!ctx)

@@ -1493,6 +1493,7 @@ typedef struct {
     size_t *row_of;        /* per transition: its row */
     const char **rows;     /* per row: its name */
     unsigned char *cells;  /* nrows x ncols, see fill_cells() */
+    uint32_t *issued;      /* per column: see mark_issue(); NULL: none */
 } timeline_t;
 
 static pn_status_t check_window(const pn_trace_t *trace, uint64_t first,
@@ -1533,18 +1534,91 @@ static pn_status_t layout_rows(timeline_t *tl, const pn_net_t *net,
     return PN_OK;
 }
 
+/* An issue: a transition of a group that takes a resource from outside
+ * its group, a place in no group (or another's) to which a transition of
+ * the same group gives tokens back: a GPU warp's t1 takes the scheduler
+ * p0, which the warp's t5, t14, t15 give back (t16 takes the place
+ * "active" for good: not an issue), the class "idle" aside (t0, the idle
+ * step).  Per transition, in is: 1 for an issue.  Returns how many
+ * transitions are issues, or (size_t)-1 without memory. */
+typedef struct {
+    size_t place, group;
+} given_t;
+
+static int cmp_given(const void *a, const void *b)
+{
+    const given_t *x = a, *y = b;
+    if (x->place != y->place)
+        return x->place < y->place ? -1 : 1;
+    return x->group < y->group ? -1 : x->group > y->group;
+}
+
+static size_t mark_issue(const pn_net_t *net, const pn_groups_t *gr,
+                         unsigned char *is)
+{
+    size_t nt = pn_net_transition_count(net), na = pn_net_arc_count(net),
+           n = 0, ng = 0;
+    given_t *given = malloc((na + 1) * sizeof *given);
+    if (!given)
+        return (size_t)-1;
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        size_t g = gr->transition_group[arc->transition];
+        if (arc->dir == PN_DIR_TP && g != PN_NONE &&
+            gr->place_group[arc->place] != g)
+            given[ng++] = (given_t){arc->place, g};
+    }
+    qsort(given, ng, sizeof *given, cmp_given);
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        size_t t = arc->transition, g = gr->transition_group[t],
+               c = gr->transition_class[t];
+        given_t key = {arc->place, g};
+        if (arc->dir != PN_DIR_PT || arc->kind != PN_ARC_NORMAL ||
+            g == PN_NONE || gr->place_group[arc->place] == g ||
+            (c < gr->nclasses && !strcmp(gr->class_names[c], "idle")) ||
+            !bsearch(&key, given, ng, sizeof *given, cmp_given))
+            continue;
+        is[t] = 1;
+    }
+    free(given);
+    for (size_t t = 0; t < nt; t++)
+        n += is[t];
+    return n;
+}
+
 /* The strongest class fired per row and step (0: nothing, 1: a transition
  * in no class, 2 + c: class c). */
-static pn_status_t fill_cells(timeline_t *tl, const pn_trace_t *trace,
-                              pn_error_t *err)
+static pn_status_t fill_cells(timeline_t *tl, const pn_net_t *net,
+                              const pn_trace_t *trace, pn_error_t *err)
 {
     tl->cells = calloc((size_t)(tl->nrows * tl->ncols) + 1, 1);
     if (!tl->cells)
         return dfail(err, PN_ENOMEM, "out of memory");
+    unsigned char *is = NULL;
+    if (tl->gr) {
+        is = calloc(pn_net_transition_count(net) + 1, 1);
+        tl->issued = calloc(tl->ncols + 1, sizeof *tl->issued);
+        if (!is || !tl->issued) {
+            free(is);
+            return dfail(err, PN_ENOMEM, "out of memory");
+        }
+        size_t issues = mark_issue(net, tl->gr, is);
+        if (issues == (size_t)-1) {
+            free(is);
+            return dfail(err, PN_ENOMEM, "out of memory");
+        }
+        if (!issues) {
+            free(tl->issued);
+            tl->issued = NULL;
+        }
+    }
     for (uint64_t s = tl->first; s <= tl->last; s++) {
         size_t n;
         const uint32_t *f = pn_trace_fired(trace, s, &n);
         for (size_t i = 0; i < n; i++) {
+            if (tl->issued && is[f[i]])
+                tl->issued[s - tl->first]++;
             size_t r = tl->row_of[f[i]];
             unsigned char *c = &tl->cells[r * tl->ncols + (s - tl->first)];
             size_t cls = tl->gr ? tl->gr->transition_class[f[i]] : PN_NONE;
@@ -1554,6 +1628,7 @@ static pn_status_t fill_cells(timeline_t *tl, const pn_trace_t *trace,
                 *c = k;
         }
     }
+    free(is);
     return PN_OK;
 }
 
@@ -1604,6 +1679,58 @@ static unsigned share_of(const timeline_t *tl, size_t r, size_t k)
     return (unsigned)((200 * count + tl->ncols) / (2 * tl->ncols));
 }
 
+/* What the timeline's last row counts in column c: the issues of the step
+ * (see mark_issue()) or, in a net without them, the rows that fired. */
+static size_t active_rows(const timeline_t *tl, uint64_t c)
+{
+    if (tl->issued)
+        return tl->issued[c];
+    size_t n = 0;
+    for (size_t r = 0; r < tl->nrows; r++)
+        n += tl->cells[r * tl->ncols + c] != 0;
+    return n;
+}
+
+/* The timeline's last row, under the others: per step, a bar as high as
+ * the issues of the step (for a GPU net: the warps issued on the SM, at
+ * most its schedulers; fewer while the warps wait on memory), or the rows
+ * that fired, and at the row's end their mean and the most in one step. */
+static void write_activity(sbuf_t *b, const timeline_t *tl,
+                           const char *rows_title)
+{
+    size_t most = 0;
+    uint64_t sum = 0;
+    for (uint64_t c = 0; c < tl->ncols; c++) {
+        size_t n = active_rows(tl, c);
+        sum += n;
+        if (n > most)
+            most = n;
+    }
+    sb_printf(b, "<TR><TD ALIGN=\"RIGHT\" VALIGN=\"BOTTOM\"><FONT "
+              "POINT-SIZE=\"9\"><B>");
+    html_escape(b, rows_title);
+    sb_printf(b, tl->issued ? "s issued</B></FONT></TD>"
+                            : "s firing</B></FONT></TD>");
+    for (uint64_t c = 0; c < tl->ncols; c++) {
+        size_t n = active_rows(tl, c);
+        /* 1 to 24 points high, 0 for none */
+        unsigned h = most ? (unsigned)((24 * n + most - 1) / most) : 0;
+        if (h == 0)
+            sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"24\" FIXEDSIZE=\"TRUE\">"
+                      "</TD>");
+        else
+            sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"24\" FIXEDSIZE=\"TRUE\" "
+                      "VALIGN=\"BOTTOM\" TOOLTIP=\"%zu\"><TABLE BORDER=\"0\" "
+                      "CELLSPACING=\"0\" CELLPADDING=\"0\"><TR><TD WIDTH=\"6\" "
+                      "HEIGHT=\"%u\" FIXEDSIZE=\"TRUE\" BGCOLOR=\"%s\"></TD>"
+                      "</TR></TABLE></TD>", n, h, FIRED_COLOR);
+    }
+    sb_printf(b, "<TD COLSPAN=\"%zu\" ALIGN=\"LEFT\" VALIGN=\"BOTTOM\">"
+              "<FONT POINT-SIZE=\"8\"> mean %.1f, most %zu</FONT></TD></TR>",
+              share_kinds(tl),
+              tl->ncols ? (double)sum / (double)tl->ncols : 0.0, most);
+}
+
 /* The label of the timeline's one node: an HTML table, rows x steps, with
  * the axes' titles (the rows' kind over their names, "step" under the
  * step numbers) and at each row's end the share of the steps by kind of
@@ -1641,6 +1768,7 @@ static void write_table(sbuf_t *b, const timeline_t *tl, const char *rows_title)
                       "</FONT></TD>", share_of(tl, r, k));
         sb_printf(b, "</TR>");
     }
+    write_activity(b, tl, rows_title);
     write_step_numbers(b, tl->first, tl->last);
     sb_printf(b, "</TR><TR><TD></TD><TD COLSPAN=\"%" PRIu64 "\"><FONT "
               "POINT-SIZE=\"9\"><B>step</B></FONT></TD></TR></TABLE>",
@@ -1716,7 +1844,7 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
     sbuf_t b = {0};
     st = layout_rows(&tl, net, o.clusters, err);
     if (!st)
-        st = fill_cells(&tl, trace, err);
+        st = fill_cells(&tl, net, trace, err);
     if (!st) {
         write_table(&b, &tl,
                     o.rows_title ? o.rows_title
@@ -1736,6 +1864,7 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
     free(tl.rows);
     free(tl.row_of);
     free(tl.cells);
+    free(tl.issued);
     free(b.s);
     return st;
 }

@@ -87,6 +87,19 @@ has "$TMP/tl.svg" ">warp<"
 has "$TMP/tl.svg" ">step<"
 has "$TMP/tl.svg" "> none <"
 has "$TMP/tl.svg" "%<"
+# the last row: the warps issued (t1 takes the scheduler p0) per step, their
+# mean and the most in a step, as counted from the trace
+want=$(awk '$1 == "S" { n = 0; for (i = 3; i <= NF; i++) if ($i ~ /^w[0-9]+_t1$/) n++;
+                        sum += n; if (n > most) most = n; steps++ }
+            END { printf "mean %.1f, most %d", sum / steps, most }' "$TMP/run.trace")
+has "$TMP/tl.svg" ">warps issued<"
+has "$TMP/tl.svg" "$want<"
+# each step's bar: its count as the cell's tooltip (steps with none: no bar)
+awk '$1 == "S" { n = 0; for (i = 3; i <= NF; i++) if ($i ~ /^w[0-9]+_t1$/) n++;
+                 if (n) print n }' "$TMP/run.trace" > "$TMP/issued.want"
+expect 0 "$BIN/pn-dot" -T dot --trace "$TMP/run.trace" --timeline "$TMP/g.pnml"
+grep -o 'TOOLTIP="[0-9]*"' "$TMP/out" | tr -dc '0-9\n' > "$TMP/issued.got"
+cmp -s "$TMP/issued.want" "$TMP/issued.got" && ok || bad "warps issued per step differ from the trace's t1 firings"
 expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 2-9 "$TMP/g.pnml" -o "$TMP/tl.png"
 expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 5-$((steps + 3)) "$TMP/g.pnml"
 expect 2 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 9-2 "$TMP/g.pnml"

@@ -254,12 +254,12 @@ START_TEST(option_inits)
     DIRTY(ro);
     pn_read_options_init(&ro);
     ck_assert_ptr_null(ro.net_id);
-    ck_assert(all_zero(ro.reserved, 4));
+    ck_assert(all_zero(ro.reserved, sizeof ro.reserved / sizeof *ro.reserved));
     pn_write_options_t wo;
     DIRTY(wo);
     pn_write_options_init(&wo);
     ck_assert_int_eq(wo.dialect, PN_DIALECT_STANDARD);
-    ck_assert(all_zero(wo.reserved, 4));
+    ck_assert(all_zero(wo.reserved, sizeof wo.reserved / sizeof *wo.reserved));
     pn_reach_options_t a, b;
     DIRTY(a);
     memset(&b, 0, sizeof b);
@@ -268,13 +268,13 @@ START_TEST(option_inits)
     ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
     ck_assert_int_eq(a.semantics, PN_SEM_INTERLEAVING);
     ck_assert_uint_eq(a.max_states, 0);
-    ck_assert(all_zero(a.reserved, 4));
+    ck_assert(all_zero(a.reserved, sizeof a.reserved / sizeof *a.reserved));
     pn_mp_params_t mp;
     DIRTY(mp);
     pn_mp_params_init(&mp);
     ck_assert_int_eq(mp.model, PN_MP_OPS);
     ck_assert(mp.executors == 1 && mp.dt == 0 && mp.dT == 0 && !mp.cached);
-    ck_assert(all_zero(mp.reserved, 4));
+    ck_assert(all_zero(mp.reserved, sizeof mp.reserved / sizeof *mp.reserved));
     pn_gpu_params_t g;
     DIRTY(g);
     pn_gpu_params_init(&g);
@@ -285,7 +285,7 @@ START_TEST(option_inits)
     ck_assert_ptr_null(g.work);
     ck_assert(g.uniform.arith == 10 && g.uniform.shared == 4 &&
               g.uniform.global == 4);
-    ck_assert(all_zero(g.reserved, 4));
+    ck_assert(all_zero(g.reserved, sizeof g.reserved / sizeof *g.reserved));
     pn_read_options_init(NULL);
     pn_write_options_init(NULL);
     pn_reach_options_init(NULL);

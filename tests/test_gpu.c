@@ -790,7 +790,7 @@ static uint64_t run_facts(const pn_gpu_params_t *p, uint64_t seed)
     size_t (*wp)[30] = calloc(W, sizeof *wp);
     for (size_t w = 0; w < W; w++)
         for (int k = 1; k <= 29; k++) {
-            char id[32];
+            char id[64];
             snprintf(id, sizeof id, "w%zu_p%d", w, k);
             pn_object_t kind;
             if (pn_net_find(net, id, &kind, &wp[w][k]) != PN_OK)

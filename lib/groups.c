@@ -154,7 +154,7 @@ pn_status_t pn_groups_by_prefix(const pn_net_t *net, const char *sep,
         }
         free(key);
     }
-    if (!st)
+    if (!st && g->ngroups)
         qsort(g->group_names, g->ngroups, sizeof *g->group_names, cmp_name);
     pni_hash_free(&seen);
     pni_hash_init(&seen);

@@ -745,7 +745,9 @@ START_TEST(constructs_arc_by_arc)
     ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
     bad.warps = 2;
     ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_OK);
-    ck_assert_int_eq(pn_gpu_groups(net, &(pn_groups_t *){NULL}), PN_OK);
+    pn_groups_t *gr = NULL;
+    ck_assert_int_eq(pn_gpu_groups(net, &gr), PN_OK);
+    pn_groups_free(gr);
     pn_net_free(net);
 }
 END_TEST

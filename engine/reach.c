@@ -189,31 +189,43 @@ static void pack(const pn_reach_t *r, uint64_t *dst, const uint64_t *m)
     pack_bits(r->bits, r->np, dst, m);
 }
 
-/* The marking of the packed state src (which can be read PACK_PAD bytes
- * past its end). */
+/* A reader of the fields of a packed state, in place order (the state can
+ * be read PACK_PAD bytes past its end). */
+typedef struct {
+    const uint8_t *src;
+    uint64_t word;
+    unsigned pos;
+} bitrd_t;
+
+static inline bitrd_t bitrd_open(const uint8_t *src)
+{
+    bitrd_t b = {src, load64(src), 0};
+    return b;
+}
+
+/* The next field, w > 0 bits wide. */
+static inline uint64_t bitrd_next(bitrd_t *b, unsigned w)
+{
+    uint64_t v = b->word >> b->pos;
+    if (b->pos + w >= 64) {
+        b->src += 8;
+        b->word = load64(b->src);
+        if (b->pos)
+            v |= b->word << (64 - b->pos);
+        b->pos = b->pos + w - 64;
+    } else {
+        b->pos += w;
+    }
+    return v & bits_max(w);
+}
+
+/* The marking of the packed state src. */
 static void unpack_bits(const uint8_t *bits, uint32_t np, uint64_t *m,
                         const uint8_t *src)
 {
-    uint64_t word = load64(src);
-    unsigned pos = 0;
-    for (uint32_t p = 0; p < np; p++) {
-        unsigned w = bits[p];
-        if (!w) {
-            m[p] = 0;
-            continue;
-        }
-        uint64_t v = word >> pos;
-        if (pos + w >= 64) {
-            src += 8;
-            word = load64(src);
-            if (pos)
-                v |= word << (64 - pos);
-            pos = pos + w - 64;
-        } else {
-            pos += w;
-        }
-        m[p] = v & bits_max(w);
-    }
+    bitrd_t b = bitrd_open(src);
+    for (uint32_t p = 0; p < np; p++)
+        m[p] = bits[p] ? bitrd_next(&b, bits[p]) : 0;
 }
 
 static void unpack(const pn_reach_t *r, uint64_t *m, const uint8_t *src)
@@ -591,26 +603,10 @@ typedef struct {
 static int covered_by(const pn_reach_t *r, uint32_t s, const uint64_t *m)
 {
     /* unpack(), stopping at the first place above m */
-    const uint8_t *src = state_at(r, s);
-    uint64_t word = load64(src);
-    unsigned pos = 0;
-    for (uint32_t p = 0; p < r->np; p++) {
-        unsigned w = r->bits[p];
-        if (!w)
-            continue;
-        uint64_t v = word >> pos;
-        if (pos + w >= 64) {
-            src += 8;
-            word = load64(src);
-            if (pos)
-                v |= word << (64 - pos);
-            pos = pos + w - 64;
-        } else {
-            pos += w;
-        }
-        if ((v & bits_max(w)) > m[p])
+    bitrd_t b = bitrd_open(state_at(r, s));
+    for (uint32_t p = 0; p < r->np; p++)
+        if (r->bits[p] && bitrd_next(&b, r->bits[p]) > m[p])
             return 0;
-    }
     return 1;
 }
 

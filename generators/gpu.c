@@ -357,6 +357,21 @@ static pn_status_t flow(gen_t *g, size_t w, int t, const int *in,
     return PN_OK;
 }
 
+/* A cache-hit frame of warp w, as the global one with latency h: t issues
+ * a hit (counted down in place c) into the frame f, t + 1 counts a step,
+ * t + 2 ends it after h steps (place c + 2) and gives p14. */
+static pn_status_t hit_frame(gen_t *g, size_t w, int t, int c, uint64_t h)
+{
+    int f = c + 1, e = c + 2;
+    TRY(flow(g, w, t, (int[]){11, 10, c}, NULL, 3, (int[]){0, f},
+             (uint64_t[]){1, h + 1}, 2));
+    TRY(flow(g, w, t + 1, (int[]){f}, (uint64_t[]){2}, 1, (int[]){f, e},
+             NULL, 2));
+    TRY(flow(g, w, t + 2, (int[]){f, e}, (uint64_t[]){1, h}, 2,
+             (int[]){14}, NULL, 1));
+    return PN_OK;
+}
+
 /* The marking a warp starts with in place k: the initial marking of the
  * paper's net, or what its block's start transition puts there. */
 static uint64_t warp_start(const pn_gpu_warp_t *x, const pn_gpu_params_t *p,
@@ -466,24 +481,10 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
     if (T > 1)   /* one more transaction a step */
         TRY(flow(g, w, 20, (int[]){22}, NULL, 1, (int[]){21}, NULL, 1));
     /* cache hits: frames as the global one, with their own latencies */
-    if (p->l1_hits) {
-        uint64_t h = p->l1_hit_latency;
-        TRY(flow(g, w, 21, (int[]){11, 10, 23}, NULL, 3, (int[]){0, 24},
-                 (uint64_t[]){1, h + 1}, 2));
-        TRY(flow(g, w, 22, (int[]){24}, (uint64_t[]){2}, 1, (int[]){24, 25},
-                 NULL, 2));
-        TRY(flow(g, w, 23, (int[]){24, 25}, (uint64_t[]){1, h}, 2,
-                 (int[]){14}, NULL, 1));
-    }
-    if (p->l2_hits) {
-        uint64_t h = p->l2_hit_latency;
-        TRY(flow(g, w, 24, (int[]){11, 10, 26}, NULL, 3, (int[]){0, 27},
-                 (uint64_t[]){1, h + 1}, 2));
-        TRY(flow(g, w, 25, (int[]){27}, (uint64_t[]){2}, 1, (int[]){27, 28},
-                 NULL, 2));
-        TRY(flow(g, w, 26, (int[]){27, 28}, (uint64_t[]){1, h}, 2,
-                 (int[]){14}, NULL, 1));
-    }
+    if (p->l1_hits)
+        TRY(hit_frame(g, w, 21, 23, p->l1_hit_latency));
+    if (p->l2_hits)
+        TRY(hit_frame(g, w, 24, 26, p->l2_hit_latency));
     /* every p2 has an inhibitor arc to t0 */
     TRY(arc(g, pid(g, 0, w, 2), "t0", 1, PN_ARC_INHIBITOR));
     return PN_OK;

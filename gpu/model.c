@@ -95,6 +95,7 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
      * accesses go through the L1/texture pipe, which splits a request
      * into its wavefronts itself: the instruction issues once, and the
      * wavefronts cost L1 pipe cycles only (the LSU bound). */
+    s->wavefronts = fmax(s->global, wave_g / w);
     s->replays = dev->cc_major >= 5 ? 0.0 : fmax(0.0, wave_g / w - s->global);
     /* loads that hit L1 go no further; stores always reach L2 */
     s->l1_hit = missing(l->l1_hit) ? 0.0 : fmin(1.0, l->l1_hit);

@@ -165,6 +165,8 @@ typedef struct pn_gpu_shape {
     unsigned schedulers;        /* warp schedulers of the SM */
     double arith, shared, global; /* warp instructions per warp, by kind */
     double replays;             /* extra issue slots per warp (uncoalesced accesses) */
+    double wavefronts;          /* L1 wavefronts of global accesses per warp
+                                 * (>= global; more when uncoalesced) */
     double l1_hit;              /* fraction of global load transactions that hit L1 */
     double miss;                /* fraction of L2 transactions that reach DRAM */
     double lat_global;          /* mean global latency, cycles (L1, L2 and DRAM mixed) */

@@ -118,7 +118,9 @@ pn_status_t pn_gpu_profile_read(const char *path, pn_gpu_launch_t **out,
  * transactions per request, does not change with the input size; nvprof
  * leaves these counters NA for the largest launches of some kernels.
  * Launches it used are never filled ones.  Sets the PN_GPU_IMPUTED_* bits
- * of each filled launch; returns the number of counts filled. */
+ * of each filled launch; returns the number of counts filled (0 also when
+ * memory runs out: then nothing is filled).  Cost O(n log n + the sum of
+ * the squares of the group sizes). */
 size_t pn_gpu_launches_impute(pn_gpu_launch_t *launches, size_t n);
 
 /* Frees what pn_gpu_profile_read() returned (NULL is allowed). */

@@ -696,23 +696,38 @@ static int same_pattern(const pn_gpu_launch_t *a, const pn_gpu_launch_t *b)
            !memcmp(a->block, b->block, sizeof a->block);
 }
 
-size_t pn_gpu_launches_impute(pn_gpu_launch_t *ls, size_t n)
+typedef struct {
+    pn_gpu_launch_t *l;
+    size_t i;                /* its place in the array: file order in a group */
+} imp_ref_t;
+
+static int imp_cmp(const void *pa, const void *pb)
 {
-    if (!ls) return 0;
+    const imp_ref_t *x = pa, *y = pb;
+    int c = strcmp(x->l->gpu, y->l->gpu);
+    if (!c) c = strcmp(x->l->kernel, y->l->kernel);
+    if (!c) c = memcmp(x->l->block, y->l->block, sizeof x->l->block);
+    if (!c) c = (x->i > y->i) - (x->i < y->i);
+    return c;
+}
+
+/* Fills the launches of one (gpu, kernel, block) group. */
+static size_t impute_group(const imp_ref_t *g, size_t m)
+{
     size_t filled = 0;
-    for (size_t i = 0; i < n; i++) {
-        pn_gpu_launch_t *l = &ls[i];
-        for (size_t f = 0; f < sizeof imp_fields / sizeof *imp_fields; f++) {
-            const imp_field_t *F = &imp_fields[f];
+    for (size_t f = 0; f < sizeof imp_fields / sizeof *imp_fields; f++) {
+        const imp_field_t *F = &imp_fields[f];
+        for (size_t a = 0; a < m; a++) {
+            pn_gpu_launch_t *l = g[a].l;
             if (fld(l, F->off) == fld(l, F->off)) continue;       /* known */
             double per = F->per ? fld(l, F->per) : 1.0;
             if (!(per >= 0)) continue;
-            /* the nearest size (by the ratio of sizes) that knows both */
+            /* the nearest size (by the ratio of sizes) that had both */
             const pn_gpu_launch_t *best = NULL;
             double bd = INFINITY;
-            for (size_t j = 0; j < n; j++) {
-                const pn_gpu_launch_t *o = &ls[j];
-                if (j == i || !same_pattern(l, o) || (o->imputed & F->flag)) continue;
+            for (size_t b = 0; b < m; b++) {
+                const pn_gpu_launch_t *o = g[b].l;
+                if (b == a || (o->imputed & F->flag)) continue;
                 double v = fld(o, F->off), p = F->per ? fld(o, F->per) : 1.0;
                 if (!(v >= 0) || !(p > 0)) continue;
                 double d = (l->input_size > 0 && o->input_size > 0)
@@ -726,5 +741,21 @@ size_t pn_gpu_launches_impute(pn_gpu_launch_t *ls, size_t n)
             filled++;
         }
     }
+    return filled;
+}
+
+size_t pn_gpu_launches_impute(pn_gpu_launch_t *ls, size_t n)
+{
+    if (!ls || n == 0) return 0;
+    imp_ref_t *r = malloc(n * sizeof *r);
+    if (!r) return 0;            /* out of memory: nothing filled */
+    for (size_t i = 0; i < n; i++) r[i] = (imp_ref_t){&ls[i], i};
+    qsort(r, n, sizeof *r, imp_cmp);
+    size_t filled = 0;
+    for (size_t a = 0, b; a < n; a = b) {
+        for (b = a + 1; b < n && same_pattern(r[a].l, r[b].l); b++) {}
+        filled += impute_group(r + a, b - a);
+    }
+    free(r);
     return filled;
 }

@@ -594,6 +594,7 @@ int main(int argc, char **argv)
         return CLI_EUSAGE;
     }
     for (int i = optind; i < argc && rc == CLI_OK; i++) rc = add_profile(&in, argv[i]);
+    if (rc == CLI_OK) pn_gpu_launches_impute(in.l, in.n);
     if (rc == CLI_OK) rc = !strcmp(o.cmd, "fit") ? cmd_fit(&o, &in) : cmd_predict(&o, &in);
     free(in.l);
     return rc; /* standard output is checked at exit (cli_init()) */

@@ -191,7 +191,7 @@ static void *precompute(void *arg)
     return NULL;
 }
 
-pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
+pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
                         const pn_gpu_device_t *devs, size_t ndev,
                         pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
                         size_t *nout, size_t *skipped, pn_error_t *err)
@@ -200,6 +200,11 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
     *out = NULL;
     *nout = 0;
     *skipped = 0;
+    /* counts nvprof left NA, from the same kernel at other sizes */
+    pn_gpu_launch_t *ls = malloc((n ? n : 1) * sizeof *ls);
+    if (!ls) return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
+    if (n) memcpy(ls, given, n * sizeof *ls);
+    pn_gpu_launches_impute(ls, n);
     ev_t *e = calloc(n ? n : 1, sizeof *e);
     int *use = calloc(n ? n : 1, sizeof *use), *test = calloc(n ? n : 1, sizeof *test);
     char (*gname)[112] = calloc(n ? n : 1, sizeof *gname);
@@ -207,9 +212,10 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
     pni_gpu_row_t *pre = calloc(n ? n : 1, sizeof *pre);
     pn_gpu_shape_t *shapes = calloc(n ? n : 1, sizeof *shapes);
     int *pre_ok = calloc(n ? n : 1, sizeof *pre_ok);
+    int *garch = calloc(n ? n : 1, sizeof *garch);   /* cc major of each GPU */
     lines_t L = {0};
     pn_status_t st = PN_OK;
-    if (!e || !use || !test || !gname || !kname || !pre || !pre_ok || !shapes) { st = PN_ENOMEM; goto done; }
+    if (!e || !use || !test || !gname || !kname || !pre || !pre_ok || !shapes || !garch) { st = PN_ENOMEM; goto done; }
     {
         pn_gpu_cache_t *own = pn_gpu_cache_new();
         pre_t job[2] = {{ls, n, 0, 2, devs, ndev, cache, shapes, pre, pre_ok},
@@ -237,7 +243,7 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
         double lanes = (d->cores_per_sm ? d->cores_per_sm : 128) * (double)d->sms;
         x->row[1] = (pni_gpu_row_t){l->inst * per_sm / clk, 0, 0, 0, 0};
         x->row[2] = (pni_gpu_row_t){l->inst * 32.0 / (lanes * clk), s.dram_bytes / s.bandwidth, 0, 0, 0};
-        double trans = s.global + s.replays;
+        double trans = s.wavefronts;
         x->x[0] = s.arith * l->warps * per_sm / clk;
         x->x[1] = s.shared * l->warps * per_sm / clk;
         x->x[2] = s.global * l->warps * per_sm / clk;
@@ -248,7 +254,7 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
         snprintf(k, sizeof k, "kernel:%s", l->kernel);
         size_t j;
         for (j = 0; j < ng && strcmp(gname[j], g); j++) {}
-        if (j == ng) memcpy(gname[ng++], g, sizeof g);
+        if (j == ng) { garch[ng] = d->cc_major; memcpy(gname[ng++], g, sizeof g); }
         x->gpu = (int)j;
         for (j = 0; j < nk && strcmp(kname[j], k); j++) {}
         if (j == nk) memcpy(kname[nk++], k, sizeof k);
@@ -296,17 +302,23 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *ls, size_t n,
             fit_on(e, use, m, &f);
             score(&L, "gpu-kernel", e, test, m, &f, gname, kname);
         }
-        /* a GPU with no training rows: the others' fits, averaged */
+        /* a GPU with no training rows: the others' fits, averaged; those
+         * of its own architecture (compute capability major) when there
+         * are any, since the scales absorb what the architecture does */
         if (ng > 1) {
             fit_t avg;
             memset(&avg, 0, sizeof avg);
+            size_t same = 0;
+            for (size_t o = 0; o < ng; o++)
+                same += o != g && garch[o] == garch[g];
+            double k = same ? (double)same : (double)(ng - 1);
             for (size_t o = 0; o < ng; o++) {
-                if (o == g) continue;
+                if (o == g || (same && garch[o] != garch[g])) continue;
                 for (size_t i = 0; i < m; i++) use[i] = e[i].gpu == (int)o;
                 fit_on(e, use, m, &f);
                 for (int q = 0; q < 3; q++)
-                    for (int r = 0; r < PNI_GPU_PARAMS; r++) avg.p[q][r] += f.p[q][r] / (double)(ng - 1);
-                for (int r = 0; r < NF; r++) avg.b[r] += f.b[r] / (double)(ng - 1);
+                    for (int r = 0; r < PNI_GPU_PARAMS; r++) avg.p[q][r] += f.p[q][r] / k;
+                for (int r = 0; r < NF; r++) avg.b[r] += f.b[r] / k;
             }
             for (size_t i = 0; i < m; i++) test[i] = e[i].gpu == (int)g;
             score(&L, "new-gpu", e, test, m, &avg, gname, kname);
@@ -325,5 +337,7 @@ done:
     free(L.v);
     free(e); free(use); free(test); free(gname); free(kname);
     free(pre); free(pre_ok); free(shapes);
+    free(ls);
+    free(garch);
     return st;
 }

@@ -90,7 +90,13 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
      * (max(requests, sectors - 3 requests)) */
     double req = l->global_ld + l->global_st;
     double wave_g = dev->cc_major >= 5 ? fmax(req, trans - 3 * req) : trans;
-    s->replays = fmax(0.0, wave_g / w - s->global);
+    /* Kepler replays an uncoalesced request in the issue stage: each
+     * extra wavefront takes an issue slot.  From Maxwell on, global
+     * accesses go through the L1/texture pipe, which splits a request
+     * into its wavefronts itself: the instruction issues once, and the
+     * wavefronts cost L1 pipe cycles only (the LSU bound). */
+    s->wavefronts = fmax(s->global, wave_g / w);
+    s->replays = dev->cc_major >= 5 ? 0.0 : fmax(0.0, wave_g / w - s->global);
     /* loads that hit L1 go no further; stores always reach L2 */
     s->l1_hit = missing(l->l1_hit) ? 0.0 : fmin(1.0, l->l1_hit);
     double ld = missing(l->global_ld_trans) ? trans : l->global_ld_trans;
@@ -390,7 +396,7 @@ static double fit_loss(const double *p, const fit_row_t *rows, size_t n)
         if (d * r->dram > m) m = d * r->dram;
         if (l * r->l2 > m) m = l * r->l2;
         if (u * r->lsu > m) m = u * r->lsu;
-        s += fabs(log((o + m) / r->measured));
+        { double x = (o + m) / r->measured; s += fabs(log(x)) + fabs(x - 1); }
     }
     return s / (double)n;
 }

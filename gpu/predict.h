@@ -89,7 +89,17 @@ typedef struct pn_gpu_launch {
                                 * when banks conflict */
     char file[256];           /* where the launch was read */
     unsigned long line;
+    unsigned imputed;         /* PN_GPU_IMPUTED_* of the counts that
+                               * pn_gpu_launches_impute() filled in */
 } pn_gpu_launch_t;
+
+/* What pn_gpu_launches_impute() filled in (pn_gpu_launch_t.imputed). */
+enum {
+    PN_GPU_IMPUTED_TRANS = 1,  /* global load / store transactions */
+    PN_GPU_IMPUTED_L2 = 2,     /* L2 read / write transactions */
+    PN_GPU_IMPUTED_DRAM = 4,   /* DRAM read / write transactions */
+    PN_GPU_IMPUTED_L1 = 8      /* the L1 hit rate of global loads */
+};
 
 /* Reads one profile (either layout, told apart by its header).  Rows with
  * the same (gpu, kernel, input size, grid, block) are merged into one
@@ -99,6 +109,19 @@ typedef struct pn_gpu_launch {
  * wrong in err) / PN_ENOMEM. */
 pn_status_t pn_gpu_profile_read(const char *path, pn_gpu_launch_t **out,
                                 size_t *n, pn_error_t *err);
+
+/* Fills in missing (NAN) memory counts of launches from the same GPU,
+ * kernel and block shape at the nearest input size that has them, as
+ * ratios per request: global load (store) transactions, L2 read (write)
+ * and DRAM read (write) transactions per global load (store) request, and
+ * the L1 hit rate as it is.  A kernel's access pattern, and so its
+ * transactions per request, does not change with the input size; nvprof
+ * leaves these counters NA for the largest launches of some kernels.
+ * Launches it used are never filled ones.  Sets the PN_GPU_IMPUTED_* bits
+ * of each filled launch; returns the number of counts filled (0 also when
+ * memory runs out: then nothing is filled).  Cost O(n log n + the sum of
+ * the squares of the group sizes). */
+size_t pn_gpu_launches_impute(pn_gpu_launch_t *launches, size_t n);
 
 /* Frees what pn_gpu_profile_read() returned (NULL is allowed). */
 void pn_gpu_launches_free(pn_gpu_launch_t *launches);
@@ -144,6 +167,8 @@ typedef struct pn_gpu_shape {
     unsigned schedulers;        /* warp schedulers of the SM */
     double arith, shared, global; /* warp instructions per warp, by kind */
     double replays;             /* extra issue slots per warp (uncoalesced accesses) */
+    double wavefronts;          /* L1 wavefronts of global accesses per warp
+                                 * (>= global; more when uncoalesced) */
     double l1_hit;              /* fraction of global load transactions that hit L1 */
     double miss;                /* fraction of L2 transactions that reach DRAM */
     double lat_global;          /* mean global latency, cycles (L1, L2 and DRAM mixed) */

@@ -658,3 +658,104 @@ done:
 }
 
 void pn_gpu_launches_free(pn_gpu_launch_t *launches) { free(launches); }
+
+/* ---- missing counts from the same kernel at other sizes ------------------ */
+
+/* The per-request ratios that describe a kernel's access pattern: global
+ * load and store transactions per request, L2 read and write transactions
+ * per request, DRAM read and write transactions per request, and the L1
+ * hit rate.  An index into the table of pn_gpu_launches_impute(). */
+typedef struct {
+    size_t off;              /* the count's field */
+    size_t per;              /* the field it is a ratio of (0: copied as it is) */
+    unsigned flag;
+} imp_field_t;
+
+#define OFF(f) offsetof(pn_gpu_launch_t, f)
+static const imp_field_t imp_fields[] = {
+    {OFF(global_ld_trans), OFF(global_ld), PN_GPU_IMPUTED_TRANS},
+    {OFF(global_st_trans), OFF(global_st), PN_GPU_IMPUTED_TRANS},
+    {OFF(l2_read), OFF(global_ld), PN_GPU_IMPUTED_L2},
+    {OFF(l2_write), OFF(global_st), PN_GPU_IMPUTED_L2},
+    {OFF(dram_read), OFF(global_ld), PN_GPU_IMPUTED_DRAM},
+    {OFF(dram_write), OFF(global_st), PN_GPU_IMPUTED_DRAM},
+    {OFF(l1_hit), 0, PN_GPU_IMPUTED_L1},
+};
+#undef OFF
+
+static double fld(const pn_gpu_launch_t *l, size_t off)
+{
+    double v;
+    memcpy(&v, (const char *)l + off, sizeof v);
+    return v;
+}
+
+static int same_pattern(const pn_gpu_launch_t *a, const pn_gpu_launch_t *b)
+{
+    return !strcmp(a->gpu, b->gpu) && !strcmp(a->kernel, b->kernel) &&
+           !memcmp(a->block, b->block, sizeof a->block);
+}
+
+typedef struct {
+    pn_gpu_launch_t *l;
+    size_t i;                /* its place in the array: file order in a group */
+} imp_ref_t;
+
+static int imp_cmp(const void *pa, const void *pb)
+{
+    const imp_ref_t *x = pa, *y = pb;
+    int c = strcmp(x->l->gpu, y->l->gpu);
+    if (!c) c = strcmp(x->l->kernel, y->l->kernel);
+    if (!c) c = memcmp(x->l->block, y->l->block, sizeof x->l->block);
+    if (!c) c = (x->i > y->i) - (x->i < y->i);
+    return c;
+}
+
+/* Fills the launches of one (gpu, kernel, block) group. */
+static size_t impute_group(const imp_ref_t *g, size_t m)
+{
+    size_t filled = 0;
+    for (size_t f = 0; f < sizeof imp_fields / sizeof *imp_fields; f++) {
+        const imp_field_t *F = &imp_fields[f];
+        for (size_t a = 0; a < m; a++) {
+            pn_gpu_launch_t *l = g[a].l;
+            if (fld(l, F->off) == fld(l, F->off)) continue;       /* known */
+            double per = F->per ? fld(l, F->per) : 1.0;
+            if (!(per >= 0)) continue;
+            /* the nearest size (by the ratio of sizes) that had both */
+            const pn_gpu_launch_t *best = NULL;
+            double bd = INFINITY;
+            for (size_t b = 0; b < m; b++) {
+                const pn_gpu_launch_t *o = g[b].l;
+                if (b == a || (o->imputed & F->flag)) continue;
+                double v = fld(o, F->off), p = F->per ? fld(o, F->per) : 1.0;
+                if (!(v >= 0) || !(p > 0)) continue;
+                double d = (l->input_size > 0 && o->input_size > 0)
+                         ? fabs(log(l->input_size / o->input_size)) : 0;
+                if (d < bd) { bd = d; best = o; }
+            }
+            if (!best) continue;
+            double v = fld(best, F->off) / (F->per ? fld(best, F->per) : 1.0) * per;
+            memcpy((char *)l + F->off, &v, sizeof v);
+            l->imputed |= F->flag;
+            filled++;
+        }
+    }
+    return filled;
+}
+
+size_t pn_gpu_launches_impute(pn_gpu_launch_t *ls, size_t n)
+{
+    if (!ls || n == 0) return 0;
+    imp_ref_t *r = malloc(n * sizeof *r);
+    if (!r) return 0;            /* out of memory: nothing filled */
+    for (size_t i = 0; i < n; i++) r[i] = (imp_ref_t){&ls[i], i};
+    qsort(r, n, sizeof *r, imp_cmp);
+    size_t filled = 0;
+    for (size_t a = 0, b; a < n; a = b) {
+        for (b = a + 1; b < n && same_pattern(r[a].l, r[b].l); b++) {}
+        filled += impute_group(r + a, b - a);
+    }
+    free(r);
+    return filled;
+}

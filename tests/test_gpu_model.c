@@ -290,6 +290,152 @@ START_TEST(eval_splits)
 }
 END_TEST
 
+/* A Kepler GPU like the Titan of the data set. */
+static pn_gpu_device_t kepler(void)
+{
+    pn_gpu_device_t d = maxwell();
+    snprintf(d.name, sizeof d.name, "Titan");
+    d.cc_major = 3;
+    d.cc_minor = 5;
+    d.clock_mhz = 876;
+    d.sms = 14;
+    d.cores_per_sm = 192;
+    d.bandwidth_gbs = 288.384;
+    return d;
+}
+
+/* Kepler replays an uncoalesced request in the issue stage; from Maxwell
+ * on the L1/texture pipe splits it: no issue slots, only wavefronts (the
+ * LSU bound). */
+START_TEST(replays_by_architecture)
+{
+    pn_gpu_device_t m = maxwell(), k = kepler();
+    pn_gpu_shape_t s, c;
+    pn_gpu_prediction_t p, q;
+    pn_gpu_calib_t unit;
+    pn_gpu_calib_init(&unit, NULL);
+    /* Maxwell: 16 sectors a request, 13 wavefronts; coalesced: 4 sectors, 1 */
+    pn_gpu_launch_t l = launch(13 * 64, 256, 40, 0, 4);
+    pn_gpu_launch_t u = l;
+    u.global_ld_trans = 16 * u.global_ld;
+    ck_assert_int_eq(pn_gpu_shape(&u, &m, &s, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_shape(&l, &m, &c, NULL), PN_OK);
+    ck_assert(fabs(s.replays) < 1e-9);
+    ck_assert_msg(fabs(s.wavefronts - 4 * 13) < 1e-9, "wavefronts %g", s.wavefronts);
+    ck_assert(fabs(c.wavefronts - 4) < 1e-9);
+    ck_assert(s.lsu_sm > 10 * c.lsu_sm);
+    ck_assert_int_eq(pn_gpu_predict(&s, &unit, NULL, &p, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_predict(&c, &unit, NULL, &q, NULL), PN_OK);
+    ck_assert(p.wave_cycles == q.wave_cycles);   /* the same issue */
+    ck_assert(p.lsu_s > q.lsu_s);
+    /* Kepler: 128-byte lines, 8 a request: 7 replays a request */
+    u.global_ld_trans = 8 * u.global_ld;
+    ck_assert_int_eq(pn_gpu_shape(&u, &k, &s, NULL), PN_OK);
+    ck_assert_msg(fabs(s.replays - 7 * 4) < 1e-9, "replays %g", s.replays);
+    ck_assert(fabs(s.wavefronts - 8 * 4) < 1e-9);
+}
+END_TEST
+
+/* Missing memory counts come from the same GPU, kernel and block at the
+ * nearest size, as ratios per request. */
+START_TEST(impute_from_nearest_size)
+{
+    enum { N = 7 };
+    pn_gpu_launch_t l[N];
+    const double size[N] = {1, 2, 4, 8, 8, 16, 2};
+    for (int i = 0; i < N; i++) {
+        l[i] = launch(13u * (unsigned)size[i], 256, 40, 0, 2);
+        l[i].input_size = size[i];
+        l[i].global_ld_trans = 6 * l[i].global_ld;   /* 6 sectors a request */
+        l[i].l2_read = 5 * l[i].global_ld;
+        l[i].dram_read = size[i] * l[i].global_ld;   /* grows with the size */
+        l[i].l1_hit = 0.25 * size[i];
+    }
+    /* l[4]: another block shape; l[6]: another kernel, coalesced */
+    l[4].block[0] = 128;
+    snprintf(l[6].kernel, sizeof l[6].kernel, "other");
+    l[6].global_ld_trans = 4 * l[6].global_ld;
+    /* nvprof's NA for the largest size: transactions, L2, DRAM, hit rate */
+    l[5].global_ld_trans = l[5].l2_read = l[5].dram_read = l[5].l1_hit = NAN;
+    /* and a group with no size that knows its transactions */
+    l[4].global_ld_trans = NAN;
+    size_t filled = pn_gpu_launches_impute(l, N);
+    ck_assert_uint_eq(filled, 4);
+    /* from size 8 of its own block shape, not size 8 of the other */
+    ck_assert(fabs(l[5].global_ld_trans / l[5].global_ld - 6) < 1e-9);
+    ck_assert(fabs(l[5].l2_read / l[5].global_ld - 5) < 1e-9);
+    ck_assert(fabs(l[5].dram_read / l[5].global_ld - 8) < 1e-9);
+    ck_assert(fabs(l[5].l1_hit - 2) < 1e-9);   /* copied as it is */
+    ck_assert_uint_eq(l[5].imputed, PN_GPU_IMPUTED_TRANS | PN_GPU_IMPUTED_L2 |
+                                    PN_GPU_IMPUTED_DRAM | PN_GPU_IMPUTED_L1);
+    ck_assert(isnan(l[4].global_ld_trans) && l[4].imputed == 0);
+    for (int i = 0; i < 4; i++) ck_assert_uint_eq(l[i].imputed, 0);
+    ck_assert_uint_eq(pn_gpu_launches_impute(l, N), 0);   /* nothing left */
+    ck_assert_uint_eq(pn_gpu_launches_impute(NULL, 0), 0);
+    /* the filled launch predicts as uncoalesced, not as the fallback */
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_shape_t s;
+    ck_assert_int_eq(pn_gpu_shape(&l[5], &d, &s, NULL), PN_OK);
+    ck_assert(fabs(s.wavefronts - 2 * 3) < 1e-9);   /* 6 - 3 a request */
+}
+END_TEST
+
+/* A GPU with no training rows takes the calibrations of the GPUs of its
+ * own architecture: two Maxwell GPUs made with one calibration and a
+ * Kepler GPU with another; the Maxwell ones are predicted exactly. */
+START_TEST(eval_new_gpu_same_architecture)
+{
+    pn_gpu_device_t d[3] = {maxwell(), maxwell(), kepler()};
+    snprintf(d[1].name, sizeof d[1].name, "GTX-980");
+    d[1].sms = 16;
+    d[1].clock_mhz = 1216;
+    pn_gpu_calib_t truth[2];
+    pn_gpu_calib_init(&truth[0], NULL);
+    pn_gpu_calib_init(&truth[1], NULL);
+    truth[0].overhead_s = 3e-6;
+    truth[1].overhead_s = 9e-6;
+    truth[1].issue_scale = 3;
+    truth[1].dram_scale = 2.5;
+    enum { N = 3 * 2 * 6 };
+    pn_gpu_launch_t l[N];
+    size_t n = 0;
+    for (int g = 0; g < 3; g++)
+        for (int k = 0; k < 2; k++)
+            for (int sz = 1; sz <= 6; sz++) {
+                l[n] = launch(40u * (unsigned)sz * (unsigned)sz, 256,
+                              k ? 30 : 200, k ? 0 : 8, k ? 6 : 1);
+                l[n].input_size = sz;
+                memcpy(l[n].gpu, d[g].name, sizeof l[n].gpu);
+                snprintf(l[n].kernel, sizeof l[n].kernel, "k%d", k);
+                pn_gpu_shape_t s;
+                pn_gpu_prediction_t p;
+                ck_assert_int_eq(pn_gpu_shape(&l[n], &d[g], &s, NULL), PN_OK);
+                ck_assert_int_eq(pn_gpu_predict(&s, &truth[g == 2], NULL, &p, NULL), PN_OK);
+                l[n].measured_s = p.predicted_s;
+                n++;
+            }
+    pn_gpu_eval_line_t *lines;
+    size_t nl, skipped;
+    ck_assert_int_eq(pn_gpu_eval(l, n, d, 3, NULL, &lines, &nl, &skipped, NULL), PN_OK);
+    int found = 0;
+    for (size_t i = 0; i < nl; i++) {
+        if (strcmp(lines[i].split, "new-gpu")) continue;
+        if (!strcmp(lines[i].group, "gpu:GTX-970") || !strcmp(lines[i].group, "gpu:GTX-980")) {
+            found++;
+            ck_assert_msg(lines[i].mape[PN_GPU_MODEL] < 1.0, "%s: %.2f%%",
+                          lines[i].group, lines[i].mape[PN_GPU_MODEL]);
+        }
+        if (!strcmp(lines[i].group, "gpu:Titan")) {   /* no Kepler to learn from */
+            found++;
+            ck_assert_msg(lines[i].mape[PN_GPU_MODEL] > 20.0, "Titan: %.2f%%",
+                          lines[i].mape[PN_GPU_MODEL]);
+        }
+    }
+    ck_assert_int_eq(found, 3);
+    free(lines);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gpu-model");
@@ -300,6 +446,9 @@ int main(void)
     tcase_add_test(tc, scaling_law);
     tcase_add_test(tc, fit_recovers_parameters);
     tcase_add_test(tc, eval_splits);
+    tcase_add_test(tc, replays_by_architecture);
+    tcase_add_test(tc, impute_from_nearest_size);
+    tcase_add_test(tc, eval_new_gpu_same_architecture);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

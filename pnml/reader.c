@@ -101,7 +101,9 @@ struct el {
     const char *text;   /* a text node's text; an element's raw start tag */
     size_t ntext;
     el_t *first, *last, *next, *parent;
-    unsigned long line, col;   /* of the element's '<' */
+    unsigned long line, col;   /* of the element's '<' (col 0: see ccol) */
+    unsigned long ccol;        /* col 0: the column at text + coff */
+    size_t coff;
     unsigned long tline, tcol; /* just after its start tag */
     int cdata;                 /* a CDATA section */
 };
@@ -251,6 +253,19 @@ static const char *find(const char *hay, size_t n, const char *needle)
     return NULL;
 }
 
+static int chars(const xmlChar *a, const xmlChar *b);
+
+/* The column of e's '<': counted back from a known column only when an
+ * error asks for it. */
+static unsigned long el_col(const el_t *e)
+{
+    if (e->col || !e->text)
+        return e->col;
+    const xmlChar *t = (const xmlChar *)e->text;
+    long c = (long)e->ccol - chars(t, t + e->coff);
+    return c > 0 ? (unsigned long)c : 1;
+}
+
 /* Where needle is in e's start tag, else in its leading text, else e's
  * '<' (e NULL: no position). */
 static at_t where(const el_t *e, const char *needle)
@@ -258,7 +273,7 @@ static at_t where(const el_t *e, const char *needle)
     at_t none = {0, 0};
     if (!e)
         return none;
-    at_t at = {e->line, e->col};
+    at_t at = {e->line, el_col(e)};
     if (!needle || !*needle || !e->text)
         return at;
     const char *hit = find(e->text, e->ntext, needle);
@@ -2247,8 +2262,11 @@ static int take_tag(rd_t *rd, el_t *e)
             nl += *p == '\n';
     e->line = line > nl ? line - nl : 1;
     if (!nl) {
-        long c = (long)col - chars(lt, cur);
-        e->col = c > 0 ? (unsigned long)c : 1;
+        /* the column of '<' is col less the characters up to cur: counted
+         * in the copy when needed */
+        e->col = 0;
+        e->ccol = col;
+        e->coff = (size_t)(cur - lt);
     } else {
         const xmlChar *q = lt;
         while (q > base && q[-1] != '\n')

@@ -80,7 +80,7 @@ struct pn_net {
  * virtual machines this is measured on), the 64 faults of a 256 KiB array
  * cost 1 ms and the one fault of a huge page 0.1-0.2 ms; the price is up
  * to 1.75 MiB resident that the array does not use. */
-#define BIG_MIN ((size_t)256 << 10)
+#define BIG_MIN PNI_HUGE
 
 static size_t big_round(size_t bytes)
 {
@@ -333,10 +333,19 @@ static pn_status_t idx_put(pn_net_t *net, const char *id, pn_object_t kind,
         size_t cap = f->cap ? f->cap : 4;
         while (cap <= num)
             cap *= 2;
-        uint32_t *s = realloc(f->slot, cap * sizeof *s);
-        if (!s)
-            return PN_ENOMEM;
-        memset(s + f->cap, 0, (cap - f->cap) * sizeof *s);
+        uint32_t *s;
+        if (cap * sizeof *s >= PNI_HUGE) {
+            /* on huge pages (see pni_huge_alloc()) */
+            if (!(s = pni_table_alloc(cap * sizeof *s)))
+                return PN_ENOMEM;
+            if (f->cap)
+                memcpy(s, f->slot, f->cap * sizeof *s);
+            free(f->slot);
+        } else {
+            if (!(s = realloc(f->slot, cap * sizeof *s)))
+                return PN_ENOMEM;
+            memset(s + f->cap, 0, (cap - f->cap) * sizeof *s);
+        }
         f->slot = s;
         f->cap = cap;
     }

@@ -85,7 +85,7 @@ RUN_BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	JoinFreeModules-PT-2000 Dekker-PT-100
 REACH_BENCH_FILES = Kanban-PT-00005 TCPcondis-PT-05 SharedMemory-PT-000010 \
 	HouseConstruction-PT-00005 DoubleExponent-PT-003
-bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run bin/pn-sweep
+bench: bench/bench-read bin/pn-info bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run bin/pn-sweep
 	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
 	@files=; for n in $(BENCH_FILES); do \
 	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
@@ -93,8 +93,12 @@ bench: bench/bench-read bench/bench-run bench/bench-maxplus bench/bench-reach bi
 	mkdir -p bench/data; test -f bench/data/ring-1M.pnml || \
 	  sh $(srcdir)/bench/gen-big.sh 1000000 > bench/data/ring-1M.pnml; \
 	files="$$files bench/data/ring-1M.pnml"; \
-	echo "PNML reader vs xmllint --stream --noout (ring-1M: bench/gen-big.sh, 1 M places, 1 M transitions, 2 M arcs):"; \
-	$(builddir)/bench/bench-read -r 3 $$files; \
+	echo "PNML reader (pn-info, a whole process) vs xmllint --stream --noout (ring-1M: bench/gen-big.sh, 1 M places, 1 M transitions, 2 M arcs):"; \
+	prog=$(abs_top_builddir)/bin/pn-info; \
+	test -x $(abs_top_builddir)/bin/.libs/pn-info && \
+	  prog=$(abs_top_builddir)/bin/.libs/pn-info; \
+	LD_LIBRARY_PATH=$(abs_top_builddir)/.libs$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH} \
+	  $(builddir)/bench/bench-read -r 7 -p $$prog $$files; \
 	files=; for n in $(RUN_BENCH_FILES); do \
 	    test -f "$(PN_CORPUS)/mcc/$$n.pnml" && files="$$files $(PN_CORPUS)/mcc/$$n.pnml"; done; \
 	echo; echo "Engine (maximal steps, seed 1; corpus nets: at most 20000 steps):"; \

@@ -4,12 +4,18 @@
  * The document goes through libxml2's push parser in blocks: files, named
  * pipes and standard input are streamed, and nothing is read twice.  The
  * structure elements (<pnml>, <net>, <page>, a WoPeD subnet) are handled
- * as their tags arrive.  Every other child of a net or a page (a place, a
- * transition, an arc, a reference node, a tool-specific block, a label) is
+ * as their tags arrive, and so is a tool-specific block of a net or a page
+ * (written out as its events come: the NUPN blocks of MCC models run to
+ * thousands of lines).  Every other child of a net or a page (a place, a
+ * transition, an arc, a reference node, our own block, a label) is
  * collected as a small tree of its own and handed, when its end tag
  * arrives, to the handlers below, which walk it with children(), attrs()
  * and text_of().  The tree is dropped right after: the memory used is the
  * net's and that of the largest such element.
+ *
+ * Memory is time here: on the machines this is measured on, a first touch
+ * of a 4 KiB page costs some 17 us (the parse of 4 KiB of PNML costs less),
+ * so the reader reads in small blocks and keeps no copy it can avoid.
  *
  * Elements are matched by local name, so documents with no namespace, the
  * 2009 namespace or a prefix all read.  Arcs and reference nodes are
@@ -63,7 +69,13 @@ typedef struct {
     pn_object_t owner;
     size_t index;
     const char *tool, *version, *xml;
+    char *own; /* xml when it is the reader's to free */
 } rd_tool_t;
+
+/* A namespace prefix used or declared in a streamed tool-specific block. */
+typedef struct {
+    const char *prefix, *uri;
+} rd_ns_t;
 
 typedef struct {
     const char *node;
@@ -89,7 +101,9 @@ struct el {
     const char *text;   /* a text node's text; an element's raw start tag */
     size_t ntext;
     el_t *first, *last, *next, *parent;
-    unsigned long line, col;   /* of the element's '<' */
+    unsigned long line, col;   /* of the element's '<' (col 0: see ccol) */
+    unsigned long ccol;        /* col 0: the column at text + coff */
+    size_t coff;
     unsigned long tline, tcol; /* just after its start tag */
     int cdata;                 /* a CDATA section */
 };
@@ -160,6 +174,17 @@ typedef struct {
     int run_cdata;
     char *sbuf;             /* serialized tool-specific XML */
     size_t nsbuf, cap_sbuf;
+    /* a tool-specific block of a net or page, written out as its events
+     * arrive (no tree) */
+    unsigned long sdepth;   /* depth inside it; 0: none */
+    int sopen;              /* the open element's start tag is unfinished */
+    int scdata;             /* inside a CDATA section */
+    size_t sroot;           /* where the inherited declarations go */
+    rd_tool_t stool;        /* owner, index, tool, version */
+    rd_ns_t *sused;         /* prefixes used, first use first */
+    size_t nsused, cap_sused;
+    const char **sdecl;     /* prefixes declared in the block */
+    size_t nsdecl, cap_sdecl;
     /* the handlers' side */
     el_t *cur;          /* the element a handler is on */
     const char *text;   /* text_of(): the text of rd->cur */
@@ -228,6 +253,19 @@ static const char *find(const char *hay, size_t n, const char *needle)
     return NULL;
 }
 
+static int chars(const xmlChar *a, const xmlChar *b);
+
+/* The column of e's '<': counted back from a known column only when an
+ * error asks for it. */
+static unsigned long el_col(const el_t *e)
+{
+    if (e->col || !e->text)
+        return e->col;
+    const xmlChar *t = (const xmlChar *)e->text;
+    long c = (long)e->ccol - chars(t, t + e->coff);
+    return c > 0 ? (unsigned long)c : 1;
+}
+
 /* Where needle is in e's start tag, else in its leading text, else e's
  * '<' (e NULL: no position). */
 static at_t where(const el_t *e, const char *needle)
@@ -235,7 +273,7 @@ static at_t where(const el_t *e, const char *needle)
     at_t none = {0, 0};
     if (!e)
         return none;
-    at_t at = {e->line, e->col};
+    at_t at = {e->line, el_col(e)};
     if (!needle || !*needle || !e->text)
         return at;
     const char *hit = find(e->text, e->ntext, needle);
@@ -682,7 +720,7 @@ static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
         pni_grow((void **)&rd->tools, &rd->cap_tools, rd->ntools + 1,
                  sizeof *rd->tools))
         return nomem(rd);
-    rd_tool_t t = {owner, index, tool, version, c};
+    rd_tool_t t = {owner, index, tool, version, c, NULL};
     rd->tools[rd->ntools++] = t;
     return 0;
 }
@@ -1949,6 +1987,222 @@ static int end_frame(rd_t *rd)
     return 0;
 }
 
+/* ---- tool-specific blocks of a net or page, written as they arrive ----
+ * The same text serialize() writes from a tree, produced from the SAX
+ * events: a block of thousands of lines (the NUPN unit structure of MCC
+ * models) needs no tree.  The namespaces a block uses but does not declare
+ * go on its root's start tag, as serialize() puts them; the set is known
+ * only at the end, so they are inserted there. */
+
+static int same_prefix(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+static int s_used(rd_t *rd, const char *prefix, const char *uri)
+{
+    if (!uri || (!prefix && !strcmp(uri, PNML_NS)))
+        return 0;
+    for (size_t i = 0; i < rd->nsused; i++)
+        if (same_prefix(rd->sused[i].prefix, prefix))
+            return 0;
+    if (pni_grow((void **)&rd->sused, &rd->cap_sused, rd->nsused + 1,
+                 sizeof *rd->sused))
+        return -1;
+    rd->sused[rd->nsused].prefix = prefix;
+    rd->sused[rd->nsused++].uri = uri;
+    return 0;
+}
+
+static int s_declared(rd_t *rd, const char *prefix)
+{
+    for (size_t i = 0; i < rd->nsdecl; i++)
+        if (same_prefix(rd->sdecl[i], prefix))
+            return 1;
+    return 0;
+}
+
+static int s_declare(rd_t *rd, const char *prefix)
+{
+    if (s_declared(rd, prefix))
+        return 0;
+    if (pni_grow((void **)&rd->sdecl, &rd->cap_sdecl, rd->nsdecl + 1,
+                 sizeof *rd->sdecl))
+        return -1;
+    rd->sdecl[rd->nsdecl++] = prefix;
+    return 0;
+}
+
+/* Ends a CDATA section and the open start tag: content follows. */
+static int s_content(rd_t *rd)
+{
+    if (rd->scdata) {
+        rd->scdata = 0;
+        if (sput(rd, "]]>", 3))
+            return -1;
+    }
+    if (rd->sopen) {
+        rd->sopen = 0;
+        return sput(rd, ">", 1);
+    }
+    return 0;
+}
+
+/* The value of a SAX2 attribute (5 pointers: name, prefix, uri, value,
+ * end) with the references the parser left in replaced; *d gets what the
+ * caller frees (NULL when nothing). */
+static const char *attr_value(rd_t *rd, const xmlChar **a, size_t *n,
+                              xmlChar **d)
+{
+    *n = (size_t)(a[4] - a[3]);
+    *d = NULL;
+    if (!memchr(a[3], '&', *n))
+        return (const char *)a[3];
+    *d = xmlStringLenDecodeEntities(rd->ctxt, a[3], (int)*n,
+                                    XML_SUBSTITUTE_REF, 0, 0, 0);
+    if (!*d) {
+        if (!rd->st)
+            nomem(rd);
+        return NULL;
+    }
+    *n = strlen((const char *)*d);
+    return (const char *)*d;
+}
+
+static int s_start(rd_t *rd, const xmlChar *localname, const xmlChar *prefix,
+                   const xmlChar *uri, int nb_namespaces,
+                   const xmlChar **namespaces, int nb_attributes,
+                   const xmlChar **attributes)
+{
+    int root = rd->sdepth == 0;
+    if (s_content(rd) || sput(rd, "<", 1) ||
+        sqname(rd, (const char *)prefix, (const char *)localname))
+        return nomem(rd);
+    for (int i = 0; i < nb_namespaces; i++) {
+        const char *p = (const char *)namespaces[2 * i];
+        const char *u = (const char *)namespaces[2 * i + 1];
+        if (s_declare(rd, p))
+            return nomem(rd);
+        if (!(root && !p && !strcmp(u, PNML_NS)) && sns(rd, p, u))
+            return nomem(rd);
+    }
+    if (root)
+        rd->sroot = rd->nsbuf;
+    if (s_used(rd, (const char *)prefix, (const char *)uri))
+        return nomem(rd);
+    for (int i = 0; i < nb_attributes; i++) {
+        const xmlChar **a = attributes + 5 * i;
+        if (a[1] && s_used(rd, (const char *)a[1], (const char *)a[2]))
+            return nomem(rd);
+        size_t n;
+        xmlChar *d;
+        const char *v = attr_value(rd, a, &n, &d);
+        if (!v)
+            return -1;
+        const char **keep_as = NULL;
+        if (root && !strcmp((const char *)a[0], "tool") && !rd->stool.tool)
+            keep_as = &rd->stool.tool;
+        if (root && !strcmp((const char *)a[0], "version") &&
+            !rd->stool.version)
+            keep_as = &rd->stool.version;
+        int bad = keep_as &&
+                  !(*keep_as = pni_arena_strndup(&rd->arena, v, n));
+        bad = bad || sput(rd, " ", 1) ||
+                  sqname(rd, (const char *)a[1], (const char *)a[0]) ||
+                  sput(rd, "=\"", 2) || sescape(rd, v, n, 1) ||
+                  sput(rd, "\"", 1);
+        xmlFree(d);
+        if (bad)
+            return nomem(rd);
+    }
+    rd->sopen = 1;
+    rd->sdepth++;
+    return 0;
+}
+
+static int s_text(rd_t *rd, const xmlChar *ch, int len, int cdata)
+{
+    if (len <= 0)
+        return 0;
+    if (rd->scdata != cdata && s_content(rd))
+        return nomem(rd);
+    if (rd->sopen && s_content(rd))
+        return nomem(rd);
+    if (!cdata)
+        return sescape(rd, (const char *)ch, (size_t)len, 0) ? nomem(rd) : 0;
+    if (!rd->scdata && sput(rd, "<![CDATA[", 9))
+        return nomem(rd);
+    rd->scdata = 1;
+    return sput(rd, (const char *)ch, (size_t)len) ? nomem(rd) : 0;
+}
+
+static int s_end(rd_t *rd, const xmlChar *localname, const xmlChar *prefix)
+{
+    if (rd->scdata) {
+        rd->scdata = 0;
+        if (sput(rd, "]]>", 3))
+            return nomem(rd);
+    }
+    if (rd->sopen) {
+        rd->sopen = 0;
+        if (sput(rd, "/>", 2))
+            return nomem(rd);
+    } else if (sput(rd, "</", 2) ||
+               sqname(rd, (const char *)prefix, (const char *)localname) ||
+               sput(rd, ">", 1)) {
+        return nomem(rd);
+    }
+    if (--rd->sdepth)
+        return 0;
+    /* the block is whole: the namespaces it uses but does not declare go
+     * on its root, after the root's own declarations */
+    size_t end = rd->nsbuf;
+    for (size_t i = 0; i < rd->nsused; i++)
+        if (!s_declared(rd, rd->sused[i].prefix) &&
+            sns(rd, rd->sused[i].prefix, rd->sused[i].uri))
+            return nomem(rd);
+    size_t k = rd->nsbuf - end;
+    if (k) {
+        char *decl = malloc(k);
+        if (!decl)
+            return nomem(rd);
+        memcpy(decl, rd->sbuf + end, k);
+        memmove(rd->sbuf + rd->sroot + k, rd->sbuf + rd->sroot,
+                end - rd->sroot);
+        memcpy(rd->sbuf + rd->sroot, decl, k);
+        free(decl);
+    }
+    rd->nsused = rd->nsdecl = 0;
+    if (pni_grow((void **)&rd->tools, &rd->cap_tools, rd->ntools + 1,
+                 sizeof *rd->tools))
+        return nomem(rd);
+    /* the text is handed over whole, not copied */
+    rd_tool_t t = rd->stool;
+    t.xml = t.own = rd->sbuf;
+    rd->tools[rd->ntools++] = t;
+    rd->sbuf = NULL;
+    rd->nsbuf = rd->cap_sbuf = 0;
+    return 0;
+}
+
+/* Whether a child of a net or page is a tool-specific block to stream:
+ * any but our own block of the net (read by own_child() from a tree). */
+static int streamed_tool(rd_t *rd, const xmlChar *localname, int nb_attributes,
+                         const xmlChar **attributes)
+{
+    if (strcmp((const char *)localname, "toolspecific") != 0)
+        return 0;
+    if (rd->frames[rd->nframes - 1].page != PN_NONE)
+        return 1;
+    for (int i = 0; i < nb_attributes; i++) {
+        const xmlChar **a = attributes + 5 * i;
+        if (!strcmp((const char *)a[0], "tool"))
+            return (size_t)(a[4] - a[3]) != strlen(PNI_TOOL_NAME) ||
+                   memcmp(a[3], PNI_TOOL_NAME, strlen(PNI_TOOL_NAME)) != 0;
+    }
+    return 1;
+}
+
 /* ---- SAX2 events ------------------------------------------------------- */
 
 /* The reader behind a parser context; NULL for the contexts libxml2 makes
@@ -2008,8 +2262,11 @@ static int take_tag(rd_t *rd, el_t *e)
             nl += *p == '\n';
     e->line = line > nl ? line - nl : 1;
     if (!nl) {
-        long c = (long)col - chars(lt, cur);
-        e->col = c > 0 ? (unsigned long)c : 1;
+        /* the column of '<' is col less the characters up to cur: counted
+         * in the copy when needed */
+        e->col = 0;
+        e->ccol = col;
+        e->coff = (size_t)(cur - lt);
     } else {
         const xmlChar *q = lt;
         while (q > base && q[-1] != '\n')
@@ -2117,6 +2374,22 @@ static void on_start(void *ctx, const xmlChar *localname,
         rd->skipping++;
         return;
     }
+    if (rd->sdepth) {
+        s_start(rd, localname, prefix, uri, nb_namespaces, namespaces,
+                nb_attributes, attributes);
+        return;
+    }
+    if (!rd->top && rd->nframes && rd->frames[rd->nframes - 1].kind != F_ROOT &&
+        streamed_tool(rd, localname, nb_attributes, attributes)) {
+        size_t page = rd->frames[rd->nframes - 1].page;
+        rd_tool_t t = {page == PN_NONE ? PN_NET : PN_PAGE,
+                       page == PN_NONE ? 0 : page, NULL, NULL, NULL, NULL};
+        rd->stool = t;
+        rd->nsbuf = 0;
+        s_start(rd, localname, prefix, uri, nb_namespaces, namespaces,
+                nb_attributes, attributes);
+        return;
+    }
     if (rd->top && close_run(rd))
         return;
     el_t *e = new_element(rd, localname, prefix, uri, nb_namespaces,
@@ -2159,14 +2432,16 @@ static void on_start(void *ctx, const xmlChar *localname,
 static void on_end(void *ctx, const xmlChar *localname,
                    const xmlChar *prefix, const xmlChar *uri)
 {
-    (void)localname;
-    (void)prefix;
     (void)uri;
     rd_t *rd = reader_of(ctx);
     if (!rd)
         return;
     if (rd->skipping) {
         rd->skipping--;
+        return;
+    }
+    if (rd->sdepth) {
+        s_end(rd, localname, prefix);
         return;
     }
     if (rd->top) {
@@ -2204,14 +2479,18 @@ static void on_text(rd_t *rd, const xmlChar *ch, int len, int cdata)
 static void on_characters(void *ctx, const xmlChar *ch, int len)
 {
     rd_t *rd = reader_of(ctx);
-    if (rd && !rd->skipping)
+    if (rd && rd->sdepth)
+        s_text(rd, ch, len, 0);
+    else if (rd && !rd->skipping)
         on_text(rd, ch, len, 0);
 }
 
 static void on_cdata(void *ctx, const xmlChar *ch, int len)
 {
     rd_t *rd = reader_of(ctx);
-    if (rd && !rd->skipping)
+    if (rd && rd->sdepth)
+        s_text(rd, ch, len, 1);
+    else if (rd && !rd->skipping)
         on_text(rd, ch, len, 1);
 }
 
@@ -2252,7 +2531,11 @@ static void rd_free(rd_t *rd)
     free(rd->arcs);
     free(rd->refs);
     free(rd->chain);
+    for (size_t i = 0; i < rd->ntools; i++)
+        free(rd->tools[i].own);
     free(rd->tools);
+    free(rd->sused);
+    free(rd->sdecl);
     free(rd->extras);
     free(rd->ownpages);
     free(rd->frames);
@@ -2273,7 +2556,10 @@ void pni_xml_init(void)
     pthread_once(&xml_once, xml_init);
 }
 
-#define BLOCK (256 * 1024)
+/* Blocks of 16 KiB: libxml2's push parser keeps the unparsed part of what
+ * it is given in a buffer of its own, which grows to a few blocks; with
+ * 256 KiB blocks that buffer was 1 MiB of pages touched for nothing. */
+#define BLOCK (16 * 1024)
 
 /* Reads the document from buf (len bytes) or, when fd >= 0, streams it
  * from fd in blocks. */

@@ -1036,6 +1036,41 @@ START_TEST(reader_deep_nesting)
 }
 END_TEST
 
+START_TEST(reader_tool_blocks_verbatim)
+{
+    /* a block of a net or page is written out as its events arrive; of
+     * a node, from a tree: both give the same text.  Namespaces used but
+     * declared above the block go on its root, after its own ones */
+    const char *doc =
+        "<pnml xmlns=\"http://www.pnml.org/version-2009/grammar/pnml\" "
+        "xmlns:x=\"urn:x\" xmlns:y=\"urn:y\"><net id=\"n\">"
+        "<page id=\"g\"><place id=\"p\"><toolspecific tool=\"w\" "
+        "xmlns:k=\"urn:k\"><x:in k:a=\"1\"/></toolspecific></place>"
+        "<toolspecific tool=\"t&amp;1\" version=\"v\" x:a=\"q&#10;r\">"
+        "<x:f y:b=\"1\"><![CDATA[a<b]]><![CDATA[c]]>t&amp;u<e></e>"
+        "<z:q xmlns:z=\"urn:z\" z:k=\"2\"/> </x:f>"
+        "<o xmlns=\"urn:o\"><d a=\"&quot;&#9;\"/>s</o></toolspecific>"
+        "</page></net></pnml>";
+    static const char *const want[] = {
+        "<toolspecific xmlns:k=\"urn:k\" xmlns:x=\"urn:x\" tool=\"w\">"
+        "<x:in k:a=\"1\"/></toolspecific>",
+        "<toolspecific xmlns:x=\"urn:x\" xmlns:y=\"urn:y\" tool=\"t&amp;1\" "
+        "version=\"v\" x:a=\"q&#10;r\"><x:f y:b=\"1\"><![CDATA[a<bc]]>"
+        "t&amp;u<e/><z:q xmlns:z=\"urn:z\" z:k=\"2\"/> </x:f>"
+        "<o xmlns=\"urn:o\"><d a=\"&quot;&#9;\"/>s</o></toolspecific>"};
+    pn_net_t *net;
+    pn_error_t err;
+    ck_assert_int_eq(pn_pnml_read_memory(doc, strlen(doc), "m", NULL, &net,
+                                         &err), PN_OK);
+    ck_assert_uint_eq(pn_net_toolspecific_count(net), 2);
+    for (size_t i = 0; i < 2; i++)
+        ck_assert_str_eq(pn_net_toolspecific(net, i)->xml, want[i]);
+    ck_assert_str_eq(pn_net_toolspecific(net, 1)->tool, "t&1");
+    ck_assert_int_eq(pn_net_toolspecific(net, 1)->owner, PN_PAGE);
+    pn_net_free(net);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("pnml");
@@ -1058,6 +1093,7 @@ static Suite *suite(void)
     tcase_add_test(tc, writer_rewrites_bad_ids);
     tcase_add_test(tc, reader_net_option);
     tcase_add_test(tc, reader_deep_nesting);
+    tcase_add_test(tc, reader_tool_blocks_verbatim);
     suite_add_tcase(s, tc);
     return s;
 }

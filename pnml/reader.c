@@ -70,6 +70,7 @@ typedef struct {
     size_t index;
     const char *tool, *version, *xml;
     char *own; /* xml when it is the reader's to free */
+    at_t at;   /* the block's start tag */
 } rd_tool_t;
 
 /* A namespace prefix used or declared in a streamed tool-specific block. */
@@ -720,7 +721,7 @@ static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
         pni_grow((void **)&rd->tools, &rd->cap_tools, rd->ntools + 1,
                  sizeof *rd->tools))
         return nomem(rd);
-    rd_tool_t t = {owner, index, tool, version, c, NULL};
+    rd_tool_t t = {owner, index, tool, version, c, NULL, where(rd->cur, NULL)};
     rd->tools[rd->ntools++] = t;
     return 0;
 }
@@ -1817,6 +1818,20 @@ static int finish_net(rd_t *rd)
         rd_tool_t *t = &rd->tools[i];
         if (t->index == PN_NONE)
             continue;
+        if (t->owner == PN_PAGE && rd->own_pages && t->index >= rd->nownpages) {
+            /* our own <pages> block replaced the document's pages and
+             * declares fewer: kept on the net, as pn_net_clear_pages()
+             * keeps the blocks of pages it removes, and said */
+            char w[600];
+            snprintf(w, sizeof w, "%s:%lu: a tool-specific block of page %zu "
+                     "is kept on the net: the pn-toolkit <pages> block "
+                     "declares %zu page%s", rd->name, t->at.line, t->index + 1,
+                     rd->nownpages, rd->nownpages == 1 ? "" : "s");
+            if (pn_net_add_warning(rd->net, w))
+                return nomem(rd);
+            t->owner = PN_NET;
+            t->index = 0;
+        }
         if (pn_net_add_toolspecific(rd->net, t->owner, t->index, t->tool,
                                     t->version, t->xml))
             return nomem(rd);
@@ -2382,8 +2397,10 @@ static void on_start(void *ctx, const xmlChar *localname,
     if (!rd->top && rd->nframes && rd->frames[rd->nframes - 1].kind != F_ROOT &&
         streamed_tool(rd, localname, nb_attributes, attributes)) {
         size_t page = rd->frames[rd->nframes - 1].page;
+        xmlParserInputPtr in = rd->ctxt->input;
         rd_tool_t t = {page == PN_NONE ? PN_NET : PN_PAGE,
-                       page == PN_NONE ? 0 : page, NULL, NULL, NULL, NULL};
+                       page == PN_NONE ? 0 : page, NULL, NULL, NULL, NULL,
+                       {in->line > 0 ? (unsigned long)in->line : 0, 0}};
         rd->stool = t;
         rd->nsbuf = 0;
         s_start(rd, localname, prefix, uri, nb_namespaces, namespaces,

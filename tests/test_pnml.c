@@ -1071,6 +1071,39 @@ START_TEST(reader_tool_blocks_verbatim)
 }
 END_TEST
 
+START_TEST(reader_own_pages_fewer_than_tool_blocks)
+{
+    /* our own <pages> block replaces the document's pages; a block of a
+     * page it does not declare (one a block node or page streamed) is kept
+     * on the net with a warning naming its line, not a false "out of
+     * memory" */
+    const char *doc =
+        "<pnml xmlns=\"http://www.pnml.org/version-2009/grammar/pnml\">\n"
+        "<net id=\"n\" type=\"http://www.pnml.org/version-2009/grammar/"
+        "ptnet\">\n"
+        "<toolspecific tool=\"pn-toolkit\" version=\"1\"><pages/>"
+        "</toolspecific>\n"
+        "<page id=\"g\">\n"
+        "<toolspecific tool=\"a\"><x/></toolspecific>\n"
+        "<place id=\"p\"/>\n"
+        "</page></net></pnml>";
+    pn_net_t *net;
+    pn_error_t err;
+    ck_assert_int_eq(pn_pnml_read_memory(doc, strlen(doc), "m", NULL, &net,
+                                         &err), PN_OK);
+    ck_assert_uint_eq(pn_net_page_count(net), 0);
+    ck_assert_uint_eq(pn_net_toolspecific_count(net), 1);
+    ck_assert_int_eq(pn_net_toolspecific(net, 0)->owner, PN_NET);
+    ck_assert_str_eq(pn_net_toolspecific(net, 0)->tool, "a");
+    int seen = 0;
+    for (size_t i = 0; i < pn_net_warning_count(net); i++)
+        seen += strstr(pn_net_warning(net, i), "m:5: a tool-specific block "
+                       "of page 1 is kept on the net") != NULL;
+    ck_assert_int_eq(seen, 1);
+    pn_net_free(net);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("pnml");
@@ -1094,6 +1127,7 @@ static Suite *suite(void)
     tcase_add_test(tc, reader_net_option);
     tcase_add_test(tc, reader_deep_nesting);
     tcase_add_test(tc, reader_tool_blocks_verbatim);
+    tcase_add_test(tc, reader_own_pages_fewer_than_tool_blocks);
     suite_add_tcase(s, tc);
     return s;
 }

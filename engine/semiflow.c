@@ -10,9 +10,11 @@
 #include "engine_private.h"
 #include "lib_private.h"
 
-/* the budget: matrix entries held at once, and steps of work */
-#define SF_CELLS ((size_t)1 << 21)
-#define SF_WORK ((uint64_t)1 << 27)
+/* the budget: matrix entries held at once (4 MB: the search's own tables
+ * on a net of a few 100,000 states are not much more), and steps of
+ * work (a tenth of a second) */
+#define SF_CELLS ((size_t)1 << 19)
+#define SF_WORK ((uint64_t)1 << 25)
 /* a coefficient past this gives up (no overflow on the next step) */
 #define SF_BIG ((int64_t)1 << 40)
 
@@ -67,7 +69,8 @@ static int eliminate(sf_t *s, size_t t)
         nneg += s->v[i][t] < 0;
     }
     size_t nzero = s->n - npos - nneg;
-    if (npos * nneg > SF_CELLS / s->cols)
+    if ((npos && nneg > SF_CELLS / s->cols / npos) ||
+        nzero + npos * nneg > SF_CELLS / s->cols)
         return 1;
     size_t cap = nzero + npos * nneg;
     int64_t **v = malloc((cap + 1) * sizeof *v);

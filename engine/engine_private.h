@@ -34,6 +34,14 @@ int pni_engine_has_capacity(const pn_engine_t *e);
 void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
                           uint32_t *use, unsigned char *competes);
 
+/* Upper bounds of the places of net from its P-semiflows (the normal
+ * arcs' incidence matrix; the bound holds with every arc kind and
+ * capacity): bound[p] (np entries) gets the least y.M0 / y(p) over the
+ * minimal semiflows y with y(p) > 0, UINT64_MAX where none.  Returns 0,
+ * 1 when the search passed its budget (every bound then UINT64_MAX), -1
+ * out of memory (likewise). */
+int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound);
+
 /* For the tests: from the next step on, the incremental run s keeps its
  * enabled set (scan 0) or computes it from scratch (scan 1), as the
  * reference mode does, whatever each costs; -1: it chooses again.  The run

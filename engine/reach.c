@@ -15,8 +15,8 @@
 /* bytes after the last packed state, so that a whole word can be read
  * wherever a state's bits end */
 #define PACK_PAD 16
-/* the hash index is grown past this load (numerator over 16) */
-#define LOAD_NUM 11
+/* the hash index is grown by half past this load (numerator over 16) */
+#define LOAD_NUM 13
 
 struct pn_reach {
     pn_engine_t *engine;
@@ -27,15 +27,28 @@ struct pn_reach {
      * state, every state in one arena (data) */
     uint8_t *bits;
     uint64_t *lim;
+    size_t *off;            /* bit offset of each place in a state */
     size_t stride;
     uint8_t *data;
     size_t nstates, cap_states;
     uint64_t widenings;     /* times the stored markings were repacked */
+    uint64_t repacked;      /* fields repacked, over all those times */
+    unsigned char *changed; /* per place: some transition changes it */
     int keep_parent;
     uint32_t *parent;       /* BFS parent of each state (keep_parent) */
     uint32_t *slots;        /* hash index of the states (NO_STATE: empty;
-                               open addressing, linear probing) */
+                               open addressing, linear probing; a slot
+                               holds the state's number in its low
+                               slot_bits bits, a tag of its hash above) */
     size_t nslots;
+    unsigned slot_bits;
+    /* interleaving: the places each transition changes (normal arcs of
+     * unequal weights in and out, reset arcs), chg_idx[chg_off[t] ..
+     * chg_off[t + 1]); a successor's packed marking is its parent's
+     * (pkey, of state pkey_for) with these fields rewritten */
+    uint32_t *chg_off, *chg_idx;
+    uint64_t *pkey, *undo;
+    uint32_t pkey_for;
     /* the graph, when kept: successors of state i are
      * succ[succ_off[i] .. succ_off[i + 1]) */
     int keep_graph;
@@ -71,6 +84,9 @@ struct pn_reach {
     int64_t *delta;
     uint32_t *record;
     uint32_t cover, covered;
+    int bounded;            /* every place has a bound the net's structure
+                               proves (a capacity, a semiflow, no
+                               transition changing it) */
 };
 
 void pn_reach_options_init(pn_reach_options_t *o)
@@ -114,6 +130,12 @@ void pn_reach_free(pn_reach_t *r)
     free(r->data);
     free(r->bits);
     free(r->lim);
+    free(r->off);
+    free(r->changed);
+    free(r->chg_off);
+    free(r->chg_idx);
+    free(r->pkey);
+    free(r->undo);
     free(r->cmp);
     free(r->parent);
     free(r->slots);
@@ -262,128 +284,237 @@ static uint64_t hash_bytes(const uint8_t *s, size_t n)
     return h ^ (h >> 33);
 }
 
-/* Rebuilds the hash index with nslots slots. */
+/* Whether the stored state s (n bytes; readable PACK_PAD bytes past its
+ * end) is the packed marking key (whole words, zero past n bytes). */
+static inline int same_state(const uint8_t *s, const uint64_t *key, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        if (load64(s + i) != key[i / 8])
+            return 0;
+    return i == n || !((load64(s + i) ^ key[i / 8]) & bits_max(8 * (n - i)));
+}
+
+/* The index: a slot for every hash (its high bits scaled to the table,
+ * so that the table can grow by half), and a tag of its low bits beside
+ * the state's number, so that most slots of other states are passed
+ * without reading their states. */
+static inline size_t slot_of(const pn_reach_t *r, uint64_t h)
+{
+    return (size_t)(((unsigned __int128)h * r->nslots) >> 64);
+}
+
+static inline uint32_t index_mask(const pn_reach_t *r)
+{
+    return r->slot_bits >= 32 ? UINT32_MAX
+                              : (UINT32_C(1) << r->slot_bits) - 1;
+}
+
+static inline uint32_t tag_of(const pn_reach_t *r, uint64_t h)
+{
+    return r->slot_bits >= 32 ? 0 : (uint32_t)h & ~index_mask(r);
+}
+
+/* The slot of the packed marking key (hash h): the one holding its state
+ * (*found its number), else the empty one where it goes (*found
+ * NO_STATE).  A state's number is below nslots - 1 (the table is never
+ * full), so no slot in use reads as NO_STATE. */
+static size_t probe(const pn_reach_t *r, const uint64_t *key, uint64_t h,
+                    uint32_t *found)
+{
+    uint32_t mask = index_mask(r), tag = tag_of(r, h);
+    size_t i = slot_of(r, h);
+    for (;;) {
+        uint32_t e = r->slots[i];
+        if (e == NO_STATE) {
+            *found = NO_STATE;
+            return i;
+        }
+        if ((e & ~mask) == tag &&
+            same_state(state_at(r, e & mask), key, r->stride)) {
+            *found = e & mask;
+            return i;
+        }
+        if (++i == r->nslots)
+            i = 0;
+    }
+}
+
+/* Rebuilds the hash index with nslots slots from the stored states (the
+ * old index is freed first: it is never needed beside the new one). */
 static pn_status_t rehash(pn_reach_t *r, size_t nslots)
 {
-    uint32_t *slots = malloc(nslots * sizeof *slots);
-    if (!slots)
-        return PN_ENOMEM;
-    memset(slots, 0xff, nslots * sizeof *slots);
-    for (size_t i = 0; i < r->nstates; i++) {
-        size_t h = (size_t)hash_bytes(state_at(r, i), r->stride) &
-                   (nslots - 1);
-        while (slots[h] != NO_STATE)
-            h = (h + 1) & (nslots - 1);
-        slots[h] = (uint32_t)i;
-    }
     free(r->slots);
-    r->slots = slots;
+    r->slots = malloc(nslots * sizeof *r->slots);
+    if (!r->slots) {
+        r->nslots = 0;
+        return PN_ENOMEM;
+    }
+    memset(r->slots, 0xff, nslots * sizeof *r->slots);
     r->nslots = nslots;
+    r->slot_bits = bits_for(nslots - 1);
+    uint32_t mask = index_mask(r);
+    for (size_t i = 0; i < r->nstates; i++) {
+        uint64_t h = hash_bytes(state_at(r, i), r->stride);
+        size_t s = slot_of(r, h);
+        while (r->slots[s] != NO_STATE)
+            if (++s == nslots)
+                s = 0;
+        r->slots[s] = ((uint32_t)i & mask) | tag_of(r, h);
+    }
     return PN_OK;
 }
 
-/* Sets the layout to bits (one width per place): lim and stride. */
+/* Sets the layout to bits (one width per place): lim, off and stride. */
 static void set_layout(pn_reach_t *r, const uint8_t *bits)
 {
     size_t total = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         r->bits[p] = bits[p];
         r->lim[p] = bits_max(bits[p]);
+        r->off[p] = total;
         total += bits[p];
     }
     r->stride = total ? (total + 7) / 8 : 1;
 }
 
-/* Widens the places of m that do not fit (at least doubling their bits:
- * a place is widened at most 7 times) and repacks every stored marking
- * into the new layout. */
+/* Widens the places of m that do not fit (by half their width at least,
+ * so that a place is widened a few times only, while the width stays
+ * close to what its counts need) and repacks every stored marking into
+ * the new layout, in place: the arena grows, and the states are moved
+ * from the last one down (a state's new place is never before its old
+ * one). */
 static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
 {
-    uint8_t *nb = malloc((size_t)r->np + 1);
-    if (!nb)
+    uint8_t *old = malloc((size_t)r->np + 1), *nb = malloc((size_t)r->np + 1);
+    if (!old || !nb) {
+        free(old);
+        free(nb);
         return PN_ENOMEM;
+    }
+    /* when repacking has cost much more than the search (many places,
+     * each widened on its own while few states are stored), every
+     * changed place as wide as a widened one was is widened with it */
+    unsigned from = 0, to = 0;
+    int all = r->repacked > (4 * (uint64_t)r->nstates + 1) * r->np +
+                                (UINT64_C(1) << 24);
     size_t total = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         unsigned w = r->bits[p];
+        old[p] = (uint8_t)w;
         if (m[p] > r->lim[p]) {
             unsigned need = bits_for(m[p]);
-            w = 2 * w > need ? 2 * w : need;
+            w = w + (w > 1 ? w / 2 : 1);
+            if (w < need)
+                w = need;
             if (w > 64)
                 w = 64;
+            if (w > to) {
+                to = w;
+                from = old[p];
+            }
         }
         nb[p] = (uint8_t)w;
-        total += w;
     }
-    size_t stride = total ? (total + 7) / 8 : 1;
-    if (over_memory(r, (uint64_t)r->cap_states * (stride - r->stride))) {
-        free(nb);
-        return PN_ETOOBIG;
+    for (uint32_t p = 0; p < r->np; p++) {
+        if (all && r->changed[p] && nb[p] == from && nb[p] < to)
+            nb[p] = (uint8_t)to;
+        total += nb[p];
     }
+    size_t stride = total ? (total + 7) / 8 : 1, old_stride = r->stride;
+    pn_status_t st = PN_OK;
     size_t cap = r->cap_states ? r->cap_states : 1;
-    uint8_t *data = malloc(cap * stride + PACK_PAD);
-    if (!data) {
-        free(nb);
-        return PN_ENOMEM;
+    if (over_memory(r, (uint64_t)r->cap_states * (stride - r->stride)))
+        st = PN_ETOOBIG;
+    else if (stride > old_stride || !r->data) {
+        uint8_t *data = realloc(r->data, cap * stride + PACK_PAD);
+        if (data)
+            r->data = data;
+        else
+            st = PN_ENOMEM;
     }
-    memset(data + cap * stride, 0, PACK_PAD);
-    uint8_t *old_bits = r->bits;
-    uint64_t *old_lim = r->lim;
-    size_t old_stride = r->stride;
-    uint8_t *cur_bits = malloc((size_t)r->np + 1);
-    uint64_t *cur_lim = malloc(((size_t)r->np + 1) * sizeof *cur_lim);
-    if (!cur_bits || !cur_lim) {
+    if (st) {
+        free(old);
         free(nb);
-        free(data);
-        free(cur_bits);
-        free(cur_lim);
-        return PN_ENOMEM;
+        return st;
     }
-    /* r->bits and r->lim become the new layout; old_* keep the old one */
-    r->bits = cur_bits;
-    r->lim = cur_lim;
+    /* past the last state: zeros, and no state is read there */
+    memset(r->data + cap * stride, 0, PACK_PAD);
     set_layout(r, nb);
     uint64_t *mm = r->tmp;
-    for (size_t i = 0; i < r->nstates; i++) {
-        unpack_bits(old_bits, r->np, mm, r->data + i * old_stride);
+    for (size_t i = r->nstates; i-- > 0;) {
+        unpack_bits(old, r->np, mm, r->data + i * old_stride);
         pack(r, r->key, mm);
-        memcpy(data + i * stride, r->key, stride);
+        memcpy(r->data + i * stride, r->key, stride);
     }
-    free(old_bits);
-    free(old_lim);
+    free(old);
     free(nb);
-    free(r->data);
-    r->data = data;
     r->widenings++;
+    r->repacked += (uint64_t)r->nstates * r->np;
+    r->pkey_for = NO_STATE;
     return rehash(r, r->nslots);
 }
 
-/* Finds marking m, or adds it as a new state with the given parent;
- * *index gets its number, *added whether it is new. */
-static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
-                               uint32_t parent, uint32_t *index, int *added)
+/* Sets the field of place p in the packed marking key to v (which fits). */
+static inline void set_field(const pn_reach_t *r, uint64_t *key, uint32_t p,
+                             uint64_t v)
 {
-    uint64_t top = 0;
-    int fits = 1;
-    for (uint32_t p = 0; p < r->np; p++) {
-        if (m[p] > top)
-            top = m[p];
-        if (m[p] > r->lim[p])
-            fits = 0;
+    unsigned w = r->bits[p];
+    if (!w)
+        return;
+    size_t o = r->off[p], k = o / 64;
+    unsigned s = (unsigned)(o % 64);
+    uint64_t mask = bits_max(w);
+    key[k] = (key[k] & ~(mask << s)) | (v << s);
+    if (s + w > 64) {
+        unsigned lo = 64 - s; /* bits in key[k] */
+        key[k + 1] = (key[k + 1] & ~(mask >> lo)) | (v >> lo);
     }
+}
+
+/* Finds marking m, or adds it as a new state with the given parent;
+ * *index gets its number, *added whether it is new.  With chg (a
+ * successor of parent by a transition changing the places chg[0..nchg)
+ * only), its packed form is the parent's with those fields rewritten. */
+static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
+                               uint32_t parent, const uint32_t *chg,
+                               size_t nchg, uint32_t *index, int *added)
+{
+    int fits = 1;
     pn_status_t st;
+    if (chg) {
+        for (size_t k = 0; k < nchg; k++)
+            if (m[chg[k]] > r->lim[chg[k]])
+                fits = 0;
+    } else {
+        for (uint32_t p = 0; p < r->np; p++)
+            if (m[p] > r->lim[p])
+                fits = 0;
+    }
     if (!fits && (st = widen(r, m)))
         return st;
     size_t bytes = r->stride;
-    const uint8_t *key = (const uint8_t *)r->key;
-    pack(r, r->key, m);
-    size_t h = (size_t)hash_bytes(key, bytes) & (r->nslots - 1);
-    while (r->slots[h] != NO_STATE) {
-        if (!memcmp(state_at(r, r->slots[h]), key, bytes)) {
-            *index = r->slots[h];
-            *added = 0;
-            return PN_OK;
+    if (chg && fits) {
+        size_t words = (bytes + 7) / 8;
+        if (r->pkey_for != parent) {
+            r->pkey[words - 1] = 0;
+            memcpy(r->pkey, state_at(r, parent), bytes);
+            r->pkey_for = parent;
         }
-        h = (h + 1) & (r->nslots - 1);
+        memcpy(r->key, r->pkey, words * 8);
+        for (size_t k = 0; k < nchg; k++)
+            set_field(r, r->key, chg[k], m[chg[k]]);
+    } else {
+        pack(r, r->key, m);
+    }
+    const uint8_t *key = (const uint8_t *)r->key;
+    uint64_t hash = hash_bytes(key, bytes);
+    uint32_t found;
+    size_t h = probe(r, r->key, hash, &found);
+    if (found != NO_STATE) {
+        *index = found;
+        *added = 0;
+        return PN_OK;
     }
     if (r->nstates == STATES_MAX)
         return PN_ERANGE;
@@ -416,28 +547,33 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
         }
         r->cap_states = cap;
     }
-    size_t i = r->nstates++;
+    size_t i = r->nstates;
+    /* the index is never full: one slot stays empty */
+    if (16 * (i + 1) > LOAD_NUM * r->nslots || i + 2 > r->nslots) {
+        size_t n = r->nslots + r->nslots / 2;
+        if (n > (size_t)UINT32_MAX)
+            n = UINT32_MAX;
+        if (n > r->nslots) {
+            if (over_memory(r, (uint64_t)(n - r->nslots) * 4))
+                return PN_ETOOBIG;
+            if ((st = rehash(r, n)))
+                return st;
+            h = probe(r, r->key, hash, &found);
+        }
+    }
+    r->nstates++;
     memcpy(r->data + i * bytes, key, bytes);
     if (r->keep_parent)
         r->parent[i] = parent;
-    r->slots[h] = (uint32_t)i;
-    if (16 * r->nstates > LOAD_NUM * r->nslots) {
-        if (over_memory(r, (uint64_t)r->nslots * 4))
-            st = PN_ETOOBIG;
-        else
-            st = rehash(r, 2 * r->nslots);
-        if (st) {
-            r->slots[h] = NO_STATE; /* the last one added: forgotten */
-            r->nstates--;
-            return st;
-        }
-    }
-    uint64_t total = 0;
+    r->slots[h] = ((uint32_t)i & index_mask(r)) | tag_of(r, hash);
+    uint64_t total = 0, top = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         if (m[p] > r->bound[p])
             r->bound[p] = m[p];
         if (m[p] < r->lowest[p])
             r->lowest[p] = m[p];
+        if (m[p] > top)
+            top = m[p];
         total = total > UINT64_MAX - m[p] ? UINT64_MAX : total + m[p];
     }
     if (top > r->max_place)
@@ -553,6 +689,9 @@ static int greedy_orders(pn_reach_t *r, const uint64_t *m, size_t ne,
     return 0;
 }
 
+static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
+                        const uint64_t *next, void *ctx);
+
 /* Calls fn for every successor of m; returns 0, fn's nonzero return, or
  * -(1 + place) when a count would pass PN_TOKENS_MAX. */
 static int successors(pn_reach_t *r, const uint64_t *m, visit_fn fn,
@@ -562,6 +701,30 @@ static int successors(pn_reach_t *r, const uint64_t *m, visit_fn fn,
     for (uint32_t t = 0; t < r->nt; t++)
         if (pni_engine_enabled(r->engine, m, t))
             r->en[ne++] = t;
+    if (r->sem == PN_SEM_INTERLEAVING && fn == on_successor &&
+        !pni_engine_has_capacity(r->engine)) {
+        /* each transition fired on m itself and undone (only the places it
+         * changes: undo keeps their counts), with no copy of the marking;
+         * without capacities, pend is not touched */
+        for (size_t k = 0; k < ne; k++) {
+            uint32_t t = r->en[k];
+            const uint32_t *chg = r->chg_idx + r->chg_off[t];
+            size_t nchg = r->chg_off[t + 1] - r->chg_off[t];
+            uint64_t *mm = (uint64_t *)m;
+            for (size_t j = 0; j < nchg; j++)
+                r->undo[j] = mm[chg[j]];
+            pni_engine_take(r->engine, mm, r->pend, t);
+            int over = pni_engine_give(r->engine, mm, t);
+            int ret = over ? 0 : on_successor(r, &r->en[k], 1, mm, ctx);
+            for (size_t j = 0; j < nchg; j++)
+                mm[chg[j]] = r->undo[j];
+            if (over)
+                return -over;
+            if (ret)
+                return ret;
+        }
+        return 0;
+    }
     if (r->sem == PN_SEM_INTERLEAVING) {
         for (size_t k = 0; k < ne; k++) {
             int over = step_to(r, m, &r->en[k], 1);
@@ -660,7 +823,13 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
         r->fires[set[i]] = 1;
     uint32_t to;
     int added;
-    x->st = find_or_add(r, next, x->from, &to, &added);
+    if (r->sem == PN_SEM_INTERLEAVING) /* differs in set[0]'s places */
+        x->st = find_or_add(r, next, x->from,
+                            r->chg_idx + r->chg_off[set[0]],
+                            r->chg_off[set[0] + 1] - r->chg_off[set[0]],
+                            &to, &added);
+    else
+        x->st = find_or_add(r, next, x->from, NULL, 0, &to, &added);
     if (x->st)
         return 1;
     if (added && r->cover_check) {
@@ -705,13 +874,18 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
     /* changed[p]: some transition changes p (a reset arc, or normal arcs
      * whose weights in and out differ); found per transition from its
      * arcs, grouped by a counting sort */
-    unsigned char *changed = calloc(np + 1, 1);
+    unsigned char *changed = r->changed = calloc(np + 1, 1);
     int64_t *d = calloc(np + 1, sizeof *d);
     size_t *first = calloc((size_t)r->nt + 2, sizeof *first);
     size_t *order = malloc((na + 1) * sizeof *order);
     uint8_t *nb = malloc(np + 1);
-    pn_status_t st = changed && d && first && order && nb ? PN_OK
-                                                          : PN_ENOMEM;
+    uint64_t *sb = malloc((np + 1) * sizeof *sb);
+    r->chg_off = malloc(((size_t)r->nt + 1) * sizeof *r->chg_off);
+    r->chg_idx = malloc((na + 1) * sizeof *r->chg_idx);
+    pn_status_t st = changed && d && first && order && nb && sb && r->chg_off &&
+                             r->chg_idx && na < UINT32_MAX
+                         ? PN_OK
+                         : PN_ENOMEM;
     if (!st) {
         for (size_t a = 0; a < na; a++)
             first[pn_net_arc(net, a)->transition + 1]++;
@@ -722,24 +896,36 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
         for (size_t t = r->nt; t > 0; t--)
             first[t] = first[t - 1];
         first[0] = 0;
+        size_t nchg = 0;
         for (size_t t = 0; t < r->nt; t++) {
             for (size_t k = first[t]; k < first[t + 1]; k++) {
                 const pn_arc_t *arc = pn_net_arc(net, order[k]);
                 if (arc->kind == PN_ARC_RESET)
-                    changed[arc->place] = 1;
-                else if (arc->kind == PN_ARC_NORMAL) {
+                    d[arc->place] = INT64_MAX; /* changed, whatever else */
+                else if (arc->kind == PN_ARC_NORMAL &&
+                         d[arc->place] != INT64_MAX) {
                     int64_t w = arc->weight > INT64_MAX / 4
                                     ? INT64_MAX / 4 : (int64_t)arc->weight;
                     d[arc->place] += arc->dir == PN_DIR_TP ? w : -w;
                 }
             }
+            /* t's changed places, each once */
+            r->chg_off[t] = (uint32_t)nchg;
             for (size_t k = first[t]; k < first[t + 1]; k++) {
                 const pn_arc_t *arc = pn_net_arc(net, order[k]);
-                if (d[arc->place])
+                if (d[arc->place]) {
                     changed[arc->place] = 1;
+                    r->chg_idx[nchg++] = (uint32_t)arc->place;
+                }
                 d[arc->place] = 0;
             }
         }
+        r->chg_off[r->nt] = (uint32_t)nchg;
+        /* the bounds the P-semiflows give (none when they are too costly
+         * to find) */
+        if (pni_semiflow_bounds(net, sb) < 0)
+            st = PN_ENOMEM;
+        r->bounded = 1;
         for (size_t p = 0; p < np; p++) {
             const pn_place_t *pl = pn_net_place(net, p);
             uint64_t top = pl->marking;
@@ -747,15 +933,21 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
                 top = pl->capacity;
             else if (changed[p] && !pl->capacity && top < 1)
                 top = 1;
+            if (sb[p] != UINT64_MAX) {
+                top = sb[p];
+                if (pl->capacity && pl->capacity < top)
+                    top = pl->capacity;
+            } else if (changed[p] && !pl->capacity)
+                r->bounded = 0;
             nb[p] = (uint8_t)bits_for(top);
         }
         set_layout(r, nb);
     }
-    free(changed);
     free(d);
     free(first);
     free(order);
     free(nb);
+    free(sb);
     return st;
 }
 
@@ -782,13 +974,18 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
     r->cmp = malloc(np * sizeof *r->cmp);
     r->bits = malloc(np);
     r->lim = malloc(np * sizeof *r->lim);
+    r->off = malloc(np * sizeof *r->off);
+    r->pkey = malloc(np * sizeof *r->pkey);
+    r->undo = malloc(np * sizeof *r->undo);
+    r->pkey_for = NO_STATE;
     r->en = malloc(nt * sizeof *r->en);
     r->set = malloc(nt * sizeof *r->set);
     r->use = calloc(np, sizeof *r->use);
     r->competes = malloc(nt);
     if (!r->bound || !r->lowest || !r->fires || !r->m ||
         !r->pend || !r->next || !r->tmp || !r->key || !r->en || !r->set ||
-        !r->use || !r->competes || !r->cmp || !r->bits || !r->lim)
+        !r->use || !r->competes || !r->cmp || !r->bits || !r->lim ||
+        !r->off || !r->pkey || !r->undo)
         return PN_ENOMEM;
     if ((st = first_layout(r, net)))
         return st;
@@ -824,8 +1021,9 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
         int grows = 0;
         for (size_t t = 0; t < r->nt; t++)
             grows |= r->delta[t] > 0;
-        /* no transition adds tokens: the total never grows, bounded */
-        r->cover_check = monotone && grows;
+        /* no transition adds tokens: the total never grows, bounded;
+         * every place within a semiflow's bound: bounded */
+        r->cover_check = monotone && grows && !r->bounded;
     }
     r->keep_parent = !o->no_paths || r->cover_check;
     return rehash(r, 1024);
@@ -855,7 +1053,7 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
     for (size_t p = 0; !st && p < r->np; p++)
         r->m[p] = pn_net_place(net, p)->marking;
     if (!st)
-        st = find_or_add(r, r->m, NO_STATE, &first, &added);
+        st = find_or_add(r, r->m, NO_STATE, NULL, 0, &first, &added);
     if (!st && r->cover_check)
         r->record[0] = 0;
     if (st == PN_ETOOBIG) {
@@ -985,14 +1183,12 @@ int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
     for (uint32_t p = 0; p < r->np; p++)
         if (m[p] > r->lim[p])
             return 0;
-    size_t bytes = r->stride;
+    if (!r->slots)
+        return 0;
     pack(r, r->key, m);
-    const uint8_t *key = (const uint8_t *)r->key;
-    size_t h = (size_t)hash_bytes(key, bytes) & (r->nslots - 1);
-    for (; r->slots[h] != NO_STATE; h = (h + 1) & (r->nslots - 1))
-        if (!memcmp(state_at(r, r->slots[h]), key, bytes))
-            return 1;
-    return 0;
+    uint32_t found;
+    probe(r, r->key, hash_bytes((const uint8_t *)r->key, r->stride), &found);
+    return found != NO_STATE;
 }
 
 void pn_reach_path_free(pn_reach_path_t *p)

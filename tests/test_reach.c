@@ -872,6 +872,166 @@ START_TEST(xml_and_inline_agree)
 }
 END_TEST
 
+/* Place bounds from the P-semiflows and subflows: a cycle (3 tokens
+ * around p0, p1), weights (p2 --2--> t2 --> p3: 2 p3 + p2 stays 4), a
+ * subflow (p4 -> t3 -> p5 -> t4 -> nothing: p4 + p5 only falls), a
+ * source (t5 -> p6), a place only an inhibitor bounds (p7, at most 2:
+ * no structure says so), and a reset that feeds another place (t7
+ * empties p9 and puts a token in p8, as often as p8 allows).  Every
+ * bound found holds on the explored state space.  A net too large for
+ * the budget gets no bound. */
+START_TEST(semiflow_bounds)
+{
+    pn_net_t *net = pn_net_new("sf");
+    static const uint64_t m0[10] = {3, 0, 4, 0, 5, 0, 0, 0, 0, 1};
+    char id[16];
+    for (int p = 0; p < 10; p++) {
+        snprintf(id, sizeof id, "p%d", p);
+        pn_net_add_place(net, id, NULL, m0[p], NULL);
+    }
+    for (int t = 0; t < 8; t++) {
+        snprintf(id, sizeof id, "t%d", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    pn_net_add_arc(net, NULL, "p0", "t0", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t0", "p1", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p1", "t1", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "p0", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p2", "t2", 2, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t2", "p3", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p4", "t3", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t3", "p5", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p5", "t4", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t5", "p6", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p6", "t5", 1, PN_ARC_INHIBITOR, NULL);
+    pn_net_add_arc(net, NULL, "t6", "p7", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p7", "t6", 2, PN_ARC_INHIBITOR, NULL);
+    pn_net_add_arc(net, NULL, "p9", "t7", 1, PN_ARC_RESET, NULL);
+    pn_net_add_arc(net, NULL, "t7", "p8", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p8", "t7", 3, PN_ARC_INHIBITOR, NULL);
+    uint64_t b[10];
+    ck_assert_int_eq(pni_semiflow_bounds(net, b), 0);
+    /* p9 only loses tokens (a reset): its own semiflow */
+    static const uint64_t want[10] = {3, 3, 4, 2, 5, 5, UINT64_MAX,
+                                      UINT64_MAX, UINT64_MAX, 1};
+    for (int p = 0; p < 10; p++)
+        ck_assert_uint_eq(b[p], want[p]);
+    pn_reach_t *r = explore(net, PN_SEM_INTERLEAVING, 0);
+    ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+    for (int p = 0; p < 10; p++)
+        ck_assert_uint_le(pn_reach_place_bound(r, (size_t)p), b[p]);
+    ck_assert_uint_eq(pn_reach_place_bound(r, 3), 2);
+    ck_assert_uint_eq(pn_reach_place_bound(r, 8), 3);
+    pn_reach_free(r);
+    pn_net_free(net);
+    /* 3000 places and transitions: past the budget, no bounds */
+    net = pn_net_new("big");
+    for (size_t k = 0; k < 3000; k++) {
+        snprintf(id, sizeof id, "p%zu", k);
+        ck_assert_int_eq(pn_net_add_place(net, id, NULL, 1, NULL), PN_OK);
+        snprintf(id, sizeof id, "t%zu", k);
+        ck_assert_int_eq(pn_net_add_transition(net, id, NULL, NULL), PN_OK);
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, k, k, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, (k + 1) % 3000, k, 1,
+                          PN_ARC_NORMAL, NULL);
+    }
+    uint64_t *bb = malloc(3000 * sizeof *bb);
+    ck_assert_int_eq(pni_semiflow_bounds(net, bb), 1);
+    for (size_t k = 0; k < 3000; k++)
+        ck_assert_uint_eq(bb[k], UINT64_MAX);
+    free(bb);
+    pn_net_free(net);
+}
+END_TEST
+
+/* A net that the semiflows prove bounded, with a transition that adds
+ * tokens (p -> t -> 2 q, 2 q -> u -> p): no marking can cover an
+ * ancestor, so the search keeps no parents for that check (no_paths: no
+ * paths either).  Without u's arc back to p, the net is unbounded and
+ * the check finds it. */
+START_TEST(structurally_bounded_keeps_no_parents)
+{
+    for (int back = 1; back >= 0; back--) {
+        pn_net_t *net = pn_net_new("b");
+        pn_net_add_place(net, "p", NULL, 3, NULL);
+        pn_net_add_place(net, "q", NULL, 0, NULL);
+        pn_net_add_transition(net, "t", NULL, NULL);
+        pn_net_add_transition(net, "u", NULL, NULL);
+        pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc(net, NULL, "t", "q", 2, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc(net, NULL, "q", "u", back ? 2 : 1, PN_ARC_NORMAL,
+                       NULL);
+        pn_net_add_arc(net, NULL, "u", "p", 1, PN_ARC_NORMAL, NULL);
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.no_paths = 1;
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        pn_reach_path_t *path = NULL;
+        if (back) {
+            ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+            /* (3-i, 2i) with the 2q -> p moves: p + q/2 = 3 */
+            ck_assert_uint_eq(pn_reach_states(r), 4);
+            ck_assert_int_eq(pn_reach_path(r, 1, &path), PN_EINVAL);
+        } else {
+            ck_assert_int_eq(pn_reach_end(r), PN_REACH_UNBOUNDED);
+            ck_assert_int_eq(pn_reach_path(r, 1, &path), PN_OK);
+            pn_reach_path_free(path);
+        }
+        pn_reach_free(r);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+/* 3000 places of one token, each with a transition adding one more up
+ * to 2 (an inhibitor: no structural bound, and too large for the
+ * semiflows anyway): the first state's 3000 successors each outgrow a
+ * different place.  The places are then widened together, not 3000
+ * times one by one with every state repacked each time (minutes); every
+ * marking reads back. */
+START_TEST(many_places_widen_together)
+{
+    enum { N = 3000 };
+    pn_net_t *net = pn_net_new("many");
+    for (size_t k = 0; k < N; k++) {
+        char id[16];
+        snprintf(id, sizeof id, "p%zu", k);
+        ck_assert_int_eq(pn_net_add_place(net, id, NULL, 1, NULL), PN_OK);
+        snprintf(id, sizeof id, "t%zu", k);
+        ck_assert_int_eq(pn_net_add_transition(net, id, NULL, NULL), PN_OK);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, k, k, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, k, k, 2, PN_ARC_INHIBITOR,
+                          NULL);
+    }
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.max_states = 4000;
+    o.no_paths = 1;
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+    ck_assert_int_eq(pn_reach_end(r), PN_REACH_MAX_STATES);
+    /* the first state's N successors, then the second's N - 1 */
+    ck_assert_uint_eq(pn_reach_states(r), 2 * N);
+    /* counted, then asserted once (an assertion a place is slow) */
+    uint64_t *m = malloc(N * sizeof *m), bad = 0;
+    for (uint64_t s = 0; s < 2 * N; s++) {
+        bad += pn_reach_marking(r, s, m) != PN_OK;
+        size_t twos = 0;
+        for (size_t k = 0; k < N; k++) {
+            bad += m[k] != 1 && m[k] != 2;
+            twos += m[k] == 2;
+        }
+        bad += twos != (s == 0 ? 0 : s <= N ? 1 : 2);
+        bad += !pn_reach_contains(r, m);
+    }
+    ck_assert_uint_eq(bad, 0);
+    free(m);
+    pn_reach_free(r);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("reach");
@@ -885,7 +1045,14 @@ int main(void)
     tcase_add_test(tc, unboundedness_is_exact);
     tcase_add_test(tc, xml_and_inline_agree);
     tcase_add_test(tc, packed_markings_widen);
+    tcase_add_test(tc, semiflow_bounds);
+    tcase_add_test(tc, structurally_bounded_keeps_no_parents);
     suite_add_tcase(s, tc);
+    /* seconds here; without the widening together, minutes */
+    TCase *tw = tcase_create("widen");
+    tcase_set_timeout(tw, 30);
+    tcase_add_test(tw, many_places_widen_together);
+    suite_add_tcase(s, tw);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -18,9 +18,12 @@ FUZZ_DOT_SRC = tests/fuzz/fuzz-dot.c $(FUZZ_COMMON) \
 	$(maxplus_libpn_kgraph_la_SOURCES)
 FUZZ_EXPR_SRC = tests/fuzz/fuzz-expr.c $(FUZZ_COMMON) \
 	$(lib_libpn_lib_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES)
-# the readers of gpu/ alone (not the model beside them)
+# the readers of gpu/ (not the model beside them); the device table
+# applies an architecture to the generator's options, hence generators/
 FUZZ_PROFILE_SRC = tests/fuzz/fuzz-profile.c $(FUZZ_COMMON) \
-	$(lib_libpn_lib_la_SOURCES) gpu/csv.c gpu/profile.c gpu/device.c
+	$(lib_libpn_lib_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES) \
+	$(generators_libpn_generators_la_SOURCES) \
+	gpu/csv.c gpu/profile.c gpu/device.c
 # one harness: $$src its sources (the .c files are compiled), $$inc its
 # include folders, $$libs its third-party flags, $$extra its own flags
 FUZZ_BUILD = test -n "$(CLANG)" || { \
@@ -59,7 +62,7 @@ tests/fuzz/fuzz-expr: $(FUZZ_EXPR_SRC)
 	$(AM_V_CC)src='$(FUZZ_EXPR_SRC)' inc='tests/fuzz lib maxplus' \
 	  libs= extra=; $(FUZZ_BUILD)
 tests/fuzz/fuzz-profile: $(FUZZ_PROFILE_SRC)
-	$(AM_V_CC)src='$(FUZZ_PROFILE_SRC)' inc='tests/fuzz lib gpu' \
+	$(AM_V_CC)src='$(FUZZ_PROFILE_SRC)' inc='tests/fuzz lib gpu generators maxplus' \
 	  libs= extra=; $(FUZZ_BUILD)
 CLEANFILES += $(FUZZ_HARNESSES)
 

@@ -11,8 +11,12 @@
  * With --peer CMD, each file is also given to another tool (CMD, split at
  * spaces, {} the file, {dir} its folder; e.g. TAPAAL's verifypn -e), whose
  * "STATE_SPACE STATES n" line, time and peak resident set are printed on
- * the line below ours.
- *   bench-reach [--peer CMD] FILE...
+ * the line below ours, and a line of ratios: states per processor second
+ * and peak memory per state, ours over the peer's.  With --baseline NET
+ * too, both tools first run on NET (a net of a few states) and the
+ * ratios also compare the memory per state above each one's peak there:
+ * what the states cost, without the program, its libraries and parser.
+ *   bench-reach [--peer CMD [--baseline NET]] FILE...
  */
 #include <config.h>
 #include <stdio.h>
@@ -24,15 +28,32 @@
 #include "pn.h"
 #include "cli.h"
 
-static int measure(const char *file)
+/* What one run measured: states, processor seconds, peak resident set
+ * in bytes. */
+typedef struct {
+    double states, cpu, peak;
+} res_t;
+
+/* Explores file in a child process (its peak resident set its own) and
+ * prints a line; *out gets its figures. */
+static int measure(const char *file, int quiet, res_t *out)
 {
+    int fd[2];
+    if (pipe(fd))
+        return 1;
     fflush(stdout);
     pid_t pid = fork();
     if (pid != 0) {
+        close(fd[1]);
         int status = 0;
-        waitpid(pid, &status, 0);
-        return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+        ssize_t got = pid > 0 ? read(fd[0], out, sizeof *out) : -1;
+        close(fd[0]);
+        if (pid > 0)
+            waitpid(pid, &status, 0);
+        return got == (ssize_t)sizeof *out && WIFEXITED(status)
+                   ? WEXITSTATUS(status) : 1;
     }
+    close(fd[0]);
     pn_net_t *net;
     pn_error_t err;
     if (pn_pnml_read_file(file, NULL, &net, &err)) {
@@ -71,11 +92,15 @@ static int measure(const char *file)
     } else if (slash)
         base = slash + 1;
     double n = (double)pn_reach_states(r);
-    printf("  %-32.32s %10.0f %11.0f %7.2f s %7.2f s %10.0f/s %6.1f B/state "
-           "%6.1f B/state\n", base, n, (double)pn_reach_edges(r), secs, cpu,
-           cpu > 0 ? n / cpu : 0,
-           (double)ru.ru_maxrss * 1024.0 / (n > 0 ? n : 1),
-           (double)pn_reach_memory(r) / (n > 0 ? n : 1));
+    res_t res = {n, cpu, (double)ru.ru_maxrss * 1024.0};
+    if (write(fd[1], &res, sizeof res) != (ssize_t)sizeof res)
+        _exit(1);
+    if (!quiet)
+        printf("  %-32.32s %10.0f %11.0f %7.2f s %7.2f s %10.0f/s "
+               "%6.1f B/state %6.1f B/state\n", base, n,
+               (double)pn_reach_edges(r), secs, cpu, cpu > 0 ? n / cpu : 0,
+               (double)ru.ru_maxrss * 1024.0 / (n > 0 ? n : 1),
+               (double)pn_reach_memory(r) / (n > 0 ? n : 1));
     fflush(stdout);
     pn_reach_free(r);
     pn_net_free(net);
@@ -117,7 +142,8 @@ static char **peer_argv(const char *cmd, const char *file)
 /* Runs the peer on file: its states (its "STATE_SPACE STATES n" line, the
  * Model Checking Contest's), wall and processor time and peak resident
  * set, on a line of the same columns. */
-static int measure_peer(const char *cmd, const char *file)
+static int measure_peer(const char *cmd, const char *file, int quiet,
+                        res_t *out)
 {
     char **argv = peer_argv(cmd, file);
     int fd[2];
@@ -158,6 +184,11 @@ static int measure_peer(const char *cmd, const char *file)
                argv[0], WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         return 1;
     }
+    out->states = states;
+    out->cpu = cpu;
+    out->peak = (double)ru.ru_maxrss * 1024.0;
+    if (quiet)
+        return 0;
     const char *base = strrchr(argv[0], '/');
     printf("  %-32.32s %10.0f %11s %7.2f s %7.2f s %10.0f/s %6.1f B/state\n",
            base ? base + 1 : argv[0], states, "-", secs, cpu,
@@ -166,22 +197,64 @@ static int measure_peer(const char *cmd, const char *file)
     return 0;
 }
 
+/* The two tools' ratios on one file: processor time per state, and
+ * peak memory per state, whole and above each tool's baseline (its peak
+ * on the --baseline net: the program, its libraries, the parser). */
+static void ratios(const res_t *a, const res_t *b, const res_t *base)
+{
+    double sa = a->cpu > 0 ? a->states / a->cpu : 0;
+    double sb = b->cpu > 0 ? b->states / b->cpu : 0;
+    printf("  %-32s %10s %11s speed %.2fx, peak/state %.2fx", "ratio", "", "",
+           sb > 0 ? sa / sb : 0,
+           b->peak > 0 && a->states > 0 ? (a->peak / a->states) /
+                                              (b->peak / b->states)
+                                        : 0);
+    if (base) {
+        double ma = (a->peak - base[0].peak) / a->states;
+        double mb = (b->peak - base[1].peak) / b->states;
+        printf(", above baseline %.1f vs %.1f B/state %.2fx", ma, mb,
+               mb > 0 ? ma / mb : 0);
+    }
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
-    const char *peer = NULL;
+    const char *peer = NULL, *basefile = NULL;
     int first = 1;
-    if (argc > 2 && !strcmp(argv[1], "--peer")) {
-        peer = argv[2];
-        first = 3;
+    while (first + 1 < argc) {
+        if (!strcmp(argv[first], "--peer"))
+            peer = argv[first + 1];
+        else if (!strcmp(argv[first], "--baseline"))
+            basefile = argv[first + 1];
+        else
+            break;
+        first += 2;
     }
     printf("  %-32s %10s %11s %9s %9s %12s %14s %14s\n", "file", "states",
            "edges", "wall", "cpu", "states/cpu-s", "peak/state",
            "tables/state");
     int rc = 0;
+    res_t base[2] = {{0, 0, 0}, {0, 0, 0}};
+    int have_base = 0;
+    if (peer && basefile) {
+        have_base = !measure(basefile, 1, &base[0]) &&
+                    !measure_peer(peer, basefile, 1, &base[1]);
+        if (have_base)
+            printf("  baseline (%s): %.1f MB ours, %.1f MB the peer's\n",
+                   basefile, base[0].peak / 1048576.0,
+                   base[1].peak / 1048576.0);
+    }
     for (int i = first; i < argc; i++) {
-        rc |= measure(argv[i]);
-        if (peer)
-            rc |= measure_peer(peer, argv[i]);
+        res_t a = {0, 0, 0}, b = {0, 0, 0};
+        int ra = measure(argv[i], 0, &a);
+        rc |= ra;
+        if (peer) {
+            int rb = measure_peer(peer, argv[i], 0, &b);
+            rc |= rb;
+            if (!ra && !rb)
+                ratios(&a, &b, have_base ? base : NULL);
+        }
     }
     return rc;
 }

@@ -86,6 +86,8 @@ BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	MultiCrashLeafsetExtension-PT-S32C12 ServersAndClients-PT-400080
 RUN_BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 	JoinFreeModules-PT-2000 Dekker-PT-100
+# a net of 20 states: each tool's memory without the states
+REACH_BENCH_BASELINE = ResAllocation-PT-R003C002
 REACH_BENCH_FILES = Kanban-PT-00005 TCPcondis-PT-05 SharedMemory-PT-000010 \
 	HouseConstruction-PT-00005 DoubleExponent-PT-003
 bench: bench/bench-read bin/pn-info bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run bin/pn-sweep
@@ -113,7 +115,9 @@ bench: bench/bench-read bin/pn-info bench/bench-run bench/bench-maxplus bench/be
 	    files="$$files $(PN_CORPUS)/../mcc-oracle/$$n/model.pnml"; done; \
 	if test -n "$(VERIFYPN)"; then \
 	  echo "  (each beside TAPAAL's verifypn: $(VERIFYPN) $(VERIFYPN_FLAGS))"; \
-	  $(builddir)/bench/bench-reach --peer "$(VERIFYPN) $(VERIFYPN_FLAGS)" $$files; \
+	  base=$(PN_CORPUS)/../mcc-oracle/$(REACH_BENCH_BASELINE)/model.pnml; \
+	  test -f $$base && base="--baseline $$base" || base=; \
+	  $(builddir)/bench/bench-reach --peer "$(VERIFYPN) $(VERIFYPN_FLAGS)" $$base $$files; \
 	else $(builddir)/bench/bench-reach $$files; fi; \
 	echo; echo "pn-dot on GPU nets:"; \
 	for w in 8 32 64; do \

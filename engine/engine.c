@@ -60,6 +60,21 @@ pn_status_t pn_semantics_parse(const char *name, pn_semantics_t *sem)
 #define ALWAYS_INLINE inline
 #endif
 
+/* Set bits of x (without the popcnt instruction of newer processors, a
+ * call into the compiler's library: a few operations here). */
+static inline uint32_t popcount64(uint64_t x)
+{
+#if defined(__POPCNT__)
+    return (uint32_t)__builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) +
+        ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
 /* ---- the compiled net -------------------------------------------------- */
 
 typedef struct {
@@ -1164,6 +1179,29 @@ static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
     }
 }
 
+/* place_changed(), the common case inline: one threshold, no wide
+ * classes. */
+static ALWAYS_INLINE void place_changed_fast(pn_sim_t *s, uint32_t p,
+                                             uint64_t a, uint64_t b)
+{
+    const pn_engine_t *e = s->e;
+    const pinfo_t *pi = &e->pinfo[p];
+    uint64_t th = pi->min_th;
+    if (th != pi->max_th || pi->nwide) {
+        place_changed(s, p, a, b);
+        return;
+    }
+    uint32_t x = b < th, j = pi->cond, end = j + pi->ncond;
+    if (x != (a < th))
+        for (s->flips += end - j; j < end; j++) {
+            const cond_t *c = &e->conds[j];
+            set_unsat(s, c->t, s->unsat[c->t] + 2 * (x ^ c->up) - 1);
+        }
+    struct gap *g = &s->gap[p];
+    g->lo = x ? 0 : th;
+    g->hi = x ? th : UINT64_MAX;
+}
+
 /* m(p) goes from a to b in a step of the incremental mode.  A change
  * within the gap of p flips nothing and is not looked at again.  The first
  * change of the step that leaves it (any change of a place with wide
@@ -1489,7 +1527,7 @@ static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
     s->steps++;
     for (uint32_t i = 0; track && i < s->nchanged; i++) {
         uint32_t p = s->changed[i];
-        place_changed(s, p, s->mark[p].old, m[p]);
+        place_changed_fast(s, p, s->mark[p].old, m[p]);
     }
     return PN_OK;
 }
@@ -1653,17 +1691,17 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
 static inline uint32_t select_bit(uint64_t x, uint32_t r)
 {
     uint32_t base = 0, c;
-    if (r >= (c = (uint32_t)__builtin_popcountll(x & 0xFFFFFFFFu))) {
+    if (r >= (c = (uint32_t)popcount64(x & 0xFFFFFFFFu))) {
         r -= c;
         x >>= 32;
         base += 32;
     }
-    if (r >= (c = (uint32_t)__builtin_popcountll(x & 0xFFFFu))) {
+    if (r >= (c = (uint32_t)popcount64(x & 0xFFFFu))) {
         r -= c;
         x >>= 16;
         base += 16;
     }
-    if (r >= (c = (uint32_t)__builtin_popcountll(x & 0xFFu))) {
+    if (r >= (c = (uint32_t)popcount64(x & 0xFFu))) {
         r -= c;
         x >>= 8;
         base += 8;
@@ -1716,7 +1754,7 @@ static uint32_t plan(pn_sim_t *s)
     for (uint32_t k = 0; k < ns; k++) {
         uint32_t a = e->sa[k], b = e->sa[k + 1], c = 0;
         for (uint32_t w = a >> 6; w < (b + 63) >> 6; w++)
-            c += (uint32_t)__builtin_popcountll(en[w] & range_mask(w, a, b));
+            c += (uint32_t)popcount64(en[w] & range_mask(w, a, b));
         s->sc[k] = c;
         s->scl[k] = 0;
         if (c == 0)
@@ -1753,7 +1791,7 @@ static uint32_t plan(pn_sim_t *s)
         }
         for (uint32_t i = 0; i < fit; i++) {
             uint32_t r = (uint32_t)pni_rng_below(&rng, c - i), w = 0, pc;
-            while (r >= (pc = (uint32_t)__builtin_popcountll(d[w]))) {
+            while (r >= (pc = (uint32_t)popcount64(d[w]))) {
                 r -= pc;
                 w++;
             }

@@ -143,6 +143,7 @@ struct pn_engine {
     pinfo_t *pinfo;     /* np + 1 */
     cond_t *conds;
     uint32_t *never;    /* per transition: conditions that never hold */
+    uint32_t *ctu;      /* per condition of conds: its position << 1 | up */
     /* Wide classes: the conditions of one place with one threshold and one
      * sense, shared by many transitions in few words of the enabled set.
      * They flip together, so they are kept as masks over the words of the
@@ -206,6 +207,7 @@ void pn_engine_free(pn_engine_t *e)
     free(e->pinfo);
     free(e->conds);
     free(e->never);
+    free(e->ctu);
     free(e->wconds);
     free(e->cls_off);
     free(e->cls_word);
@@ -479,6 +481,15 @@ static pn_status_t build_conds(pn_engine_t *e)
         pi->min_th = pi->ncond ? e->conds[pi->cond].th : UINT64_MAX;
         pi->max_th = pi->ncond ? e->conds[nn - 1].th : 0;
     }
+    e->ctu = malloc(((size_t)nn + 1) * sizeof *e->ctu);
+    if (!e->ctu) {
+        free(off);
+        free(all);
+        free(nwide);
+        return PN_ENOMEM;
+    }
+    for (uint32_t j = 0; j < nn; j++)
+        e->ctu[j] = e->conds[j].t << 1 | e->conds[j].up;
     uint32_t most = 0;
     for (uint32_t t = 0; t < e->nt; t++)
         most = nwide[t] > most ? nwide[t] : most;
@@ -809,7 +820,8 @@ pn_status_t pni_engine_compile_stars(const pn_net_t *net, uint32_t kmin,
     *out = NULL;
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
            na = pn_net_arc_count(net);
-    if (np >= UINT32_MAX || nt >= UINT32_MAX || na >= UINT32_MAX)
+    /* transitions: positions << 1 in 32 bits (ctu) */
+    if (np >= UINT32_MAX || nt >= UINT32_MAX / 2 || na >= UINT32_MAX)
         return PN_ERANGE;
     pn_engine_t *e = calloc(1, sizeof *e);
     if (!e)
@@ -1194,8 +1206,8 @@ static ALWAYS_INLINE void place_changed_fast(pn_sim_t *s, uint32_t p,
     uint32_t x = b < th, j = pi->cond, end = j + pi->ncond;
     if (x != (a < th))
         for (s->flips += end - j; j < end; j++) {
-            const cond_t *c = &e->conds[j];
-            set_unsat(s, c->t, s->unsat[c->t] + 2 * (x ^ c->up) - 1);
+            uint32_t v = e->ctu[j], t = v >> 1;
+            set_unsat(s, t, s->unsat[t] + 2 * (x ^ (v & 1)) - 1);
         }
     struct gap *g = &s->gap[p];
     g->lo = x ? 0 : th;
@@ -1248,6 +1260,12 @@ static uint32_t extract(const pn_sim_t *s, uint32_t *E, uint32_t n)
 {
     const uint32_t *tat = s->e->tat;
     const uint64_t *en = s->en;
+    if (s->nwords <= 64) {
+        for (size_t w = 0, nw = s->nwords; w < nw; w++)
+            for (uint64_t x = en[w]; x; x &= x - 1)
+                E[n++] = tat[w * 64 + (uint32_t)__builtin_ctzll(x)];
+        return n;
+    }
     for (size_t w = 0, nw = s->nwords; w < nw; w += 4) {
         uint64_t b[4];
         for (int k = 0; k < 4; k++)

@@ -117,8 +117,10 @@ typedef struct {
 
 #define SLOW UINT16_MAX
 
-/* The fewest members of a star (see "the order of a step") */
+/* The fewest members of a star (see "the order of a step"), and the most
+ * users of another place of a member */
 #define STAR_MIN 16
+#define SPOIL_USERS 256
 
 struct pn_engine {
     uint32_t np, nt;
@@ -590,6 +592,12 @@ static pn_status_t build_walk(pn_engine_t *e)
 }
 
 
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 /* The places each transition can compete for in a step (rel) and, per
  * place, the transitions that can (users): a place that two transitions
  * take from (normal input, reset) or fill up to a capacity. */
@@ -712,10 +720,69 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
             weight[best] = 0; /* weights differ: no star */
         members[best]++;
     }
+    /* a candidate is a star when it can be told clean cheaply: at most
+     * twice as many transitions as members can spoil it (compete for p
+     * without being members, or with a member for another place), and
+     * none of its members' other places has more than SPOIL_USERS users */
+    uint32_t *stamp = malloc(((size_t)nt + 1) * sizeof *stamp),
+             *byp = malloc(((size_t)nt + 1) * sizeof *byp),
+             *first = calloc((size_t)np + 2, sizeof *first);
+    if (!stamp || !byp || !first) {
+        free(stamp);
+        free(byp);
+        free(first);
+        goto out;
+    }
+    /* the transitions by main place (counting sort) */
+    for (uint32_t t = 0; t < nt; t++) {
+        stamp[t] = UINT32_MAX;
+        if (main_of[t] != UINT32_MAX)
+            first[main_of[t] + 1]++;
+    }
+    for (uint32_t p = 0; p < np; p++)
+        first[p + 1] += first[p];
+    for (uint32_t t = 0; t < nt; t++)
+        if (main_of[t] != UINT32_MAX)
+            byp[first[main_of[t]] + --members[main_of[t]]] = t;
+    /* byp[first[p] ..] is now in falling transition order: reverse */
+    for (uint32_t p = 0; p < np; p++)
+        for (uint32_t i = first[p], j = first[p + 1]; i + 1 < j; i++, j--) {
+            uint32_t x = byp[i];
+            byp[i] = byp[j - 1];
+            byp[j - 1] = x;
+        }
     e->nstar = 0;
     for (uint32_t p = 0; p < np; p++) {
         star[p] = UINT32_MAX;
-        if (members[p] >= kmin && kmin > 0 && weight[p])
+        uint32_t nm = first[p + 1] - first[p];
+        if (nm < kmin || kmin == 0 || !weight[p])
+            continue;
+        uint32_t spoilers = 0, ok = 1;
+        for (uint32_t j = e->use_off[p]; j < e->use_off[p + 1]; j++)
+            if (main_of[e->use[j]] != p && stamp[e->use[j]] != p) {
+                stamp[e->use[j]] = p;
+                spoilers++;
+            }
+        for (uint32_t i = first[p]; ok && i < first[p + 1]; i++) {
+            uint32_t t = byp[i];
+            for (uint32_t r = e->rel_off[t]; ok && r < e->rel_off[t + 1];
+                 r++) {
+                uint32_t q = e->rel[r];
+                if (q == p)
+                    continue;
+                if (e->use_off[q + 1] - e->use_off[q] > SPOIL_USERS) {
+                    ok = 0;
+                    break;
+                }
+                for (uint32_t j = e->use_off[q]; j < e->use_off[q + 1]; j++)
+                    if (e->use[j] != t && stamp[e->use[j]] != p) {
+                        stamp[e->use[j]] = p;
+                        spoilers++;
+                    }
+            }
+            ok &= spoilers <= 2 * nm;
+        }
+        if (ok)
             star[p] = e->nstar++;
     }
     uint32_t ns = e->nstar;
@@ -725,8 +792,12 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
     e->um_off = calloc((size_t)ns + 2, sizeof *e->um_off);
     size_t nwords = ((size_t)nt + 63) / 64;
     set = calloc(nwords + 1, sizeof *set);
-    if (!e->splace || !e->sw || !e->sa || !e->um_off || !set)
+    if (!e->splace || !e->sw || !e->sa || !e->um_off || !set) {
+        free(stamp);
+        free(byp);
+        free(first);
         goto out;
+    }
     /* positions: the members of the stars, then the rest */
     uint32_t n = 0;
     for (uint32_t p = 0; p < np; p++)
@@ -735,12 +806,12 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
             e->splace[k] = p;
             e->sw[k] = weight[p];
             e->sa[k] = n;
-            for (uint32_t t = 0; t < nt; t++)
-                if (main_of[t] == p) {
-                    e->star_of[t] = k;
-                    e->pos[t] = n;
-                    e->tat[n++] = t;
-                }
+            for (uint32_t i = first[p]; i < first[p + 1]; i++) {
+                uint32_t t = byp[i];
+                e->star_of[t] = k;
+                e->pos[t] = n;
+                e->tat[n++] = t;
+            }
         }
     e->sa[ns] = n;
     for (uint32_t t = 0; t < nt; t++)
@@ -751,22 +822,28 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
     e->identity = 1;
     for (uint32_t t = 0; t < nt; t++)
         e->identity &= e->pos[t] == t;
-    /* per star, the transitions that can make it unclean: those that
-     * compete for p without being members, and those that compete with a
-     * member for another place (twice: count, then fill) */
+    /* per star, the spoilers as (word, mask) pairs, the words in rising
+     * order (twice: count, then fill; the words touched listed in byp,
+     * which is free now) */
+    uint32_t *words = byp;
     e->swords_max = 0;
     for (int fill = 0; fill < 2; fill++) {
         uint32_t at = 0;
         for (uint32_t k = 0; k < ns; k++) {
-            uint32_t p = e->splace[k], words = 0;
+            uint32_t p = e->splace[k], nw = 0;
             uint32_t w0 = e->sa[k] / 64, w1 = (e->sa[k + 1] + 63) / 64;
             if (w1 - w0 > e->swords_max)
                 e->swords_max = w1 - w0;
+#define SPOILER(t)                                                        \
+    do {                                                                  \
+        uint32_t i_ = e->pos[t];                                          \
+        if (!set[i_ / 64])                                                \
+            words[nw++] = i_ / 64;                                        \
+        set[i_ / 64] |= UINT64_C(1) << (i_ % 64);                         \
+    } while (0)
             for (uint32_t j = e->use_off[p]; j < e->use_off[p + 1]; j++)
-                if (e->star_of[e->use[j]] != k) {
-                    uint32_t i = e->pos[e->use[j]];
-                    set[i / 64] |= UINT64_C(1) << (i % 64);
-                }
+                if (e->star_of[e->use[j]] != k)
+                    SPOILER(e->use[j]);
             for (uint32_t i = e->sa[k]; i < e->sa[k + 1]; i++) {
                 uint32_t t = e->tat[i];
                 for (uint32_t r = e->rel_off[t]; r < e->rel_off[t + 1]; r++) {
@@ -775,32 +852,37 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
                         continue;
                     for (uint32_t j = e->use_off[q]; j < e->use_off[q + 1];
                          j++)
-                        if (e->use[j] != t) {
-                            uint32_t u = e->pos[e->use[j]];
-                            set[u / 64] |= UINT64_C(1) << (u % 64);
-                        }
+                        if (e->use[j] != t)
+                            SPOILER(e->use[j]);
                 }
             }
-            for (size_t w = 0; w < nwords; w++)
-                if (set[w]) {
-                    if (fill) {
-                        e->um_word[at + words] = (uint32_t)w;
-                        e->um_mask[at + words] = set[w];
-                    }
-                    words++;
-                    set[w] = 0;
+#undef SPOILER
+            qsort(words, nw, sizeof *words, cmp_u32);
+            for (uint32_t i = 0; i < nw; i++) {
+                if (fill) {
+                    e->um_word[at + i] = words[i];
+                    e->um_mask[at + i] = set[words[i]];
                 }
+                set[words[i]] = 0;
+            }
             e->um_off[k] = at;
-            at += words;
+            at += nw;
         }
         e->um_off[ns] = at;
         if (!fill) {
             e->um_word = malloc(((size_t)at + 1) * sizeof *e->um_word);
             e->um_mask = malloc(((size_t)at + 1) * sizeof *e->um_mask);
-            if (!e->um_word || !e->um_mask)
+            if (!e->um_word || !e->um_mask) {
+                free(stamp);
+                free(byp);
+                free(first);
                 goto out;
+            }
         }
     }
+    free(stamp);
+    free(byp);
+    free(first);
     st = PN_OK;
 out:
     free(main_of);
@@ -1281,12 +1363,6 @@ static uint32_t extract(const pn_sim_t *s, uint32_t *E, uint32_t n)
         }
     }
     return n;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* Collects the enabled set in transition order. */

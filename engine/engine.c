@@ -121,6 +121,10 @@ typedef struct {
  * users of another place of a member */
 #define STAR_MIN 16
 #define SPOIL_USERS 256
+/* A star is worth its test when it takes at least STAR_GAIN members a step
+ * out of the rest, over windows of STAR_WINDOW steps (plan()) */
+#define STAR_WINDOW 64
+#define STAR_GAIN 4
 
 struct pn_engine {
     uint32_t np, nt;
@@ -165,6 +169,8 @@ struct pn_engine {
      * unsat and the bit sets are by position). */
     uint32_t *pos, *tat;
     int identity;       /* pos[t] == t */
+    trec_t *trp;        /* tr by position */
+    uint16_t *nsp;      /* ns by position */
     /* per star k: its place, weight, members [sa[k], sa[k + 1]) by
      * position; the transitions that can make it unclean by position, as
      * (word, mask) pairs um_word/um_mask[um_off[k] .. um_off[k + 1]) */
@@ -216,6 +222,8 @@ void pn_engine_free(pn_engine_t *e)
     free(e->cls_mask);
     free(e->pos);
     free(e->tat);
+    free(e->trp);
+    free(e->nsp);
     free(e->splace);
     free(e->sw);
     free(e->sa);
@@ -822,6 +830,18 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
     e->identity = 1;
     for (uint32_t t = 0; t < nt; t++)
         e->identity &= e->pos[t] == t;
+    e->trp = malloc(((size_t)nt + 1) * sizeof *e->trp);
+    e->nsp = malloc(((size_t)nt + 1) * sizeof *e->nsp);
+    if (!e->trp || !e->nsp) {
+        free(stamp);
+        free(byp);
+        free(first);
+        goto out;
+    }
+    for (uint32_t i = 0; i < nt; i++) {
+        e->trp[i] = e->tr[e->tat[i]];
+        e->nsp[i] = e->ns[e->tat[i]];
+    }
     /* per star, the spoilers as (word, mask) pairs, the words in rising
      * order (twice: count, then fill; the words touched listed in byp,
      * which is free now) */
@@ -1001,6 +1021,11 @@ struct pn_sim {
     uint64_t *en, *sdraw;
     uint32_t *sc;
     unsigned char *scl;
+    /* per star, for the choice of the stars worth their test (plan()):
+     * the members it took out of the rest in this window of STAR_WINDOW
+     * steps, the steps it is left out for, the windows it was found not
+     * worth it in a row; the steps left in the window */
+    uint32_t *sgain, *soff, *sstrike, sleft;
     uint32_t window, left, trips;
     uint64_t fired_sum, flips, ratio;
     size_t overflow_place;
@@ -1126,6 +1151,9 @@ void pn_sim_free(pn_sim_t *s)
     free(s->sdraw);
     free(s->sc);
     free(s->scl);
+    free(s->sgain);
+    free(s->soff);
+    free(s->sstrike);
     free(s);
 }
 
@@ -1160,10 +1188,15 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->sdraw = calloc((size_t)e->swords_max + 1, sizeof *s->sdraw);
     s->sc = calloc((size_t)e->nstar + 1, sizeof *s->sc);
     s->scl = calloc((size_t)e->nstar + 1, sizeof *s->scl);
+    s->sgain = calloc((size_t)e->nstar + 1, sizeof *s->sgain);
+    s->soff = calloc((size_t)e->nstar + 1, sizeof *s->soff);
+    s->sstrike = calloc((size_t)e->nstar + 1, sizeof *s->sstrike);
+    s->sleft = STAR_WINDOW;
     if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
         !s->changed || !s->pend || !s->mark || !s->tstamp ||
         !s->unsat || !s->wfail || !s->blocked || !s->gap || !s->en ||
-        !s->sdraw || !s->sc || !s->scl) {
+        !s->sdraw || !s->sc || !s->scl || !s->sgain || !s->soff ||
+        !s->sstrike) {
         pn_sim_free(s);
         return NULL;
     }
@@ -1335,34 +1368,47 @@ static int collect_en(pn_sim_t *s)
     return any != 0;
 }
 
-/* Appends the transitions of en to E from n on (in position order);
- * returns the new length.  Four words at a time (en is padded with zero
+/* Appends the transitions of the words a & ~blk (blk: NULL for none) to E
+ * from n on, in position order (tat: NULL for the identity); returns the
+ * new length.  Four words at a time (the arrays are padded with zero
  * words): a big net has many words without an enabled transition. */
-static uint32_t extract(const pn_sim_t *s, uint32_t *E, uint32_t n)
+static ALWAYS_INLINE uint32_t extract_words(const uint64_t *a,
+                                            const uint64_t *blk, size_t nw,
+                                            const uint32_t *tat, uint32_t *E,
+                                            uint32_t n)
 {
-    const uint32_t *tat = s->e->tat;
-    const uint64_t *en = s->en;
-    if (s->nwords <= 64) {
-        for (size_t w = 0, nw = s->nwords; w < nw; w++)
-            for (uint64_t x = en[w]; x; x &= x - 1)
-                E[n++] = tat[w * 64 + (uint32_t)__builtin_ctzll(x)];
-        return n;
-    }
-    for (size_t w = 0, nw = s->nwords; w < nw; w += 4) {
+    for (size_t w = 0; w < nw; w += 4) {
         uint64_t b[4];
         for (int k = 0; k < 4; k++)
-            b[k] = en[w + k];
+            b[k] = a[w + k] & (blk ? ~blk[w + k] : ~UINT64_C(0));
         if (!(b[0] | b[1] | b[2] | b[3]))
             continue;
         for (int k = 0; k < 4; k++) {
             uint32_t base = (uint32_t)((w + k) * 64);
             while (b[k]) {
-                E[n++] = tat[base + (uint32_t)__builtin_ctzll(b[k])];
+                uint32_t i = base + (uint32_t)__builtin_ctzll(b[k]);
+                E[n++] = tat ? tat[i] : i;
                 b[k] &= b[k] - 1;
             }
         }
     }
     return n;
+}
+
+/* Appends the positions of en to E from n on. */
+static uint32_t extract(const pn_sim_t *s, uint32_t *E, uint32_t n)
+{
+    return extract_words(s->en, NULL, s->nwords, NULL, E, n);
+}
+
+/* The enabled set of the incremental mode straight from its bits, as
+ * positions (tat: NULL) or transitions (tat: e->tat), in position order. */
+static uint32_t extract_kept(const pn_sim_t *s, uint32_t *E,
+                             const uint32_t *tat)
+{
+    if (tat && !s->e->identity)
+        return extract_words(s->bits, s->blocked, s->nwords, tat, E, 0);
+    return extract_words(s->bits, s->blocked, s->nwords, NULL, E, 0);
 }
 
 /* Collects the enabled set in transition order. */
@@ -1376,8 +1422,7 @@ static uint32_t collect(pn_sim_t *s)
                 E[n++] = t;
         return n;
     }
-    collect_en(s);
-    n = extract(s, E, 0);
+    n = extract_kept(s, E, e->tat);
     if (!e->identity)
         qsort(E, n, sizeof *E, cmp_u32);
     return n;
@@ -1544,14 +1589,14 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
     s->stamp++;
     s->nchanged = 0;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t t = order[i];
-        const trec_t *r = &e->tr[t];
+        uint32_t at = order[i], t;
+        const trec_t *r = &e->trp[at];
         if (r->nin != SLOW) {
             /* an earlier transition took its tokens */
             if (m[r->p1] < r->w1)
                 continue;
             const farc_t *f = e->farc + r->arc;
-            uint32_t ns = e->ns[t], j = 1;
+            uint32_t ns = e->nsp[at], j = 1;
             while (j < ns && m[f[j].p] >= f[j].w)
                 j++;
             if (j < ns)
@@ -1562,8 +1607,10 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
                 if (track)
                     moved(s, f[k].p, a, a - f[k].w);
             }
+            t = e->tat[at];
         } else {
             /* or the room left in a capacity place */
+            t = e->tat[at];
             if (!fits_upto(e, m, s->pend, t, e->in_shared[t]))
                 continue;
             take_tracked(e, m, s->pend, t, track ? s : NULL);
@@ -1772,14 +1819,18 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
  * uniform among the members not yet drawn (a partial Fisher-Yates), or
  * when all fit, all fire and nothing is drawn.  The rest is shuffled whole
  * (Fisher-Yates from the top, the order of the earlier versions) and
- * walked with its tests.  A star that is not clean joins the rest.
+ * walked with its tests.  A star that is not clean joins the rest; so may
+ * a clean one, in any step, without changing the distribution (the
+ * argument above holds for any set of clean stars taken apart): stars
+ * that take few members out of the rest are left out for a while
+ * (stars_end()), their test costing more than it saves.
  *
  * The enabled set is kept by position, the members of each star in one
  * range, so a star costs a few words and a draw per member that fires,
  * not a random number per enabled member.  Both modes plan each step this
  * way from the same enabled set (same draws: the same run for a seed);
  * tests/test_engine.c compares the distribution of steps with the walk of
- * a whole uniform order.  E: the order, returned length. */
+ * a whole uniform order.  The order is kept as positions (s->E). */
 
 /* The position of the r-th set bit of x (r < popcount(x)). */
 static inline uint32_t select_bit(uint64_t x, uint32_t r)
@@ -1838,6 +1889,55 @@ static int spoils(const pn_engine_t *e, const uint64_t *en, uint32_t k,
     return 0;
 }
 
+/* At the start of a maximal step: which stars are left out in this step
+ * (soff), the stars coming back; returns how many are tested. */
+static uint32_t stars_begin(pn_sim_t *s)
+{
+    uint32_t on = 0;
+    for (uint32_t k = 0; k < s->e->nstar; k++) {
+        s->scl[k] = 0;
+        if (s->soff[k]) {
+            s->sc[k] = UINT32_MAX; /* left out */
+            /* back at the end of this window, judged after the next */
+            if (--s->soff[k] == 0)
+                s->sgain[k] = UINT32_MAX;
+            continue;
+        }
+        s->sc[k] = 0;
+        on++;
+    }
+    return on;
+}
+
+/* At the end of a maximal step: at the end of a window, the stars that
+ * took too few members out of the rest are left out (a star left out is
+ * part of the rest: the distribution is the same either way), for a
+ * window, then twice as long each time again, up to 2^10 windows.  The
+ * same in both modes: it depends on the enabled sets and markings only. */
+static void stars_end(pn_sim_t *s)
+{
+    if (--s->sleft)
+        return;
+    s->sleft = STAR_WINDOW;
+    for (uint32_t k = 0; k < s->e->nstar; k++) {
+        if (s->soff[k])
+            continue;
+        if (s->sgain[k] == UINT32_MAX) {
+            s->sgain[k] = 0;
+            continue;
+        }
+        if (s->sgain[k] < STAR_GAIN * STAR_WINDOW) {
+            s->soff[k] = STAR_WINDOW << s->sstrike[k];
+            s->sstrike[k] += s->sstrike[k] < 10;
+        } else {
+            s->sstrike[k] = 0;
+        }
+        s->sgain[k] = 0;
+    }
+}
+
+/* The order of a maximal step in s->E from the enabled set en; returns its
+ * length. */
 static uint32_t plan(pn_sim_t *s)
 {
     const pn_engine_t *e = s->e;
@@ -1846,11 +1946,12 @@ static uint32_t plan(pn_sim_t *s)
     pni_rng_t rng = s->rng;
     /* which stars are clean, on the whole enabled set */
     for (uint32_t k = 0; k < ns; k++) {
+        if (s->sc[k] == UINT32_MAX)
+            continue;
         uint32_t a = e->sa[k], b = e->sa[k + 1], c = 0;
         for (uint32_t w = a >> 6; w < (b + 63) >> 6; w++)
             c += (uint32_t)popcount64(en[w] & range_mask(w, a, b));
         s->sc[k] = c;
-        s->scl[k] = 0;
         if (c == 0)
             continue;
         int clean = 1;
@@ -1863,6 +1964,7 @@ static uint32_t plan(pn_sim_t *s)
             }
         }
         s->scl[k] = (unsigned char)clean;
+        s->sgain[k] += clean ? c : 0;
     }
     /* the clean stars: the members that fire, taken out of en */
     for (uint32_t k = 0; k < ns; k++) {
@@ -1880,7 +1982,7 @@ static uint32_t plan(pn_sim_t *s)
         if (fit >= c) {
             for (uint32_t w = w0; w < w1; w++)
                 for (uint64_t x = d[w - w0]; x; x &= x - 1)
-                    E[n++] = e->tat[w * 64 + (uint32_t)__builtin_ctzll(x)];
+                    E[n++] = w * 64 + (uint32_t)__builtin_ctzll(x);
             continue;
         }
         for (uint32_t i = 0; i < fit; i++) {
@@ -1891,7 +1993,7 @@ static uint32_t plan(pn_sim_t *s)
             }
             uint32_t bit = select_bit(d[w], r);
             d[w] &= ~(UINT64_C(1) << bit);
-            E[n++] = e->tat[(w0 + w) * 64 + bit];
+            E[n++] = (w0 + w) * 64 + bit;
         }
     }
     /* the rest: a uniform order, walked with its tests */
@@ -1920,14 +2022,37 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
         }
         E[0] = E[pni_rng_below(&s->rng, n)];
         n = 1;
+        if (!s->reference)
+            E[0] = s->e->pos[E[0]];
+    } else if (stars_begin(s) == 0 && !s->reference && !s->scan) {
+        /* no star tested: the whole set, shuffled (plan() would do the
+         * same), straight from the bits */
+        if ((n = extract_kept(s, E, NULL)) == 0) {
+            *end = PN_END_DEAD;
+            return PN_OK;
+        }
+        pni_rng_t rng = s->rng;
+        for (uint64_t i = n; i > 1; i--) {
+            uint64_t j = pni_rng_below(&rng, i);
+            uint32_t tmp = E[i - 1];
+            E[i - 1] = E[j];
+            E[j] = tmp;
+        }
+        s->rng = rng;
+        stars_end(s);
     } else {
         if (!collect_en(s)) {
             *end = PN_END_DEAD;
             return PN_OK;
         }
         n = plan(s);
+        stars_end(s);
     }
     if (s->reference) {
+        /* E: transitions (interleaving) or positions */
+        if (s->sem != PN_SEM_INTERLEAVING && !s->e->identity)
+            for (uint32_t i = 0; i < n; i++)
+                E[i] = s->e->tat[E[i]];
         walk(s, E, n, 0);
         return finish_step(s, end);
     }

@@ -679,10 +679,12 @@ out:
 
 /* The stars: a place p that is the main place (of its places that others
  * compete for, the one of most users; the first of them) of at least kmin
- * transitions of the fast rule (no reset, no capacity output), all taking
- * the same weight from p.  Numbers the positions: the members of each star
- * in one range, in the order of the stars' places, then the other
- * transitions, each group in transition order. */
+ * transitions of the fast rule (no reset, no capacity output; no other
+ * place of more than SPOIL_USERS users), all taking the same weight from
+ * p, and of at most twice as many possible spoilers as members.  Numbers
+ * the positions: the members of each star in one range, in the order of
+ * the stars' places, then the other transitions, each group in transition
+ * order. */
 static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
 {
     uint32_t nt = e->nt, np = e->np;
@@ -717,6 +719,14 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
         }
         if (best == UINT32_MAX)
             continue;
+        /* a member's other places must be quick to look at (spoils()) */
+        int small = 1;
+        for (uint32_t j = e->rel_off[t]; j < e->rel_off[t + 1]; j++)
+            small &= e->rel[j] == best ||
+                     e->use_off[e->rel[j] + 1] - e->use_off[e->rel[j]] <=
+                         SPOIL_USERS;
+        if (!small)
+            continue;
         /* fast rule: every rel place is a normal input (weight < 2^32) */
         for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
             if (e->in.idx[j] == best)
@@ -730,8 +740,8 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
     }
     /* a candidate is a star when it can be told clean cheaply: at most
      * twice as many transitions as members can spoil it (compete for p
-     * without being members, or with a member for another place), and
-     * none of its members' other places has more than SPOIL_USERS users */
+     * without being members, or with a member for another place; none of
+     * the members' other places has more than SPOIL_USERS users) */
     uint32_t *stamp = malloc(((size_t)nt + 1) * sizeof *stamp),
              *byp = malloc(((size_t)nt + 1) * sizeof *byp),
              *first = calloc((size_t)np + 2, sizeof *first);

@@ -2034,10 +2034,13 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
         n = 1;
         if (!s->reference)
             E[0] = s->e->pos[E[0]];
-    } else if (stars_begin(s) == 0 && !s->reference && !s->scan) {
+    } else if (stars_begin(s) == 0 &&
+               (s->e->identity || (!s->reference && !s->scan))) {
         /* no star tested: the whole set, shuffled (plan() would do the
-         * same), straight from the bits */
-        if ((n = extract_kept(s, E, NULL)) == 0) {
+         * same), straight from the bits or the scan (positions are
+         * transitions there) */
+        n = s->reference || s->scan ? collect(s) : extract_kept(s, E, NULL);
+        if (n == 0) {
             *end = PN_END_DEAD;
             return PN_OK;
         }

@@ -206,7 +206,9 @@ int main(int argc, char **argv)
     }
     printf("Medians of %d rounds, CPU time of each run loop, pinned to CPU 0."
            "\nvs loop: engine time per firing / the hand-written loop's "
-           "(bench/loop.c; same: it made the very same run);\n"
+           "(bench/loop.c; same: it made the very same run;\n"
+           "  no on nets with stars, where the engine draws another stream "
+           "with the same distribution);\n"
            "vs ref: engine time per step / the reference mode's "
            "(below 1: the engine is faster).\n", ROUNDS);
     printf("%-30s %8s %10s %8s %7s %6s %8s %-4s %8s %7s\n", "net", "steps",

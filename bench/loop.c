@@ -5,8 +5,10 @@
  * per-place threshold conditions, visited when a place's count changes at
  * the end of a step; the whole enabled set shuffled by Fisher-Yates from
  * the top and walked with the budget B = M; outputs added after the walk).
- * It draws the toolkit's random stream the same way, so for one seed it
- * makes the very same run as pn_sim_run(): the benchmark checks that.
+ * It draws the toolkit's random stream as the engine did before stars
+ * (see "the order of a step" in engine/engine.c), so for one seed it makes
+ * the very same run as pn_sim_run() on nets without a star: the benchmark
+ * checks that; on nets with stars, runs of the same distribution.
  * Normal, read, inhibitor and reset arcs; no capacities (a net with one
  * is refused).  Written for the benchmark alone, in one file, without the
  * engine's code.

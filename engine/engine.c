@@ -60,6 +60,21 @@ pn_status_t pn_semantics_parse(const char *name, pn_semantics_t *sem)
 #define ALWAYS_INLINE inline
 #endif
 
+/* Set bits of x (without the popcnt instruction of newer processors, a
+ * call into the compiler's library: a few operations here). */
+static inline uint32_t popcount64(uint64_t x)
+{
+#if defined(__POPCNT__)
+    return (uint32_t)__builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) +
+        ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
 /* ---- the compiled net -------------------------------------------------- */
 
 typedef struct {
@@ -102,6 +117,15 @@ typedef struct {
 
 #define SLOW UINT16_MAX
 
+/* The fewest members of a star (see "the order of a step"), and the most
+ * users of another place of a member */
+#define STAR_MIN 16
+#define SPOIL_USERS 256
+/* A star is worth its test when it takes at least STAR_GAIN members a step
+ * out of the rest, over windows of STAR_WINDOW steps (plan()) */
+#define STAR_WINDOW 64
+#define STAR_GAIN 4
+
 struct pn_engine {
     uint32_t np, nt;
     uint64_t *m0;
@@ -125,6 +149,7 @@ struct pn_engine {
     pinfo_t *pinfo;     /* np + 1 */
     cond_t *conds;
     uint32_t *never;    /* per transition: conditions that never hold */
+    uint32_t *ctu;      /* per condition of conds: its position << 1 | up */
     /* Wide classes: the conditions of one place with one threshold and one
      * sense, shared by many transitions in few words of the enabled set.
      * They flip together, so they are kept as masks over the words of the
@@ -138,6 +163,24 @@ struct pn_engine {
     uint32_t planes;    /* bits of the per-transition count of failing
                          * wide classes */
     uint64_t scan_cost; /* of a step's enabled set computed from scratch */
+    /* Stars (see "the order of a step"): bit positions of the enabled set,
+     * the members of each star in one range of them.  pos[t]: the position
+     * of transition t; tat[i]: the transition at position i (conditions,
+     * unsat and the bit sets are by position). */
+    uint32_t *pos, *tat;
+    int identity;       /* pos[t] == t */
+    trec_t *trp;        /* tr by position */
+    uint16_t *nsp;      /* ns by position */
+    /* per star k: its place, weight, members [sa[k], sa[k + 1]) by
+     * position; the transitions that can make it unclean by position, as
+     * (word, mask) pairs um_word/um_mask[um_off[k] .. um_off[k + 1]) */
+    uint32_t nstar, swords_max;
+    uint32_t *splace, *sw, *sa, *um_off, *um_word;
+    uint64_t *um_mask;
+    uint32_t *star_of;  /* per transition: its star, or UINT32_MAX */
+    /* per transition, the places it can compete for (rel, CSR); per place,
+     * the transitions that can compete for it (users, CSR) */
+    uint32_t *rel_off, *rel, *use_off, *use;
 };
 
 static void csr_free(csr_t *c)
@@ -172,10 +215,26 @@ void pn_engine_free(pn_engine_t *e)
     free(e->pinfo);
     free(e->conds);
     free(e->never);
+    free(e->ctu);
     free(e->wconds);
     free(e->cls_off);
     free(e->cls_word);
     free(e->cls_mask);
+    free(e->pos);
+    free(e->tat);
+    free(e->trp);
+    free(e->nsp);
+    free(e->splace);
+    free(e->sw);
+    free(e->sa);
+    free(e->um_off);
+    free(e->um_word);
+    free(e->um_mask);
+    free(e->star_of);
+    free(e->rel_off);
+    free(e->rel);
+    free(e->use_off);
+    free(e->use);
     free(e);
 }
 
@@ -327,13 +386,13 @@ static pn_status_t collect_conds(pn_engine_t *e, uint32_t **offp,
                         /* "m < 0" never holds; "m >= 0" always does (and
                          * does not occur: weights are >= 1) */
                         if (pass == 0 && up)
-                            e->never[t]++;
+                            e->never[e->pos[t]]++;
                         continue;
                     }
                     if (pass == 0) {
                         off[p + 1]++;
                     } else {
-                        cond_t c = {th, t, up};
+                        cond_t c = {th, e->pos[t], up};
                         all[fill[p]++] = c;
                     }
                 }
@@ -432,6 +491,15 @@ static pn_status_t build_conds(pn_engine_t *e)
         pi->min_th = pi->ncond ? e->conds[pi->cond].th : UINT64_MAX;
         pi->max_th = pi->ncond ? e->conds[nn - 1].th : 0;
     }
+    e->ctu = malloc(((size_t)nn + 1) * sizeof *e->ctu);
+    if (!e->ctu) {
+        free(off);
+        free(all);
+        free(nwide);
+        return PN_ENOMEM;
+    }
+    for (uint32_t j = 0; j < nn; j++)
+        e->ctu[j] = e->conds[j].t << 1 | e->conds[j].up;
     uint32_t most = 0;
     for (uint32_t t = 0; t < e->nt; t++)
         most = nwide[t] > most ? nwide[t] : most;
@@ -531,14 +599,341 @@ static pn_status_t build_walk(pn_engine_t *e)
     return PN_OK;
 }
 
-pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The places each transition can compete for in a step (rel) and, per
+ * place, the transitions that can (users): a place that two transitions
+ * take from (normal input, reset) or fill up to a capacity. */
+static pn_status_t build_rel(pn_engine_t *e)
+{
+    uint32_t nt = e->nt, np = e->np;
+    uint32_t *cnt = calloc((size_t)np + 1, sizeof *cnt),
+             *seen = malloc(((size_t)np + 1) * sizeof *seen);
+    e->rel_off = calloc((size_t)nt + 1, sizeof *e->rel_off);
+    e->use_off = calloc((size_t)np + 2, sizeof *e->use_off);
+    pn_status_t st = PN_ENOMEM;
+    if (!cnt || !seen || !e->rel_off || !e->use_off)
+        goto out;
+    for (uint32_t p = 0; p < np; p++)
+        seen[p] = UINT32_MAX;
+    /* pass 0: the users of each place (each transition once); pass 1: rel
+     * (the places of two users or more); pass 2: users */
+    for (int pass = 0; pass < 3; pass++) {
+        uint32_t n = 0;
+        for (uint32_t t = 0; t < nt; t++) {
+            if (pass == 1)
+                e->rel_off[t] = n;
+            const csr_t *c[3] = {&e->in, &e->rs, &e->out};
+            for (int k = 0; k < 3; k++)
+                for (uint32_t j = c[k]->off[t]; j < c[k]->off[t + 1]; j++) {
+                    uint32_t p = c[k]->idx[j];
+                    if (k == 2 && !(e->has_cap && e->cap[p]))
+                        continue;
+                    if (seen[p] == t)
+                        continue;
+                    seen[p] = t;
+                    if (pass == 0)
+                        cnt[p]++;
+                    else if (pass == 1 && cnt[p] > 1)
+                        e->rel[n++] = p;
+                    else if (pass == 2 && cnt[p] > 1)
+                        e->use[e->use_off[p + 1]++] = t;
+                }
+        }
+        if (pass == 0) {
+            uint32_t tot = 0;
+            for (uint32_t p = 0; p < np; p++)
+                tot += cnt[p] > 1 ? cnt[p] : 0;
+            e->rel = malloc(((size_t)tot + 1) * sizeof *e->rel);
+            e->use = malloc(((size_t)tot + 1) * sizeof *e->use);
+            if (!e->rel || !e->use)
+                goto out;
+        } else if (pass == 1) {
+            e->rel_off[nt] = n;
+            /* use_off[p + 1] counts while filling: start at use_off[p] */
+            uint32_t at = 0;
+            for (uint32_t p = 0; p < np; p++) {
+                e->use_off[p + 1] = at;
+                at += cnt[p] > 1 ? cnt[p] : 0;
+            }
+            for (uint32_t p = 0; p < np; p++)
+                seen[p] = UINT32_MAX;
+        } else {
+            e->use_off[0] = 0;
+        }
+        if (pass == 0)
+            for (uint32_t p = 0; p < np; p++)
+                seen[p] = UINT32_MAX;
+    }
+    st = PN_OK;
+out:
+    free(cnt);
+    free(seen);
+    return st;
+}
+
+/* The stars: a place p that is the main place (of its places that others
+ * compete for, the one of most users; the first of them) of at least kmin
+ * transitions of the fast rule (no reset, no capacity output; no other
+ * place of more than SPOIL_USERS users), all taking the same weight from
+ * p, and of at most twice as many possible spoilers as members.  Numbers
+ * the positions: the members of each star in one range, in the order of
+ * the stars' places, then the other transitions, each group in transition
+ * order. */
+static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
+{
+    uint32_t nt = e->nt, np = e->np;
+    pn_status_t st = build_rel(e);
+    if (st)
+        return st;
+    st = PN_ENOMEM;
+    uint32_t *main_of = malloc(((size_t)nt + 1) * sizeof *main_of),
+             *mw = malloc(((size_t)nt + 1) * sizeof *mw),
+             *members = calloc((size_t)np + 1, sizeof *members),
+             *weight = calloc((size_t)np + 1, sizeof *weight),
+             *star = malloc(((size_t)np + 1) * sizeof *star);
+    uint64_t *set = NULL;
+    e->pos = malloc(((size_t)nt + 1) * sizeof *e->pos);
+    e->tat = malloc(((size_t)nt + 1) * sizeof *e->tat);
+    e->star_of = malloc(((size_t)nt + 1) * sizeof *e->star_of);
+    if (!main_of || !mw || !members || !weight || !star || !e->pos ||
+        !e->tat || !e->star_of)
+        goto out;
+    for (uint32_t t = 0; t < nt; t++) {
+        main_of[t] = UINT32_MAX;
+        e->star_of[t] = UINT32_MAX;
+        if (e->tr[t].nin == SLOW)
+            continue;
+        uint32_t best = UINT32_MAX, most = 0;
+        for (uint32_t j = e->rel_off[t]; j < e->rel_off[t + 1]; j++) {
+            uint32_t p = e->rel[j], u = e->use_off[p + 1] - e->use_off[p];
+            if (u > most || (u == most && p < best)) {
+                most = u;
+                best = p;
+            }
+        }
+        if (best == UINT32_MAX)
+            continue;
+        /* a member's other places must be quick to look at (spoils()) */
+        int small = 1;
+        for (uint32_t j = e->rel_off[t]; j < e->rel_off[t + 1]; j++)
+            small &= e->rel[j] == best ||
+                     e->use_off[e->rel[j] + 1] - e->use_off[e->rel[j]] <=
+                         SPOIL_USERS;
+        if (!small)
+            continue;
+        /* fast rule: every rel place is a normal input (weight < 2^32) */
+        for (uint32_t j = e->in.off[t]; j < e->in.off[t + 1]; j++)
+            if (e->in.idx[j] == best)
+                mw[t] = (uint32_t)e->in.w[j];
+        main_of[t] = best;
+        if (members[best] == 0)
+            weight[best] = mw[t];
+        else if (weight[best] != mw[t])
+            weight[best] = 0; /* weights differ: no star */
+        members[best]++;
+    }
+    /* a candidate is a star when it can be told clean cheaply: at most
+     * twice as many transitions as members can spoil it (compete for p
+     * without being members, or with a member for another place; none of
+     * the members' other places has more than SPOIL_USERS users) */
+    uint32_t *stamp = malloc(((size_t)nt + 1) * sizeof *stamp),
+             *byp = malloc(((size_t)nt + 1) * sizeof *byp),
+             *first = calloc((size_t)np + 2, sizeof *first);
+    if (!stamp || !byp || !first) {
+        free(stamp);
+        free(byp);
+        free(first);
+        goto out;
+    }
+    /* the transitions by main place (counting sort) */
+    for (uint32_t t = 0; t < nt; t++) {
+        stamp[t] = UINT32_MAX;
+        if (main_of[t] != UINT32_MAX)
+            first[main_of[t] + 1]++;
+    }
+    for (uint32_t p = 0; p < np; p++)
+        first[p + 1] += first[p];
+    for (uint32_t t = 0; t < nt; t++)
+        if (main_of[t] != UINT32_MAX)
+            byp[first[main_of[t]] + --members[main_of[t]]] = t;
+    /* byp[first[p] ..] is now in falling transition order: reverse */
+    for (uint32_t p = 0; p < np; p++)
+        for (uint32_t i = first[p], j = first[p + 1]; i + 1 < j; i++, j--) {
+            uint32_t x = byp[i];
+            byp[i] = byp[j - 1];
+            byp[j - 1] = x;
+        }
+    e->nstar = 0;
+    for (uint32_t p = 0; p < np; p++) {
+        star[p] = UINT32_MAX;
+        uint32_t nm = first[p + 1] - first[p];
+        if (nm < kmin || kmin == 0 || !weight[p])
+            continue;
+        uint32_t spoilers = 0, ok = 1;
+        for (uint32_t j = e->use_off[p]; j < e->use_off[p + 1]; j++)
+            if (main_of[e->use[j]] != p && stamp[e->use[j]] != p) {
+                stamp[e->use[j]] = p;
+                spoilers++;
+            }
+        for (uint32_t i = first[p]; ok && i < first[p + 1]; i++) {
+            uint32_t t = byp[i];
+            for (uint32_t r = e->rel_off[t]; ok && r < e->rel_off[t + 1];
+                 r++) {
+                uint32_t q = e->rel[r];
+                if (q == p)
+                    continue;
+                if (e->use_off[q + 1] - e->use_off[q] > SPOIL_USERS) {
+                    ok = 0;
+                    break;
+                }
+                for (uint32_t j = e->use_off[q]; j < e->use_off[q + 1]; j++)
+                    if (e->use[j] != t && stamp[e->use[j]] != p) {
+                        stamp[e->use[j]] = p;
+                        spoilers++;
+                    }
+            }
+            ok &= spoilers <= 2 * nm;
+        }
+        if (ok)
+            star[p] = e->nstar++;
+    }
+    uint32_t ns = e->nstar;
+    e->splace = malloc(((size_t)ns + 1) * sizeof *e->splace);
+    e->sw = malloc(((size_t)ns + 1) * sizeof *e->sw);
+    e->sa = calloc((size_t)ns + 2, sizeof *e->sa);
+    e->um_off = calloc((size_t)ns + 2, sizeof *e->um_off);
+    size_t nwords = ((size_t)nt + 63) / 64;
+    set = calloc(nwords + 1, sizeof *set);
+    if (!e->splace || !e->sw || !e->sa || !e->um_off || !set) {
+        free(stamp);
+        free(byp);
+        free(first);
+        goto out;
+    }
+    /* positions: the members of the stars, then the rest */
+    uint32_t n = 0;
+    for (uint32_t p = 0; p < np; p++)
+        if (star[p] != UINT32_MAX) {
+            uint32_t k = star[p];
+            e->splace[k] = p;
+            e->sw[k] = weight[p];
+            e->sa[k] = n;
+            for (uint32_t i = first[p]; i < first[p + 1]; i++) {
+                uint32_t t = byp[i];
+                e->star_of[t] = k;
+                e->pos[t] = n;
+                e->tat[n++] = t;
+            }
+        }
+    e->sa[ns] = n;
+    for (uint32_t t = 0; t < nt; t++)
+        if (e->star_of[t] == UINT32_MAX) {
+            e->pos[t] = n;
+            e->tat[n++] = t;
+        }
+    e->identity = 1;
+    for (uint32_t t = 0; t < nt; t++)
+        e->identity &= e->pos[t] == t;
+    e->trp = malloc(((size_t)nt + 1) * sizeof *e->trp);
+    e->nsp = malloc(((size_t)nt + 1) * sizeof *e->nsp);
+    if (!e->trp || !e->nsp) {
+        free(stamp);
+        free(byp);
+        free(first);
+        goto out;
+    }
+    for (uint32_t i = 0; i < nt; i++) {
+        e->trp[i] = e->tr[e->tat[i]];
+        e->nsp[i] = e->ns[e->tat[i]];
+    }
+    /* per star, the spoilers as (word, mask) pairs, the words in rising
+     * order (twice: count, then fill; the words touched listed in byp,
+     * which is free now) */
+    uint32_t *words = byp;
+    e->swords_max = 0;
+    for (int fill = 0; fill < 2; fill++) {
+        uint32_t at = 0;
+        for (uint32_t k = 0; k < ns; k++) {
+            uint32_t p = e->splace[k], nw = 0;
+            uint32_t w0 = e->sa[k] / 64, w1 = (e->sa[k + 1] + 63) / 64;
+            if (w1 - w0 > e->swords_max)
+                e->swords_max = w1 - w0;
+#define SPOILER(t)                                                        \
+    do {                                                                  \
+        uint32_t i_ = e->pos[t];                                          \
+        if (!set[i_ / 64])                                                \
+            words[nw++] = i_ / 64;                                        \
+        set[i_ / 64] |= UINT64_C(1) << (i_ % 64);                         \
+    } while (0)
+            for (uint32_t j = e->use_off[p]; j < e->use_off[p + 1]; j++)
+                if (e->star_of[e->use[j]] != k)
+                    SPOILER(e->use[j]);
+            for (uint32_t i = e->sa[k]; i < e->sa[k + 1]; i++) {
+                uint32_t t = e->tat[i];
+                for (uint32_t r = e->rel_off[t]; r < e->rel_off[t + 1]; r++) {
+                    uint32_t q = e->rel[r];
+                    if (q == p)
+                        continue;
+                    for (uint32_t j = e->use_off[q]; j < e->use_off[q + 1];
+                         j++)
+                        if (e->use[j] != t)
+                            SPOILER(e->use[j]);
+                }
+            }
+#undef SPOILER
+            qsort(words, nw, sizeof *words, cmp_u32);
+            for (uint32_t i = 0; i < nw; i++) {
+                if (fill) {
+                    e->um_word[at + i] = words[i];
+                    e->um_mask[at + i] = set[words[i]];
+                }
+                set[words[i]] = 0;
+            }
+            e->um_off[k] = at;
+            at += nw;
+        }
+        e->um_off[ns] = at;
+        if (!fill) {
+            e->um_word = malloc(((size_t)at + 1) * sizeof *e->um_word);
+            e->um_mask = malloc(((size_t)at + 1) * sizeof *e->um_mask);
+            if (!e->um_word || !e->um_mask) {
+                free(stamp);
+                free(byp);
+                free(first);
+                goto out;
+            }
+        }
+    }
+    free(stamp);
+    free(byp);
+    free(first);
+    st = PN_OK;
+out:
+    free(main_of);
+    free(mw);
+    free(members);
+    free(weight);
+    free(star);
+    free(set);
+    return st;
+}
+
+pn_status_t pni_engine_compile_stars(const pn_net_t *net, uint32_t kmin,
+                                     pn_engine_t **out)
 {
     if (!net || !out)
         return PN_EINVAL;
     *out = NULL;
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
            na = pn_net_arc_count(net);
-    if (np >= UINT32_MAX || nt >= UINT32_MAX || na >= UINT32_MAX)
+    /* transitions: positions << 1 in 32 bits (ctu) */
+    if (np >= UINT32_MAX || nt >= UINT32_MAX / 2 || na >= UINT32_MAX)
         return PN_ERANGE;
     pn_engine_t *e = calloc(1, sizeof *e);
     if (!e)
@@ -573,6 +968,7 @@ pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
                         e->out_self[j] = e->in.w[k];
     }
     if ((st = build_walk(e)) != PN_OK ||
+        (st = build_stars(e, kmin)) != PN_OK ||
         (st = build_conds(e)) != PN_OK)
         goto fail;
     /* a transition, and about a quarter of its tests (the first that
@@ -584,6 +980,11 @@ pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
 fail:
     pn_engine_free(e);
     return st;
+}
+
+pn_status_t pn_engine_compile(const pn_net_t *net, pn_engine_t **out)
+{
+    return pni_engine_compile_stars(net, STAR_MIN, out);
 }
 
 /* ---- runs -------------------------------------------------------------- */
@@ -624,6 +1025,17 @@ struct pn_sim {
      * flipped; ratio: 16 times the conditions flipped a transition fired,
      * as last measured. */
     int scan, forced;
+    /* the enabled set of the step by position (en); per star, its enabled
+     * members (sc) and whether it is clean (scl); a star's words while
+     * drawing (sdraw) */
+    uint64_t *en, *sdraw;
+    uint32_t *sc;
+    unsigned char *scl;
+    /* per star, for the choice of the stars worth their test (plan()):
+     * the members it took out of the rest in this window of STAR_WINDOW
+     * steps, the steps it is left out for, the windows it was found not
+     * worth it in a row; the steps left in the window */
+    uint32_t *sgain, *soff, *sstrike, sleft;
     uint32_t window, left, trips;
     uint64_t fired_sum, flips, ratio;
     size_t overflow_place;
@@ -745,6 +1157,13 @@ void pn_sim_free(pn_sim_t *s)
     free(s->wfail);
     free(s->blocked);
     free(s->gap);
+    free(s->en);
+    free(s->sdraw);
+    free(s->sc);
+    free(s->scl);
+    free(s->sgain);
+    free(s->soff);
+    free(s->sstrike);
     free(s);
 }
 
@@ -775,9 +1194,19 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->wfail = calloc(s->nwords * e->planes + 1, sizeof *s->wfail);
     s->blocked = calloc(s->nwords + 4, sizeof *s->blocked);
     s->gap = calloc(np + 1, sizeof *s->gap);
+    s->en = calloc(s->nwords + 4, sizeof *s->en);
+    s->sdraw = calloc((size_t)e->swords_max + 1, sizeof *s->sdraw);
+    s->sc = calloc((size_t)e->nstar + 1, sizeof *s->sc);
+    s->scl = calloc((size_t)e->nstar + 1, sizeof *s->scl);
+    s->sgain = calloc((size_t)e->nstar + 1, sizeof *s->sgain);
+    s->soff = calloc((size_t)e->nstar + 1, sizeof *s->soff);
+    s->sstrike = calloc((size_t)e->nstar + 1, sizeof *s->sstrike);
+    s->sleft = STAR_WINDOW;
     if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
         !s->changed || !s->pend || !s->mark || !s->tstamp ||
-        !s->unsat || !s->wfail || !s->blocked || !s->gap) {
+        !s->unsat || !s->wfail || !s->blocked || !s->gap || !s->en ||
+        !s->sdraw || !s->sc || !s->scl || !s->sgain || !s->soff ||
+        !s->sstrike) {
         pn_sim_free(s);
         return NULL;
     }
@@ -887,6 +1316,29 @@ static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
     }
 }
 
+/* place_changed(), the common case inline: one threshold, no wide
+ * classes. */
+static ALWAYS_INLINE void place_changed_fast(pn_sim_t *s, uint32_t p,
+                                             uint64_t a, uint64_t b)
+{
+    const pn_engine_t *e = s->e;
+    const pinfo_t *pi = &e->pinfo[p];
+    uint64_t th = pi->min_th;
+    if (th != pi->max_th || pi->nwide) {
+        place_changed(s, p, a, b);
+        return;
+    }
+    uint32_t x = b < th, j = pi->cond, end = j + pi->ncond;
+    if (x != (a < th))
+        for (s->flips += end - j; j < end; j++) {
+            uint32_t v = e->ctu[j], t = v >> 1;
+            set_unsat(s, t, s->unsat[t] + 2 * (x ^ (v & 1)) - 1);
+        }
+    struct gap *g = &s->gap[p];
+    g->lo = x ? 0 : th;
+    g->hi = x ? th : UINT64_MAX;
+}
+
 /* m(p) goes from a to b in a step of the incremental mode.  A change
  * within the gap of p flips nothing and is not looked at again.  The first
  * change of the step that leaves it (any change of a place with wide
@@ -901,6 +1353,74 @@ static inline void moved(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
         touch(s, p, a);
 }
 
+/* The enabled set of the step by position, in s->en; returns whether it
+ * is not empty. */
+static int collect_en(pn_sim_t *s)
+{
+    const pn_engine_t *e = s->e;
+    uint64_t *en = s->en, any = 0;
+    size_t nw = s->nwords;
+    if (s->reference || s->scan) {
+        memset(en, 0, nw * sizeof *en);
+        for (uint32_t t = 0; t < e->nt; t++)
+            if (enabled(e, s->m, t)) {
+                uint32_t i = e->pos[t];
+                en[i >> 6] |= UINT64_C(1) << (i & 63);
+                any = 1;
+            }
+        return any != 0;
+    }
+    const uint64_t *bits = s->bits, *blocked = s->blocked;
+    for (size_t w = 0; w < nw; w++) {
+        en[w] = bits[w] & ~blocked[w];
+        any |= en[w];
+    }
+    return any != 0;
+}
+
+/* Appends the transitions of the words a & ~blk (blk: NULL for none) to E
+ * from n on, in position order (tat: NULL for the identity); returns the
+ * new length.  Four words at a time (the arrays are padded with zero
+ * words): a big net has many words without an enabled transition. */
+static ALWAYS_INLINE uint32_t extract_words(const uint64_t *a,
+                                            const uint64_t *blk, size_t nw,
+                                            const uint32_t *tat, uint32_t *E,
+                                            uint32_t n)
+{
+    for (size_t w = 0; w < nw; w += 4) {
+        uint64_t b[4];
+        for (int k = 0; k < 4; k++)
+            b[k] = a[w + k] & (blk ? ~blk[w + k] : ~UINT64_C(0));
+        if (!(b[0] | b[1] | b[2] | b[3]))
+            continue;
+        for (int k = 0; k < 4; k++) {
+            uint32_t base = (uint32_t)((w + k) * 64);
+            while (b[k]) {
+                uint32_t i = base + (uint32_t)__builtin_ctzll(b[k]);
+                E[n++] = tat ? tat[i] : i;
+                b[k] &= b[k] - 1;
+            }
+        }
+    }
+    return n;
+}
+
+/* Appends the positions of en to E from n on. */
+static uint32_t extract(const pn_sim_t *s, uint32_t *E, uint32_t n)
+{
+    return extract_words(s->en, NULL, s->nwords, NULL, E, n);
+}
+
+/* The enabled set of the incremental mode straight from its bits, as
+ * positions (tat: NULL) or transitions (tat: e->tat), in position order. */
+static uint32_t extract_kept(const pn_sim_t *s, uint32_t *E,
+                             const uint32_t *tat)
+{
+    if (tat && !s->e->identity)
+        return extract_words(s->bits, s->blocked, s->nwords, tat, E, 0);
+    return extract_words(s->bits, s->blocked, s->nwords, NULL, E, 0);
+}
+
 /* Collects the enabled set in transition order. */
 static uint32_t collect(pn_sim_t *s)
 {
@@ -912,23 +1432,9 @@ static uint32_t collect(pn_sim_t *s)
                 E[n++] = t;
         return n;
     }
-    const uint64_t *bits = s->bits, *blocked = s->blocked;
-    /* four words at a time (the arrays are padded with zero words): a
-     * big net has many words without an enabled transition */
-    for (size_t w = 0, nw = s->nwords; w < nw; w += 4) {
-        uint64_t b[4];
-        for (int k = 0; k < 4; k++)
-            b[k] = bits[w + k] & ~blocked[w + k];
-        if (!(b[0] | b[1] | b[2] | b[3]))
-            continue;
-        for (int k = 0; k < 4; k++) {
-            uint32_t base = (uint32_t)((w + k) * 64);
-            while (b[k]) {
-                E[n++] = base + (uint32_t)__builtin_ctzll(b[k]);
-                b[k] &= b[k] - 1;
-            }
-        }
-    }
+    n = extract_kept(s, E, e->tat);
+    if (!e->identity)
+        qsort(E, n, sizeof *E, cmp_u32);
     return n;
 }
 
@@ -1030,6 +1536,8 @@ int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t)
 
 int pni_engine_has_capacity(const pn_engine_t *e) { return e->has_cap; }
 
+size_t pni_engine_stars(const pn_engine_t *e) { return e->nstar; }
+
 void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
                           uint32_t *use, unsigned char *competes)
 {
@@ -1091,14 +1599,14 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
     s->stamp++;
     s->nchanged = 0;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t t = order[i];
-        const trec_t *r = &e->tr[t];
+        uint32_t at = order[i], t;
+        const trec_t *r = &e->trp[at];
         if (r->nin != SLOW) {
             /* an earlier transition took its tokens */
             if (m[r->p1] < r->w1)
                 continue;
             const farc_t *f = e->farc + r->arc;
-            uint32_t ns = e->ns[t], j = 1;
+            uint32_t ns = e->nsp[at], j = 1;
             while (j < ns && m[f[j].p] >= f[j].w)
                 j++;
             if (j < ns)
@@ -1109,8 +1617,10 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
                 if (track)
                     moved(s, f[k].p, a, a - f[k].w);
             }
+            t = e->tat[at];
         } else {
             /* or the room left in a capacity place */
+            t = e->tat[at];
             if (!fits_upto(e, m, s->pend, t, e->in_shared[t]))
                 continue;
             take_tracked(e, m, s->pend, t, track ? s : NULL);
@@ -1168,7 +1678,7 @@ static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
     s->steps++;
     for (uint32_t i = 0; track && i < s->nchanged; i++) {
         uint32_t p = s->changed[i];
-        place_changed(s, p, s->mark[p].old, m[p]);
+        place_changed_fast(s, p, s->mark[p].old, m[p]);
     }
     return PN_OK;
 }
@@ -1279,21 +1789,261 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
     return PN_OK;
 }
 
+/* ---- the order of a step -------------------------------------------------
+ * A maximal step of the marking M is defined by a uniform random order of
+ * the enabled set E, walked with the budget B = M: a transition fires when
+ * its normal inputs are still within B and its capacity outputs still fit
+ * (room left given what the step already promised them), and takes its
+ * normal inputs from B and empties its reset places in B; outputs are added
+ * after the walk.  Inhibitor and read arcs, and enabledness as a whole,
+ * are tested on M alone when E is built: nothing a transition does in the
+ * walk changes them for a later one.  So a transition walked fails only on
+ * a place that an earlier one in the walk took from, emptied or filled up
+ * to its capacity: on a place it can compete for (rel).
+ *
+ * Drawing the whole order costs a random number per enabled transition,
+ * and a walk full of unpredictable skips, though in many nets one place
+ * (a pool of resources) feeds many enabled transitions of which few fire.
+ * plan() draws an order with the same distribution of fired sets:
+ *
+ * A star k is a place p and its members: the transitions of the fast rule
+ * (no reset, no capacity output) whose main place is p, all taking the
+ * same weight w from p (build_stars()).  The star is clean in a step when
+ * no enabled transition other than its members competes for p, and no
+ * other enabled transition competes with an enabled member for any of its
+ * other places.  Then the enabled members S compete with nobody outside
+ * S, and among themselves only for p: any other input of a member is
+ * within B whenever it is walked (it is enabled at M and nobody else in
+ * the walk takes from that place), and B(p) falls by w with each member
+ * that fires, only through members.  So in a uniform order of E, which of
+ * S fire depends only on the relative order of S: the first
+ * min(|S|, floor(M(p) / w)) members of it.  And the fate of every other
+ * transition (the rest R = E minus the clean stars) depends only on the
+ * relative order of R: whoever can take its places or room is in R (a
+ * transition of R competing with a member of a clean star would make
+ * that star unclean).  The restrictions of a uniform order of E to
+ * disjoint parts are independent uniform orders of the parts, so drawing
+ * for each part its own uniform order gives exactly the distribution of
+ * the fired set of the whole.  For a clean star only the first
+ * floor(M(p) / w) of its order matter: they are drawn one at a time, each
+ * uniform among the members not yet drawn (a partial Fisher-Yates), or
+ * when all fit, all fire and nothing is drawn.  The rest is shuffled whole
+ * (Fisher-Yates from the top, the order of the earlier versions) and
+ * walked with its tests.  A star that is not clean joins the rest; so may
+ * a clean one, in any step, without changing the distribution (the
+ * argument above holds for any set of clean stars taken apart): stars
+ * that take few members out of the rest are left out for a while
+ * (stars_end()), their test costing more than it saves.
+ *
+ * The enabled set is kept by position, the members of each star in one
+ * range, so a star costs a few words and a draw per member that fires,
+ * not a random number per enabled member.  Both modes plan each step this
+ * way from the same enabled set (same draws: the same run for a seed);
+ * tests/test_engine.c compares the distribution of steps with the walk of
+ * a whole uniform order.  The order is kept as positions (s->E). */
+
+/* The position of the r-th set bit of x (r < popcount(x)). */
+static inline uint32_t select_bit(uint64_t x, uint32_t r)
+{
+    uint32_t base = 0, c;
+    if (r >= (c = (uint32_t)popcount64(x & 0xFFFFFFFFu))) {
+        r -= c;
+        x >>= 32;
+        base += 32;
+    }
+    if (r >= (c = (uint32_t)popcount64(x & 0xFFFFu))) {
+        r -= c;
+        x >>= 16;
+        base += 16;
+    }
+    if (r >= (c = (uint32_t)popcount64(x & 0xFFu))) {
+        r -= c;
+        x >>= 8;
+        base += 8;
+    }
+    while (r--)
+        x &= x - 1;
+    return base + (uint32_t)__builtin_ctzll(x);
+}
+
+/* The bits of positions [a, b) in word w. */
+static inline uint64_t range_mask(uint32_t w, uint32_t a, uint32_t b)
+{
+    uint64_t m = ~UINT64_C(0);
+    if (a > w * 64)
+        m &= ~UINT64_C(0) << (a - w * 64);
+    if (b < w * 64 + 64)
+        m &= ~(~UINT64_C(0) << (b - w * 64));
+    return m;
+}
+
+/* Whether the enabled transition u makes star k unclean. */
+static int spoils(const pn_engine_t *e, const uint64_t *en, uint32_t k,
+                  uint32_t u)
+{
+    uint32_t p = e->splace[k];
+    for (uint32_t r = e->rel_off[u]; r < e->rel_off[u + 1]; r++) {
+        uint32_t q = e->rel[r];
+        if (q == p) {
+            if (e->star_of[u] != k)
+                return 1;
+            continue;
+        }
+        for (uint32_t j = e->use_off[q]; j < e->use_off[q + 1]; j++) {
+            uint32_t v = e->use[j], i = e->pos[v];
+            if (v != u && e->star_of[v] == k &&
+                (en[i >> 6] >> (i & 63) & 1))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* At the start of a maximal step: which stars are left out in this step
+ * (soff), the stars coming back; returns how many are tested. */
+static uint32_t stars_begin(pn_sim_t *s)
+{
+    uint32_t on = 0;
+    for (uint32_t k = 0; k < s->e->nstar; k++) {
+        s->scl[k] = 0;
+        if (s->soff[k]) {
+            s->sc[k] = UINT32_MAX; /* left out */
+            /* back at the end of this window, judged after the next */
+            if (--s->soff[k] == 0)
+                s->sgain[k] = UINT32_MAX;
+            continue;
+        }
+        s->sc[k] = 0;
+        on++;
+    }
+    return on;
+}
+
+/* At the end of a maximal step: at the end of a window, the stars that
+ * took too few members out of the rest are left out (a star left out is
+ * part of the rest: the distribution is the same either way), for a
+ * window, then twice as long each time again, up to 2^10 windows.  The
+ * same in both modes: it depends on the enabled sets and markings only. */
+static void stars_end(pn_sim_t *s)
+{
+    if (--s->sleft)
+        return;
+    s->sleft = STAR_WINDOW;
+    for (uint32_t k = 0; k < s->e->nstar; k++) {
+        if (s->soff[k])
+            continue;
+        if (s->sgain[k] == UINT32_MAX) {
+            s->sgain[k] = 0;
+            continue;
+        }
+        if (s->sgain[k] < STAR_GAIN * STAR_WINDOW) {
+            s->soff[k] = STAR_WINDOW << s->sstrike[k];
+            s->sstrike[k] += s->sstrike[k] < 10;
+        } else {
+            s->sstrike[k] = 0;
+        }
+        s->sgain[k] = 0;
+    }
+}
+
+/* The order of a maximal step in s->E from the enabled set en; returns its
+ * length. */
+static uint32_t plan(pn_sim_t *s)
+{
+    const pn_engine_t *e = s->e;
+    uint64_t *en = s->en;
+    uint32_t *E = s->E, n = 0, ns = e->nstar;
+    pni_rng_t rng = s->rng;
+    /* which stars are clean, on the whole enabled set */
+    for (uint32_t k = 0; k < ns; k++) {
+        if (s->sc[k] == UINT32_MAX)
+            continue;
+        uint32_t a = e->sa[k], b = e->sa[k + 1], c = 0;
+        for (uint32_t w = a >> 6; w < (b + 63) >> 6; w++)
+            c += (uint32_t)popcount64(en[w] & range_mask(w, a, b));
+        s->sc[k] = c;
+        if (c == 0)
+            continue;
+        int clean = 1;
+        for (uint32_t j = e->um_off[k]; clean && j < e->um_off[k + 1]; j++) {
+            uint64_t x = en[e->um_word[j]] & e->um_mask[j];
+            while (x && clean) {
+                uint32_t i = e->um_word[j] * 64 + (uint32_t)__builtin_ctzll(x);
+                clean = !spoils(e, en, k, e->tat[i]);
+                x &= x - 1;
+            }
+        }
+        s->scl[k] = (unsigned char)clean;
+        s->sgain[k] += clean ? c : 0;
+    }
+    /* the clean stars: the members that fire, taken out of en */
+    for (uint32_t k = 0; k < ns; k++) {
+        if (!s->scl[k])
+            continue;
+        uint32_t a = e->sa[k], b = e->sa[k + 1], c = s->sc[k];
+        uint32_t w0 = a >> 6, w1 = (b + 63) >> 6;
+        uint64_t fit = s->m[e->splace[k]] / e->sw[k];
+        uint64_t *d = s->sdraw;
+        for (uint32_t w = w0; w < w1; w++) {
+            uint64_t r = range_mask(w, a, b);
+            d[w - w0] = en[w] & r;
+            en[w] &= ~r;
+        }
+        if (fit >= c) {
+            for (uint32_t w = w0; w < w1; w++)
+                for (uint64_t x = d[w - w0]; x; x &= x - 1)
+                    E[n++] = w * 64 + (uint32_t)__builtin_ctzll(x);
+            continue;
+        }
+        for (uint32_t i = 0; i < fit; i++) {
+            uint32_t r = (uint32_t)pni_rng_below(&rng, c - i), w = 0, pc;
+            while (r >= (pc = (uint32_t)popcount64(d[w]))) {
+                r -= pc;
+                w++;
+            }
+            uint32_t bit = select_bit(d[w], r);
+            d[w] &= ~(UINT64_C(1) << bit);
+            E[n++] = (w0 + w) * 64 + bit;
+        }
+    }
+    /* the rest: a uniform order, walked with its tests */
+    uint32_t first = n;
+    n = extract(s, E, n);
+    uint32_t *R = E + first;
+    for (uint64_t i = n - first; i > 1; i--) {
+        uint64_t j = pni_rng_below(&rng, i);
+        uint32_t tmp = R[i - 1];
+        R[i - 1] = R[j];
+        R[j] = tmp;
+    }
+    s->rng = rng;
+    return n;
+}
+
 pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
 {
     *end = PN_END_NONE;
     s->nfired = 0;
-    uint32_t n = collect(s), *E = s->E;
-    if (n == 0) {
-        *end = PN_END_DEAD;
-        return PN_OK;
-    }
+    uint32_t n, *E = s->E;
     if (s->sem == PN_SEM_INTERLEAVING) {
+        if ((n = collect(s)) == 0) {
+            *end = PN_END_DEAD;
+            return PN_OK;
+        }
         E[0] = E[pni_rng_below(&s->rng, n)];
         n = 1;
-    } else {
-        /* Fisher-Yates from the top; the stream in a local, which stays
-         * in registers */
+        if (!s->reference)
+            E[0] = s->e->pos[E[0]];
+    } else if (stars_begin(s) == 0 &&
+               (s->e->identity || (!s->reference && !s->scan))) {
+        /* no star tested: the whole set, shuffled (plan() would do the
+         * same), straight from the bits or the scan (positions are
+         * transitions there) */
+        n = s->reference || s->scan ? collect(s) : extract_kept(s, E, NULL);
+        if (n == 0) {
+            *end = PN_END_DEAD;
+            return PN_OK;
+        }
         pni_rng_t rng = s->rng;
         for (uint64_t i = n; i > 1; i--) {
             uint64_t j = pni_rng_below(&rng, i);
@@ -1302,8 +2052,20 @@ pn_status_t pn_sim_step(pn_sim_t *s, pn_end_t *end)
             E[j] = tmp;
         }
         s->rng = rng;
+        stars_end(s);
+    } else {
+        if (!collect_en(s)) {
+            *end = PN_END_DEAD;
+            return PN_OK;
+        }
+        n = plan(s);
+        stars_end(s);
     }
     if (s->reference) {
+        /* E: transitions (interleaving) or positions */
+        if (s->sem != PN_SEM_INTERLEAVING && !s->e->identity)
+            for (uint32_t i = 0; i < n; i++)
+                E[i] = s->e->tat[E[i]];
         walk(s, E, n, 0);
         return finish_step(s, end);
     }

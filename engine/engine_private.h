@@ -42,6 +42,14 @@ void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
  * out of memory (likewise). */
 int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound);
 
+/* pn_engine_compile() with stars of at least kmin members (see "the order
+ * of a step" in engine.c; pn_engine_compile(): 16; 0: none), for the tests
+ * of the distribution of steps on small nets. */
+pn_status_t pni_engine_compile_stars(const pn_net_t *net, uint32_t kmin,
+                                     pn_engine_t **out);
+/* The number of stars of e. */
+size_t pni_engine_stars(const pn_engine_t *e);
+
 /* For the tests: from the next step on, the incremental run s keeps its
  * enabled set (scan 0) or computes it from scratch (scan 1), as the
  * reference mode does, whatever each costs; -1: it chooses again.  The run

@@ -1,8 +1,9 @@
 /*
  * The step engine: the facts of doc/wpnm.md over a grid of parameters,
  * incremental == reference on WPNMs, random nets and every corpus net,
- * maximal and enabled steps, uniform conflicts, each arc kind, unbounded
- * nets, nets without a dead marking, empty nets.
+ * the distribution of steps drawn by stars against the definition
+ * (chi-square), maximal and enabled steps, uniform conflicts, each arc
+ * kind, unbounded nets, nets without a dead marking, empty nets.
  */
 #include <config.h>
 #include <check.h>
@@ -235,11 +236,12 @@ END_TEST
 /* ---- incremental == reference ----------------------------------------- */
 
 /* Steps both engines side by side, comparing every fired list. */
-static void same_trace(const pn_net_t *net, uint64_t seed, pn_semantics_t sem,
-                       uint64_t max_steps, const char *what)
+static void same_trace_k(const pn_net_t *net, uint64_t seed,
+                         pn_semantics_t sem, uint64_t max_steps,
+                         const char *what, uint32_t kmin)
 {
     pn_engine_t *e;
-    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    ck_assert_int_eq(pni_engine_compile_stars(net, kmin, &e), PN_OK);
     pn_sim_t *a = pn_sim_new(e, seed, sem, 0), *b = pn_sim_new(e, seed, sem, 1);
     size_t np = pn_net_place_count(net);
     for (uint64_t step = 0; step < max_steps; step++) {
@@ -261,6 +263,12 @@ static void same_trace(const pn_net_t *net, uint64_t seed, pn_semantics_t sem,
     pn_sim_free(a);
     pn_sim_free(b);
     pn_engine_free(e);
+}
+
+static void same_trace(const pn_net_t *net, uint64_t seed, pn_semantics_t sem,
+                       uint64_t max_steps, const char *what)
+{
+    same_trace_k(net, seed, sem, max_steps, what, 16);
 }
 
 START_TEST(incremental_equals_reference_wpnm)
@@ -935,6 +943,280 @@ START_TEST(corpus_nets_run)
 }
 END_TEST
 
+
+/* ---- the order of a step: stars ---------------------------------------- */
+
+/* Small stars (2 members and up) on random nets, hub nets and WPNMs: both
+ * modes still make the same run. */
+START_TEST(incremental_equals_reference_stars)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 78);
+    size_t with_stars = 0;
+    for (int k = 0; k < 300; k++) {
+        pn_net_t *net = random_net(&rng, k % 2);
+        pn_engine_t *e;
+        ck_assert_int_eq(pni_engine_compile_stars(net, 2, &e), PN_OK);
+        with_stars += pni_engine_stars(e) > 0;
+        pn_engine_free(e);
+        same_trace_k(net, (uint64_t)k, k % 3 ? PN_SEM_MAXIMAL
+                                             : PN_SEM_INTERLEAVING, 300,
+                     "random stars", 2);
+        pn_net_free(net);
+    }
+    ck_assert_uint_ge(with_stars, 15);
+    for (int k = 0; k < 20; k++) {
+        pn_net_t *net = hub_net(&rng);
+        same_trace_k(net, (uint64_t)k, PN_SEM_MAXIMAL, 300, "hub stars", 2);
+        pn_net_free(net);
+    }
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        pn_net_t *net = wpnm(4 + seed, 1 + seed % 4, 3 + seed, seed % 3,
+                             2 + seed % 2, seed * 3, seed % 3);
+        same_trace_k(net, seed, PN_SEM_MAXIMAL, 1000000, "wpnm stars", 2);
+        same_trace_k(net, seed, PN_SEM_INTERLEAVING, 1000000,
+                     "wpnm stars inter", 2);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+/* The definition of a maximal step, apart from the engine: a uniform order
+ * of the enabled set (Fisher-Yates with the test's own stream), walked with
+ * the budget.  bias: with probability 1/4 the order is the transitions'
+ * own, not shuffled (a wrong order, for the test of the test).  Returns the
+ * fired set as bits (nt <= 64); m becomes the next marking. */
+static uint64_t definition_step(const pn_engine_t *e, uint64_t *m,
+                                uint32_t *E, uint64_t *pend, pni_rng_t *rng,
+                                int bias)
+{
+    uint32_t nt = (uint32_t)pn_engine_transition_count(e), n = 0;
+    size_t np = pn_engine_place_count(e);
+    for (uint32_t t = 0; t < nt; t++)
+        if (pni_engine_enabled(e, m, t))
+            E[n++] = t;
+    if (!bias || pni_rng_below(rng, 4))
+        for (uint32_t i = n; i > 1; i--) {
+            uint32_t j = (uint32_t)pni_rng_below(rng, i), x = E[i - 1];
+            E[i - 1] = E[j];
+            E[j] = x;
+        }
+    memset(pend, 0, (np + 1) * sizeof *pend);
+    uint64_t fired = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (pni_engine_fits(e, m, pend, E[i])) {
+            pni_engine_take(e, m, pend, E[i]);
+            fired |= UINT64_C(1) << E[i];
+        }
+    for (uint32_t t = 0; t < nt; t++)
+        if (fired >> t & 1)
+            ck_assert_int_eq(pni_engine_give(e, m, t), 0);
+    return fired;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Two samples of n outcomes each, from one distribution?  Pearson's
+ * chi-square of homogeneity over the outcomes seen (sum of
+ * (a - b)^2 / (a + b)); returns how many standard deviations of the
+ * chi-square distribution (df = outcomes - 1) it lies above its mean. */
+static double chi_square_z(uint64_t *a, uint64_t *b, size_t n, size_t *cats)
+{
+    qsort(a, n, sizeof *a, cmp_u64);
+    qsort(b, n, sizeof *b, cmp_u64);
+    double chi = 0;
+    size_t i = 0, j = 0, k = 0;
+    while (i < n || j < n) {
+        uint64_t v = i < n && (j >= n || a[i] <= b[j]) ? a[i] : b[j];
+        double ca = 0, cb = 0;
+        while (i < n && a[i] == v)
+            ca++, i++;
+        while (j < n && b[j] == v)
+            cb++, j++;
+        chi += (ca - cb) * (ca - cb) / (ca + cb);
+        k++;
+    }
+    *cats = k;
+    if (k < 2)
+        return 0;
+    double df = (double)k - 1;
+    return (chi - df) / sqrt(2 * df);
+}
+
+/* The outcome of the first steps from the initial marking: the fired sets,
+ * hashed.  Engine: pn_sim_step() with stars of kmin members; else the
+ * definition. */
+static uint64_t outcome(const pn_engine_t *e, uint64_t seed, int engine,
+                        int bias, int steps, uint64_t *m, uint32_t *E,
+                        uint64_t *pend)
+{
+    uint64_t h = UINT64_C(1469598103934665603);
+    size_t np = pn_engine_place_count(e);
+    if (engine) {
+        pn_sim_t *s = pn_sim_new(e, seed, PN_SEM_MAXIMAL, (int)(seed % 2));
+        ck_assert_ptr_nonnull(s);
+        for (int k = 0; k < steps; k++) {
+            pn_end_t end;
+            ck_assert_int_eq(pn_sim_step(s, &end), PN_OK);
+            size_t n;
+            const uint32_t *f = pn_sim_fired(s, &n);
+            uint64_t bits = 0;
+            for (size_t i = 0; i < n; i++)
+                bits |= UINT64_C(1) << f[i];
+            h = (h ^ bits) * UINT64_C(1099511628211);
+        }
+        pn_sim_free(s);
+        return h;
+    }
+    pni_rng_t rng;
+    pni_rng_seed(&rng, seed ^ UINT64_C(0x5DEECE66D));
+    pn_sim_t *s0 = pn_sim_new(e, 0, PN_SEM_MAXIMAL, 1);
+    memcpy(m, pn_sim_marking(s0), np * sizeof *m);
+    pn_sim_free(s0);
+    for (int k = 0; k < steps; k++)
+        h = (h ^ definition_step(e, m, E, pend, &rng, bias)) *
+            UINT64_C(1099511628211);
+    return h;
+}
+
+/* A net of overlapping conflicts: a star s (3 tokens, members a0..a5 of
+ * weight 1), a0 also taking from q (1 token) which b takes with r; c
+ * empties s (reset) while it reads z, which d and e move back and forth;
+ * an inhibitor on a2 from y; a second star s2 (5 tokens, members f1, f2 of
+ * weight 2) which f0 takes from too, filling the capacity place k
+ * (capacity 2) that g fills too.  Tokens come back (to s, q, r, z, s2), so
+ * that later steps conflict again, in other ways: the first step's star s
+ * is clean, later ones not always. */
+static pn_net_t *conflict_net(void)
+{
+    pn_net_t *net = pn_net_new("conflicts");
+    const char *pl[] = {"s", "q", "r", "z", "y", "s2", "k", "out"};
+    uint64_t m0[] = {3, 1, 0, 0, 0, 5, 0, 0};
+    for (size_t p = 0; p < 8; p++)
+        pn_net_add_place(net, pl[p], NULL, m0[p], NULL);
+    pn_net_set_capacity(net, 6, 2);
+    const char *tr[] = {"a0", "a1", "a2", "a3", "a4", "a5", "b", "c",
+                        "d", "e", "f0", "f1", "f2", "g"};
+    for (size_t t = 0; t < 14; t++)
+        pn_net_add_transition(net, tr[t], NULL, NULL);
+    enum { S, Q, R, Z, Y, S2, K, OUT };
+    enum { A0, A1, A2, A3, A4, A5, B, C, D, E, F0, F1, F2, G };
+    const pn_arc_dir_t in = PN_DIR_PT, out = PN_DIR_TP;
+    struct {
+        size_t p, t;
+        pn_arc_dir_t d;
+        uint64_t w;
+        pn_arc_kind_t k;
+    } arcs[] = {
+        {S, A0, in, 1, PN_ARC_NORMAL},  {S, A1, in, 1, PN_ARC_NORMAL},
+        {S, A2, in, 1, PN_ARC_NORMAL},  {S, A3, in, 1, PN_ARC_NORMAL},
+        {S, A4, in, 1, PN_ARC_NORMAL},  {S, A5, in, 1, PN_ARC_NORMAL},
+        {Q, A0, in, 1, PN_ARC_NORMAL},  {Q, B, in, 1, PN_ARC_NORMAL},
+        {R, B, in, 1, PN_ARC_NORMAL},   {S, C, in, 1, PN_ARC_RESET},
+        {Z, C, in, 1, PN_ARC_READ},     {Z, D, in, 1, PN_ARC_NORMAL},
+        {Y, D, out, 1, PN_ARC_NORMAL},  {Y, E, in, 1, PN_ARC_NORMAL},
+        {Z, E, out, 1, PN_ARC_NORMAL},  {Y, A2, in, 1, PN_ARC_INHIBITOR},
+        {S2, F0, in, 2, PN_ARC_NORMAL}, {S2, F1, in, 2, PN_ARC_NORMAL},
+        {S2, F2, in, 2, PN_ARC_NORMAL}, {K, F0, out, 1, PN_ARC_NORMAL},
+        {K, G, out, 2, PN_ARC_NORMAL},  {R, G, in, 1, PN_ARC_READ},
+        {S, A3, out, 1, PN_ARC_NORMAL}, {S, B, out, 2, PN_ARC_NORMAL},
+        {Q, A4, out, 1, PN_ARC_NORMAL}, {R, A5, out, 1, PN_ARC_NORMAL},
+        {Z, A1, out, 1, PN_ARC_NORMAL}, {S2, F1, out, 1, PN_ARC_NORMAL},
+        {S2, C, out, 3, PN_ARC_NORMAL}, {OUT, A0, out, 1, PN_ARC_NORMAL},
+        {OUT, F2, out, 1, PN_ARC_NORMAL},
+    };
+    for (size_t i = 0; i < sizeof arcs / sizeof *arcs; i++)
+        ck_assert_int_eq(pn_net_add_arc_at(net, NULL, arcs[i].d, arcs[i].p,
+                                           arcs[i].t, arcs[i].w, arcs[i].k,
+                                           NULL),
+                         PN_OK);
+    return net;
+}
+
+/* The distributions of the first steps, engine (with stars) against the
+ * definition, over many seeds; returns the larger z of the two tests (and
+ * of the definition against a biased one in *zbias). */
+static double compare_steps(const pn_net_t *net, uint32_t kmin, int steps,
+                            size_t n, double *zbias, size_t *cats)
+{
+    pn_engine_t *e;
+    ck_assert_int_eq(pni_engine_compile_stars(net, kmin, &e), PN_OK);
+    size_t np = pn_engine_place_count(e), nt = pn_engine_transition_count(e);
+    ck_assert_uint_le(nt, 64);
+    uint64_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b),
+             *c = malloc(n * sizeof *c), *m = malloc((np + 1) * sizeof *m),
+             *pend = malloc((np + 1) * sizeof *pend);
+    uint32_t *E = malloc((nt + 1) * sizeof *E);
+    for (size_t i = 0; i < n; i++) {
+        a[i] = outcome(e, 1000 + i, 1, 0, steps, m, E, pend);
+        b[i] = outcome(e, 1000 + i, 0, 0, steps, m, E, pend);
+        c[i] = outcome(e, 1000 + n + i, 0, 1, steps, m, E, pend);
+    }
+    double z = chi_square_z(a, b, n, cats);
+    if (zbias) {
+        size_t k;
+        /* b is sorted now: the definition again, another sample */
+        for (size_t i = 0; i < n; i++)
+            b[i] = outcome(e, 9000000 + i, 0, 0, steps, m, E, pend);
+        *zbias = chi_square_z(b, c, n, &k);
+    }
+    free(a);
+    free(b);
+    free(c);
+    free(m);
+    free(pend);
+    free(E);
+    pn_engine_free(e);
+    return z;
+}
+
+/* The order drawn by stars and the rest has the distribution of a uniform
+ * order of the whole enabled set: over three steps of nets of overlapping
+ * conflicts (the net above, random nets with stars), Pearson's chi-square
+ * of homogeneity between the engine's steps and the definition's stays
+ * within 6 standard deviations; the same test tells a biased order (the
+ * transitions' own order one time in four) by far. */
+START_TEST(stars_same_distribution)
+{
+    pn_net_t *net = conflict_net();
+    pn_engine_t *e;
+    ck_assert_int_eq(pni_engine_compile_stars(net, 2, &e), PN_OK);
+    ck_assert_uint_eq(pni_engine_stars(e), 2);
+    pn_engine_free(e);
+    size_t cats;
+    for (int steps = 1; steps <= 3; steps += 2) {
+        double zbias, z = compare_steps(net, 2, steps, 20000, &zbias, &cats);
+        ck_assert_msg(cats >= 20, "conflicts: %zu outcomes", cats);
+        ck_assert_msg(z < 6, "conflicts, %d steps: chi-square z = %.1f over "
+                      "%zu outcomes", steps, z, cats);
+        ck_assert_msg(zbias > 20, "conflicts, %d steps: a biased order "
+                      "passes (z = %.1f)", steps, zbias);
+    }
+    pn_net_free(net);
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 79);
+    int tested = 0;
+    for (int k = 0; k < 1000 && tested < 20; k++) {
+        net = random_net(&rng, k % 2);
+        ck_assert_int_eq(pni_engine_compile_stars(net, 2, &e), PN_OK);
+        int stars = pni_engine_stars(e) > 0;
+        pn_engine_free(e);
+        if (stars) {
+            double z = compare_steps(net, 2, 3, 3000, NULL, &cats);
+            ck_assert_msg(z < 6, "random net %d: chi-square z = %.1f over "
+                          "%zu outcomes", k, z, cats);
+            tested += cats > 1;
+        }
+        pn_net_free(net);
+    }
+    ck_assert_int_eq(tested, 20);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("engine");
@@ -950,6 +1232,8 @@ int main(void)
     tcase_add_test(tc, incremental_equals_reference_wpnm);
     tcase_add_test(tc, incremental_equals_reference_random);
     tcase_add_test(tc, incremental_equals_reference_hubs);
+    tcase_add_test(tc, incremental_equals_reference_stars);
+    tcase_add_test(tc, stars_same_distribution);
     tcase_add_test(tc, incremental_switching_modes);
     tcase_add_test(tc, steps_are_enabled_and_maximal);
     tcase_add_test(tc, interleaving_one_per_step);

@@ -341,11 +341,12 @@ static int overlap(box_t a, box_t b)
 
 START_TEST(labels_do_not_overlap)
 {
-    static const size_t ws[] = {1, 8, 64, 100};
-    for (size_t k = 0; k < 4; k++) {
+    /* the last: load slots, their frames in rows below each warp */
+    static const size_t ws[] = {1, 8, 64, 100, 10};
+    for (size_t k = 0; k < 5; k++) {
         pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20,
             .l2 = 2,
-            .uniform = {1, 1, 1}};
+            .uniform = {1, 1, 1}, .mlp = k == 4 ? PN_GPU_MAX_MLP : 1};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
         size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
@@ -401,9 +402,10 @@ END_TEST
  * leaves the drawing as it is, and every name fits left of its node. */
 START_TEST(layout_on_the_editors_grid)
 {
-    static const size_t ws[] = {1, 4, 64};
-    for (size_t k = 0; k < 3; k++) {
-        pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20, .l2 = 2, .uniform = {1, 1, 1}};
+    static const size_t ws[] = {1, 4, 64, 10};
+    for (size_t k = 0; k < 4; k++) {
+        pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20, .l2 = 2, .uniform = {1, 1, 1},
+            .mlp = k == 3 ? PN_GPU_MAX_MLP : 1};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
         size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);

@@ -15,7 +15,7 @@
 
 /* Names: Table 1 of the paper for what it describes (p1-p10, t1-t17), the
  * meanings of doc/wpnm.md for the places the table leaves out. */
-static const char *const place_meaning[30] = {
+static const char *const place_meaning[31] = {
     NULL,
     "active warp",
     "the previous instruction is finished and the warp is ready for the "
@@ -48,6 +48,7 @@ static const char *const place_meaning[30] = {
     "L2 hit in flight (latency countdown)",
     "L2 hit latency steps elapsed",
     "DRAM accesses left",
+    "free load slots",   /* --mlp K >= 2 */
 };
 
 static const char *const transition_meaning[27] = {
@@ -91,6 +92,12 @@ static const unsigned char transition_class[27] = {
     [19] = C_GLOBAL, [20] = C_GLOBAL, [21] = C_GLOBAL, [22] = C_GLOBAL,
     [23] = C_GLOBAL, [24] = C_GLOBAL, [25] = C_GLOBAL, [26] = C_GLOBAL,
 };
+/* The class of warp transition k: the load-slot frames' transitions
+ * (t27 and above, --mlp) are global-memory work. */
+static int class_of(int k)
+{
+    return k > 26 ? C_GLOBAL : transition_class[k];
+}
 /* weakest first: a timeline cell shows the strongest class fired there */
 static const char *const class_name[C_COUNT] = {"control", "arithmetic",
                                                 "shared", "global", "idle"};
@@ -100,7 +107,7 @@ static const char *const class_color[C_COUNT] = {"#d9d9d9", "#4e79a7",
 
 /* Positions inside one warp's box: the paper's Figure 2, selection row on
  * top, then the arithmetic, shared and global frames side by side. */
-static const double place_xy[30][2] = {
+static const double place_xy[31][2] = {
     {0, 0},
     {45, 45},    /* p1 */
     {480, 45},   /* p2 */
@@ -131,6 +138,7 @@ static const double place_xy[30][2] = {
     {1005, 585}, /* p27 */
     {1110, 660}, /* p28 */
     {585, 120},  /* p29 */
+    {585, 45},   /* p30 */
 };
 
 static const double transition_xy[27][2] = {
@@ -197,13 +205,30 @@ static int column_of(double x)
 
 typedef struct {
     double col[NCOLS]; /* x of each column inside a warp's box */
-    double box_w, origin_x;
+    double box_w, box_h, origin_x;
 } layout_t;
 
-/* Which warp nodes a net has: bit k of places for p<k>, of trans for t<k>. */
+/* Which warp nodes a net has: bit k of places for p<k>, of trans for t<k>;
+ * mlp >= 2: the load slots p30 and frames 1 ... mlp - 1 (frame_node()). */
 typedef struct {
     uint32_t places, trans;
+    uint64_t mlp;
 } nodes_t;
+
+/* Load slots (--mlp K >= 2): frame 0 is the paper's global frame (t5, p12,
+ * p13, t8, t9), frame j >= 1 has its copies p<29+2j> (countdown),
+ * p<30+2j> (steps elapsed), t<24+3j> (issue), t<25+3j> (count), t<26+3j>
+ * (end).  role: 0 issue, 1 countdown place / count transition, 2 elapsed
+ * place / end transition; returns the node's number. */
+static int frame_node(int j, char kind, int role)
+{
+    static const int place0[3] = {0, 12, 13}, trans0[3] = {5, 8, 9};
+    if (j == 0)
+        return kind == 'p' ? place0[role] : trans0[role];
+    return kind == 'p' ? 28 + 2 * j + role : 24 + 3 * j + role;
+}
+/* The row of frame j >= 1 below the paper's drawing. */
+#define FRAME_Y(j) (900.0 + 240.0 * (double)((j) - 1))
 
 static nodes_t nodes_of(const pn_gpu_params_t *p)
 {
@@ -238,6 +263,12 @@ static nodes_t nodes_of(const pn_gpu_params_t *p)
     }
     if (p->l1_hits || p->l2_hits)
         n.places |= UINT32_C(1) << 29;
+    if (p->mlp >= 2) {   /* load slots: the frames give p30, not p14 */
+        n.mlp = p->mlp;
+        n.places |= UINT32_C(1) << 30;
+        n.places &= ~(UINT32_C(1) << 14);
+        n.trans &= ~(UINT32_C(1) << 11);
+    }
     return n;
 }
 
@@ -267,7 +298,7 @@ static void plan_layout(layout_t *lay, size_t warps, nodes_t nodes,
     double width[NCOLS] = {0};
     char name[200];
     size_t w = warps - 1;
-    for (int k = 1; k <= 29; k++) {
+    for (int k = 1; k <= 30; k++) {
         if (!HAS(nodes.places, k) || k == 19)
             continue;   /* p19's column is sized without it, as before */
         int c = column_of(place_xy[k][0]);
@@ -286,6 +317,29 @@ static void plan_layout(layout_t *lay, size_t warps, nodes_t nodes,
         if (need > width[c])
             width[c] = need;
     }
+    if (nodes.mlp >= 2) {   /* the last frame has the longest numbers */
+        int j = (int)nodes.mlp - 1;
+        for (int r = 0; r < 3; r++) {
+            int t = frame_node(j, 't', r), k0 = frame_node(0, 't', r);
+            snprintf(name, sizeof name, "w%zu t%d %s", w, t,
+                     transition_meaning[k0]);
+            int c = column_of(transition_xy[k0][0]);
+            double need = LABEL_DX + LABEL_CHAR * (double)strlen(name) + 40;
+            if (need > width[c])
+                width[c] = need;
+            if (r == 0)
+                continue;
+            int k = frame_node(j, 'p', r), q0 = frame_node(0, 'p', r);
+            snprintf(name, sizeof name, "w%zu p%d %s", w, k,
+                     place_meaning[q0]);
+            c = column_of(place_xy[q0][0]);
+            need = LABEL_DX + LABEL_CHAR * (double)strlen(name) + 40;
+            if (need > width[c])
+                width[c] = need;
+        }
+    }
+    lay->box_h = BOX_H + (nodes.mlp >= 2 ? 240.0 * (double)(nodes.mlp - 1)
+                                         : 0);
     double x = 45;
     for (int c = 0; c < NCOLS; c++) {
         lay->col[c] = x;
@@ -385,8 +439,43 @@ static uint64_t warp_start(const pn_gpu_warp_t *x, const pn_gpu_params_t *p,
     case 23: return p->l1_hits;
     case 26: return p->l2_hits;
     case 29: return x->global - p->l1_hits - p->l2_hits;
+    case 30: return p->mlp;
     default: return 0;
     }
+}
+
+/* The nodes of load-slot frame j >= 1 of warp w (box at ox, oy): the
+ * copies of t5, p12, t8, p13, t9 in a row of their own below. */
+static pn_status_t frame_nodes(gen_t *g, size_t w, int j, double ox,
+                               double oy)
+{
+    const layout_t *L = &g->lay;
+    double y = oy + FRAME_Y(j);
+    for (int r = 0; r < 3; r++) {
+        int k0 = frame_node(0, 't', r), k = frame_node(j, 't', r);
+        char name[160];
+        size_t idx;
+        snprintf(name, sizeof name, "w%zu t%d %s", w, k, transition_meaning[k0]);
+        TRY(pn_net_add_transition(g->net, tid(g, 0, w, k), name, &idx));
+        /* issue, count, end: as t5 (480), t8 (585), t9 (480) */
+        TRY(pn_net_set_position(g->net, PN_TRANSITION, idx,
+                                ox + L->col[column_of(r == 1 ? 585 : 480)],
+                                y + (r == 0 ? 0 : r == 1 ? 75 : 150)));
+        TRY(pn_net_set_label_offset(g->net, PN_TRANSITION, idx, LABEL_DX,
+                                    LABEL_DY));
+        if (r == 0)
+            continue;
+        int q0 = frame_node(0, 'p', r), q = frame_node(j, 'p', r);
+        snprintf(name, sizeof name, "w%zu p%d %s", w, q, place_meaning[q0]);
+        TRY(pn_net_add_place(g->net, pid(g, 0, w, q), name, 0, &idx));
+        /* countdown (480, +75), elapsed (585, +150) */
+        TRY(pn_net_set_position(g->net, PN_PLACE, idx,
+                                ox + L->col[column_of(r == 1 ? 480 : 585)],
+                                y + (r == 1 ? 75 : 150)));
+        TRY(pn_net_set_label_offset(g->net, PN_PLACE, idx, LABEL_DX,
+                                    LABEL_DY));
+    }
+    return PN_OK;
 }
 
 static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
@@ -397,11 +486,12 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
     int pipe = p->pipelined != 0, tx = K || T > 1;
     int hits = p->l1_hits || p->l2_hits;
     int blocks = p->resident != 0; /* t16 -> b<j>_done: block_slots() */
+    uint64_t mlp = p->mlp >= 2 ? p->mlp : 0;
     pn_net_t *net = g->net;
     const layout_t *L = &g->lay;
     double ox = L->origin_x + (double)(w % cols) * L->box_w;
-    double oy = ORIGIN_Y + (double)(w / cols) * BOX_H;
-    for (int k = 1; k <= 29; k++) {
+    double oy = ORIGIN_Y + (double)(w / cols) * L->box_h;
+    for (int k = 1; k <= 30; k++) {
         if (!HAS(g->nodes.places, k))
             continue;
         uint64_t m = blocks ? 0 : warp_start(x, p, k);
@@ -440,9 +530,10 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
      * DRAM accesses (p29); with transactions it waits for bandwidth (p20)
      * or puts its first transaction in flight (p21) and the others to be
      * sent (p22) */
-    TRY(flow(g, w, 5, (int[]){11, 10, 29}, NULL, hits ? 3 : 2,
-             (int[]){0, 12, K ? 20 : 21, 22},
-             (uint64_t[]){1, l1 + 1, tx, K ? 0 : T - 1}, 4));
+    if (!mlp)
+        TRY(flow(g, w, 5, (int[]){11, 10, 29}, NULL, hits ? 3 : 2,
+                 (int[]){0, 12, K ? 20 : 21, 22},
+                 (uint64_t[]){1, l1 + 1, tx, K ? 0 : T - 1}, 4));
     /* pipelined issue: the scheduler comes back when the instruction is
      * issued (t6, t7), not when it is finished (t14, t15) */
     TRY(flow(g, w, 6, (int[]){11, 8}, NULL, 2, (int[]){0, 15},
@@ -453,9 +544,32 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
      * tests p21 for T tokens */
     TRY(flow(g, w, 8, (int[]){12, 21}, (uint64_t[]){2, tx ? T : 0}, 2,
              (int[]){12, 13, 21}, (uint64_t[]){1, 1, tx ? T : 0}, 3));
-    TRY(flow(g, w, 9, (int[]){12, 13, 21}, (uint64_t[]){1, l1, tx ? T : 0}, 3,
-             (int[]){14, -2}, (uint64_t[]){1, K ? T : 0}, 2));
-    TRY(flow(g, w, 11, (int[]){14}, NULL, 1, (int[]){2, 3}, NULL, 2));
+    if (!mlp) {
+        TRY(flow(g, w, 9, (int[]){12, 13, 21},
+                 (uint64_t[]){1, l1, tx ? T : 0}, 3, (int[]){14, -2},
+                 (uint64_t[]){1, K ? T : 0}, 2));
+        TRY(flow(g, w, 11, (int[]){14}, NULL, 1, (int[]){2, 3}, NULL, 2));
+    }
+    /* load slots: an issue takes a slot and a free frame (no token in its
+     * countdown place) and gives the warp back at once (p2, p3); the
+     * frame counts as the paper's (t8) and its end gives the slot back */
+    for (uint64_t j = 0; mlp && j < mlp; j++) {
+        int c = frame_node((int)j, 'p', 1), e = frame_node((int)j, 'p', 2);
+        int ti = frame_node((int)j, 't', 0), tc = frame_node((int)j, 't', 1);
+        int te = frame_node((int)j, 't', 2);
+        if (j > 0)
+            TRY(frame_nodes(g, w, (int)j, ox, oy));
+        TRY(flow(g, w, ti, (int[]){11, 10, 30}, NULL, 3,
+                 (int[]){0, c, 2, 3}, (uint64_t[]){1, l1 + 1, 1, 1}, 4));
+        char tn[96];
+        snprintf(tn, sizeof tn, "%s", tid(g, 2, w, ti));
+        TRY(arc(g, pid(g, 0, w, c), tn, 1, PN_ARC_INHIBITOR));
+        if (j > 0)
+            TRY(flow(g, w, tc, (int[]){c}, (uint64_t[]){2}, 1,
+                     (int[]){c, e}, NULL, 2));
+        TRY(flow(g, w, te, (int[]){c, e}, (uint64_t[]){1, l1}, 2,
+                 (int[]){30}, NULL, 1));
+    }
     TRY(flow(g, w, 12, (int[]){15, 18}, (uint64_t[]){1, l2}, 2, (int[]){16},
              NULL, 1));
     TRY(flow(g, w, 14, (int[]){16}, NULL, 1, (int[]){0, 2, 3},
@@ -465,7 +579,9 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
     if (pipe && la)   /* the arithmetic latency counter, as t8 for global */
         TRY(flow(g, w, 18, (int[]){17}, (uint64_t[]){2}, 1, (int[]){17, 19},
                  NULL, 2));
-    TRY(flow(g, w, 16, (int[]){1, 2, 3, -1}, NULL, 4, NULL, NULL, 0));
+    /* with load slots the warp ends once all its slots are back */
+    TRY(flow(g, w, 16, (int[]){1, 2, 3, -1, 30},
+             (uint64_t[]){1, 1, 1, 1, mlp}, 5, NULL, NULL, 0));
     char t16[96];
     snprintf(t16, sizeof t16, "%s", tid(g, 2, w, 16));
     TRY(arc(g, pid(g, 0, w, 5), t16, 1, PN_ARC_INHIBITOR));
@@ -538,7 +654,7 @@ static pn_status_t block_slots(gen_t *g, const pn_gpu_params_t *p,
         TRY(arc(g, id[1], id[2], 1, PN_ARC_NORMAL));
         for (size_t w = j * WB; w < (j + 1) * WB; w++) {
             const pn_gpu_warp_t *x = p->work ? &p->work[w] : &p->uniform;
-            for (int k = 1; k <= 29; k++)
+            for (int k = 1; k <= 30; k++)
                 if (HAS(g->nodes.places, k))
                     TRY(arc(g, id[1], pid(g, 0, w, k), warp_start(x, p, k),
                             PN_ARC_NORMAL));
@@ -592,6 +708,8 @@ static void tool_block(char *tool, size_t cap, const pn_gpu_params_t *p)
     if (p->l2_hits)
         PUT(" l2-hits=\"%llu\" l2-hit-latency=\"%llu\"", ULL(p->l2_hits),
             ULL(p->l2_hit_latency));
+    if (p->mlp >= 2)
+        PUT(" mlp=\"%llu\"", ULL(p->mlp));
     PUT("/></toolspecific>");
 #undef PUT
 #undef ULL
@@ -625,6 +743,9 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     }
     uint64_t T = p->transactions > 1 ? p->transactions : 1;
     if (p->inflight && p->inflight < T)
+        return PN_EINVAL;
+    if (p->mlp > PN_GPU_MAX_MLP ||
+        (p->mlp >= 2 && (T > 1 || p->inflight || p->l1_hits || p->l2_hits)))
         return PN_EINVAL;
     for (size_t w = 0; w < p->warps; w++) {
         const pn_gpu_warp_t *x = p->work ? &p->work[w] : &p->uniform;
@@ -773,6 +894,9 @@ static const pn_gpu_option_t option_table[] = {
      "of each warp's global accesses, H2 hit in\nL2 (default 0)"},
     {"l2-hit-latency", 0, U, OFF(l2_hit_latency), 0, MAXN, 10, "LH2", "steps",
      "latency of an L2 hit in steps (default 10)"},
+    {"mlp", 0, U, OFF(mlp), 1, PN_GPU_MAX_MLP, 1, "K", "slots",
+     "load slots: a warp issues up to K global\naccesses before it waits "
+     "for the first\n(default 1: it waits for each)"},
     {"arch", 0, PN_GPU_OPT_TEXT, OFF(arch), 0, 0, 0, "CC", "architecture",
      "defaults of compute capability CC (sm_80,\n8.0): schedulers; l1, l2, "
      "la and hit\nlatencies in cycles, one step a cycle"},
@@ -875,6 +999,13 @@ pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
     p->l2_hits = o->l2_hits;
     p->l1_hit_latency = o->l1_hit_latency;
     p->l2_hit_latency = o->l2_hit_latency;
+    p->mlp = o->mlp;
+    if (o->mlp >= 2 && ((o->transactions > 1) || o->inflight || o->l1_hits ||
+                        o->l2_hits))
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "mlp %llu goes with the paper's global frame only "
+                         "(not with transactions, inflight or hits)",
+                         (unsigned long long)o->mlp);
     if (o->inflight && o->inflight < (o->transactions ? o->transactions : 1))
         return pni_error(err, PN_EINVAL, 0, 0,
                          "inflight %llu is below transactions %llu (an "
@@ -1188,7 +1319,7 @@ static int warp_id(const char *id, size_t *warp, char *kind, int *num)
         return 0;
     char *end2;
     long k = strtol(end + 2, &end2, 10);
-    if (*end2 || k < 1 || k > 29)
+    if (*end2 || k < 1 || k > 26 + 3 * (PN_GPU_MAX_MLP - 1) + 2)
         return 0;
     *warp = (size_t)w;
     *kind = end[1];
@@ -1232,7 +1363,8 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
                 return PN_EINVAL;
             continue;
         }
-        if (!warp_id(id, &w, &kind, &k) || kind != 'p' || w >= PN_GPU_MAX_WARPS)
+        if (!warp_id(id, &w, &kind, &k) || kind != 'p' ||
+            k > 30 + 2 * (PN_GPU_MAX_MLP - 1) || w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
             warps = w + 1;
@@ -1250,7 +1382,7 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
             blocks = 1;
             continue;
         }
-        if (!warp_id(id, &w, &kind, &k) || kind != 't' || k > 26 ||
+        if (!warp_id(id, &w, &kind, &k) || kind != 't' ||
             w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
@@ -1287,7 +1419,7 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
             g->transition_class[i] = C_IDLE;
         } else if (warp_id(id, &w, &kind, &k)) {
             g->transition_group[i] = w + 1;
-            g->transition_class[i] = transition_class[k];
+            g->transition_class[i] = (unsigned char)class_of(k);
         } else if (block_id(id, &kind)) {
             g->transition_group[i] = warps + 1;
             g->transition_class[i] = C_CONTROL;

@@ -47,13 +47,20 @@ typedef struct pn_gpu_params {
     uint64_t l1_hits, l2_hits; /* of each warp's global accesses, these
                               * many hit in L1 and in L2 (h1 + h2 <= xg) */
     uint64_t l1_hit_latency, l2_hit_latency; /* their latencies, steps */
-    uint64_t reserved[4];    /* zero: room for fields of later versions */
+    uint64_t mlp;            /* K >= 2: each warp has K global-access
+                              * frames (load slots) and goes on after an
+                              * issue (doc/wpnm.md); 0 or 1: the paper's
+                              * frame, the warp waits for every access */
+    uint64_t reserved[3];    /* zero: room for fields of later versions */
 } pn_gpu_params_t;
 
 /* Fills the defaults of pn-gen-gpu(1): 32 warps, 2 schedulers, l1 = 20,
  * l2 = 2, every warp 10 arithmetic, 4 shared, 4 global instructions. */
 void pn_gpu_params_init(pn_gpu_params_t *p);
 
+
+/* The most load slots a warp may have (--mlp). */
+#define PN_GPU_MAX_MLP 32
 
 /* Real SMs hold at most this many resident warps. */
 #define PN_GPU_MAX_RESIDENT_WARPS 64
@@ -65,7 +72,8 @@ void pn_gpu_params_init(pn_gpu_params_t *p);
 /* Builds the WPNM.  Returns PN_OK, PN_EINVAL (0 warps or schedulers, or
  * more than PN_GPU_MAX_WARPS warps; with resident, blocks 0, warps_per_block
  * 0 or warps not min(resident, blocks) * warps_per_block; inflight below
- * transactions; l1_hits + l2_hits above a warp's global accesses), PN_ERANGE (a count or latency + 1 above
+ * transactions; l1_hits + l2_hits above a warp's global accesses; mlp
+ * above PN_GPU_MAX_MLP, or mlp >= 2 with transactions, inflight or hits), PN_ERANGE (a count or latency + 1 above
  * PN_TOKENS_MAX) or PN_ENOMEM.  Ids: p0, active, t0, w<i>_p<k>, w<i>_t<k>;
  * every node has a position (the paper's Figure 2 for each warp, warps in
  * a grid) and a name label offset to its right, with columns wide enough
@@ -117,6 +125,7 @@ typedef struct pn_gpu_options {
                            * NULL; its defaults are filled in by
                            * pn_gpu_options_arch() (gpu/predict.h) */
     uint64_t arch_applied; /* 1 once pn_gpu_options_arch() did so */
+    uint64_t mlp;          /* load slots of a warp (1: the paper's frame) */
 } pn_gpu_options_t;
 
 typedef enum {

@@ -100,6 +100,17 @@ expect 0 "$BIN/pn-run" "$TMP/bw.pnml"
 has "$TMP/out" "steps: $((3 * (5 + 4 + 20) + 1))"
 expect 0 "$BIN/pn-info" "$TMP/bw.pnml"
 has "$TMP/out" "transactions 4, inflight 4)"
+# load slots: 8 accesses overlapped, 3 xg + l1 + 2 steps; --mlp 1 is the paper's
+expect 0 "$BIN/pn-gen-gpu" --warps 1 --arith 0 --shared 0 --global 8 --mlp 8 -o "$TMP/mlp.pnml"
+expect 0 "$BIN/pn-run" "$TMP/mlp.pnml"
+has "$TMP/out" "steps: $((3 * 8 + 20 + 2))"
+expect 0 "$BIN/pn-info" "$TMP/mlp.pnml"
+has "$TMP/out" "l2 2, mlp 8)"
+expect 0 "$BIN/pn-gen-gpu" --warps 1 --arith 0 --shared 0 --global 8 --mlp 1 -o "$TMP/mlp.pnml"
+expect 0 "$BIN/pn-run" "$TMP/mlp.pnml"
+has "$TMP/out" "steps: $((8 * 25 + 1))"
+expect 2 "$BIN/pn-gen-gpu" --mlp 2 --inflight 4
+has "$TMP/err" "mlp 2 goes with the paper's global frame only"
 expect 0 "$BIN/pn-gen-gpu" --warps 1 --arith 0 --shared 0 --global 6 --l1-hits 2 --l2-hits 1 --l2-hit-latency 12 -o "$TMP/hit.pnml"
 expect 0 "$BIN/pn-run" --runs 3 "$TMP/hit.pnml"
 has "$TMP/out" "min $((2 * 10 + 17 + 3 * 25 + 1))  median"
@@ -126,7 +137,8 @@ has "$TMP/err" "arch: 'volta' is not a compute capability"
 for args in "--resident 2" "--resident 2 --blocks 4" "--warps-per-block 2" \
             "--resident 2 --blocks 4 --warps-per-block 2 --warps 4" \
             "--transactions 4 --inflight 2" "--l1-hits 3 --l2-hits 2" \
-            "--inflight 0" "--resident 0 --blocks 2 --warps-per-block 1"; do
+            "--inflight 0" "--resident 0 --blocks 2 --warps-per-block 1" \
+            "--mlp 0" "--mlp 33" "--mlp 2 --transactions 2"; do
     expect 2 "$BIN/pn-gen-gpu" $args -o "$TMP/bad.pnml"
     [ -s "$TMP/err" ] && ok || bad "no message for: $args"
     [ -e "$TMP/bad.pnml" ] && bad "output written for: $args" || ok

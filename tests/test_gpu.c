@@ -341,11 +341,12 @@ static int overlap(box_t a, box_t b)
 
 START_TEST(labels_do_not_overlap)
 {
-    static const size_t ws[] = {1, 8, 64, 100};
-    for (size_t k = 0; k < 4; k++) {
+    /* the last: load slots, their frames in rows below each warp */
+    static const size_t ws[] = {1, 8, 64, 100, 10};
+    for (size_t k = 0; k < 5; k++) {
         pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20,
             .l2 = 2,
-            .uniform = {1, 1, 1}};
+            .uniform = {1, 1, 1}, .mlp = k == 4 ? PN_GPU_MAX_MLP : 1};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
         size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
@@ -401,9 +402,10 @@ END_TEST
  * leaves the drawing as it is, and every name fits left of its node. */
 START_TEST(layout_on_the_editors_grid)
 {
-    static const size_t ws[] = {1, 4, 64};
-    for (size_t k = 0; k < 3; k++) {
-        pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20, .l2 = 2, .uniform = {1, 1, 1}};
+    static const size_t ws[] = {1, 4, 64, 10};
+    for (size_t k = 0; k < 4; k++) {
+        pn_gpu_params_t p = {.warps = ws[k], .schedulers = 2, .l1 = 20, .l2 = 2, .uniform = {1, 1, 1},
+            .mlp = k == 3 ? PN_GPU_MAX_MLP : 1};
         pn_net_t *net;
         ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
         size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
@@ -932,6 +934,178 @@ START_TEST(construct_facts)
 }
 END_TEST
 
+/* Load slots (--mlp K, doc/wpnm.md): the arcs of the table, the facts on
+ * every step (no warp has more than K accesses in flight), K = 1 as the
+ * paper's net, and the overlapped closed form of one warp. */
+static uint64_t run_slots(const pn_gpu_params_t *p, uint64_t seed)
+{
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(p, &net), PN_OK);
+    pn_engine_t *eng;
+    ck_assert_int_eq(pn_engine_compile(net, &eng), PN_OK);
+    size_t W = p->warps, K = p->mlp;
+    size_t *slot = calloc(W, sizeof *slot), *cd = calloc(W * K, sizeof *cd);
+    size_t *p1 = calloc(W, sizeof *p1);
+    for (size_t w = 0; w < W; w++) {
+        slot[w] = place_of(net, "w%zu_p30", w);
+        p1[w] = place_of(net, "w%zu_p1", w);
+        cd[w * K] = place_of(net, "w%zu_p12", w);
+        for (size_t j = 1; j < K; j++)
+            cd[w * K + j] = place_of(net, "w%zu_p%zu", w, 29 + 2 * j);
+    }
+    pn_sim_t *sim = pn_sim_new(eng, seed, PN_SEM_MAXIMAL, 0);
+    pn_end_t end = PN_END_NONE;
+    size_t most = 0;
+    while (end == PN_END_NONE) {
+        ck_assert_int_eq(pn_sim_step(sim, &end), PN_OK);
+        const uint64_t *m = pn_sim_marking(sim);
+        for (size_t w = 0; w < W; w++) {
+            size_t busy = 0;
+            for (size_t j = 0; j < K; j++)
+                busy += m[cd[w * K + j]] > 0;
+            /* while the warp runs (p1; t16 takes the K slots at its end) */
+            ck_assert_uint_eq(m[slot[w]] + busy, m[p1[w]] ? K : 0);
+            if (busy > most)
+                most = busy;
+        }
+    }
+    ck_assert_int_eq(end, PN_END_DEAD);
+    const uint64_t *m = pn_sim_marking(sim);
+    for (size_t w = 0; w < W; w++)
+        ck_assert_uint_eq(m[slot[w]], 0);
+    /* the slots are used: more than one access in flight at some step
+     * (an issue every 3 steps at best, so with a latency over 2) */
+    if (p->uniform.global > 1 && p->l1 > 2)
+        ck_assert_uint_gt(most, 1);
+    uint64_t steps = pn_sim_steps(sim);
+    pn_sim_free(sim);
+    pn_engine_free(eng);
+    pn_net_free(net);
+    free(slot);
+    free(cd);
+    free(p1);
+    return steps;
+}
+
+START_TEST(load_slots)
+{
+    /* arc by arc: one warp, K = 3, l1 = 20 */
+    pn_gpu_params_t p = {.warps = 2, .schedulers = 1, .l1 = 20, .l2 = 2,
+        .uniform = {2, 1, 5}, .mlp = 3};
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    list_t got = {0};
+    actual(&got, net);
+    for (size_t w = 0; w < 2; w++) {
+        WANT("place w%zu_p30 3", w);
+        NOT("place w%zu_p14 0", w);
+        static const int issue[] = {5, 27, 30}, count[] = {8, 28, 31},
+                         done[] = {9, 29, 32}, cdp[] = {12, 31, 33},
+                         elp[] = {13, 32, 34};
+        for (int j = 0; j < 3; j++) {
+            int t = issue[j], c = cdp[j], e = elp[j];
+            if (j) {
+                WANT("place w%zu_p%d 0", w, c);
+                WANT("place w%zu_p%d 0", w, e);
+            }
+            WANT("arc w%zu_p11 w%zu_t%d normal 1", w, w, t);
+            WANT("arc w%zu_p10 w%zu_t%d normal 1", w, w, t);
+            WANT("arc w%zu_p30 w%zu_t%d normal 1", w, w, t);
+            WANT("arc w%zu_p%d w%zu_t%d inhibitor 1", w, c, w, t);
+            WANT("arc w%zu_t%d p0 normal 1", w, t);
+            WANT("arc w%zu_t%d w%zu_p%d normal 21", w, t, w, c);
+            WANT("arc w%zu_t%d w%zu_p2 normal 1", w, t, w);
+            WANT("arc w%zu_t%d w%zu_p3 normal 1", w, t, w);
+            WANT("arc w%zu_p%d w%zu_t%d normal 2", w, c, w, count[j]);
+            WANT("arc w%zu_t%d w%zu_p%d normal 1", w, count[j], w, c);
+            WANT("arc w%zu_t%d w%zu_p%d normal 1", w, count[j], w, e);
+            WANT("arc w%zu_p%d w%zu_t%d normal 1", w, c, w, done[j]);
+            WANT("arc w%zu_p%d w%zu_t%d normal 20", w, e, w, done[j]);
+            WANT("arc w%zu_t%d w%zu_p30 normal 1", w, done[j], w);
+        }
+        WANT("arc w%zu_p30 w%zu_t16 normal 3", w, w);
+        NOT("arc w%zu_t9 w%zu_p14 normal 1", w, w);
+    }
+    list_free(&got);
+    pn_net_free(net);
+    /* the groups of pn-run's timeline still know every node */
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    pn_groups_t *gr;
+    ck_assert_int_eq(pn_gpu_groups(net, &gr), PN_OK);
+    pn_groups_free(gr);
+    pn_net_free(net);
+    /* K = 1 is the paper's net, node for node */
+    pn_gpu_params_t a = {.warps = 3, .schedulers = 2, .l1 = 9, .l2 = 2,
+        .uniform = {4, 2, 3}, .pipelined = 1, .la = 2};
+    pn_gpu_params_t b = a;
+    b.mlp = 1;
+    pn_net_t *na, *nb;
+    ck_assert_int_eq(pn_gpu_net(&a, &na), PN_OK);
+    ck_assert_int_eq(pn_gpu_net(&b, &nb), PN_OK);
+    list_t la = {0}, lb = {0};
+    actual(&la, na);
+    actual(&lb, nb);
+    ck_assert_uint_eq(la.n, lb.n);
+    for (size_t i = 0; i < la.n; i++)
+        ck_assert_str_eq(la.v[i], lb.v[i]);
+    list_free(&la);
+    list_free(&lb);
+    pn_net_free(na);
+    pn_net_free(nb);
+    ck_assert_uint_eq(run_steps(&a, 0), run_steps(&b, 0));
+    /* one warp of global accesses, K >= xg: 3 xg + l1 + 2 steps (the
+     * paper's net: (5 + l1) xg + 1) */
+    static const uint64_t n[] = {1, 4, 8}, l[] = {0, 7, 20};
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            pn_gpu_params_t o = {.warps = 1, .schedulers = 1, .l1 = l[k],
+                .uniform = {0, 0, n[i]}, .mlp = n[i] < 2 ? 2 : n[i]};
+            ck_assert_uint_eq(run_slots(&o, 1), 3 * n[i] + l[k] + 2);
+            o.pipelined = 1;
+            ck_assert_uint_eq(run_slots(&o, 2), 3 * n[i] + l[k] + 2);
+            o.mlp = 1;
+            ck_assert_uint_eq(run_steps(&o, 0), (5 + l[k]) * n[i] + 1);
+        }
+    /* many warps, blocks, pipelined: the facts on every step of 10 runs,
+     * never more steps than the paper's frame */
+    pn_gpu_params_t m = {.warps = 8, .schedulers = 2, .l1 = 30, .l2 = 3,
+        .uniform = {6, 2, 8}, .pipelined = 1, .la = 2, .resident = 2,
+        .blocks = 5, .warps_per_block = 4, .mlp = 4};
+    pn_gpu_params_t m1 = m;
+    m1.mlp = 1;
+    uint64_t paper = run_facts(&m1, 1);
+    for (uint64_t seed = 1; seed <= 10; seed++)
+        ck_assert_uint_lt(run_slots(&m, seed), paper);
+    /* the mixes it refuses, and the most slots */
+    pn_gpu_params_t bad = p;
+    bad.transactions = 2;
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    bad = p, bad.inflight = 4;
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    bad = p, bad.l1_hits = 1;
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    bad = p, bad.mlp = PN_GPU_MAX_MLP + 1;
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    bad = p, bad.mlp = PN_GPU_MAX_MLP;
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_OK);
+    ck_assert_int_eq(pn_gpu_groups(net, &gr), PN_OK);
+    pn_groups_free(gr);
+    pn_net_free(net);
+    pn_gpu_options_t opt;
+    pn_gpu_options_init(&opt);
+    ck_assert_uint_eq(opt.mlp, 1);
+    pn_error_t err;
+    ck_assert_int_eq(pn_gpu_option_set(&opt, (size_t)pn_gpu_option_find("mlp"),
+                                       "4", &err), PN_OK);
+    ck_assert_int_eq(pn_gpu_option_set(&opt,
+                         (size_t)pn_gpu_option_find("inflight"), "8", &err),
+                     PN_OK);
+    pn_gpu_warp_t *work;
+    ck_assert_int_eq(pn_gpu_options_resolve(&opt, &p, &work, &err), PN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "mlp 4"));
+}
+END_TEST
+
 /* The options that make the constructs: names, ranges, what goes
  * together, and the warps they give. */
 START_TEST(construct_options)
@@ -1046,6 +1220,7 @@ int main(void)
     tcase_add_test(tc, constructs_arc_by_arc);
     tcase_add_test(tc, construct_facts);
     tcase_add_test(tc, construct_options);
+    tcase_add_test(tc, load_slots);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

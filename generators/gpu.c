@@ -232,7 +232,7 @@ static int frame_node(int j, char kind, int role)
 
 static nodes_t nodes_of(const pn_gpu_params_t *p)
 {
-    nodes_t n = {0, 0};
+    nodes_t n = {0, 0, 0};
     for (int k = 1; k <= 18; k++)
         n.places |= UINT32_C(1) << k;
     static const int tnums[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 14, 15, 16,

@@ -698,6 +698,7 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
              *weight = calloc((size_t)np + 1, sizeof *weight),
              *star = malloc(((size_t)np + 1) * sizeof *star);
     uint64_t *set = NULL;
+    uint32_t *stamp = NULL, *byp = NULL, *first = NULL;
     e->pos = malloc(((size_t)nt + 1) * sizeof *e->pos);
     e->tat = malloc(((size_t)nt + 1) * sizeof *e->tat);
     e->star_of = malloc(((size_t)nt + 1) * sizeof *e->star_of);
@@ -742,15 +743,11 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
      * twice as many transitions as members can spoil it (compete for p
      * without being members, or with a member for another place; none of
      * the members' other places has more than SPOIL_USERS users) */
-    uint32_t *stamp = malloc(((size_t)nt + 1) * sizeof *stamp),
-             *byp = malloc(((size_t)nt + 1) * sizeof *byp),
-             *first = calloc((size_t)np + 2, sizeof *first);
-    if (!stamp || !byp || !first) {
-        free(stamp);
-        free(byp);
-        free(first);
+    stamp = malloc(((size_t)nt + 1) * sizeof *stamp);
+    byp = malloc(((size_t)nt + 1) * sizeof *byp);
+    first = calloc((size_t)np + 2, sizeof *first);
+    if (!stamp || !byp || !first)
         goto out;
-    }
     /* the transitions by main place (counting sort) */
     for (uint32_t t = 0; t < nt; t++) {
         stamp[t] = UINT32_MAX;
@@ -810,12 +807,8 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
     e->um_off = calloc((size_t)ns + 2, sizeof *e->um_off);
     size_t nwords = ((size_t)nt + 63) / 64;
     set = calloc(nwords + 1, sizeof *set);
-    if (!e->splace || !e->sw || !e->sa || !e->um_off || !set) {
-        free(stamp);
-        free(byp);
-        free(first);
+    if (!e->splace || !e->sw || !e->sa || !e->um_off || !set)
         goto out;
-    }
     /* positions: the members of the stars, then the rest */
     uint32_t n = 0;
     for (uint32_t p = 0; p < np; p++)
@@ -842,12 +835,8 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
         e->identity &= e->pos[t] == t;
     e->trp = malloc(((size_t)nt + 1) * sizeof *e->trp);
     e->nsp = malloc(((size_t)nt + 1) * sizeof *e->nsp);
-    if (!e->trp || !e->nsp) {
-        free(stamp);
-        free(byp);
-        free(first);
+    if (!e->trp || !e->nsp)
         goto out;
-    }
     for (uint32_t i = 0; i < nt; i++) {
         e->trp[i] = e->tr[e->tat[i]];
         e->nsp[i] = e->ns[e->tat[i]];
@@ -902,19 +891,15 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
         if (!fill) {
             e->um_word = malloc(((size_t)at + 1) * sizeof *e->um_word);
             e->um_mask = malloc(((size_t)at + 1) * sizeof *e->um_mask);
-            if (!e->um_word || !e->um_mask) {
-                free(stamp);
-                free(byp);
-                free(first);
+            if (!e->um_word || !e->um_mask)
                 goto out;
-            }
         }
     }
+    st = PN_OK;
+out:
     free(stamp);
     free(byp);
     free(first);
-    st = PN_OK;
-out:
     free(main_of);
     free(mw);
     free(members);

@@ -5,9 +5,11 @@
  * places ("m(p) >= w" for normal inputs and read arcs, "m(p) < w" for
  * inhibitors and the room in capacity places), counted per transition.
  * A change of a count within the gap between two thresholds of its place
- * costs two comparisons; a place whose count leaves its gap in a step is
- * visited once at the end of the step, and only the conditions whose
- * threshold its count passed flip.  Conditions that many transitions share
+ * costs two comparisons; a count that crosses the one threshold of its
+ * place (most places) flips that threshold's conditions at once; any other
+ * place whose count leaves its gap in a step is visited once at the end of
+ * the step, and only the conditions whose threshold its count passed
+ * flip.  Conditions that many transitions share
  * on one place are kept as masks (wide classes).  When keeping the set
  * costs more than computing it (steps that fire much of a big net), the
  * incremental mode computes it from scratch, as the reference mode does,

@@ -5,9 +5,11 @@
  * places ("m(p) >= w" for normal inputs and read arcs, "m(p) < w" for
  * inhibitors and the room in capacity places), counted per transition.
  * A change of a count within the gap between two thresholds of its place
- * costs two comparisons; a place whose count leaves its gap in a step is
- * visited once at the end of the step, and only the conditions whose
- * threshold its count passed flip.  Conditions that many transitions share
+ * costs two comparisons; a count that crosses the one threshold of its
+ * place (most places) flips that threshold's conditions at once; any other
+ * place whose count leaves its gap in a step is visited once at the end of
+ * the step, and only the conditions whose threshold its count passed
+ * flip.  Conditions that many transitions share
  * on one place are kept as masks (wide classes).  When keeping the set
  * costs more than computing it (steps that fire much of a big net), the
  * incremental mode computes it from scratch, as the reference mode does,
@@ -1301,41 +1303,51 @@ static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
     }
 }
 
-/* place_changed(), the common case inline: one threshold, no wide
- * classes. */
-static ALWAYS_INLINE void place_changed_fast(pn_sim_t *s, uint32_t p,
-                                             uint64_t a, uint64_t b)
+/* The count of p, a place of one threshold th and no wide class, crossed
+ * th and is now b: all its conditions flip, its gap moves to the other
+ * side. */
+static ALWAYS_INLINE void crossed(pn_sim_t *s, const pinfo_t *pi,
+                                  struct gap *g, uint64_t b)
 {
     const pn_engine_t *e = s->e;
-    const pinfo_t *pi = &e->pinfo[p];
     uint64_t th = pi->min_th;
-    if (th != pi->max_th || pi->nwide) {
-        place_changed(s, p, a, b);
-        return;
-    }
     uint32_t x = b < th, j = pi->cond, end = j + pi->ncond;
-    if (x != (a < th))
-        for (s->flips += end - j; j < end; j++) {
-            uint32_t v = e->ctu[j], t = v >> 1;
-            set_unsat(s, t, s->unsat[t] + 2 * (x ^ (v & 1)) - 1);
-        }
-    struct gap *g = &s->gap[p];
+    uint32_t *unsat = s->unsat;
+    uint64_t *bits = s->bits;
+    const uint32_t *ctu = e->ctu;
+    s->flips += end - j;
+    for (; j < end; j++) {
+        uint32_t v = ctu[j], t = v >> 1;
+        uint32_t u = unsat[t] + 2 * (x ^ (v & 1)) - 1;
+        uint64_t mask = UINT64_C(1) << (t & 63), *w = &bits[t >> 6];
+        unsat[t] = u;
+        *w = (*w & ~mask) | (mask & (0 - (uint64_t)(u == 0)));
+    }
     g->lo = x ? 0 : th;
     g->hi = x ? th : UINT64_MAX;
 }
 
 /* m(p) goes from a to b in a step of the incremental mode.  A change
- * within the gap of p flips nothing and is not looked at again.  The first
- * change of the step that leaves it (any change of a place with wide
- * classes) marks p: its conditions follow at the end of the step, from a
- * to its count then (a count may go down and up again in a step: a place
- * with wide classes, in particular, is taken from and given back to by
- * many transitions). */
-static inline void moved(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
+ * within the gap of p flips nothing.  One that leaves it, of a place of
+ * one threshold and no wide class (most places), flips its conditions at
+ * once: the counts of failing conditions follow every change, so a count
+ * that goes down and up again in a step flips them twice, and they are
+ * right.  Any other place is marked by the first change of the step that
+ * leaves its gap (any change of a place with wide classes): its conditions
+ * follow at the end of the step, from a to its count then (a place with
+ * wide classes, in particular, is taken from and given back to by many
+ * transitions in a step). */
+static ALWAYS_INLINE void moved(pn_sim_t *s, uint32_t p, uint64_t a,
+                                uint64_t b)
 {
-    const struct gap *g = &s->gap[p];
-    if (b < g->lo || b >= g->hi)
-        touch(s, p, a);
+    struct gap *g = &s->gap[p];
+    if (b < g->lo || b >= g->hi) {
+        const pinfo_t *pi = &s->e->pinfo[p];
+        if (pi->min_th == pi->max_th && !pi->nwide)
+            crossed(s, pi, g, b);
+        else
+            touch(s, p, a);
+    }
 }
 
 /* The enabled set of the step by position, in s->en; returns whether it
@@ -1663,7 +1675,7 @@ static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
     s->steps++;
     for (uint32_t i = 0; track && i < s->nchanged; i++) {
         uint32_t p = s->changed[i];
-        place_changed_fast(s, p, s->mark[p].old, m[p]);
+        place_changed(s, p, s->mark[p].old, m[p]);
     }
     return PN_OK;
 }

@@ -220,6 +220,15 @@ static void mem_free(pn_net_t *net, void *p, size_t bytes)
         munmap(p, big_round(bytes));
 }
 
+/* The same when the net is freed: the pool goes whole afterwards. */
+static void mem_drop(void *p, size_t bytes)
+{
+    if (p && bytes < POOL_MIN)
+        free(p);
+    else if (p && bytes >= BIG_MIN)
+        munmap(p, big_round(bytes));
+}
+
 /* Grows *buf (*cap elements of elem bytes, from mem_alloc) to hold at
  * least need elements, keeping what it holds; what is added is not
  * cleared. */
@@ -525,14 +534,15 @@ static pn_status_t idx_put(pn_net_t *net, const char *id, pn_object_t kind,
     return PN_OK;
 }
 
+/* Frees the id index (when the net is freed). */
 static void idx_free(pn_net_t *net)
 {
     for (size_t i = 0; i < net->nfams; i++)
-        mem_free(net, net->fams[i].slot,
+        mem_drop(net->fams[i].slot,
                  net->fams[i].cap * sizeof *net->fams[i].slot);
     free(net->fams);
     free(net->fslots);
-    mem_free(net, net->hslots, net->hcap * sizeof *net->hslots);
+    mem_drop(net->hslots, net->hcap * sizeof *net->hslots);
 }
 
 const char *pn_arc_kind_name(pn_arc_kind_t kind)
@@ -568,10 +578,10 @@ void pn_net_free(pn_net_t *net)
         return;
     idx_free(net);
     pni_arena_free(&net->strings);
-    mem_free(net, net->places, net->cap_places * sizeof *net->places);
-    mem_free(net, net->transitions,
+    mem_drop(net->places, net->cap_places * sizeof *net->places);
+    mem_drop(net->transitions,
              net->cap_transitions * sizeof *net->transitions);
-    mem_free(net, net->arcs, net->cap_arcs * sizeof *net->arcs);
+    mem_drop(net->arcs, net->cap_arcs * sizeof *net->arcs);
     for (size_t i = 0; i < net->nblocks; i++)
         munmap(net->blocks[i].base, BIG_BYTES);
     free(net->blocks);

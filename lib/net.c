@@ -142,8 +142,9 @@ static size_t pool_round(size_t bytes)
     return (bytes + POOL_ALIGN - 1) & ~(POOL_ALIGN - 1);
 }
 
-/* A hole in the pool's blocks; NULL when out of memory (the hole is then
- * lost until the net is freed, nothing worse). */
+/* Gives n bytes at p back to the pool: the current block's end is bumped
+ * back, anything else becomes a hole (out of memory: the hole is lost
+ * until the net is freed, nothing worse). */
 static void pool_hole(pn_net_t *net, char *p, size_t n)
 {
     if (!n)
@@ -186,8 +187,10 @@ static void *pool_alloc(pn_net_t *net, size_t n)
         char *base = big_map(BIG_BYTES);
         if (!base)
             return NULL;
-        if (b) /* the rest of the full block is a hole */
+        if (net->nblocks) { /* the rest of the full block is a hole */
+            b = &net->blocks[net->nblocks - 1]; /* (blocks may have moved) */
             pool_hole(net, b->base + b->used, BIG_BYTES - b->used);
+        }
         b = &net->blocks[net->nblocks++];
         b->base = base;
         b->used = 0;

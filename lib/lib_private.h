@@ -15,10 +15,15 @@
  * public constant. */
 #define PNI_STATUS_COUNT (PN_EQUERY + 1)
 
-/* A bump allocator for strings: freed all at once. */
+/* A bump allocator for strings: freed all at once.  alloc, when set (after
+ * pni_arena_init()), gives the chunks after the first, but those for a
+ * single big string: memory the arena never frees (it belongs to ctx's
+ * owner); NULL from it means malloc(). */
 typedef struct pni_chunk pni_chunk_t;
 typedef struct pni_arena {
     pni_chunk_t *head;
+    void *(*alloc)(void *ctx, size_t n);
+    void *ctx;
 } pni_arena_t;
 
 void pni_arena_init(pni_arena_t *a);

@@ -16,10 +16,15 @@
  * hash and the node it names (the key itself is the node's id): 8 bytes a
  * slot, no entry beside it.
  *
- * Where a numbered id goes: to its family when the family exists and the
- * number is below twice the family's count plus 64 (so a family's array
- * stays within a few times its ids); else to the hash table, and the
- * family is marked spilled.  A family is created by its first id, unless
+ * A family's array starts at its first number (rounded down to a multiple
+ * of 16; at 0 below 64), its base: many nets number their arcs from where
+ * their nodes stopped ("a10700"), or number each kind of arc in a range
+ * of its own.  Where a numbered id goes: to its family when the family
+ * exists and the number is at least the base and less than the base plus
+ * four times the family's count plus 64 (so a family's array stays within
+ * a few times its ids: 4 bytes a slot, a hash slot takes 8 and the table
+ * is at most three quarters full); else to the hash table, and the family
+ * is marked spilled.  A family is created by its first id, unless
  * too many exist already (more than 64 + ids / 4): from then on no family
  * is created, and ids without one go to the hash table.  So an id with a
  * family that is not in its array is in the hash table only if the
@@ -32,7 +37,8 @@
 typedef struct {
     const char *prefix; /* in the net's arena */
     size_t plen;
-    uint32_t *slot;     /* slot[number]: a reference or 0 */
+    uint32_t *slot;     /* slot[number - base]: a reference or 0 */
+    uint32_t base;      /* the number of slot[0] (set by the first id) */
     size_t cap, count;
     int spilled;
 } fam_t;
@@ -41,8 +47,22 @@ typedef struct {
     uint32_t hash, ref;
 } hslot_t;
 
+/* A block of the net's pool (see mem_alloc()) and a hole in one. */
+typedef struct {
+    char *base;
+    size_t used;
+} pblock_t;
+typedef struct {
+    char *p;
+    size_t n;
+} phole_t;
+
 struct pn_net {
     pni_arena_t strings;
+    pblock_t *blocks;   /* the pool's, the current one last */
+    size_t nblocks, cap_blocks;
+    phole_t *holes;
+    size_t nholes, cap_holes;
     /* the id index */
     hslot_t *hslots;
     size_t hcap, hused;
@@ -67,32 +87,34 @@ struct pn_net {
     size_t nwarnings, cap_warnings;
 };
 
-/* The big arrays of a net (places, transitions, arcs): below BIG_MIN on
- * the heap, from it on in a mapping of their own (rounded up to 2 MiB), aligned on 2 MiB and on
- * transparent huge pages where the system has them (one page fault, and
- * one TLB entry, for 512 small pages).  A mapped array that grows is
- * copied into a mapping twice its size (the copy costs less than the page
- * faults it saves; where the system can, its pages are moved instead).
- * Whether an array is mapped follows from its size in
- * bytes. */
+/*
+ * The net's memory.  Where an array of the net (places, transitions, arcs,
+ * the id index's tables, the chunks of its strings after the first) lives
+ * follows from its size in bytes:
+ *  - below POOL_MIN, on the heap;
+ *  - from POOL_MIN to below BIG_MIN, in the net's pool: blocks of 2 MiB,
+ *    aligned on 2 MiB and on transparent huge pages where the system has
+ *    them, shared by all such arrays of the net.  An array at the end of
+ *    the block grows in place; one that moves leaves a hole that later
+ *    arrays reuse.  So the mid-size arrays share their huge pages instead
+ *    of rounding each up to 2 MiB resident;
+ *  - from BIG_MIN on, in a mapping of their own (rounded up to 2 MiB),
+ *    aligned and on huge pages as well; one that grows is moved by mremap
+ *    where the system can (nothing is copied or cleared again), else
+ *    copied into a mapping twice its size.
+ * Why huge pages: on the virtual machines this is measured on, a first
+ * touch of a 4 KiB page costs 17-50 us, the one fault of a 2 MiB huge
+ * page 0.3-0.7 ms, for 512 small pages (and one TLB entry).  A net whose
+ * arrays stay below POOL_MIN (a small file) never faults a huge page.
+ */
 #define BIG_BYTES ((size_t)2 << 20)
-/* From 256 KiB: where a first touch of a 4 KiB page costs some 17 us (the
- * virtual machines this is measured on), the 64 faults of a 256 KiB array
- * cost 1 ms and the one fault of a huge page 0.1-0.2 ms; the price is up
- * to 1.75 MiB resident that the array does not use. */
-#define BIG_MIN PNI_HUGE
+#define POOL_MIN ((size_t)32 << 10)
+#define BIG_MIN ((size_t)2 << 20)
+#define POOL_ALIGN ((size_t)64)
 
 static size_t big_round(size_t bytes)
 {
     return (bytes + BIG_BYTES - 1) & ~(BIG_BYTES - 1);
-}
-
-static void big_free(void *p, size_t bytes)
-{
-    if (bytes >= BIG_MIN)
-        munmap(p, big_round(bytes));
-    else
-        free(p);
 }
 
 /* A zeroed mapping of big_round(bytes) bytes aligned on BIG_BYTES. */
@@ -115,7 +137,106 @@ static void *big_map(size_t bytes)
     return p;
 }
 
-static pn_status_t big_grow(void **buf, size_t *cap, size_t need, size_t elem)
+static size_t pool_round(size_t bytes)
+{
+    return (bytes + POOL_ALIGN - 1) & ~(POOL_ALIGN - 1);
+}
+
+/* Gives n bytes at p back to the pool: the current block's end is bumped
+ * back, anything else becomes a hole (out of memory: the hole is lost
+ * until the net is freed, nothing worse). */
+static void pool_hole(pn_net_t *net, char *p, size_t n)
+{
+    if (!n)
+        return;
+    if (net->nblocks) {
+        pblock_t *b = &net->blocks[net->nblocks - 1];
+        if (p + n == b->base + b->used) {
+            b->used -= n; /* the end of the current block: bumped back */
+            return;
+        }
+    }
+    if (pni_grow((void **)&net->holes, &net->cap_holes, net->nholes + 1,
+                 sizeof *net->holes) == PN_OK) {
+        phole_t h = {p, n};
+        net->holes[net->nholes++] = h;
+    }
+}
+
+/* n bytes (a multiple of POOL_ALIGN, below BIG_MIN) of the pool, not
+ * cleared: the first hole they fit in, else the current block's end, else
+ * a new block. */
+static void *pool_alloc(pn_net_t *net, size_t n)
+{
+    for (size_t i = 0; i < net->nholes; i++) {
+        phole_t *h = &net->holes[i];
+        if (h->n < n)
+            continue;
+        char *p = h->p;
+        h->p += n;
+        h->n -= n;
+        if (!h->n)
+            *h = net->holes[--net->nholes];
+        return p;
+    }
+    pblock_t *b = net->nblocks ? &net->blocks[net->nblocks - 1] : NULL;
+    if (!b || BIG_BYTES - b->used < n) {
+        if (pni_grow((void **)&net->blocks, &net->cap_blocks,
+                     net->nblocks + 1, sizeof *net->blocks))
+            return NULL;
+        char *base = big_map(BIG_BYTES);
+        if (!base)
+            return NULL;
+        if (net->nblocks) { /* the rest of the full block is a hole */
+            b = &net->blocks[net->nblocks - 1]; /* (blocks may have moved) */
+            pool_hole(net, b->base + b->used, BIG_BYTES - b->used);
+        }
+        b = &net->blocks[net->nblocks++];
+        b->base = base;
+        b->used = 0;
+    }
+    char *p = b->base + b->used;
+    b->used += n;
+    return p;
+}
+
+/* Memory for an array of bytes bytes (not cleared), where its size says. */
+static void *mem_alloc(pn_net_t *net, size_t bytes)
+{
+    if (bytes < POOL_MIN)
+        return malloc(bytes ? bytes : 1);
+    if (bytes < BIG_MIN)
+        return pool_alloc(net, pool_round(bytes));
+    return big_map(bytes);
+}
+
+/* Gives back what mem_alloc(net, bytes) gave. */
+static void mem_free(pn_net_t *net, void *p, size_t bytes)
+{
+    if (!p)
+        return;
+    if (bytes < POOL_MIN)
+        free(p);
+    else if (bytes < BIG_MIN)
+        pool_hole(net, p, pool_round(bytes));
+    else
+        munmap(p, big_round(bytes));
+}
+
+/* The same when the net is freed: the pool goes whole afterwards. */
+static void mem_drop(void *p, size_t bytes)
+{
+    if (p && bytes < POOL_MIN)
+        free(p);
+    else if (p && bytes >= BIG_MIN)
+        munmap(p, big_round(bytes));
+}
+
+/* Grows *buf (*cap elements of elem bytes, from mem_alloc) to hold at
+ * least need elements, keeping what it holds; what is added is not
+ * cleared. */
+static pn_status_t mem_grow(pn_net_t *net, void **buf, size_t *cap,
+                            size_t need, size_t elem)
 {
     if (need <= *cap)
         return PN_OK;
@@ -126,15 +247,26 @@ static pn_status_t big_grow(void **buf, size_t *cap, size_t need, size_t elem)
         n *= 2;
     }
     size_t oldb = *cap * elem, newb = n * elem;
-    if (newb < BIG_MIN)
+    if (newb < POOL_MIN)
         return pni_grow(buf, cap, need, elem);
-    void *p = big_map(newb);
-    if (!p)
-        return PN_ENOMEM;
+    if (newb < BIG_MIN && oldb >= POOL_MIN) {
+        /* the array at the end of the current block grows in place */
+        pblock_t *b = &net->blocks[net->nblocks - 1];
+        size_t ro = pool_round(oldb), rn = pool_round(newb);
+        if ((char *)*buf + ro == b->base + b->used &&
+            BIG_BYTES - b->used >= rn - ro) {
+            b->used += rn - ro;
+            *cap = n;
+            return PN_OK;
+        }
+    }
 #if defined(MREMAP_FIXED)
     if (oldb >= BIG_MIN) {
-        /* the pages move (huge ones whole) onto the new mapping's start:
-         * nothing is copied or cleared again */
+        /* the pages move (huge ones whole) onto a new aligned mapping's
+         * start: nothing is copied or cleared again */
+        void *p = big_map(newb);
+        if (!p)
+            return PN_ENOMEM;
         void *q = mremap(*buf, big_round(oldb), big_round(newb),
                          MREMAP_MAYMOVE | MREMAP_FIXED, p);
         if (q == MAP_FAILED) {
@@ -146,12 +278,30 @@ static pn_status_t big_grow(void **buf, size_t *cap, size_t need, size_t elem)
         return PN_OK;
     }
 #endif
+    void *p = mem_alloc(net, newb);
+    if (!p)
+        return PN_ENOMEM;
     if (oldb)
         memcpy(p, *buf, oldb);
-    big_free(*buf, oldb);
+    mem_free(net, *buf, oldb);
     *buf = p;
     *cap = n;
     return PN_OK;
+}
+
+/* Zeroed memory for a table of bytes bytes (mem_free() it). */
+static void *mem_table(pn_net_t *net, size_t bytes)
+{
+    void *p = mem_alloc(net, bytes);
+    if (p && bytes < BIG_MIN) /* a mapping of its own comes cleared */
+        memset(p, 0, bytes);
+    return p;
+}
+
+/* The chunks of the net's strings after the first, from its pool. */
+static void *chunk_alloc(void *ctx, size_t bytes)
+{
+    return bytes < BIG_MIN ? pool_alloc(ctx, pool_round(bytes)) : NULL;
 }
 
 static uint32_t hash_bytes(const char *s, size_t n)
@@ -196,6 +346,29 @@ static int numbered(const char *id, size_t len, size_t *plen, uint32_t *num)
     return 1;
 }
 
+/* memcmp(a, b, n) == 0 for the few bytes of a prefix, without a call. */
+static int same_bytes(const char *a, const char *b, size_t n)
+{
+    for (; n >= 8; a += 8, b += 8, n -= 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y)
+            return 0;
+    }
+    while (n--)
+        if (*a++ != *b++)
+            return 0;
+    return 1;
+}
+
+/* The slot of number num in family f; NULL when its array has none. */
+static uint32_t *fam_slot(const fam_t *f, uint32_t num)
+{
+    return num >= f->base && num - f->base < f->cap ? &f->slot[num - f->base]
+                                                    : NULL;
+}
+
 static fam_t *fam_find(const pn_net_t *net, const char *p, size_t n,
                        uint32_t h)
 {
@@ -204,7 +377,7 @@ static fam_t *fam_find(const pn_net_t *net, const char *p, size_t n,
     size_t mask = net->fcap - 1;
     for (size_t i = h & mask; net->fslots[i]; i = (i + 1) & mask) {
         fam_t *f = &net->fams[net->fslots[i] - 1];
-        if (f->plen == n && !memcmp(f->prefix, p, n))
+        if (f->plen == n && same_bytes(f->prefix, p, n))
             return f;
     }
     return NULL;
@@ -231,8 +404,9 @@ static uint32_t idx_find(const pn_net_t *net, const char *id, fam_t **fp,
     fam_t *f = NULL;
     if (numbered(id, len, &plen, num)) {
         f = fam_find(net, id, plen, hash_bytes(id, plen));
-        if (f && *num < f->cap && f->slot[*num])
-            return f->slot[*num];
+        const uint32_t *s = f ? fam_slot(f, *num) : NULL;
+        if (s && *s)
+            return *s;
     }
     if (fp)
         *fp = f;
@@ -246,7 +420,7 @@ static pn_status_t hash_grow(pn_net_t *net)
     size_t cap = net->hcap ? net->hcap * 2 : 64;
     if (cap > SIZE_MAX / sizeof(hslot_t))
         return PN_ENOMEM;
-    hslot_t *slots = pni_table_alloc(cap * sizeof *slots);
+    hslot_t *slots = mem_table(net, cap * sizeof *slots);
     if (!slots)
         return PN_ENOMEM;
     for (size_t i = 0; i < net->hcap; i++) {
@@ -257,7 +431,7 @@ static pn_status_t hash_grow(pn_net_t *net)
             j = (j + 1) & (cap - 1);
         slots[j] = net->hslots[i];
     }
-    free(net->hslots);
+    mem_free(net, net->hslots, net->hcap * sizeof *net->hslots);
     net->hslots = slots;
     net->hcap = cap;
     return PN_OK;
@@ -310,7 +484,8 @@ static pn_status_t idx_put(pn_net_t *net, const char *id, pn_object_t kind,
     size_t len = strlen(id), plen = 0;
     int isnum = numbered(id, len, &plen, &num);
     fam_t *f = isnum ? fam_find(net, id, plen, hash_bytes(id, plen)) : NULL;
-    if (f && num < f->cap && f->slot[num])
+    const uint32_t *s0 = f ? fam_slot(f, num) : NULL;
+    if (s0 && *s0)
         return PN_EDUPID;
     uint32_t h = 0;
     int hashed = 0;
@@ -329,28 +504,19 @@ static pn_status_t idx_put(pn_net_t *net, const char *id, pn_object_t kind,
         else if (!(f = fam_new(net, id, plen)))
             return PN_ENOMEM;
     }
-    if (f && num >= f->cap && num < 2 * f->count + 64) {
-        size_t cap = f->cap ? f->cap : 4;
-        while (cap <= num)
-            cap *= 2;
-        uint32_t *s;
-        if (cap * sizeof *s >= PNI_HUGE) {
-            /* on huge pages (see pni_huge_alloc()) */
-            if (!(s = pni_table_alloc(cap * sizeof *s)))
-                return PN_ENOMEM;
-            if (f->cap)
-                memcpy(s, f->slot, f->cap * sizeof *s);
-            free(f->slot);
-        } else {
-            if (!(s = realloc(f->slot, cap * sizeof *s)))
-                return PN_ENOMEM;
-            memset(s + f->cap, 0, (cap - f->cap) * sizeof *s);
-        }
-        f->slot = s;
-        f->cap = cap;
+    if (f && !f->cap)
+        f->base = num < 64 ? 0 : num & ~(uint32_t)15;
+    size_t rel = f && num >= f->base ? num - f->base : SIZE_MAX;
+    if (f && rel >= f->cap && rel < 4 * f->count + 64) {
+        size_t old = f->cap;
+        if (mem_grow(net, (void **)&f->slot, &f->cap, rel + 1,
+                     sizeof *f->slot))
+            return PN_ENOMEM;
+        if (f->cap * sizeof *f->slot < BIG_MIN) /* a mapping comes cleared */
+            memset(f->slot + old, 0, (f->cap - old) * sizeof *f->slot);
     }
-    if (f && num < f->cap) {
-        f->slot[num] = ref;
+    if (f && rel < f->cap) {
+        f->slot[rel] = ref;
         f->count++;
     } else {
         if ((net->hused + 1) * 4 > net->hcap * 3 && hash_grow(net))
@@ -371,13 +537,15 @@ static pn_status_t idx_put(pn_net_t *net, const char *id, pn_object_t kind,
     return PN_OK;
 }
 
+/* Frees the id index (when the net is freed). */
 static void idx_free(pn_net_t *net)
 {
     for (size_t i = 0; i < net->nfams; i++)
-        free(net->fams[i].slot);
+        mem_drop(net->fams[i].slot,
+                 net->fams[i].cap * sizeof *net->fams[i].slot);
     free(net->fams);
     free(net->fslots);
-    free(net->hslots);
+    mem_drop(net->hslots, net->hcap * sizeof *net->hslots);
 }
 
 const char *pn_arc_kind_name(pn_arc_kind_t kind)
@@ -397,6 +565,8 @@ pn_net_t *pn_net_new(const char *id)
     if (!net)
         return NULL;
     pni_arena_init(&net->strings);
+    net->strings.alloc = chunk_alloc;
+    net->strings.ctx = net;
     if ((id && pn_net_set_id(net, id) != PN_OK) ||
         pn_net_set_type(net, PN_PTNET_TYPE) != PN_OK) {
         pn_net_free(net);
@@ -411,10 +581,14 @@ void pn_net_free(pn_net_t *net)
         return;
     idx_free(net);
     pni_arena_free(&net->strings);
-    big_free(net->places, net->cap_places * sizeof *net->places);
-    big_free(net->transitions,
+    mem_drop(net->places, net->cap_places * sizeof *net->places);
+    mem_drop(net->transitions,
              net->cap_transitions * sizeof *net->transitions);
-    big_free(net->arcs, net->cap_arcs * sizeof *net->arcs);
+    mem_drop(net->arcs, net->cap_arcs * sizeof *net->arcs);
+    for (size_t i = 0; i < net->nblocks; i++)
+        munmap(net->blocks[i].base, BIG_BYTES);
+    free(net->blocks);
+    free(net->holes);
     free(net->pages);
     free(net->tools);
     free(net->warnings);
@@ -466,8 +640,8 @@ pn_status_t pn_net_add_place(pn_net_t *net, const char *id, const char *name,
         return PN_EINVAL;
     if (marking > PN_TOKENS_MAX)
         return PN_ERANGE;
-    if (big_grow((void **)&net->places, &net->cap_places, net->nplaces + 1,
-                 sizeof *net->places))
+    if (mem_grow(net, (void **)&net->places, &net->cap_places,
+                 net->nplaces + 1, sizeof *net->places))
         return PN_ENOMEM;
     pn_place_t p = {0};
     p.marking = marking;
@@ -494,7 +668,7 @@ pn_status_t pn_net_add_transition(pn_net_t *net, const char *id,
 {
     if (!net)
         return PN_EINVAL;
-    if (big_grow((void **)&net->transitions, &net->cap_transitions,
+    if (mem_grow(net, (void **)&net->transitions, &net->cap_transitions,
                  net->ntransitions + 1, sizeof *net->transitions))
         return PN_ENOMEM;
     pn_transition_t t = {0};
@@ -532,7 +706,7 @@ pn_status_t pn_net_add_arc_at(pn_net_t *net, const char *id, pn_arc_dir_t dir,
         return PN_EINVAL;
     if (weight > PN_TOKENS_MAX)
         return PN_ERANGE;
-    if (big_grow((void **)&net->arcs, &net->cap_arcs, net->narcs + 1,
+    if (mem_grow(net, (void **)&net->arcs, &net->cap_arcs, net->narcs + 1,
                  sizeof *net->arcs))
         return PN_ENOMEM;
     pn_arc_t a = {0};

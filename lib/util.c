@@ -9,6 +9,7 @@
 struct pni_chunk {
     pni_chunk_t *next;
     size_t size, used;
+    int owned; /* from the arena's alloc: not freed here */
     char data[];
 };
 
@@ -16,15 +17,23 @@ struct pni_chunk {
 /* Chunks double up to this size; from PNI_HUGE on they are placed on
  * transparent huge pages (see pni_huge_alloc()). */
 #define PNI_CHUNK_MAX ((size_t)2 << 20)
+/* ... and up to this size when they come from the arena's alloc. */
+#define PNI_CHUNK_OWNED ((size_t)1 << 20)
 
-void pni_arena_init(pni_arena_t *a) { a->head = NULL; }
+void pni_arena_init(pni_arena_t *a)
+{
+    a->head = NULL;
+    a->alloc = NULL;
+    a->ctx = NULL;
+}
 
 void pni_arena_free(pni_arena_t *a)
 {
     pni_chunk_t *c = a ? a->head : NULL;
     while (c) {
         pni_chunk_t *n = c->next;
-        free(c);
+        if (!c->owned)
+            free(c);
         c = n;
     }
     if (a)
@@ -44,16 +53,26 @@ char *pni_arena_strndup(pni_arena_t *a, const char *s, size_t n)
              * it is the first), up to PNI_CHUNK_MAX with its header: the
              * many ids of a large net fill few pages */
             size_t total = 2 * (sizeof *c + c->size);
-            if (total > PNI_CHUNK_MAX || total >= PNI_HUGE)
+            if (a->alloc && total > PNI_CHUNK_OWNED)
+                total = PNI_CHUNK_OWNED; /* the owner's blocks hold it */
+            else if (!a->alloc && (total > PNI_CHUNK_MAX || total >= PNI_HUGE))
                 total = PNI_CHUNK_MAX; /* a huge page, used whole */
             if (total > sizeof *c + PNI_CHUNK)
                 size = total - sizeof *c;
         }
-        pni_chunk_t *nc = sizeof *nc + size >= PNI_HUGE && !big
-                              ? pni_huge_alloc(sizeof *nc + size)
-                              : malloc(sizeof *nc + size);
+        pni_chunk_t *nc = NULL;
+        int owned = 0;
+        if (a->alloc && c && !big) {
+            nc = a->alloc(a->ctx, sizeof *nc + size);
+            owned = nc != NULL;
+        }
+        if (!nc)
+            nc = sizeof *nc + size >= PNI_HUGE && !big
+                     ? pni_huge_alloc(sizeof *nc + size)
+                     : malloc(sizeof *nc + size);
         if (!nc)
             return NULL;
+        nc->owned = owned;
         nc->size = size;
         nc->used = 0;
         if (big && c) {

@@ -134,6 +134,88 @@ START_TEST(lookup_many)
 }
 END_TEST
 
+/* Checks inside long loops: Check records the place of every ck_assert
+ * (a write each), these only a failure (at: the loop's counter). */
+#define OK(c) \
+    do { \
+        if (!(c)) \
+            ck_abort_msg("%s (at %d)", #c, at); \
+    } while (0)
+#define OK_EQ(a, b) OK((a) == (b))
+#define OK_STR(a, b) OK(strcmp((a), (b)) == 0)
+
+START_TEST(arrays_grow_together)
+{
+    /* places, transitions, arcs and both kinds of id index grow side by
+     * side through the three homes of an array (heap, the net's shared
+     * pool, a mapping of its own), moving and leaving holes that later
+     * arrays reuse: everything written reads back */
+    pn_net_t *net = pn_net_new(NULL);
+    char id[48], name[48];
+    const int n = 40000;
+    for (int at = 0; at < n; at++) {
+        const int i = at;
+        snprintf(id, sizeof id, "p%d", i);
+        snprintf(name, sizeof name, "place %d", i);
+        OK_EQ(pn_net_add_place(net, id, name, (uint64_t)i, NULL), PN_OK);
+        snprintf(id, sizeof id, "t%d_x", i); /* not numbered: hashed */
+        OK_EQ(pn_net_add_transition(net, id, NULL, NULL), PN_OK);
+        /* arc ids numbered from far on, two ranges apart: arrays based at
+         * their first numbers */
+        snprintf(id, sizeof id, "a%d", 70000 + i + (i / 100) * 50);
+        OK_EQ(pn_net_add_arc_at(net, id, PN_DIR_PT, (size_t)i,
+                                (size_t)i, (uint64_t)i + 1,
+                                PN_ARC_NORMAL, NULL), PN_OK);
+        snprintf(id, sizeof id, "ra%d", 300000 + i);
+        OK_EQ(pn_net_add_arc_at(net, id, PN_DIR_TP, (size_t)i,
+                                (size_t)(i / 2), 1,
+                                PN_ARC_NORMAL, NULL), PN_OK);
+    }
+    ck_assert_int_eq(pn_net_arc_count(net), 2 * (size_t)n);
+    for (int at = 0; at < n; at++) {
+        const int i = at;
+        size_t idx;
+        pn_object_t k;
+        const pn_place_t *p = pn_net_place(net, (size_t)i);
+        snprintf(id, sizeof id, "p%d", i);
+        snprintf(name, sizeof name, "place %d", i);
+        OK_STR(p->id, id);
+        OK_STR(p->name, name);
+        OK_EQ(p->marking, (uint64_t)i);
+        OK_EQ(pn_net_find(net, id, &k, &idx), PN_OK);
+        OK(k == PN_PLACE && idx == (size_t)i);
+        snprintf(id, sizeof id, "t%d_x", i);
+        OK_STR(pn_net_transition(net, (size_t)i)->id, id);
+        OK_EQ(pn_net_find(net, id, &k, &idx), PN_OK);
+        OK(k == PN_TRANSITION && idx == (size_t)i);
+        OK_EQ(pn_net_add_place(net, id, NULL, 0, NULL), PN_EDUPID);
+        snprintf(id, sizeof id, "a%d", 70000 + i + (i / 100) * 50);
+        const pn_arc_t *a = pn_net_arc(net, 2 * (size_t)i);
+        OK_STR(a->id, id);
+        OK(a->place == (size_t)i && a->transition == (size_t)i &&
+                  a->weight == (uint64_t)i + 1 && a->dir == PN_DIR_PT);
+        OK_EQ(pn_net_find(net, id, &k, &idx), PN_OK);
+        OK(k == PN_ARC && idx == 2 * (size_t)i);
+        snprintf(id, sizeof id, "ra%d", 300000 + i);
+        a = pn_net_arc(net, 2 * (size_t)i + 1);
+        OK_STR(a->id, id);
+        OK(a->place == (size_t)i && a->transition == (size_t)(i / 2) &&
+                  a->dir == PN_DIR_TP);
+        OK_EQ(pn_net_find(net, id, &k, &idx), PN_OK);
+        OK(k == PN_ARC && idx == 2 * (size_t)i + 1);
+        OK_EQ(pn_net_add_transition(net, id, NULL, NULL), PN_EDUPID);
+    }
+    /* numbers below an array's base and in its gaps are still free */
+    ck_assert_int_eq(pn_net_find(net, "a69999", NULL, NULL), PN_EUNKNOWN);
+    ck_assert_int_eq(pn_net_find(net, "a70100", NULL, NULL), PN_EUNKNOWN);
+    ck_assert_int_eq(pn_net_add_place(net, "a12", NULL, 0, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_place(net, "a70100", NULL, 0, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_place(net, "a12", NULL, 0, NULL), PN_EDUPID);
+    ck_assert_int_eq(pn_net_find(net, "a12", NULL, NULL), PN_OK);
+    pn_net_free(net);
+}
+END_TEST
+
 START_TEST(numbered_ids)
 {
     /* numbered ids live in arrays by number, the others (and numbers far
@@ -336,10 +418,14 @@ int main(void)
 {
     Suite *s = suite_create("net");
     TCase *tc = tcase_create("model");
+    /* lookup_many and arrays_grow_together build nets of 10^5 ids: slow
+     * under the sanitizers on a loaded machine */
+    tcase_set_timeout(tc, 300);
     tcase_add_test(tc, add_and_find);
     tcase_add_test(tc, construction_checks);
     tcase_add_test(tc, token_boundaries);
     tcase_add_test(tc, lookup_many);
+    tcase_add_test(tc, arrays_grow_together);
     tcase_add_test(tc, numbered_ids);
     tcase_add_test(tc, pages_positions_tools);
     tcase_add_test(tc, version_macros);

@@ -28,6 +28,26 @@ struct pn_reach {
     uint8_t *bits;
     uint64_t *lim;
     size_t *off;            /* bit offset of each place in a state */
+    /* what the net's invariants let go unstored (kind[p]): a count of
+     * bits[p] bits (PK_PLAIN); a member of a one-hot group, a set of
+     * places that the net's structure proves hold one token at most
+     * together (PK_GROUP: grp[p] its group, gidx[p] its index in it),
+     * stored as one code after the counts; a count that an exact
+     * P-semiflow gives from the others (PK_DERIVED) */
+    unsigned char *kind;
+    uint32_t *grp, *gidx;
+    uint32_t ngroups;
+    uint32_t *g_off, *g_pl; /* group g: places g_pl[g_off[g] .. g_off[g+1]) */
+    uint8_t *g_w;           /* bits of its code */
+    unsigned char *g_exact; /* exactly one token: the code is the marked
+                               member's index; else 0 none, index + 1 */
+    size_t *g_bit;          /* bit offset of its code */
+    /* the derived places, in the order they are computed (each from the
+     * stored places and those before it): d_place[k] = (d_c[k] - sum of
+     * d_a[j] * M(d_q[j]), j in d_off[k] .. d_off[k + 1]) / d_div[k] */
+    uint32_t nder;
+    uint32_t *d_place, *d_off, *d_q;
+    int64_t *d_a, *d_c, *d_div;
     size_t stride;
     uint8_t *data;
     size_t nstates, cap_states;
@@ -131,6 +151,20 @@ void pn_reach_free(pn_reach_t *r)
     free(r->bits);
     free(r->lim);
     free(r->off);
+    free(r->kind);
+    free(r->grp);
+    free(r->gidx);
+    free(r->g_off);
+    free(r->g_pl);
+    free(r->g_w);
+    free(r->g_exact);
+    free(r->g_bit);
+    free(r->d_place);
+    free(r->d_off);
+    free(r->d_q);
+    free(r->d_a);
+    free(r->d_c);
+    free(r->d_div);
     free(r->changed);
     free(r->chg_off);
     free(r->chg_idx);
@@ -181,34 +215,54 @@ static uint64_t load64(const uint8_t *p)
     return v;
 }
 
-/* m into dst: the places' bits one after the other, whole words (the
- * bits past the state's are zero); r->stride bytes of it are the state. */
-static void pack_bits(const uint8_t *bits, uint32_t np, uint64_t *dst,
+enum { PK_PLAIN, PK_GROUP, PK_DERIVED };
+
+/* A writer of fields one after the other into whole words. */
+typedef struct {
+    uint64_t *dst, acc;
+    unsigned fill;
+    size_t o;
+} bitwr_t;
+
+static inline void bitwr_put(bitwr_t *b, uint64_t v, unsigned w)
+{
+    b->acc |= v << b->fill;
+    if (b->fill + w >= 64) {
+        b->dst[b->o++] = b->acc;
+        b->acc = b->fill ? v >> (64 - b->fill) : 0;
+        b->fill = b->fill + w - 64;
+    } else {
+        b->fill += w;
+    }
+}
+
+/* The code of group g in marking m. */
+static uint64_t group_code(const pn_reach_t *r, uint32_t g, const uint64_t *m)
+{
+    for (uint32_t k = r->g_off[g]; k < r->g_off[g + 1]; k++)
+        if (m[r->g_pl[k]])
+            return k - r->g_off[g] + !r->g_exact[g];
+    return 0;
+}
+
+/* m into dst: the counts' bits one after the other (bits[p] of place p),
+ * then the groups' codes, whole words (the bits past the state's are
+ * zero); r->stride bytes of it are the state. */
+static void pack_bits(const pn_reach_t *r, const uint8_t *bits, uint64_t *dst,
                       const uint64_t *m)
 {
-    uint64_t acc = 0;
-    unsigned fill = 0;
-    size_t o = 0;
-    for (uint32_t p = 0; p < np; p++) {
-        unsigned w = bits[p];
-        if (!w)
-            continue;
-        uint64_t v = m[p];
-        acc |= v << fill;
-        if (fill + w >= 64) {
-            dst[o++] = acc;
-            acc = fill ? v >> (64 - fill) : 0;
-            fill = fill + w - 64;
-        } else {
-            fill += w;
-        }
-    }
-    dst[o] = acc;
+    bitwr_t b = {dst, 0, 0, 0};
+    for (uint32_t p = 0; p < r->np; p++)
+        if (bits[p])
+            bitwr_put(&b, m[p], bits[p]);
+    for (uint32_t g = 0; g < r->ngroups; g++)
+        bitwr_put(&b, group_code(r, g, m), r->g_w[g]);
+    dst[b.o] = b.acc;
 }
 
 static void pack(const pn_reach_t *r, uint64_t *dst, const uint64_t *m)
 {
-    pack_bits(r->bits, r->np, dst, m);
+    pack_bits(r, r->bits, dst, m);
 }
 
 /* A reader of the fields of a packed state, in place order (the state can
@@ -241,18 +295,39 @@ static inline uint64_t bitrd_next(bitrd_t *b, unsigned w)
     return v & bits_max(w);
 }
 
-/* The marking of the packed state src. */
-static void unpack_bits(const uint8_t *bits, uint32_t np, uint64_t *m,
-                        const uint8_t *src)
+/* The derived places of m from the others. */
+static void derive(const pn_reach_t *r, uint64_t *m)
+{
+    for (uint32_t k = 0; k < r->nder; k++) {
+        __int128 v = r->d_c[k];
+        for (uint32_t j = r->d_off[k]; j < r->d_off[k + 1]; j++)
+            v -= (__int128)r->d_a[j] * (__int128)m[r->d_q[j]];
+        m[r->d_place[k]] = (uint64_t)(v / r->d_div[k]);
+    }
+}
+
+/* The marking of the packed state src (counts bits[p] wide). */
+static void unpack_bits(const pn_reach_t *r, const uint8_t *bits,
+                        uint64_t *m, const uint8_t *src)
 {
     bitrd_t b = bitrd_open(src);
-    for (uint32_t p = 0; p < np; p++)
+    for (uint32_t p = 0; p < r->np; p++)
         m[p] = bits[p] ? bitrd_next(&b, bits[p]) : 0;
+    for (uint32_t g = 0; g < r->ngroups; g++) {
+        uint64_t c = r->g_w[g] ? bitrd_next(&b, r->g_w[g]) : 0;
+        if (!r->g_exact[g]) {
+            if (!c)
+                continue;
+            c--;
+        }
+        m[r->g_pl[r->g_off[g] + c]] = 1;
+    }
+    derive(r, m);
 }
 
 static void unpack(const pn_reach_t *r, uint64_t *m, const uint8_t *src)
 {
-    unpack_bits(r->bits, r->np, m, src);
+    unpack_bits(r, r->bits, m, src);
 }
 
 static const uint8_t *state_at(const pn_reach_t *r, size_t i)
@@ -371,9 +446,15 @@ static void set_layout(pn_reach_t *r, const uint8_t *bits)
     size_t total = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         r->bits[p] = bits[p];
-        r->lim[p] = bits_max(bits[p]);
+        r->lim[p] = r->kind[p] == PK_PLAIN   ? bits_max(bits[p])
+                    : r->kind[p] == PK_GROUP ? 1
+                                             : UINT64_MAX;
         r->off[p] = total;
         total += bits[p];
+    }
+    for (uint32_t g = 0; g < r->ngroups; g++) {
+        r->g_bit[g] = total;
+        total += r->g_w[g];
     }
     r->stride = total ? (total + 7) / 8 : 1;
 }
@@ -402,7 +483,7 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
     for (uint32_t p = 0; p < r->np; p++) {
         unsigned w = r->bits[p];
         old[p] = (uint8_t)w;
-        if (m[p] > r->lim[p]) {
+        if (r->kind[p] == PK_PLAIN && m[p] > r->lim[p]) {
             unsigned need = bits_for(m[p]);
             w = w + (w > 1 ? w / 2 : 1);
             if (w < need)
@@ -417,10 +498,13 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
         nb[p] = (uint8_t)w;
     }
     for (uint32_t p = 0; p < r->np; p++) {
-        if (all && r->changed[p] && nb[p] == from && nb[p] < to)
+        if (all && r->kind[p] == PK_PLAIN && r->changed[p] &&
+            nb[p] == from && nb[p] < to)
             nb[p] = (uint8_t)to;
         total += nb[p];
     }
+    for (uint32_t g = 0; g < r->ngroups; g++)
+        total += r->g_w[g];
     size_t stride = total ? (total + 7) / 8 : 1, old_stride = r->stride;
     pn_status_t st = PN_OK;
     size_t cap = r->cap_states ? r->cap_states : 1;
@@ -443,7 +527,7 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
     set_layout(r, nb);
     uint64_t *mm = r->tmp;
     for (size_t i = r->nstates; i-- > 0;) {
-        unpack_bits(old, r->np, mm, r->data + i * old_stride);
+        unpack_bits(r, old, mm, r->data + i * old_stride);
         pack(r, r->key, mm);
         memcpy(r->data + i * stride, r->key, stride);
     }
@@ -455,14 +539,11 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
     return rehash(r, r->nslots);
 }
 
-/* Sets the field of place p in the packed marking key to v (which fits). */
-static inline void set_field(const pn_reach_t *r, uint64_t *key, uint32_t p,
-                             uint64_t v)
+/* Sets the w > 0 bits at bit o of the packed marking key to v (which
+ * fits). */
+static inline void set_bits(uint64_t *key, size_t o, unsigned w, uint64_t v)
 {
-    unsigned w = r->bits[p];
-    if (!w)
-        return;
-    size_t o = r->off[p], k = o / 64;
+    size_t k = o / 64;
     unsigned s = (unsigned)(o % 64);
     uint64_t mask = bits_max(w);
     key[k] = (key[k] & ~(mask << s)) | (v << s);
@@ -470,6 +551,42 @@ static inline void set_field(const pn_reach_t *r, uint64_t *key, uint32_t p,
         unsigned lo = 64 - s; /* bits in key[k] */
         key[k + 1] = (key[k + 1] & ~(mask >> lo)) | (v >> lo);
     }
+}
+
+/* The w > 0 bits at bit o of the packed marking key. */
+static inline uint64_t get_bits(const uint64_t *key, size_t o, unsigned w)
+{
+    size_t k = o / 64;
+    unsigned s = (unsigned)(o % 64);
+    uint64_t v = key[k] >> s;
+    if (s + w > 64)
+        v |= key[k + 1] << (64 - s);
+    return v & bits_max(w);
+}
+
+/* Sets place p to v (which fits) in the packed marking key of a marking
+ * that differs from the one key holds in some of the places set so (in
+ * any order; the others unchanged). */
+static inline void set_field(const pn_reach_t *r, uint64_t *key, uint32_t p,
+                             uint64_t v)
+{
+    if (r->kind[p] == PK_PLAIN) {
+        if (r->bits[p])
+            set_bits(key, r->off[p], r->bits[p], v);
+        return;
+    }
+    if (r->kind[p] != PK_GROUP)
+        return; /* derived: not stored */
+    uint32_t g = r->grp[p];
+    unsigned w = r->g_w[g];
+    if (!w)
+        return;
+    uint64_t own = r->gidx[p] + !r->g_exact[g];
+    if (v)
+        set_bits(key, r->g_bit[g], w, own);
+    else if (!r->g_exact[g] && get_bits(key, r->g_bit[g], w) == own)
+        set_bits(key, r->g_bit[g], w, 0);
+    /* exact: the member that takes the token is set too */
 }
 
 /* Finds marking m, or adds it as a new state with the given parent;
@@ -765,10 +882,10 @@ typedef struct {
  * when they differ). */
 static int covered_by(const pn_reach_t *r, uint32_t s, const uint64_t *m)
 {
-    /* unpack(), stopping at the first place above m */
-    bitrd_t b = bitrd_open(state_at(r, s));
+    uint64_t *c = r->cmp;
+    marking_of(r, s, c);
     for (uint32_t p = 0; p < r->np; p++)
-        if (r->bits[p] && bitrd_next(&b, r->bits[p]) > m[p])
+        if (c[p] > m[p])
             return 0;
     return 1;
 }
@@ -863,6 +980,323 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     return 0;
 }
 
+/* ---- invariants: groups and derived places ------------------------------ */
+
+typedef struct {
+    const pn_net_t *net;
+    size_t *aoff, *aidx;    /* normal arcs of place p: aidx[aoff[p] ..
+                               aoff[p + 1]) */
+    unsigned char *reset;   /* per place: a reset arc */
+    __int128 *acc;          /* per transition, zero between calls */
+    unsigned char *seen;    /* per transition, zero between calls */
+    uint32_t *touched;
+} flowck_t;
+
+/* Whether the weights y over places pl[0..n) (none zero) make a subflow
+ * of the net: y C_t <= 0 for every transition t over the normal arcs (no
+ * firing raises y M: resets only take tokens), or, exact, y C_t = 0 with
+ * no reset arc on those places (no firing changes y M).  Checked here on
+ * the arcs themselves, whatever found y. */
+static int flow_holds(flowck_t *f, const uint32_t *pl, const int64_t *y,
+                      size_t n, int exact)
+{
+    size_t nt = 0;
+    int ok = 1;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t p = pl[i];
+        if (f->reset[p] && exact)
+            ok = 0;
+        for (size_t k = f->aoff[p]; k < f->aoff[p + 1]; k++) {
+            const pn_arc_t *arc = pn_net_arc(f->net, f->aidx[k]);
+            size_t t = arc->transition;
+            __int128 w = (__int128)arc->weight * y[i];
+            if (!f->seen[t]) {
+                f->seen[t] = 1;
+                f->touched[nt++] = (uint32_t)t;
+            }
+            f->acc[t] += arc->dir == PN_DIR_TP ? w : -w;
+        }
+    }
+    for (size_t k = 0; k < nt; k++) {
+        size_t t = f->touched[k];
+        if (f->acc[t] > 0 || (exact && f->acc[t] != 0))
+            ok = 0;
+        f->acc[t] = 0;
+        f->seen[t] = 0;
+    }
+    return ok;
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    if (a < 0)
+        a = -a;
+    if (b < 0)
+        b = -b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+typedef struct {
+    size_t row, n;
+    unsigned width, saving;
+    int exact;
+} cand_t;
+
+static int by_saving(const void *a, const void *b)
+{
+    const cand_t *x = a, *y = b;
+    if (x->saving != y->saving)
+        return x->saving > y->saving ? -1 : 1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* elimination: rows x places at most this much work */
+#define ELIM_WORK ((uint64_t)1 << 26)
+#define ELIM_BIG ((int64_t)1 << 40)
+
+/* What the net's invariants let go unstored, on the first widths nb
+ * (set to 0 for what is not stored as a count): groups of places
+ * holding one token at most together (from the unit subflows of y M0 =
+ * 1), stored as one code; places that no transition changes (their
+ * initial count) and places an exact semiflow gives from the others
+ * (Gaussian elimination over the exact semiflows), not stored.  Every
+ * flow used is checked on the net's arcs. */
+static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
+                            pni_flows_t *fl, uint8_t *nb)
+{
+    size_t np = r->np, nt = r->nt, na = pn_net_arc_count(net);
+    pn_status_t st = PN_ENOMEM;
+    flowck_t f = {net, calloc(np + 2, sizeof(size_t)),
+                  malloc((na + 1) * sizeof(size_t)), calloc(np + 1, 1),
+                  calloc(nt + 1, sizeof(__int128)), calloc(nt + 1, 1),
+                  malloc((nt + 1) * sizeof(uint32_t))};
+    cand_t *cand = malloc((fl->n + 1) * sizeof *cand);
+    uint32_t *pl = malloc((np + 1) * sizeof *pl);
+    int64_t *co = malloc((np + 1) * sizeof *co);
+    int64_t **rows = malloc((fl->n + 1) * sizeof *rows);
+    uint32_t *piv = malloc((fl->n + 1) * sizeof *piv);
+    int64_t **prow = malloc((fl->n + 1) * sizeof *prow);
+    r->grp = malloc((np + 1) * sizeof *r->grp);
+    r->gidx = malloc((np + 1) * sizeof *r->gidx);
+    if (!f.aoff || !f.aidx || !f.reset || !f.acc || !f.seen || !f.touched ||
+        !cand || !pl || !co || !rows || !piv || !prow || !r->grp ||
+        !r->gidx)
+        goto out;
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->kind == PN_ARC_RESET)
+            f.reset[arc->place] = 1;
+        else if (arc->kind == PN_ARC_NORMAL)
+            f.aoff[arc->place + 1]++;
+    }
+    for (size_t p = 0; p < np; p++)
+        f.aoff[p + 1] += f.aoff[p];
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->kind == PN_ARC_NORMAL)
+            f.aidx[f.aoff[arc->place]++] = a;
+    }
+    for (size_t p = np; p > 0; p--)
+        f.aoff[p] = f.aoff[p - 1];
+    f.aoff[0] = 0;
+
+    /* groups: the unit subflows with y M0 = 1, the most bits saved first,
+     * each on places no group chosen before has */
+    size_t nc = 0;
+    for (size_t i = 0; i < fl->n; i++) {
+        const int64_t *y = fl->y[i];
+        size_t n = 0;
+        uint64_t sum = 0;
+        int unit = 1, exact = fl->exact[i];
+        for (size_t p = 0; unit && p < np; p++) {
+            if (!y[p])
+                continue;
+            if (y[p] != 1 || !r->changed[p] || nb[p] != 1)
+                unit = 0;
+            sum += pn_net_place(net, p)->marking;
+            if (f.reset[p])
+                exact = 0;
+            n++;
+        }
+        if (!unit || sum != 1 || n < 2)
+            continue;
+        unsigned width = bits_for(exact ? n - 1 : n);
+        if (width >= n)
+            continue;
+        cand_t c = {i, n, width, (unsigned)n - width, exact};
+        cand[nc++] = c;
+    }
+    qsort(cand, nc, sizeof *cand, by_saving);
+    size_t ng = 0, nmem = 0;
+    for (size_t c = 0; c < nc; c++) {
+        const int64_t *y = fl->y[cand[c].row];
+        size_t n = 0;
+        int free_ = 1;
+        for (size_t p = 0; free_ && p < np; p++)
+            if (y[p]) {
+                if (r->kind[p] != PK_PLAIN)
+                    free_ = 0;
+                pl[n] = (uint32_t)p;
+                co[n++] = 1;
+            }
+        if (!free_ || !flow_holds(&f, pl, co, n, cand[c].exact))
+            continue;
+        for (size_t k = 0; k < n; k++) {
+            r->kind[pl[k]] = PK_GROUP;
+            r->grp[pl[k]] = (uint32_t)ng;
+            r->gidx[pl[k]] = (uint32_t)k;
+            nb[pl[k]] = 0;
+        }
+        cand[ng++] = cand[c];
+        nmem += n;
+    }
+    r->g_off = malloc((ng + 1) * sizeof *r->g_off);
+    r->g_pl = malloc((nmem + 1) * sizeof *r->g_pl);
+    r->g_w = malloc(ng + 1);
+    r->g_exact = malloc(ng + 1);
+    r->g_bit = malloc((ng + 1) * sizeof *r->g_bit);
+    if (!r->g_off || !r->g_pl || !r->g_w || !r->g_exact || !r->g_bit)
+        goto out;
+    r->ngroups = (uint32_t)ng;
+    r->g_off[0] = 0;
+    for (size_t g = 0; g < ng; g++) {
+        r->g_w[g] = (uint8_t)cand[g].width;
+        r->g_exact[g] = (unsigned char)cand[g].exact;
+        r->g_off[g + 1] = r->g_off[g] + (uint32_t)cand[g].n;
+    }
+    for (size_t p = 0; p < np; p++)
+        if (r->kind[p] == PK_GROUP)
+            r->g_pl[r->g_off[r->grp[p]] + r->gidx[p]] = (uint32_t)p;
+
+    /* derived: the places no transition changes, then Gaussian elimination
+     * over the exact semiflows (on no reset place): each row's pivot, a
+     * place still stored as a count, is removed from the rows after it,
+     * so that a pivot's row holds no pivot before it: the pivots are
+     * computed last to first */
+    size_t nconst = 0, nrows = 0, npiv = 0, nterms = 0;
+    for (size_t p = 0; p < np; p++)
+        if (!r->changed[p] && r->kind[p] == PK_PLAIN) {
+            r->kind[p] = PK_DERIVED;
+            nb[p] = 0;
+            nconst++;
+        }
+    for (size_t i = 0; i < fl->n; i++) {
+        int ok = fl->exact[i];
+        for (size_t p = 0; ok && p < np; p++)
+            if (fl->y[i][p] && f.reset[p])
+                ok = 0;
+        if (ok)
+            rows[nrows++] = fl->y[i];
+    }
+    uint64_t work = 0;
+    for (size_t i = 0; i < nrows && work < ELIM_WORK; i++) {
+        int64_t *y = rows[i];
+        if (!y)
+            continue;
+        size_t best = np, n = 0;
+        for (size_t p = 0; p < np; p++)
+            if (y[p] && r->kind[p] == PK_PLAIN && nb[p] &&
+                (best == np || nb[p] > nb[best]))
+                best = p;
+        if (best == np)
+            continue;
+        __int128 c = 0;
+        for (size_t p = 0; p < np; p++)
+            if (y[p]) {
+                pl[n] = (uint32_t)p;
+                co[n++] = y[p];
+                c += (__int128)y[p] * pn_net_place(net, p)->marking;
+            }
+        if (c > ((__int128)1 << 62) || c < -((__int128)1 << 62) ||
+            !flow_holds(&f, pl, co, n, 1))
+            continue;
+        r->kind[best] = PK_DERIVED;
+        nb[best] = 0;
+        piv[npiv] = (uint32_t)best;
+        prow[npiv++] = y;
+        nterms += n - 1;
+        for (size_t j = i + 1; j < nrows; j++) {
+            int64_t *z = rows[j];
+            if (!z || !z[best])
+                continue;
+            int64_t a = y[best], b = z[best], g = 0;
+            work += np;
+            for (size_t p = 0; z && p < np; p++) {
+                int64_t u, v;
+                if (__builtin_mul_overflow(a, z[p], &u) ||
+                    __builtin_mul_overflow(b, y[p], &v) ||
+                    __builtin_sub_overflow(u, v, &z[p]) ||
+                    z[p] > ELIM_BIG || z[p] < -ELIM_BIG)
+                    z = rows[j] = NULL; /* too large: not used */
+                else
+                    g = gcd64(g, z[p]);
+            }
+            if (z && g > 1)
+                for (size_t p = 0; p < np; p++)
+                    z[p] /= g;
+        }
+    }
+    size_t nd = nconst + npiv;
+    r->d_place = malloc((nd + 1) * sizeof *r->d_place);
+    r->d_off = malloc((nd + 1) * sizeof *r->d_off);
+    r->d_q = malloc((nterms + 1) * sizeof *r->d_q);
+    r->d_a = malloc((nterms + 1) * sizeof *r->d_a);
+    r->d_c = malloc((nd + 1) * sizeof *r->d_c);
+    r->d_div = malloc((nd + 1) * sizeof *r->d_div);
+    if (!r->d_place || !r->d_off || !r->d_q || !r->d_a || !r->d_c ||
+        !r->d_div)
+        goto out;
+    size_t k = 0, t = 0;
+    r->d_off[0] = 0;
+    for (size_t p = 0; p < np; p++)
+        if (!r->changed[p] && r->kind[p] == PK_DERIVED) {
+            r->d_place[k] = (uint32_t)p;
+            r->d_c[k] = (int64_t)pn_net_place(net, p)->marking;
+            r->d_div[k] = 1;
+            r->d_off[++k] = (uint32_t)t;
+        }
+    for (size_t i = npiv; i-- > 0;) {
+        const int64_t *y = prow[i];
+        uint32_t p = piv[i];
+        int64_t sign = y[p] < 0 ? -1 : 1;
+        __int128 c = 0;
+        for (size_t q = 0; q < np; q++) {
+            if (!y[q])
+                continue;
+            c += (__int128)y[q] * pn_net_place(net, q)->marking;
+            if (q != p) {
+                r->d_q[t] = (uint32_t)q;
+                r->d_a[t++] = sign * y[q];
+            }
+        }
+        r->d_place[k] = p;
+        r->d_c[k] = (int64_t)(sign * c);
+        r->d_div[k] = sign * y[p];
+        r->d_off[++k] = (uint32_t)t;
+    }
+    r->nder = (uint32_t)nd;
+    st = PN_OK;
+out:
+    free(f.aoff);
+    free(f.aidx);
+    free(f.reset);
+    free(f.acc);
+    free(f.seen);
+    free(f.touched);
+    free(cand);
+    free(pl);
+    free(co);
+    free(rows);
+    free(piv);
+    free(prow);
+    return st;
+}
+
 /* The first layout: each place as wide as the largest count the net lets
  * it hold when that is known (its capacity; its initial count when no
  * transition changes it), else as its initial count (at least one bit).
@@ -880,9 +1314,12 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
     size_t *order = malloc((na + 1) * sizeof *order);
     uint8_t *nb = malloc(np + 1);
     uint64_t *sb = malloc((np + 1) * sizeof *sb);
+    pni_flows_t fl = {0, NULL, NULL};
+    r->kind = calloc(np + 1, 1);
     r->chg_off = malloc(((size_t)r->nt + 1) * sizeof *r->chg_off);
     r->chg_idx = malloc((na + 1) * sizeof *r->chg_idx);
     pn_status_t st = changed && d && first && order && nb && sb && r->chg_off &&
+                             r->kind &&
                              r->chg_idx && na < UINT32_MAX
                          ? PN_OK
                          : PN_ENOMEM;
@@ -923,7 +1360,7 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
         r->chg_off[r->nt] = (uint32_t)nchg;
         /* the bounds the P-semiflows give (none when they are too costly
          * to find) */
-        if (pni_semiflow_bounds(net, sb) < 0)
+        if (pni_semiflows(net, sb, &fl) < 0)
             st = PN_ENOMEM;
         r->bounded = 1;
         for (size_t p = 0; p < np; p++) {
@@ -941,8 +1378,12 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
                 r->bounded = 0;
             nb[p] = (uint8_t)bits_for(top);
         }
-        set_layout(r, nb);
+        if (!st)
+            st = compress(r, net, &fl, nb);
+        if (!st)
+            set_layout(r, nb);
     }
+    pni_flows_free(&fl);
     free(d);
     free(first);
     free(order);
@@ -1184,6 +1625,18 @@ int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
         if (m[p] > r->lim[p])
             return 0;
     if (!r->slots)
+        return 0;
+    /* m must keep the invariants that the packed form leaves out */
+    for (uint32_t g = 0; g < r->ngroups; g++) {
+        uint64_t n = 0;
+        for (uint32_t k = r->g_off[g]; k < r->g_off[g + 1]; k++)
+            n += m[r->g_pl[k]];
+        if (n > 1 || (r->g_exact[g] && n != 1))
+            return 0;
+    }
+    memcpy(r->cmp, m, r->np * sizeof *m);
+    derive(r, r->cmp);
+    if (memcmp(r->cmp, m, r->np * sizeof *m))
         return 0;
     pack(r, r->key, m);
     uint32_t found;

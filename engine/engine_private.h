@@ -55,6 +55,12 @@ typedef struct {
 int pni_semiflows(const pn_net_t *net, uint64_t *bound, pni_flows_t *flows);
 void pni_flows_free(pni_flows_t *f);
 
+/* How the explorer stores a marking: its one-hot groups (exact ones:
+ * exactly one token), places it derives from the others, bytes a state. */
+struct pn_reach;
+void pni_reach_layout(const struct pn_reach *r, size_t *groups,
+                      size_t *exact, size_t *derived, size_t *stride);
+
 /* pn_engine_compile() with stars of at least kmin members (see "the order
  * of a step" in engine.c; pn_engine_compile(): 16; 0: none), for the tests
  * of the distribution of steps on small nets. */

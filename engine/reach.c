@@ -1775,6 +1775,17 @@ int pn_reach_dead_state(const pn_reach_t *r, uint64_t state)
     return 1;
 }
 
+void pni_reach_layout(const pn_reach_t *r, size_t *groups, size_t *exact,
+                      size_t *derived, size_t *stride)
+{
+    *groups = r->ngroups;
+    *exact = 0;
+    for (uint32_t g = 0; g < r->ngroups; g++)
+        *exact += r->g_exact[g];
+    *derived = r->nder;
+    *stride = r->stride;
+}
+
 uint64_t pn_reach_memory(const pn_reach_t *r)
 {
     return r ? bytes_used(r) : 0;

@@ -56,12 +56,15 @@ struct pn_reach {
     unsigned char *changed; /* per place: some transition changes it */
     int keep_parent;
     uint32_t *parent;       /* BFS parent of each state (keep_parent) */
-    uint32_t *slots;        /* hash index of the states (NO_STATE: empty;
-                               open addressing, linear probing; a slot
-                               holds the state's number in its low
-                               slot_bits bits, a tag of its hash above) */
+    uint8_t *slots;         /* hash index of the states (open addressing,
+                               linear probing): slot_w bytes a slot, all
+                               ones when empty, else the state's number
+                               in the low slot_bits bits and a tag of its
+                               hash above (3 bytes a slot while the
+                               numbers leave a tag of 4 bits there) */
     size_t nslots;
-    unsigned slot_bits;
+    unsigned slot_bits, slot_w;
+    uint32_t slot_empty;
     /* interleaving: the places each transition changes (normal arcs of
      * unequal weights in and out, reset arcs), chg_idx[chg_off[t] ..
      * chg_off[t + 1]); a successor's packed marking is its parent's
@@ -130,7 +133,7 @@ static uint64_t bytes_used(const pn_reach_t *r)
 {
     return (uint64_t)r->cap_states * (r->stride + per_state_extra(r)) +
            (r->cap_states ? PACK_PAD : 0) +
-           (uint64_t)r->nslots * 4 + (uint64_t)r->cap_off * 8 +
+           (uint64_t)r->nslots * r->slot_w + (uint64_t)r->cap_off * 8 +
            (uint64_t)r->cap_succ * 4;
 }
 
@@ -387,7 +390,21 @@ static inline uint32_t index_mask(const pn_reach_t *r)
 
 static inline uint32_t tag_of(const pn_reach_t *r, uint64_t h)
 {
-    return r->slot_bits >= 32 ? 0 : (uint32_t)h & ~index_mask(r);
+    return r->slot_bits >= 32 ? 0
+                              : (uint32_t)h & ~index_mask(r) & r->slot_empty;
+}
+
+/* Slot i (readable 4 bytes: the index has one byte more at its end). */
+static inline uint32_t slot_get(const pn_reach_t *r, size_t i)
+{
+    uint32_t v;
+    memcpy(&v, r->slots + i * r->slot_w, 4);
+    return v & r->slot_empty;
+}
+
+static inline void slot_set(pn_reach_t *r, size_t i, uint32_t v)
+{
+    memcpy(r->slots + i * r->slot_w, &v, r->slot_w); /* little-endian */
 }
 
 /* The slot of the packed marking key (hash h): the one holding its state
@@ -400,8 +417,8 @@ static size_t probe(const pn_reach_t *r, const uint64_t *key, uint64_t h,
     uint32_t mask = index_mask(r), tag = tag_of(r, h);
     size_t i = slot_of(r, h);
     for (;;) {
-        uint32_t e = r->slots[i];
-        if (e == NO_STATE) {
+        uint32_t e = slot_get(r, i);
+        if (e == r->slot_empty) {
             *found = NO_STATE;
             return i;
         }
@@ -420,22 +437,25 @@ static size_t probe(const pn_reach_t *r, const uint64_t *key, uint64_t h,
 static pn_status_t rehash(pn_reach_t *r, size_t nslots)
 {
     free(r->slots);
-    r->slots = malloc(nslots * sizeof *r->slots);
+    unsigned sb = bits_for(nslots - 1), w = sb + 4 <= 24 ? 3 : 4;
+    r->slots = malloc(nslots * w + 1);
     if (!r->slots) {
         r->nslots = 0;
         return PN_ENOMEM;
     }
-    memset(r->slots, 0xff, nslots * sizeof *r->slots);
+    memset(r->slots, 0xff, nslots * w + 1);
     r->nslots = nslots;
-    r->slot_bits = bits_for(nslots - 1);
+    r->slot_bits = sb;
+    r->slot_w = w;
+    r->slot_empty = w == 3 ? UINT32_C(0xffffff) : UINT32_MAX;
     uint32_t mask = index_mask(r);
     for (size_t i = 0; i < r->nstates; i++) {
         uint64_t h = hash_bytes(state_at(r, i), r->stride);
         size_t s = slot_of(r, h);
-        while (r->slots[s] != NO_STATE)
+        while (slot_get(r, s) != r->slot_empty)
             if (++s == nslots)
                 s = 0;
-        r->slots[s] = ((uint32_t)i & mask) | tag_of(r, h);
+        slot_set(r, s, ((uint32_t)i & mask) | tag_of(r, h));
     }
     return PN_OK;
 }
@@ -682,7 +702,7 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
     memcpy(r->data + i * bytes, key, bytes);
     if (r->keep_parent)
         r->parent[i] = parent;
-    r->slots[h] = ((uint32_t)i & index_mask(r)) | tag_of(r, hash);
+    slot_set(r, h, ((uint32_t)i & index_mask(r)) | tag_of(r, hash));
     uint64_t total = 0, top = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         if (m[p] > r->bound[p])
@@ -1059,6 +1079,111 @@ static int by_saving(const void *a, const void *b)
 #define ELIM_WORK ((uint64_t)1 << 26)
 #define ELIM_BIG ((int64_t)1 << 40)
 
+/* kernel(): matrix cells and steps of work at most */
+#define KER_CELLS ((uint64_t)1 << 20)
+#define KER_WORK ((uint64_t)1 << 27)
+
+/* A basis of the exact invariants (y C = 0 over the places with no reset
+ * arc), by fraction-free Gaussian elimination over the rows [C(p) | e_p]:
+ * each transition's column is cleared with one pivot row, which leaves
+ * (its place stored); the rows left have C-part zero: y, with y(p) != 0
+ * for its own place p and its other places pivots, so p = (y M0 - the
+ * rest) / y(p) in every reachable marking.  The pivots are group members
+ * first (stored anyway), then the narrowest places.  *rows (np + nt
+ * columns a row, y at nt) and kp[0..*nk) their places; 0, 1 past the
+ * budget, -1 out of memory. */
+static int kernel(const pn_reach_t *r, const pn_net_t *net,
+                  const flowck_t *f, const uint8_t *nb, int64_t **rows,
+                  uint32_t *kp, size_t *nk)
+{
+    size_t np = r->np, nt = r->nt, cols = nt + np;
+    *rows = NULL;
+    *nk = 0;
+    if (!np || (uint64_t)np * cols > KER_CELLS)
+        return 1;
+    int64_t *a = calloc(np * cols, sizeof *a);
+    unsigned char *live = malloc(np);
+    if (!a || !live) {
+        free(a);
+        free(live);
+        return -1;
+    }
+    int ret = 0;
+    for (size_t p = 0; p < np; p++) {
+        live[p] = !f->reset[p];
+        a[p * cols + nt + p] = 1;
+    }
+    for (size_t k = 0; k < pn_net_arc_count(net); k++) {
+        const pn_arc_t *arc = pn_net_arc(net, k);
+        if (arc->kind != PN_ARC_NORMAL)
+            continue;
+        int64_t *c = &a[arc->place * cols + arc->transition];
+        int64_t w = arc->weight > (uint64_t)ELIM_BIG ? ELIM_BIG
+                                                     : (int64_t)arc->weight;
+        *c += arc->dir == PN_DIR_TP ? w : -w;
+        if (*c >= ELIM_BIG || *c <= -ELIM_BIG)
+            live[arc->place] = 0; /* in no invariant */
+    }
+    uint64_t work = 0;
+    for (size_t t = 0; !ret && t < nt; t++) {
+        size_t best = np;
+        for (size_t p = 0; p < np; p++) {
+            int64_t v = a[p * cols + t];
+            if (!live[p] || !v)
+                continue;
+            if (best == np) {
+                best = p;
+                continue;
+            }
+            int gp = r->kind[p] == PK_GROUP, gb = r->kind[best] == PK_GROUP;
+            int64_t vb = a[best * cols + t];
+            if (gp != gb ? gp
+                         : nb[p] != nb[best] ? nb[p] < nb[best]
+                                             : llabs(v) < llabs(vb))
+                best = p;
+        }
+        if (best == np)
+            continue;
+        live[best] = 0;
+        const int64_t *pr = a + best * cols;
+        int64_t x = pr[t];
+        for (size_t q = 0; q < np; q++) {
+            int64_t *z = a + q * cols, v = z[t], g = 0;
+            if (!live[q] || !v)
+                continue;
+            work += cols - t;
+            if (work > KER_WORK) {
+                ret = 1;
+                break;
+            }
+            for (size_t c = t; c < cols; c++) {
+                int64_t u, w;
+                if (__builtin_mul_overflow(x, z[c], &u) ||
+                    __builtin_mul_overflow(v, pr[c], &w) ||
+                    __builtin_sub_overflow(u, w, &z[c]) ||
+                    z[c] > ELIM_BIG || z[c] < -ELIM_BIG) {
+                    live[q] = 0; /* too large: in no invariant */
+                    break;
+                }
+                g = gcd64(g, z[c]);
+            }
+            if (live[q] && g > 1)
+                for (size_t c = t; c < cols; c++)
+                    z[c] /= g;
+        }
+    }
+    if (!ret)
+        for (size_t p = 0; p < np; p++)
+            if (live[p])
+                kp[(*nk)++] = (uint32_t)p;
+    free(live);
+    if (ret)
+        free(a);
+    else
+        *rows = a;
+    return ret;
+}
+
 /* What the net's invariants let go unstored, on the first widths nb
  * (set to 0 for what is not stored as a count): groups of places
  * holding one token at most together (from the unit subflows of y M0 =
@@ -1078,9 +1203,11 @@ static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
     cand_t *cand = malloc((fl->n + 1) * sizeof *cand);
     uint32_t *pl = malloc((np + 1) * sizeof *pl);
     int64_t *co = malloc((np + 1) * sizeof *co);
-    int64_t **rows = malloc((fl->n + 1) * sizeof *rows);
-    uint32_t *piv = malloc((fl->n + 1) * sizeof *piv);
-    int64_t **prow = malloc((fl->n + 1) * sizeof *prow);
+    size_t nmax = (fl->n > np ? fl->n : np) + 1;
+    int64_t **rows = malloc(nmax * sizeof *rows);
+    uint32_t *piv = malloc(nmax * sizeof *piv);
+    int64_t **prow = malloc(nmax * sizeof *prow);
+    int64_t *kbuf = NULL;
     r->grp = malloc((np + 1) * sizeof *r->grp);
     r->gidx = malloc((np + 1) * sizeof *r->gidx);
     if (!f.aoff || !f.aidx || !f.reset || !f.acc || !f.seen || !f.touched ||
@@ -1178,14 +1305,41 @@ static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
      * place still stored as a count, is removed from the rows after it,
      * so that a pivot's row holds no pivot before it: the pivots are
      * computed last to first */
-    size_t nconst = 0, nrows = 0, npiv = 0, nterms = 0;
-    for (size_t p = 0; p < np; p++)
+    size_t nconst = 0, nrows = 0, npiv = 0, nterms = 0, nk = 0;
+    int kst = kernel(r, net, &f, nb, &kbuf, piv, &nk);
+    if (kst < 0)
+        goto out;
+    for (size_t i = 0; !kst && i < nk; i++) {
+        /* a basis of the exact invariants: each its own place, from the
+         * stored ones */
+        uint32_t p = piv[i];
+        const int64_t *y = kbuf + (size_t)p * (np + nt) + nt;
+        size_t n = 0;
+        __int128 c = 0;
+        if (r->kind[p] != PK_PLAIN)
+            continue;
+        for (size_t q = 0; q < np; q++)
+            if (y[q]) {
+                pl[n] = (uint32_t)q;
+                co[n++] = y[q];
+                c += (__int128)y[q] * pn_net_place(net, q)->marking;
+            }
+        if (c > ((__int128)1 << 62) || c < -((__int128)1 << 62) ||
+            !flow_holds(&f, pl, co, n, 1))
+            continue;
+        r->kind[p] = PK_DERIVED;
+        nb[p] = 0;
+        piv[npiv] = p;
+        prow[npiv++] = (int64_t *)y;
+        nterms += n - 1;
+    }
+    for (size_t p = 0; kst && p < np; p++)
         if (!r->changed[p] && r->kind[p] == PK_PLAIN) {
             r->kind[p] = PK_DERIVED;
             nb[p] = 0;
             nconst++;
         }
-    for (size_t i = 0; i < fl->n; i++) {
+    for (size_t i = 0; kst && i < fl->n; i++) {
         int ok = fl->exact[i];
         for (size_t p = 0; ok && p < np; p++)
             if (fl->y[i][p] && f.reset[p])
@@ -1253,7 +1407,7 @@ static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
         goto out;
     size_t k = 0, t = 0;
     r->d_off[0] = 0;
-    for (size_t p = 0; p < np; p++)
+    for (size_t p = 0; nconst && p < np; p++)
         if (!r->changed[p] && r->kind[p] == PK_DERIVED) {
             r->d_place[k] = (uint32_t)p;
             r->d_c[k] = (int64_t)pn_net_place(net, p)->marking;
@@ -1294,6 +1448,7 @@ out:
     free(rows);
     free(piv);
     free(prow);
+    free(kbuf);
     return st;
 }
 

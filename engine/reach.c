@@ -1075,8 +1075,7 @@ static int by_saving(const void *a, const void *b)
     return x->row < y->row ? -1 : x->row > y->row;
 }
 
-/* elimination: rows x places at most this much work */
-#define ELIM_WORK ((uint64_t)1 << 26)
+/* a coefficient past this leaves its row out */
 #define ELIM_BIG ((int64_t)1 << 40)
 
 /* kernel(): matrix cells and steps of work at most */
@@ -1187,10 +1186,10 @@ static int kernel(const pn_reach_t *r, const pn_net_t *net,
 /* What the net's invariants let go unstored, on the first widths nb
  * (set to 0 for what is not stored as a count): groups of places
  * holding one token at most together (from the unit subflows of y M0 =
- * 1), stored as one code; places that no transition changes (their
- * initial count) and places an exact semiflow gives from the others
- * (Gaussian elimination over the exact semiflows), not stored.  Every
- * flow used is checked on the net's arcs. */
+ * 1), stored as one code; places that an exact invariant gives from
+ * the stored ones (a basis of them, kernel(); a place no transition
+ * changes is one), not stored.  Every flow used is checked on the net's
+ * arcs. */
 static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
                             pni_flows_t *fl, uint8_t *nb)
 {
@@ -1204,14 +1203,13 @@ static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
     uint32_t *pl = malloc((np + 1) * sizeof *pl);
     int64_t *co = malloc((np + 1) * sizeof *co);
     size_t nmax = (fl->n > np ? fl->n : np) + 1;
-    int64_t **rows = malloc(nmax * sizeof *rows);
     uint32_t *piv = malloc(nmax * sizeof *piv);
     int64_t **prow = malloc(nmax * sizeof *prow);
     int64_t *kbuf = NULL;
     r->grp = malloc((np + 1) * sizeof *r->grp);
     r->gidx = malloc((np + 1) * sizeof *r->gidx);
     if (!f.aoff || !f.aidx || !f.reset || !f.acc || !f.seen || !f.touched ||
-        !cand || !pl || !co || !rows || !piv || !prow || !r->grp ||
+        !cand || !pl || !co || !piv || !prow || !r->grp ||
         !r->gidx)
         goto out;
     for (size_t a = 0; a < na; a++) {
@@ -1300,12 +1298,10 @@ static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
         if (r->kind[p] == PK_GROUP)
             r->g_pl[r->g_off[r->grp[p]] + r->gidx[p]] = (uint32_t)p;
 
-    /* derived: the places no transition changes, then Gaussian elimination
-     * over the exact semiflows (on no reset place): each row's pivot, a
-     * place still stored as a count, is removed from the rows after it,
-     * so that a pivot's row holds no pivot before it: the pivots are
-     * computed last to first */
-    size_t nconst = 0, nrows = 0, npiv = 0, nterms = 0, nk = 0;
+    /* derived: a basis of the exact invariants (kernel()), each row giving
+     * its own place from stored ones; past kernel()'s budget, the places
+     * no transition changes only */
+    size_t nconst = 0, npiv = 0, nterms = 0, nk = 0;
     int kst = kernel(r, net, &f, nb, &kbuf, piv, &nk);
     if (kst < 0)
         goto out;
@@ -1339,62 +1335,6 @@ static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
             nb[p] = 0;
             nconst++;
         }
-    for (size_t i = 0; kst && i < fl->n; i++) {
-        int ok = fl->exact[i];
-        for (size_t p = 0; ok && p < np; p++)
-            if (fl->y[i][p] && f.reset[p])
-                ok = 0;
-        if (ok)
-            rows[nrows++] = fl->y[i];
-    }
-    uint64_t work = 0;
-    for (size_t i = 0; i < nrows && work < ELIM_WORK; i++) {
-        int64_t *y = rows[i];
-        if (!y)
-            continue;
-        size_t best = np, n = 0;
-        for (size_t p = 0; p < np; p++)
-            if (y[p] && r->kind[p] == PK_PLAIN && nb[p] &&
-                (best == np || nb[p] > nb[best]))
-                best = p;
-        if (best == np)
-            continue;
-        __int128 c = 0;
-        for (size_t p = 0; p < np; p++)
-            if (y[p]) {
-                pl[n] = (uint32_t)p;
-                co[n++] = y[p];
-                c += (__int128)y[p] * pn_net_place(net, p)->marking;
-            }
-        if (c > ((__int128)1 << 62) || c < -((__int128)1 << 62) ||
-            !flow_holds(&f, pl, co, n, 1))
-            continue;
-        r->kind[best] = PK_DERIVED;
-        nb[best] = 0;
-        piv[npiv] = (uint32_t)best;
-        prow[npiv++] = y;
-        nterms += n - 1;
-        for (size_t j = i + 1; j < nrows; j++) {
-            int64_t *z = rows[j];
-            if (!z || !z[best])
-                continue;
-            int64_t a = y[best], b = z[best], g = 0;
-            work += np;
-            for (size_t p = 0; z && p < np; p++) {
-                int64_t u, v;
-                if (__builtin_mul_overflow(a, z[p], &u) ||
-                    __builtin_mul_overflow(b, y[p], &v) ||
-                    __builtin_sub_overflow(u, v, &z[p]) ||
-                    z[p] > ELIM_BIG || z[p] < -ELIM_BIG)
-                    z = rows[j] = NULL; /* too large: not used */
-                else
-                    g = gcd64(g, z[p]);
-            }
-            if (z && g > 1)
-                for (size_t p = 0; p < np; p++)
-                    z[p] /= g;
-        }
-    }
     size_t nd = nconst + npiv;
     r->d_place = malloc((nd + 1) * sizeof *r->d_place);
     r->d_off = malloc((nd + 1) * sizeof *r->d_off);
@@ -1445,7 +1385,6 @@ out:
     free(cand);
     free(pl);
     free(co);
-    free(rows);
     free(piv);
     free(prow);
     free(kbuf);

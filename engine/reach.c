@@ -28,6 +28,26 @@ struct pn_reach {
     uint8_t *bits;
     uint64_t *lim;
     size_t *off;            /* bit offset of each place in a state */
+    /* what the net's invariants let go unstored (kind[p]): a count of
+     * bits[p] bits (PK_PLAIN); a member of a one-hot group, a set of
+     * places that the net's structure proves hold one token at most
+     * together (PK_GROUP: grp[p] its group, gidx[p] its index in it),
+     * stored as one code after the counts; a count that an exact
+     * P-semiflow gives from the others (PK_DERIVED) */
+    unsigned char *kind;
+    uint32_t *grp, *gidx;
+    uint32_t ngroups;
+    uint32_t *g_off, *g_pl; /* group g: places g_pl[g_off[g] .. g_off[g+1]) */
+    uint8_t *g_w;           /* bits of its code */
+    unsigned char *g_exact; /* exactly one token: the code is the marked
+                               member's index; else 0 none, index + 1 */
+    size_t *g_bit;          /* bit offset of its code */
+    /* the derived places, in the order they are computed (each from the
+     * stored places and those before it): d_place[k] = (d_c[k] - sum of
+     * d_a[j] * M(d_q[j]), j in d_off[k] .. d_off[k + 1]) / d_div[k] */
+    uint32_t nder;
+    uint32_t *d_place, *d_off, *d_q;
+    int64_t *d_a, *d_c, *d_div;
     size_t stride;
     uint8_t *data;
     size_t nstates, cap_states;
@@ -36,12 +56,15 @@ struct pn_reach {
     unsigned char *changed; /* per place: some transition changes it */
     int keep_parent;
     uint32_t *parent;       /* BFS parent of each state (keep_parent) */
-    uint32_t *slots;        /* hash index of the states (NO_STATE: empty;
-                               open addressing, linear probing; a slot
-                               holds the state's number in its low
-                               slot_bits bits, a tag of its hash above) */
+    uint8_t *slots;         /* hash index of the states (open addressing,
+                               linear probing): slot_w bytes a slot, all
+                               ones when empty, else the state's number
+                               in the low slot_bits bits and a tag of its
+                               hash above (3 bytes a slot while the
+                               numbers leave a tag of 4 bits there) */
     size_t nslots;
-    unsigned slot_bits;
+    unsigned slot_bits, slot_w;
+    uint32_t slot_empty;
     /* interleaving: the places each transition changes (normal arcs of
      * unequal weights in and out, reset arcs), chg_idx[chg_off[t] ..
      * chg_off[t + 1]); a successor's packed marking is its parent's
@@ -110,7 +133,7 @@ static uint64_t bytes_used(const pn_reach_t *r)
 {
     return (uint64_t)r->cap_states * (r->stride + per_state_extra(r)) +
            (r->cap_states ? PACK_PAD : 0) +
-           (uint64_t)r->nslots * 4 + (uint64_t)r->cap_off * 8 +
+           (uint64_t)r->nslots * r->slot_w + (uint64_t)r->cap_off * 8 +
            (uint64_t)r->cap_succ * 4;
 }
 
@@ -131,6 +154,20 @@ void pn_reach_free(pn_reach_t *r)
     free(r->bits);
     free(r->lim);
     free(r->off);
+    free(r->kind);
+    free(r->grp);
+    free(r->gidx);
+    free(r->g_off);
+    free(r->g_pl);
+    free(r->g_w);
+    free(r->g_exact);
+    free(r->g_bit);
+    free(r->d_place);
+    free(r->d_off);
+    free(r->d_q);
+    free(r->d_a);
+    free(r->d_c);
+    free(r->d_div);
     free(r->changed);
     free(r->chg_off);
     free(r->chg_idx);
@@ -181,34 +218,54 @@ static uint64_t load64(const uint8_t *p)
     return v;
 }
 
-/* m into dst: the places' bits one after the other, whole words (the
- * bits past the state's are zero); r->stride bytes of it are the state. */
-static void pack_bits(const uint8_t *bits, uint32_t np, uint64_t *dst,
+enum { PK_PLAIN, PK_GROUP, PK_DERIVED };
+
+/* A writer of fields one after the other into whole words. */
+typedef struct {
+    uint64_t *dst, acc;
+    unsigned fill;
+    size_t o;
+} bitwr_t;
+
+static inline void bitwr_put(bitwr_t *b, uint64_t v, unsigned w)
+{
+    b->acc |= v << b->fill;
+    if (b->fill + w >= 64) {
+        b->dst[b->o++] = b->acc;
+        b->acc = b->fill ? v >> (64 - b->fill) : 0;
+        b->fill = b->fill + w - 64;
+    } else {
+        b->fill += w;
+    }
+}
+
+/* The code of group g in marking m. */
+static uint64_t group_code(const pn_reach_t *r, uint32_t g, const uint64_t *m)
+{
+    for (uint32_t k = r->g_off[g]; k < r->g_off[g + 1]; k++)
+        if (m[r->g_pl[k]])
+            return k - r->g_off[g] + !r->g_exact[g];
+    return 0;
+}
+
+/* m into dst: the counts' bits one after the other (bits[p] of place p),
+ * then the groups' codes, whole words (the bits past the state's are
+ * zero); r->stride bytes of it are the state. */
+static void pack_bits(const pn_reach_t *r, const uint8_t *bits, uint64_t *dst,
                       const uint64_t *m)
 {
-    uint64_t acc = 0;
-    unsigned fill = 0;
-    size_t o = 0;
-    for (uint32_t p = 0; p < np; p++) {
-        unsigned w = bits[p];
-        if (!w)
-            continue;
-        uint64_t v = m[p];
-        acc |= v << fill;
-        if (fill + w >= 64) {
-            dst[o++] = acc;
-            acc = fill ? v >> (64 - fill) : 0;
-            fill = fill + w - 64;
-        } else {
-            fill += w;
-        }
-    }
-    dst[o] = acc;
+    bitwr_t b = {dst, 0, 0, 0};
+    for (uint32_t p = 0; p < r->np; p++)
+        if (bits[p])
+            bitwr_put(&b, m[p], bits[p]);
+    for (uint32_t g = 0; g < r->ngroups; g++)
+        bitwr_put(&b, group_code(r, g, m), r->g_w[g]);
+    dst[b.o] = b.acc;
 }
 
 static void pack(const pn_reach_t *r, uint64_t *dst, const uint64_t *m)
 {
-    pack_bits(r->bits, r->np, dst, m);
+    pack_bits(r, r->bits, dst, m);
 }
 
 /* A reader of the fields of a packed state, in place order (the state can
@@ -241,18 +298,39 @@ static inline uint64_t bitrd_next(bitrd_t *b, unsigned w)
     return v & bits_max(w);
 }
 
-/* The marking of the packed state src. */
-static void unpack_bits(const uint8_t *bits, uint32_t np, uint64_t *m,
-                        const uint8_t *src)
+/* The derived places of m from the others. */
+static void derive(const pn_reach_t *r, uint64_t *m)
+{
+    for (uint32_t k = 0; k < r->nder; k++) {
+        __int128 v = r->d_c[k];
+        for (uint32_t j = r->d_off[k]; j < r->d_off[k + 1]; j++)
+            v -= (__int128)r->d_a[j] * (__int128)m[r->d_q[j]];
+        m[r->d_place[k]] = (uint64_t)(v / r->d_div[k]);
+    }
+}
+
+/* The marking of the packed state src (counts bits[p] wide). */
+static void unpack_bits(const pn_reach_t *r, const uint8_t *bits,
+                        uint64_t *m, const uint8_t *src)
 {
     bitrd_t b = bitrd_open(src);
-    for (uint32_t p = 0; p < np; p++)
+    for (uint32_t p = 0; p < r->np; p++)
         m[p] = bits[p] ? bitrd_next(&b, bits[p]) : 0;
+    for (uint32_t g = 0; g < r->ngroups; g++) {
+        uint64_t c = r->g_w[g] ? bitrd_next(&b, r->g_w[g]) : 0;
+        if (!r->g_exact[g]) {
+            if (!c)
+                continue;
+            c--;
+        }
+        m[r->g_pl[r->g_off[g] + c]] = 1;
+    }
+    derive(r, m);
 }
 
 static void unpack(const pn_reach_t *r, uint64_t *m, const uint8_t *src)
 {
-    unpack_bits(r->bits, r->np, m, src);
+    unpack_bits(r, r->bits, m, src);
 }
 
 static const uint8_t *state_at(const pn_reach_t *r, size_t i)
@@ -312,7 +390,21 @@ static inline uint32_t index_mask(const pn_reach_t *r)
 
 static inline uint32_t tag_of(const pn_reach_t *r, uint64_t h)
 {
-    return r->slot_bits >= 32 ? 0 : (uint32_t)h & ~index_mask(r);
+    return r->slot_bits >= 32 ? 0
+                              : (uint32_t)h & ~index_mask(r) & r->slot_empty;
+}
+
+/* Slot i (readable 4 bytes: the index has one byte more at its end). */
+static inline uint32_t slot_get(const pn_reach_t *r, size_t i)
+{
+    uint32_t v;
+    memcpy(&v, r->slots + i * r->slot_w, 4);
+    return v & r->slot_empty;
+}
+
+static inline void slot_set(pn_reach_t *r, size_t i, uint32_t v)
+{
+    memcpy(r->slots + i * r->slot_w, &v, r->slot_w); /* little-endian */
 }
 
 /* The slot of the packed marking key (hash h): the one holding its state
@@ -325,8 +417,8 @@ static size_t probe(const pn_reach_t *r, const uint64_t *key, uint64_t h,
     uint32_t mask = index_mask(r), tag = tag_of(r, h);
     size_t i = slot_of(r, h);
     for (;;) {
-        uint32_t e = r->slots[i];
-        if (e == NO_STATE) {
+        uint32_t e = slot_get(r, i);
+        if (e == r->slot_empty) {
             *found = NO_STATE;
             return i;
         }
@@ -345,22 +437,25 @@ static size_t probe(const pn_reach_t *r, const uint64_t *key, uint64_t h,
 static pn_status_t rehash(pn_reach_t *r, size_t nslots)
 {
     free(r->slots);
-    r->slots = malloc(nslots * sizeof *r->slots);
+    unsigned sb = bits_for(nslots - 1), w = sb + 4 <= 24 ? 3 : 4;
+    r->slots = malloc(nslots * w + 1);
     if (!r->slots) {
         r->nslots = 0;
         return PN_ENOMEM;
     }
-    memset(r->slots, 0xff, nslots * sizeof *r->slots);
+    memset(r->slots, 0xff, nslots * w + 1);
     r->nslots = nslots;
-    r->slot_bits = bits_for(nslots - 1);
+    r->slot_bits = sb;
+    r->slot_w = w;
+    r->slot_empty = w == 3 ? UINT32_C(0xffffff) : UINT32_MAX;
     uint32_t mask = index_mask(r);
     for (size_t i = 0; i < r->nstates; i++) {
         uint64_t h = hash_bytes(state_at(r, i), r->stride);
         size_t s = slot_of(r, h);
-        while (r->slots[s] != NO_STATE)
+        while (slot_get(r, s) != r->slot_empty)
             if (++s == nslots)
                 s = 0;
-        r->slots[s] = ((uint32_t)i & mask) | tag_of(r, h);
+        slot_set(r, s, ((uint32_t)i & mask) | tag_of(r, h));
     }
     return PN_OK;
 }
@@ -371,9 +466,15 @@ static void set_layout(pn_reach_t *r, const uint8_t *bits)
     size_t total = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         r->bits[p] = bits[p];
-        r->lim[p] = bits_max(bits[p]);
+        r->lim[p] = r->kind[p] == PK_PLAIN   ? bits_max(bits[p])
+                    : r->kind[p] == PK_GROUP ? 1
+                                             : UINT64_MAX;
         r->off[p] = total;
         total += bits[p];
+    }
+    for (uint32_t g = 0; g < r->ngroups; g++) {
+        r->g_bit[g] = total;
+        total += r->g_w[g];
     }
     r->stride = total ? (total + 7) / 8 : 1;
 }
@@ -402,7 +503,7 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
     for (uint32_t p = 0; p < r->np; p++) {
         unsigned w = r->bits[p];
         old[p] = (uint8_t)w;
-        if (m[p] > r->lim[p]) {
+        if (r->kind[p] == PK_PLAIN && m[p] > r->lim[p]) {
             unsigned need = bits_for(m[p]);
             w = w + (w > 1 ? w / 2 : 1);
             if (w < need)
@@ -417,10 +518,13 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
         nb[p] = (uint8_t)w;
     }
     for (uint32_t p = 0; p < r->np; p++) {
-        if (all && r->changed[p] && nb[p] == from && nb[p] < to)
+        if (all && r->kind[p] == PK_PLAIN && r->changed[p] &&
+            nb[p] == from && nb[p] < to)
             nb[p] = (uint8_t)to;
         total += nb[p];
     }
+    for (uint32_t g = 0; g < r->ngroups; g++)
+        total += r->g_w[g];
     size_t stride = total ? (total + 7) / 8 : 1, old_stride = r->stride;
     pn_status_t st = PN_OK;
     size_t cap = r->cap_states ? r->cap_states : 1;
@@ -443,7 +547,7 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
     set_layout(r, nb);
     uint64_t *mm = r->tmp;
     for (size_t i = r->nstates; i-- > 0;) {
-        unpack_bits(old, r->np, mm, r->data + i * old_stride);
+        unpack_bits(r, old, mm, r->data + i * old_stride);
         pack(r, r->key, mm);
         memcpy(r->data + i * stride, r->key, stride);
     }
@@ -455,14 +559,11 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
     return rehash(r, r->nslots);
 }
 
-/* Sets the field of place p in the packed marking key to v (which fits). */
-static inline void set_field(const pn_reach_t *r, uint64_t *key, uint32_t p,
-                             uint64_t v)
+/* Sets the w > 0 bits at bit o of the packed marking key to v (which
+ * fits). */
+static inline void set_bits(uint64_t *key, size_t o, unsigned w, uint64_t v)
 {
-    unsigned w = r->bits[p];
-    if (!w)
-        return;
-    size_t o = r->off[p], k = o / 64;
+    size_t k = o / 64;
     unsigned s = (unsigned)(o % 64);
     uint64_t mask = bits_max(w);
     key[k] = (key[k] & ~(mask << s)) | (v << s);
@@ -470,6 +571,42 @@ static inline void set_field(const pn_reach_t *r, uint64_t *key, uint32_t p,
         unsigned lo = 64 - s; /* bits in key[k] */
         key[k + 1] = (key[k + 1] & ~(mask >> lo)) | (v >> lo);
     }
+}
+
+/* The w > 0 bits at bit o of the packed marking key. */
+static inline uint64_t get_bits(const uint64_t *key, size_t o, unsigned w)
+{
+    size_t k = o / 64;
+    unsigned s = (unsigned)(o % 64);
+    uint64_t v = key[k] >> s;
+    if (s + w > 64)
+        v |= key[k + 1] << (64 - s);
+    return v & bits_max(w);
+}
+
+/* Sets place p to v (which fits) in the packed marking key of a marking
+ * that differs from the one key holds in some of the places set so (in
+ * any order; the others unchanged). */
+static inline void set_field(const pn_reach_t *r, uint64_t *key, uint32_t p,
+                             uint64_t v)
+{
+    if (r->kind[p] == PK_PLAIN) {
+        if (r->bits[p])
+            set_bits(key, r->off[p], r->bits[p], v);
+        return;
+    }
+    if (r->kind[p] != PK_GROUP)
+        return; /* derived: not stored */
+    uint32_t g = r->grp[p];
+    unsigned w = r->g_w[g];
+    if (!w)
+        return;
+    uint64_t own = r->gidx[p] + !r->g_exact[g];
+    if (v)
+        set_bits(key, r->g_bit[g], w, own);
+    else if (!r->g_exact[g] && get_bits(key, r->g_bit[g], w) == own)
+        set_bits(key, r->g_bit[g], w, 0);
+    /* exact: the member that takes the token is set too */
 }
 
 /* Finds marking m, or adds it as a new state with the given parent;
@@ -565,7 +702,7 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
     memcpy(r->data + i * bytes, key, bytes);
     if (r->keep_parent)
         r->parent[i] = parent;
-    r->slots[h] = ((uint32_t)i & index_mask(r)) | tag_of(r, hash);
+    slot_set(r, h, ((uint32_t)i & index_mask(r)) | tag_of(r, hash));
     uint64_t total = 0, top = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         if (m[p] > r->bound[p])
@@ -765,10 +902,10 @@ typedef struct {
  * when they differ). */
 static int covered_by(const pn_reach_t *r, uint32_t s, const uint64_t *m)
 {
-    /* unpack(), stopping at the first place above m */
-    bitrd_t b = bitrd_open(state_at(r, s));
+    uint64_t *c = r->cmp;
+    marking_of(r, s, c);
     for (uint32_t p = 0; p < r->np; p++)
-        if (r->bits[p] && bitrd_next(&b, r->bits[p]) > m[p])
+        if (c[p] > m[p])
             return 0;
     return 1;
 }
@@ -863,6 +1000,397 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     return 0;
 }
 
+/* ---- invariants: groups and derived places ------------------------------ */
+
+typedef struct {
+    const pn_net_t *net;
+    size_t *aoff, *aidx;    /* normal arcs of place p: aidx[aoff[p] ..
+                               aoff[p + 1]) */
+    unsigned char *reset;   /* per place: a reset arc */
+    __int128 *acc;          /* per transition, zero between calls */
+    unsigned char *seen;    /* per transition, zero between calls */
+    uint32_t *touched;
+} flowck_t;
+
+/* Whether the weights y over places pl[0..n) (none zero) make a subflow
+ * of the net: y C_t <= 0 for every transition t over the normal arcs (no
+ * firing raises y M: resets only take tokens), or, exact, y C_t = 0 with
+ * no reset arc on those places (no firing changes y M).  Checked here on
+ * the arcs themselves, whatever found y. */
+static int flow_holds(flowck_t *f, const uint32_t *pl, const int64_t *y,
+                      size_t n, int exact)
+{
+    size_t nt = 0;
+    int ok = 1;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t p = pl[i];
+        if (f->reset[p] && exact)
+            ok = 0;
+        for (size_t k = f->aoff[p]; k < f->aoff[p + 1]; k++) {
+            const pn_arc_t *arc = pn_net_arc(f->net, f->aidx[k]);
+            size_t t = arc->transition;
+            __int128 w = (__int128)arc->weight * y[i];
+            if (!f->seen[t]) {
+                f->seen[t] = 1;
+                f->touched[nt++] = (uint32_t)t;
+            }
+            f->acc[t] += arc->dir == PN_DIR_TP ? w : -w;
+        }
+    }
+    for (size_t k = 0; k < nt; k++) {
+        size_t t = f->touched[k];
+        if (f->acc[t] > 0 || (exact && f->acc[t] != 0))
+            ok = 0;
+        f->acc[t] = 0;
+        f->seen[t] = 0;
+    }
+    return ok;
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    if (a < 0)
+        a = -a;
+    if (b < 0)
+        b = -b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+typedef struct {
+    size_t row, n;
+    unsigned width, saving;
+    int exact;
+} cand_t;
+
+static int by_saving(const void *a, const void *b)
+{
+    const cand_t *x = a, *y = b;
+    if (x->saving != y->saving)
+        return x->saving > y->saving ? -1 : 1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* a coefficient past this leaves its row out */
+#define ELIM_BIG ((int64_t)1 << 40)
+
+/* kernel(): matrix cells and steps of work at most */
+#define KER_CELLS ((uint64_t)1 << 20)
+#define KER_WORK ((uint64_t)1 << 27)
+
+/* A basis of the exact invariants (y C = 0 over the places with no reset
+ * arc), by fraction-free Gaussian elimination over the rows [C(p) | e_p]:
+ * each transition's column is cleared with one pivot row, which leaves
+ * (its place stored); the rows left have C-part zero: y, with y(p) != 0
+ * for its own place p and its other places pivots, so p = (y M0 - the
+ * rest) / y(p) in every reachable marking.  The pivots are group members
+ * first (stored anyway), then the narrowest places.  *rows (np + nt
+ * columns a row, y at nt) and kp[0..*nk) their places; 0, 1 past the
+ * budget, -1 out of memory. */
+static int kernel(const pn_reach_t *r, const pn_net_t *net,
+                  const flowck_t *f, const uint8_t *nb, int64_t **rows,
+                  uint32_t *kp, size_t *nk)
+{
+    size_t np = r->np, nt = r->nt, cols = nt + np;
+    *rows = NULL;
+    *nk = 0;
+    if (!np || (uint64_t)np * cols > KER_CELLS)
+        return 1;
+    int64_t *a = calloc(np * cols, sizeof *a);
+    unsigned char *live = malloc(np);
+    if (!a || !live) {
+        free(a);
+        free(live);
+        return -1;
+    }
+    int ret = 0;
+    for (size_t p = 0; p < np; p++) {
+        live[p] = !f->reset[p];
+        a[p * cols + nt + p] = 1;
+    }
+    for (size_t k = 0; k < pn_net_arc_count(net); k++) {
+        const pn_arc_t *arc = pn_net_arc(net, k);
+        if (arc->kind != PN_ARC_NORMAL)
+            continue;
+        int64_t *c = &a[arc->place * cols + arc->transition];
+        int64_t w = arc->weight > (uint64_t)ELIM_BIG ? ELIM_BIG
+                                                     : (int64_t)arc->weight;
+        *c += arc->dir == PN_DIR_TP ? w : -w;
+        if (*c >= ELIM_BIG || *c <= -ELIM_BIG)
+            live[arc->place] = 0; /* in no invariant */
+    }
+    uint64_t work = 0;
+    for (size_t t = 0; !ret && t < nt; t++) {
+        size_t best = np;
+        for (size_t p = 0; p < np; p++) {
+            int64_t v = a[p * cols + t];
+            if (!live[p] || !v)
+                continue;
+            if (best == np) {
+                best = p;
+                continue;
+            }
+            int gp = r->kind[p] == PK_GROUP, gb = r->kind[best] == PK_GROUP;
+            int64_t vb = a[best * cols + t];
+            if (gp != gb ? gp
+                         : nb[p] != nb[best] ? nb[p] < nb[best]
+                                             : llabs(v) < llabs(vb))
+                best = p;
+        }
+        if (best == np)
+            continue;
+        live[best] = 0;
+        const int64_t *pr = a + best * cols;
+        int64_t x = pr[t];
+        for (size_t q = 0; q < np; q++) {
+            int64_t *z = a + q * cols, v = z[t], g = 0;
+            if (!live[q] || !v)
+                continue;
+            work += cols - t;
+            if (work > KER_WORK) {
+                ret = 1;
+                break;
+            }
+            for (size_t c = t; c < cols; c++) {
+                int64_t u, w;
+                if (__builtin_mul_overflow(x, z[c], &u) ||
+                    __builtin_mul_overflow(v, pr[c], &w) ||
+                    __builtin_sub_overflow(u, w, &z[c]) ||
+                    z[c] > ELIM_BIG || z[c] < -ELIM_BIG) {
+                    live[q] = 0; /* too large: in no invariant */
+                    break;
+                }
+                g = gcd64(g, z[c]);
+            }
+            if (live[q] && g > 1)
+                for (size_t c = t; c < cols; c++)
+                    z[c] /= g;
+        }
+    }
+    if (!ret)
+        for (size_t p = 0; p < np; p++)
+            if (live[p])
+                kp[(*nk)++] = (uint32_t)p;
+    free(live);
+    if (ret)
+        free(a);
+    else
+        *rows = a;
+    return ret;
+}
+
+/* What the net's invariants let go unstored, on the first widths nb
+ * (set to 0 for what is not stored as a count): groups of places
+ * holding one token at most together (from the unit subflows of y M0 =
+ * 1), stored as one code; places that an exact invariant gives from
+ * the stored ones (a basis of them, kernel(); a place no transition
+ * changes is one), not stored.  Every flow used is checked on the net's
+ * arcs. */
+static pn_status_t compress(pn_reach_t *r, const pn_net_t *net,
+                            pni_flows_t *fl, uint8_t *nb)
+{
+    size_t np = r->np, nt = r->nt, na = pn_net_arc_count(net);
+    pn_status_t st = PN_ENOMEM;
+    flowck_t f = {net, calloc(np + 2, sizeof(size_t)),
+                  malloc((na + 1) * sizeof(size_t)), calloc(np + 1, 1),
+                  calloc(nt + 1, sizeof(__int128)), calloc(nt + 1, 1),
+                  malloc((nt + 1) * sizeof(uint32_t))};
+    cand_t *cand = malloc((fl->n + 1) * sizeof *cand);
+    uint32_t *pl = malloc((np + 1) * sizeof *pl);
+    int64_t *co = malloc((np + 1) * sizeof *co);
+    size_t nmax = (fl->n > np ? fl->n : np) + 1;
+    uint32_t *piv = malloc(nmax * sizeof *piv);
+    int64_t **prow = malloc(nmax * sizeof *prow);
+    int64_t *kbuf = NULL;
+    r->grp = malloc((np + 1) * sizeof *r->grp);
+    r->gidx = malloc((np + 1) * sizeof *r->gidx);
+    if (!f.aoff || !f.aidx || !f.reset || !f.acc || !f.seen || !f.touched ||
+        !cand || !pl || !co || !piv || !prow || !r->grp ||
+        !r->gidx)
+        goto out;
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->kind == PN_ARC_RESET)
+            f.reset[arc->place] = 1;
+        else if (arc->kind == PN_ARC_NORMAL)
+            f.aoff[arc->place + 1]++;
+    }
+    for (size_t p = 0; p < np; p++)
+        f.aoff[p + 1] += f.aoff[p];
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->kind == PN_ARC_NORMAL)
+            f.aidx[f.aoff[arc->place]++] = a;
+    }
+    for (size_t p = np; p > 0; p--)
+        f.aoff[p] = f.aoff[p - 1];
+    f.aoff[0] = 0;
+
+    /* groups: the unit subflows with y M0 = 1, the most bits saved first,
+     * each on places no group chosen before has */
+    size_t nc = 0;
+    for (size_t i = 0; i < fl->n; i++) {
+        const int64_t *y = fl->y[i];
+        size_t n = 0;
+        uint64_t sum = 0;
+        int unit = 1, exact = fl->exact[i];
+        for (size_t p = 0; unit && p < np; p++) {
+            if (!y[p])
+                continue;
+            if (y[p] != 1 || !r->changed[p] || nb[p] != 1)
+                unit = 0;
+            sum += pn_net_place(net, p)->marking;
+            if (f.reset[p])
+                exact = 0;
+            n++;
+        }
+        if (!unit || sum != 1 || n < 2)
+            continue;
+        unsigned width = bits_for(exact ? n - 1 : n);
+        if (width >= n)
+            continue;
+        cand_t c = {i, n, width, (unsigned)n - width, exact};
+        cand[nc++] = c;
+    }
+    qsort(cand, nc, sizeof *cand, by_saving);
+    size_t ng = 0, nmem = 0;
+    for (size_t c = 0; c < nc; c++) {
+        const int64_t *y = fl->y[cand[c].row];
+        size_t n = 0;
+        int free_ = 1;
+        for (size_t p = 0; free_ && p < np; p++)
+            if (y[p]) {
+                if (r->kind[p] != PK_PLAIN)
+                    free_ = 0;
+                pl[n] = (uint32_t)p;
+                co[n++] = 1;
+            }
+        if (!free_ || !flow_holds(&f, pl, co, n, cand[c].exact))
+            continue;
+        for (size_t k = 0; k < n; k++) {
+            r->kind[pl[k]] = PK_GROUP;
+            r->grp[pl[k]] = (uint32_t)ng;
+            r->gidx[pl[k]] = (uint32_t)k;
+            nb[pl[k]] = 0;
+        }
+        cand[ng++] = cand[c];
+        nmem += n;
+    }
+    r->g_off = malloc((ng + 1) * sizeof *r->g_off);
+    r->g_pl = malloc((nmem + 1) * sizeof *r->g_pl);
+    r->g_w = malloc(ng + 1);
+    r->g_exact = malloc(ng + 1);
+    r->g_bit = malloc((ng + 1) * sizeof *r->g_bit);
+    if (!r->g_off || !r->g_pl || !r->g_w || !r->g_exact || !r->g_bit)
+        goto out;
+    r->ngroups = (uint32_t)ng;
+    r->g_off[0] = 0;
+    for (size_t g = 0; g < ng; g++) {
+        r->g_w[g] = (uint8_t)cand[g].width;
+        r->g_exact[g] = (unsigned char)cand[g].exact;
+        r->g_off[g + 1] = r->g_off[g] + (uint32_t)cand[g].n;
+    }
+    for (size_t p = 0; p < np; p++)
+        if (r->kind[p] == PK_GROUP)
+            r->g_pl[r->g_off[r->grp[p]] + r->gidx[p]] = (uint32_t)p;
+
+    /* derived: a basis of the exact invariants (kernel()), each row giving
+     * its own place from stored ones; past kernel()'s budget, the places
+     * no transition changes only */
+    size_t nconst = 0, npiv = 0, nterms = 0, nk = 0;
+    int kst = kernel(r, net, &f, nb, &kbuf, piv, &nk);
+    if (kst < 0)
+        goto out;
+    for (size_t i = 0; !kst && i < nk; i++) {
+        /* a basis of the exact invariants: each its own place, from the
+         * stored ones */
+        uint32_t p = piv[i];
+        const int64_t *y = kbuf + (size_t)p * (np + nt) + nt;
+        size_t n = 0;
+        __int128 c = 0;
+        if (r->kind[p] != PK_PLAIN)
+            continue;
+        for (size_t q = 0; q < np; q++)
+            if (y[q]) {
+                pl[n] = (uint32_t)q;
+                co[n++] = y[q];
+                c += (__int128)y[q] * pn_net_place(net, q)->marking;
+            }
+        if (c > ((__int128)1 << 62) || c < -((__int128)1 << 62) ||
+            !flow_holds(&f, pl, co, n, 1))
+            continue;
+        r->kind[p] = PK_DERIVED;
+        nb[p] = 0;
+        piv[npiv] = p;
+        prow[npiv++] = (int64_t *)y;
+        nterms += n - 1;
+    }
+    for (size_t p = 0; kst && p < np; p++)
+        if (!r->changed[p] && r->kind[p] == PK_PLAIN) {
+            r->kind[p] = PK_DERIVED;
+            nb[p] = 0;
+            nconst++;
+        }
+    size_t nd = nconst + npiv;
+    r->d_place = malloc((nd + 1) * sizeof *r->d_place);
+    r->d_off = malloc((nd + 1) * sizeof *r->d_off);
+    r->d_q = malloc((nterms + 1) * sizeof *r->d_q);
+    r->d_a = malloc((nterms + 1) * sizeof *r->d_a);
+    r->d_c = malloc((nd + 1) * sizeof *r->d_c);
+    r->d_div = malloc((nd + 1) * sizeof *r->d_div);
+    if (!r->d_place || !r->d_off || !r->d_q || !r->d_a || !r->d_c ||
+        !r->d_div)
+        goto out;
+    size_t k = 0, t = 0;
+    r->d_off[0] = 0;
+    for (size_t p = 0; nconst && p < np; p++)
+        if (!r->changed[p] && r->kind[p] == PK_DERIVED) {
+            r->d_place[k] = (uint32_t)p;
+            r->d_c[k] = (int64_t)pn_net_place(net, p)->marking;
+            r->d_div[k] = 1;
+            r->d_off[++k] = (uint32_t)t;
+        }
+    for (size_t i = npiv; i-- > 0;) {
+        const int64_t *y = prow[i];
+        uint32_t p = piv[i];
+        int64_t sign = y[p] < 0 ? -1 : 1;
+        __int128 c = 0;
+        for (size_t q = 0; q < np; q++) {
+            if (!y[q])
+                continue;
+            c += (__int128)y[q] * pn_net_place(net, q)->marking;
+            if (q != p) {
+                r->d_q[t] = (uint32_t)q;
+                r->d_a[t++] = sign * y[q];
+            }
+        }
+        r->d_place[k] = p;
+        r->d_c[k] = (int64_t)(sign * c);
+        r->d_div[k] = sign * y[p];
+        r->d_off[++k] = (uint32_t)t;
+    }
+    r->nder = (uint32_t)nd;
+    st = PN_OK;
+out:
+    free(f.aoff);
+    free(f.aidx);
+    free(f.reset);
+    free(f.acc);
+    free(f.seen);
+    free(f.touched);
+    free(cand);
+    free(pl);
+    free(co);
+    free(piv);
+    free(prow);
+    free(kbuf);
+    return st;
+}
+
 /* The first layout: each place as wide as the largest count the net lets
  * it hold when that is known (its capacity; its initial count when no
  * transition changes it), else as its initial count (at least one bit).
@@ -880,9 +1408,12 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
     size_t *order = malloc((na + 1) * sizeof *order);
     uint8_t *nb = malloc(np + 1);
     uint64_t *sb = malloc((np + 1) * sizeof *sb);
+    pni_flows_t fl = {0, NULL, NULL};
+    r->kind = calloc(np + 1, 1);
     r->chg_off = malloc(((size_t)r->nt + 1) * sizeof *r->chg_off);
     r->chg_idx = malloc((na + 1) * sizeof *r->chg_idx);
     pn_status_t st = changed && d && first && order && nb && sb && r->chg_off &&
+                             r->kind &&
                              r->chg_idx && na < UINT32_MAX
                          ? PN_OK
                          : PN_ENOMEM;
@@ -923,7 +1454,7 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
         r->chg_off[r->nt] = (uint32_t)nchg;
         /* the bounds the P-semiflows give (none when they are too costly
          * to find) */
-        if (pni_semiflow_bounds(net, sb) < 0)
+        if (pni_semiflows(net, sb, &fl) < 0)
             st = PN_ENOMEM;
         r->bounded = 1;
         for (size_t p = 0; p < np; p++) {
@@ -941,8 +1472,12 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
                 r->bounded = 0;
             nb[p] = (uint8_t)bits_for(top);
         }
-        set_layout(r, nb);
+        if (!st)
+            st = compress(r, net, &fl, nb);
+        if (!st)
+            set_layout(r, nb);
     }
+    pni_flows_free(&fl);
     free(d);
     free(first);
     free(order);
@@ -1185,6 +1720,18 @@ int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
             return 0;
     if (!r->slots)
         return 0;
+    /* m must keep the invariants that the packed form leaves out */
+    for (uint32_t g = 0; g < r->ngroups; g++) {
+        uint64_t n = 0;
+        for (uint32_t k = r->g_off[g]; k < r->g_off[g + 1]; k++)
+            n += m[r->g_pl[k]];
+        if (n > 1 || (r->g_exact[g] && n != 1))
+            return 0;
+    }
+    memcpy(r->cmp, m, r->np * sizeof *m);
+    derive(r, r->cmp);
+    if (memcmp(r->cmp, m, r->np * sizeof *m))
+        return 0;
     pack(r, r->key, m);
     uint32_t found;
     probe(r, r->key, hash_bytes((const uint8_t *)r->key, r->stride), &found);
@@ -1320,6 +1867,17 @@ int pn_reach_dead_state(const pn_reach_t *r, uint64_t state)
         if (pni_engine_enabled(r->engine, w->tmp, t))
             return 0;
     return 1;
+}
+
+void pni_reach_layout(const pn_reach_t *r, size_t *groups, size_t *exact,
+                      size_t *derived, size_t *stride)
+{
+    *groups = r->ngroups;
+    *exact = 0;
+    for (uint32_t g = 0; g < r->ngroups; g++)
+        *exact += r->g_exact[g];
+    *derived = r->nder;
+    *stride = r->stride;
 }
 
 uint64_t pn_reach_memory(const pn_reach_t *r)

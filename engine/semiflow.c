@@ -154,8 +154,31 @@ static int eliminate(sf_t *s, size_t t)
     return ret;
 }
 
+void pni_flows_free(pni_flows_t *f)
+{
+    if (!f)
+        return;
+    for (size_t i = 0; i < f->n; i++)
+        free(f->y[i]);
+    free(f->y);
+    free(f->exact);
+    f->y = NULL;
+    f->exact = NULL;
+    f->n = 0;
+}
+
 int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound)
 {
+    return pni_semiflows(net, bound, NULL);
+}
+
+int pni_semiflows(const pn_net_t *net, uint64_t *bound, pni_flows_t *flows)
+{
+    if (flows) {
+        flows->n = 0;
+        flows->y = NULL;
+        flows->exact = NULL;
+    }
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
     for (size_t p = 0; p < np; p++)
         bound[p] = UINT64_MAX;
@@ -250,6 +273,29 @@ int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound)
         for (size_t p = 0; p < np; p++)
             if (y[p] > 0 && sum / (uint64_t)y[p] < bound[p])
                 bound[p] = sum / (uint64_t)y[p];
+    }
+    /* the rows themselves, for the caller: y, and whether y C = 0 (every
+     * slack zero) */
+    if (!ret && flows && s.n) {
+        flows->y = calloc(s.n, sizeof *flows->y);
+        flows->exact = calloc(s.n, 1);
+        if (!flows->y || !flows->exact)
+            ret = -1;
+        for (size_t i = 0; !ret && i < s.n; i++) {
+            if (!(flows->y[i] = malloc(np * sizeof **flows->y))) {
+                ret = -1;
+                break;
+            }
+            flows->n++;
+            memcpy(flows->y[i], s.v[i] + nt, np * sizeof **flows->y);
+            int exact = 1;
+            for (size_t t = 0; t < nt; t++)
+                if (s.v[i][nt + np + t])
+                    exact = 0;
+            flows->exact[i] = (unsigned char)exact;
+        }
+        if (ret)
+            pni_flows_free(flows);
     }
     for (size_t i = 0; i < s.n; i++)
         sf_drop(&s, i);

@@ -286,6 +286,208 @@ START_TEST(random_nets_against_brute_force)
 }
 END_TEST
 
+/* Nets with invariants: components, each a set of places holding one
+ * token that transitions move within it (a one-hot group; a reset arc on
+ * one makes it "one token at most"), and a pair of counters that
+ * transitions trade at 1 for 2 (an exact semiflow with weights 2 and 1),
+ * with read and inhibitor arcs and a free place with a capacity.  The
+ * explorer stores groups as one code and derives places from the others:
+ * its states, edges, dead markings and every marking it holds must be the
+ * brute force's, and over the set every kind of layout is used. */
+static pn_net_t *invariant_net(pni_rng_t *rng)
+{
+    pn_net_t *net = pn_net_new("inv");
+    size_t nc = 1 + (size_t)pni_rng_below(rng, 3), np = 0;
+    size_t first[4], size[4];
+    char id[16];
+    for (size_t c = 0; c < nc; c++) {
+        first[c] = np;
+        size[c] = 2 + (size_t)pni_rng_below(rng, 4);
+        size_t at = (size_t)pni_rng_below(rng, size[c]);
+        for (size_t k = 0; k < size[c]; k++, np++) {
+            snprintf(id, sizeof id, "p%zu", np);
+            pn_net_add_place(net, id, NULL, k == at, NULL);
+        }
+    }
+    size_t ca = np, cb = np + 1, fr = np + 2;
+    pn_net_add_place(net, "ca", NULL, pni_rng_below(rng, 3), NULL);
+    pn_net_add_place(net, "cb", NULL, pni_rng_below(rng, 3), NULL);
+    pn_net_add_place(net, "fr", NULL, 0, NULL);
+    pn_net_set_capacity(net, fr, 2);
+    np += 3;
+    size_t nt = 2 + (size_t)pni_rng_below(rng, 5);
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+        for (size_t c = 0; c < nc; c++) {
+            if (pni_rng_below(rng, 3) == 0)
+                continue;
+            size_t a = first[c] + (size_t)pni_rng_below(rng, size[c]);
+            size_t b = first[c] + (size_t)pni_rng_below(rng, size[c]);
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT, a, t, 1, PN_ARC_NORMAL,
+                              NULL);
+            pn_net_add_arc_at(net, NULL, PN_DIR_TP, b, t, 1, PN_ARC_NORMAL,
+                              NULL);
+        }
+        uint64_t k = pni_rng_below(rng, 4);
+        if (k == 1 || k == 2) { /* ca -> 2 cb, or back */
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT, k == 1 ? ca : cb, t,
+                              k == 1 ? 1 : 2, PN_ARC_NORMAL, NULL);
+            pn_net_add_arc_at(net, NULL, PN_DIR_TP, k == 1 ? cb : ca, t,
+                              k == 1 ? 2 : 1, PN_ARC_NORMAL, NULL);
+        }
+        if (pni_rng_below(rng, 3) == 0)
+            pn_net_add_arc_at(net, NULL, pni_rng_below(rng, 2) ? PN_DIR_TP
+                                                              : PN_DIR_PT,
+                              fr, t, 1, PN_ARC_NORMAL, NULL);
+        uint64_t x = pni_rng_below(rng, 12);
+        size_t p = (size_t)pni_rng_below(rng, np);
+        if (x < 2)
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT, p, t, 1, PN_ARC_READ,
+                              NULL);
+        else if (x < 4)
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT, p, t,
+                              1 + pni_rng_below(rng, 2), PN_ARC_INHIBITOR,
+                              NULL);
+        else if (x < 5)
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT, p, t, 1, PN_ARC_RESET,
+                              NULL);
+        else if (x < 7) /* a component's token lost */
+            pn_net_add_arc_at(net, NULL, PN_DIR_PT,
+                              (size_t)pni_rng_below(rng, ca), t, 1,
+                              PN_ARC_RESET, NULL);
+    }
+    return net;
+}
+
+START_TEST(invariants_against_brute_force)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 777);
+    size_t groups = 0, exact = 0, derived = 0;
+    for (int i = 0; i < 300; i++) {
+        pn_net_t *net = invariant_net(&rng);
+        size_t np = pn_net_place_count(net);
+        size_t s, e, d;
+        uint64_t *seen;
+        brute_force(net, 4000, &s, &e, &d, &seen);
+        for (int sem = 0; sem < 2; sem++) {
+            pn_reach_t *r = explore(net, sem ? PN_SEM_MAXIMAL
+                                             : PN_SEM_INTERLEAVING, 0);
+            ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+            size_t g, x, dv, stride;
+            pni_reach_layout(r, &g, &x, &dv, &stride);
+            if (sem) {
+                /* every marking a maximal-step run visits was found */
+                pn_engine_t *eng;
+                ck_assert_int_eq(pn_engine_compile(net, &eng), PN_OK);
+                for (uint64_t seed = 0; seed < 10; seed++) {
+                    pn_sim_t *sim = pn_sim_new(eng, seed, PN_SEM_MAXIMAL, 0);
+                    pn_end_t end = PN_END_NONE;
+                    for (int k = 0; k < 30 && end == PN_END_NONE; k++) {
+                        ck_assert(pn_reach_contains(r, pn_sim_marking(sim)));
+                        pn_sim_step(sim, &end);
+                    }
+                    pn_sim_free(sim);
+                }
+                pn_engine_free(eng);
+                pn_reach_free(r);
+                continue;
+            }
+            groups += g;
+            exact += x;
+            derived += dv;
+            ck_assert_msg(pn_reach_states(r) == s &&
+                              pn_reach_edges(r) == e && pn_reach_dead(r) == d,
+                          "net %d: explorer %llu/%llu/%llu, brute force "
+                          "%zu/%zu/%zu", i,
+                          (unsigned long long)pn_reach_states(r),
+                          (unsigned long long)pn_reach_edges(r),
+                          (unsigned long long)pn_reach_dead(r), s, e, d);
+            for (size_t k = 0; k < s; k++)
+                ck_assert(pn_reach_contains(r, seen + k * np));
+            /* each stored marking reads back as one of the brute force's,
+             * and a marking off the invariants is not found */
+            uint64_t *m = malloc(np * sizeof *m);
+            for (size_t k = 0; k < s; k++) {
+                ck_assert_int_eq(pn_reach_marking(r, k, m), PN_OK);
+                size_t j = 0;
+                while (j < s && memcmp(seen + j * np, m, np * sizeof *m))
+                    j++;
+                ck_assert_msg(j < s, "net %d: state %zu not reachable", i, k);
+                m[0] ^= 1;
+                for (j = 0; j < s && memcmp(seen + j * np, m,
+                                            np * sizeof *m); j++)
+                    ;
+                ck_assert_int_eq(pn_reach_contains(r, m), j < s);
+            }
+            free(m);
+            pn_reach_free(r);
+        }
+        free(seen);
+        pn_net_free(net);
+    }
+    /* seed 777: 73 groups, 64 of them exact; 1370 places derived */
+    ck_assert_uint_ge(groups, exact + 5);
+    ck_assert_uint_gt(exact, 40);
+    ck_assert_uint_gt(derived, 500);
+}
+END_TEST
+
+/* A ring of 8 places with one token and a counter pair (2 a + b = 6):
+ * the ring is one code of 3 bits, a is derived from b (3 bits): every
+ * state takes one byte, and the 8 * 4 markings read back right. */
+START_TEST(invariants_pack_small)
+{
+    pn_net_t *net = pn_net_new("ring");
+    char id[16];
+    for (int k = 0; k < 8; k++) {
+        snprintf(id, sizeof id, "p%d", k);
+        pn_net_add_place(net, id, NULL, k == 0, NULL);
+    }
+    pn_net_add_place(net, "a", NULL, 3, NULL);
+    pn_net_add_place(net, "b", NULL, 0, NULL);
+    for (int k = 0; k < 8; k++) {
+        snprintf(id, sizeof id, "t%d", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, (size_t)k, (size_t)k, 1,
+                          PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, (size_t)(k + 1) % 8,
+                          (size_t)k, 1, PN_ARC_NORMAL, NULL);
+    }
+    pn_net_add_transition(net, "down", NULL, NULL);
+    pn_net_add_transition(net, "up", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "down", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "down", "b", 2, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "b", "up", 2, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "up", "a", 1, PN_ARC_NORMAL, NULL);
+    pn_reach_t *r = explore(net, PN_SEM_INTERLEAVING, 0);
+    ck_assert_uint_eq(pn_reach_states(r), 32);
+    size_t g, x, d, stride;
+    pni_reach_layout(r, &g, &x, &d, &stride);
+    ck_assert_uint_eq(g, 1);
+    ck_assert_uint_eq(x, 1);
+    ck_assert_uint_eq(d, 1);
+    ck_assert_uint_eq(stride, 1);
+    unsigned seen = 0;
+    for (uint64_t i = 0; i < 32; i++) {
+        uint64_t m[10], one = 0, at = 0;
+        ck_assert_int_eq(pn_reach_marking(r, i, m), PN_OK);
+        for (int k = 0; k < 8; k++)
+            if (m[k]) {
+                one += m[k];
+                at = (uint64_t)k;
+            }
+        ck_assert_uint_eq(one, 1);
+        ck_assert_uint_eq(2 * m[8] + m[9], 6);
+        seen |= 1u << (at * 4 + m[8]);
+    }
+    ck_assert_uint_eq(seen, 0xffffffffu);
+    pn_reach_free(r);
+    pn_net_free(net);
+}
+END_TEST
+
 /* The packed markings: src(40) feeds t (a += 1000) and u (b += 3); when
  * src is empty (an inhibitor arc), big adds 2^62 to a once.  a outgrows
  * its first layout several times, the last time with every other marking
@@ -1039,6 +1241,8 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, hand_counted);
     tcase_add_test(tc, random_nets_against_brute_force);
+    tcase_add_test(tc, invariants_against_brute_force);
+    tcase_add_test(tc, invariants_pack_small);
     tcase_add_test(tc, gpu_schedules_bracket_runs);
     tcase_add_test(tc, limits_give_incomplete_results);
     tcase_add_test(tc, random_queries_against_brute_force);

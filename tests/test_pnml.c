@@ -1117,6 +1117,7 @@ static Suite *suite(void)
     tcase_add_test(tc, pipe_dialect_has_pipes_shape);
     suite_add_tcase(s, tc);
     tc = tcase_create("writer");
+    tcase_set_timeout(tc, 300);
     tcase_add_test(tc, writer_marks_inhibitors_every_way);
     tcase_add_test(tc, built_net_round_trips);
     tcase_add_test(tc, writer_weights_only_above_one);

@@ -1047,20 +1047,6 @@ static int flow_holds(flowck_t *f, const uint32_t *pl, const int64_t *y,
     return ok;
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    if (a < 0)
-        a = -a;
-    if (b < 0)
-        b = -b;
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 typedef struct {
     size_t row, n;
     unsigned width, saving;
@@ -1164,7 +1150,7 @@ static int kernel(const pn_reach_t *r, const pn_net_t *net,
                     live[q] = 0; /* too large: in no invariant */
                     break;
                 }
-                g = gcd64(g, z[c]);
+                g = pni_gcd64(g, z[c]);
             }
             if (live[q] && g > 1)
                 for (size_t c = t; c < cols; c++)

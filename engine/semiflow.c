@@ -26,20 +26,6 @@ typedef struct {
     uint64_t work;
 } sf_t;
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    if (a < 0)
-        a = -a;
-    if (b < 0)
-        b = -b;
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 static void sf_drop(sf_t *s, size_t i)
 {
     free(s->v[i]);
@@ -116,7 +102,7 @@ static int eliminate(sf_t *s, size_t t)
                     keep = 0;
             if (!keep)
                 continue;
-            int64_t ca = -s->v[b][t], cb = s->v[a][t], g = gcd64(ca, cb);
+            int64_t ca = -s->v[b][t], cb = s->v[a][t], g = pni_gcd64(ca, cb);
             ca /= g;
             cb /= g;
             int64_t all = 0;
@@ -129,7 +115,7 @@ static int eliminate(sf_t *s, size_t t)
                     ret = 1;
                     break;
                 }
-                all = gcd64(all, row[c]);
+                all = pni_gcd64(all, row[c]);
             }
             if (ret)
                 break;

@@ -74,6 +74,10 @@ void *pni_huge_alloc(size_t n);
 /* Grows *buf (of *cap elements of size elem) to hold at least need. */
 pn_status_t pni_grow(void **buf, size_t *cap, size_t need, size_t elem);
 
+/* The greatest common divisor of |a| and |b| (0 when both are 0); both
+ * must be above INT64_MIN. */
+int64_t pni_gcd64(int64_t a, int64_t b);
+
 /* Parses a non-negative decimal integer <= PN_TOKENS_MAX, with XML white
  * space around it.  Returns PN_OK, PN_EVALUE (empty, sign, not a number) or
  * PN_ERANGE; *what says which ("negative", "not an integer", "empty"). */

@@ -226,6 +226,20 @@ pn_status_t pni_hash_put(pni_hash_t *h, const char *key, uint32_t kind,
     return PN_OK;
 }
 
+int64_t pni_gcd64(int64_t a, int64_t b)
+{
+    if (a < 0)
+        a = -a;
+    if (b < 0)
+        b = -b;
+    while (b) {
+        int64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 pn_status_t pni_grow(void **buf, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)

@@ -87,6 +87,7 @@ typedef struct pn_gpu_launch {
     double shared_ld_trans, shared_st_trans; /* shared-memory transactions
                                 * (wavefronts): more than the instructions
                                 * when banks conflict */
+    double branches;          /* control-flow warp instructions executed */
     char file[256];           /* where the launch was read */
     unsigned long line;
     unsigned imputed;         /* PN_GPU_IMPUTED_* of the counts that

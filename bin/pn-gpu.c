@@ -270,9 +270,11 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                     "\"dram_s\": %.6g, \"l2_s\": %.6g, \"lsu_s\": %.6g, \"waves\": %.6g, "
                     "\"resident_warps\": %u, \"limited_by\": \"%s\", "
                     "\"busy\": %.4f, \"wait_global\": %.4f, \"wait_shared\": %.4f, "
-                    "\"idle\": %.4f", p->bound, p->overhead_s, p->issue_s,
+                    "\"idle\": %.4f, \"mlp\": %.4g",
+                    p->bound, p->overhead_s, p->issue_s,
                     p->dram_s, p->l2_s, p->lsu_s, s->waves, s->resident_warps,
-                    s->limited_by, p->busy, p->wait_global, p->wait_shared, p->idle);
+                    s->limited_by, p->busy, p->wait_global, p->wait_shared, p->idle,
+                    s->mlp);
         }
         fputc('}', f);
         return;
@@ -281,7 +283,7 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
         fputs("gpu,kernel,input_size,block_x,block_y,predicted_s,low_s,high_s,measured_s", f);
         if (o->explain)
             fputs(",bound,overhead_s,net_s,dram_s,l2_s,lsu_s,waves,resident_warps,"
-                  "limited_by,busy,wait_global,wait_shared,idle", f);
+                  "limited_by,busy,wait_global,wait_shared,idle,mlp", f);
         fputc('\n', f);
     }
     fprintf(f, "%s,%s,", l->gpu, l->kernel);
@@ -290,10 +292,10 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
             p->predicted_s, p->low_s, p->high_s);
     put_num(f, l->measured_s);
     if (o->explain)
-        fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f",
+        fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f,%.4g",
                 p->bound, p->overhead_s, p->issue_s, p->dram_s, p->l2_s,
                 p->lsu_s, s->waves, s->resident_warps, s->limited_by, p->busy,
-                p->wait_global, p->wait_shared, p->idle);
+                p->wait_global, p->wait_shared, p->idle, s->mlp);
     fputc('\n', f);
 }
 

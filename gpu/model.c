@@ -109,6 +109,13 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
     if (missing(dram)) dram = l2;     /* nothing known hits L2 */
     s->lat_global = s->l1_hit * a->lat_l1 + (1 - s->l1_hit) *
                     (s->miss * a->lat_global + (1 - s->miss) * a->lat_l2);
+    /* loads in flight: a warp waits for a load only where its value is
+     * used, so the loads between two control-flow instructions (a loop
+     * iteration, unrolled or not) are in flight together; 1 without the
+     * count */
+    s->mlp = 1.0;
+    if (!missing(l->branches) && l->branches > 0 && l->global_ld > l->branches)
+        s->mlp = fmin(PN_GPU_MLP_MAX, l->global_ld / l->branches);
     s->lat_shared = a->lat_shared;
     s->lat_arith = a->lat_arith;
     s->dram_bytes = dram * 32.0;
@@ -272,7 +279,7 @@ static pn_status_t wave_cycles(const pn_gpu_shape_t *s, unsigned warps,
     wave_key_t key = {
         warps, s->schedulers,
         (uint64_t)llround(a / k), (uint64_t)llround(sh / k), (uint64_t)llround(g / k),
-        steps_of(s->lat_global, 5), steps_of(s->lat_shared, 5),
+        steps_of(s->lat_global / s->mlp, 5), steps_of(s->lat_shared, 5),
         steps_of(s->lat_arith, 4),
     };
     if (key.a + key.s + key.g == 0) key.a = 1;
@@ -359,7 +366,7 @@ pn_status_t pn_gpu_predict(const pn_gpu_shape_t *s, const pn_gpu_calib_t *c,
     o->high_s = o->predicted_s * exp(c->log_hi);
     /* a warp's own time: issuing, and waiting on each memory */
     double busy = s->arith + s->replays + s->global + s->shared;
-    double wg = s->global * s->lat_global, ws = s->shared * s->lat_shared;
+    double wg = s->global * s->lat_global / s->mlp, ws = s->shared * s->lat_shared;
     double tot = busy + wg + ws;
     o->idle = idle;
     if (tot > 0) {

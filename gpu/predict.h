@@ -173,6 +173,7 @@ typedef struct pn_gpu_shape {
     double l1_hit;              /* fraction of global load transactions that hit L1 */
     double miss;                /* fraction of L2 transactions that reach DRAM */
     double lat_global;          /* mean global latency, cycles (L1, L2 and DRAM mixed) */
+    double mlp;                 /* global loads a warp keeps in flight (>= 1) */
     double lat_shared;          /* shared latency, cycles */
     double lat_arith;           /* dependent arithmetic latency, cycles */
     double dram_bytes, l2_bytes;  /* traffic of the whole launch */
@@ -243,6 +244,10 @@ typedef struct pn_gpu_prediction {
  * and the steps scaled back up (doc/gpu.md: the
  * scaling law and its measured error). */
 #define PN_GPU_SIM_CAP 96
+
+/* The most global loads a warp is taken to keep in flight (shape's mlp:
+ * global loads per control-flow instruction, doc/gpu.md). */
+#define PN_GPU_MLP_MAX 8
 
 /* Predicts a launch: overhead + max(issue_scale * waves * wave_cycles /
  * clock, dram_scale * DRAM time, l2_scale * L2 time, lsu_scale * LSU

@@ -48,6 +48,17 @@ has "$TMP/err" "va.csv:4"
 head -3 "$TMP/va.csv" > "$TMP/va2.csv"
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va2.csv"
 has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"
+# no control-flow count: one load in flight (mlp, the last --explain column)
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" --explain "$TMP/va2.csv"
+has "$TMP/out" ",idle,mlp"
+awk -F, 'NR == 2 { exit !($NF == 1) }' "$TMP/out" && ok || bad "mlp without a control-flow count is not 1"
+# with Executed.Control.Flow.Instructions: 4 global loads per control-flow
+# instruction, 4 loads in flight and a net no slower
+awk -F, 'NR == 2 { print $6 }' "$TMP/out" > "$TMP/net1"
+sed '1s/$/,"Executed.Control.Flow.Instructions"/; 2s/$/,16384/; 3s/$/,32768/' "$TMP/va2.csv" > "$TMP/va3.csv"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" --explain "$TMP/va3.csv"
+awk -F, -v n1="$(cat "$TMP/net1")" 'NR == 2 { exit !($NF == 4 && $6 <= n1) }' "$TMP/out" \
+    && ok || bad "4 loads per control-flow instruction: $(sed -n 2p "$TMP/out")"
 
 # --- fit, then predict with the calibration -------------------------------------
 expect 0 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/cal.json" "$H/profiles/vectorAdd-H100.csv" "$H/profiles/matMul_gpu-H100.csv"

@@ -342,6 +342,53 @@ START_TEST(replays_by_architecture)
 }
 END_TEST
 
+/* Loads in flight: global loads per control-flow instruction (1 to
+ * PN_GPU_MLP_MAX) divide the global latency the wave's net waits.  A
+ * latency-bound wave gets faster, an issue-bound one does not change. */
+START_TEST(mlp_from_branches)
+{
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_calib_t unit;
+    pn_gpu_calib_init(&unit, NULL);
+    /* one block of 2 warps on an SM: 32 loads a warp, latency-bound */
+    pn_gpu_launch_t l = launch(13, 64, 16, 0, 32);
+    pn_gpu_shape_t s1, s4, s;
+    pn_gpu_prediction_t p1, p4;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s1, NULL), PN_OK);
+    ck_assert(s1.mlp == 1);                 /* no control-flow count (0) */
+    l.branches = NAN;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert(s.mlp == 1);
+    l.branches = 2 * l.global_ld;           /* fewer loads than branches */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert(s.mlp == 1);
+    l.branches = l.global_ld / 100;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert(s.mlp == PN_GPU_MLP_MAX);
+    l.branches = l.global_ld / 4;           /* 4 loads a loop iteration */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s4, NULL), PN_OK);
+    ck_assert_msg(fabs(s4.mlp - 4) < 1e-9, "mlp %g", s4.mlp);
+    ck_assert(s4.lat_global == s1.lat_global);   /* the latency itself stays */
+    ck_assert_int_eq(pn_gpu_predict(&s1, &unit, NULL, &p1, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_predict(&s4, &unit, NULL, &p4, NULL), PN_OK);
+    ck_assert_msg(p4.wave_cycles < 0.4 * p1.wave_cycles, "cycles %g against %g",
+                  p4.wave_cycles, p1.wave_cycles);
+    ck_assert(p4.wait_global / p4.busy < p1.wait_global / p1.busy);
+    /* 8 blocks of 8 warps, 400 arithmetic instructions a warp: near the
+     * issue bound already; the loads in flight bring it closer, never
+     * below issuing every instruction (64 warps * 404 / 4 schedulers) */
+    pn_gpu_launch_t h = launch(13 * 8, 256, 400, 0, 4);
+    ck_assert_int_eq(pn_gpu_shape(&h, &d, &s1, NULL), PN_OK);
+    h.branches = h.global_ld / 4;
+    ck_assert_int_eq(pn_gpu_shape(&h, &d, &s4, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_predict(&s1, &unit, NULL, &p1, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_predict(&s4, &unit, NULL, &p4, NULL), PN_OK);
+    ck_assert_msg(p4.wave_cycles <= p1.wave_cycles &&
+                  p4.wave_cycles >= 0.98 * 64 * 404 / 4,
+                  "cycles %g against %g", p4.wave_cycles, p1.wave_cycles);
+}
+END_TEST
+
 /* Missing memory counts come from the same GPU, kernel and block at the
  * nearest size, as ratios per request. */
 START_TEST(impute_from_nearest_size)
@@ -453,6 +500,7 @@ int main(void)
     tcase_add_test(tc, fit_recovers_parameters);
     tcase_add_test(tc, eval_splits);
     tcase_add_test(tc, replays_by_architecture);
+    tcase_add_test(tc, mlp_from_branches);
     tcase_add_test(tc, impute_from_nearest_size);
     tcase_add_test(tc, eval_new_gpu_same_architecture);
     suite_add_tcase(s, tc);

@@ -193,6 +193,7 @@ START_TEST(fit_recovers_parameters)
     truth.issue_scale = 1.3;
     truth.dram_scale = 0.8;
     truth.l2_scale = 0.6;
+    truth.strided_scale = 4;
     enum { N = 60 };
     pn_gpu_shape_t s[N];
     double t[N];
@@ -202,8 +203,12 @@ START_TEST(fit_recovers_parameters)
         double a = i % 3 == 0 ? 400 : i % 3 == 1 ? 10 : 40;
         double g = i % 3 == 1 ? 8 : 1;
         pn_gpu_launch_t l = launch(13u * (1u + (unsigned)i * 7u), 256, a, i % 2 ? 4 : 0, g);
-        if (i % 3 == 1)
-            l.l2_read = 3 * l.global_ld_trans;   /* L2-heavy */
+        if (i % 3 == 1 && i % 2) {
+            /* L2-heavy: L2 serves each line 12 times */
+            l.l2_read = 3 * l.global_ld_trans;
+            l.dram_read = l.l2_read / 12;
+        } else if (i % 3 == 1)
+            l.l2_read = 2 * l.dram_read;          /* strided: each line twice */
         if (i % 5 == 0)
             l.dram_read *= 4;
         ck_assert_int_eq(pn_gpu_shape(&l, &d, &s[i], NULL), PN_OK);
@@ -219,8 +224,10 @@ START_TEST(fit_recovers_parameters)
     ck_assert_msg(fabs(c.issue_scale / truth.issue_scale - 1) < 0.05, "issue %g", c.issue_scale);
     ck_assert_msg(fabs(c.dram_scale / truth.dram_scale - 1) < 0.05, "dram %g", c.dram_scale);
     ck_assert_msg(fabs(c.l2_scale / truth.l2_scale - 1) < 0.05, "l2 %g", c.l2_scale);
+    ck_assert_msg(fabs(c.strided_scale / truth.strided_scale - 1) < 0.05, "strided %g", c.strided_scale);
     ck_assert_uint_eq(c.train_n, N);
-    ck_assert(c.log_lo <= 0 && c.log_hi >= 0);
+    /* the fit is exact: the interval is 0 up to rounding */
+    ck_assert_msg(c.log_lo <= 1e-9 && c.log_hi >= -1e-9, "interval %g %g", c.log_lo, c.log_hi);
     /* the cache changes nothing */
     pn_gpu_prediction_t p1, p2;
     ck_assert_int_eq(pn_gpu_predict(&s[5], &c, cache, &p1, NULL), PN_OK);
@@ -389,6 +396,35 @@ START_TEST(mlp_from_branches)
 }
 END_TEST
 
+/* Strided DRAM: the DRAM bytes of lines L2 serves more than once, with a
+ * scale of their own. */
+START_TEST(strided_dram)
+{
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_launch_t l = launch(13 * 64, 256, 10, 0, 2);
+    pn_gpu_shape_t s, c;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &c, NULL), PN_OK);
+    ck_assert(c.strided_bytes == 0);        /* every L2 access from DRAM */
+    l.l2_read = 4 * l.dram_read;            /* each line 4 times from L2 */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert(fabs(s.miss - 0.25) < 1e-12);
+    ck_assert(fabs(s.strided_bytes - 0.75 * s.dram_bytes) < 1e-6 * s.dram_bytes);
+    pn_gpu_calib_t cal;
+    pn_gpu_calib_init(&cal, NULL);
+    ck_assert(cal.strided_scale == 1);
+    pn_gpu_prediction_t p;
+    ck_assert_int_eq(pn_gpu_predict(&s, &cal, NULL, &p, NULL), PN_OK);
+    ck_assert(p.strided_s <= p.dram_s);     /* at scale 1 never above DRAM */
+    ck_assert_str_ne(p.bound, "strided DRAM");
+    cal.strided_scale = 20;
+    ck_assert_int_eq(pn_gpu_predict(&s, &cal, NULL, &p, NULL), PN_OK);
+    ck_assert_str_eq(p.bound, "strided DRAM");
+    double want = 20 * 0.75 * s.dram_bytes / s.bandwidth;
+    ck_assert_msg(fabs(p.strided_s / want - 1) < 1e-9, "strided %g", p.strided_s);
+    ck_assert(fabs(p.predicted_s - (cal.overhead_s + want)) < 1e-12);
+}
+END_TEST
+
 /* Missing memory counts come from the same GPU, kernel and block at the
  * nearest size, as ratios per request. */
 START_TEST(impute_from_nearest_size)
@@ -501,6 +537,7 @@ int main(void)
     tcase_add_test(tc, eval_splits);
     tcase_add_test(tc, replays_by_architecture);
     tcase_add_test(tc, mlp_from_branches);
+    tcase_add_test(tc, strided_dram);
     tcase_add_test(tc, impute_from_nearest_size);
     tcase_add_test(tc, eval_new_gpu_same_architecture);
     suite_add_tcase(s, tc);

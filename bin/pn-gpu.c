@@ -106,11 +106,12 @@ static int calib_write(const char *path, const pn_gpu_calib_t *c, size_t n)
         cli_json_string(f, c[i].gpu);
         fprintf(f, ", \"overhead_s\": %.9g, \"issue_scale\": %.9g, "
                 "\"dram_scale\": %.9g, \"l2_scale\": %.9g, \"lsu_scale\": %.9g, "
+                "\"strided_scale\": %.9g, "
                 "\"log_lo\": %.9g, \"log_hi\": %.9g, \"train_mape\": %.3f, "
                 "\"train_rows\": %zu}",
                 c[i].overhead_s, c[i].issue_scale, c[i].dram_scale,
-                c[i].l2_scale, c[i].lsu_scale, c[i].log_lo, c[i].log_hi,
-                c[i].train_mape, c[i].train_n);
+                c[i].l2_scale, c[i].lsu_scale, c[i].strided_scale,
+                c[i].log_lo, c[i].log_hi, c[i].train_mape, c[i].train_n);
     }
     fprintf(f, "\n  ]\n}\n");
     return cli_output_close(f, tmp, path, 1);
@@ -149,10 +150,21 @@ static int calib_read(const char *path, pn_gpu_calib_t **out, size_t *n)
             *dst[q] = json_number_value(v);
             if (!isfinite(*dst[q]) || (q < 5 && *dst[q] < 0)) bad = 1;
         }
+        /* strided_scale came later: a calibration without it keeps the
+         * default (1), one with it must give a valid number */
+        json_t *sv = json_object_get(g, "strided_scale");
+        if (!bad && sv) {
+            if (!json_is_number(sv)) bad = 1;
+            else {
+                c[i].strided_scale = json_number_value(sv);
+                if (!isfinite(c[i].strided_scale) || c[i].strided_scale < 0) bad = 1;
+            }
+        }
         if (bad) {
             fprintf(stderr, "%s: %s: GPU %zu of the calibration lacks \"gpu\" or a "
                     "valid number for one of overhead_s, issue_scale, dram_scale, "
-                    "l2_scale, lsu_scale, log_lo, log_hi\n", prog, path, i + 1);
+                    "l2_scale, lsu_scale, log_lo, log_hi (or has an invalid "
+                    "strided_scale)\n", prog, path, i + 1);
             free(c);
             json_decref(root);
             return CLI_EINPUT;
@@ -270,9 +282,11 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                     "\"dram_s\": %.6g, \"l2_s\": %.6g, \"lsu_s\": %.6g, \"waves\": %.6g, "
                     "\"resident_warps\": %u, \"limited_by\": \"%s\", "
                     "\"busy\": %.4f, \"wait_global\": %.4f, \"wait_shared\": %.4f, "
-                    "\"idle\": %.4f", p->bound, p->overhead_s, p->issue_s,
+                    "\"idle\": %.4f, \"strided_s\": %.6g, \"mlp\": %.4g",
+                    p->bound, p->overhead_s, p->issue_s,
                     p->dram_s, p->l2_s, p->lsu_s, s->waves, s->resident_warps,
-                    s->limited_by, p->busy, p->wait_global, p->wait_shared, p->idle);
+                    s->limited_by, p->busy, p->wait_global, p->wait_shared, p->idle,
+                    p->strided_s, s->mlp);
         }
         fputc('}', f);
         return;
@@ -281,7 +295,7 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
         fputs("gpu,kernel,input_size,block_x,block_y,predicted_s,low_s,high_s,measured_s", f);
         if (o->explain)
             fputs(",bound,overhead_s,net_s,dram_s,l2_s,lsu_s,waves,resident_warps,"
-                  "limited_by,busy,wait_global,wait_shared,idle", f);
+                  "limited_by,busy,wait_global,wait_shared,idle,strided_s,mlp", f);
         fputc('\n', f);
     }
     fprintf(f, "%s,%s,", l->gpu, l->kernel);
@@ -290,10 +304,10 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
             p->predicted_s, p->low_s, p->high_s);
     put_num(f, l->measured_s);
     if (o->explain)
-        fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f",
+        fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f,%.6g,%.4g",
                 p->bound, p->overhead_s, p->issue_s, p->dram_s, p->l2_s,
                 p->lsu_s, s->waves, s->resident_warps, s->limited_by, p->busy,
-                p->wait_global, p->wait_shared, p->idle);
+                p->wait_global, p->wait_shared, p->idle, p->strided_s, s->mlp);
     fputc('\n', f);
 }
 

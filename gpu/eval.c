@@ -68,7 +68,9 @@ static void fit_on(const ev_t *e, const int *use, size_t n, fit_t *f)
         size_t k = 0;
         for (size_t i = 0; i < n; i++)
             if (use[i]) { rows[k] = e[i].row[m]; rows[k].measured = e[i].l->measured_s; k++; }
-        if (rows && k) pni_gpu_fit_rows(rows, k, f->p[m]);
+        /* the baselines have no strided component: their fit keeps the
+         * five parameters it always had */
+        if (rows && k) pni_gpu_fit_rows(rows, k, m == 0 ? PNI_GPU_PARAMS : 5, f->p[m]);
     }
     free(rows);
     linreg_fit(e, use, n, f->b);
@@ -241,8 +243,9 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
         x->row[0] = pre[i];
         double per_sm = 1.0 / d->sms, clk = d->clock_mhz * 1e6;
         double lanes = (d->cores_per_sm ? d->cores_per_sm : 128) * (double)d->sms;
-        x->row[1] = (pni_gpu_row_t){l->inst * per_sm / clk, 0, 0, 0, 0};
-        x->row[2] = (pni_gpu_row_t){l->inst * 32.0 / (lanes * clk), s.dram_bytes / s.bandwidth, 0, 0, 0};
+        x->row[1] = (pni_gpu_row_t){.net = l->inst * per_sm / clk};
+        x->row[2] = (pni_gpu_row_t){.net = l->inst * 32.0 / (lanes * clk),
+                                    .dram = s.dram_bytes / s.bandwidth};
         double trans = s.wavefronts;
         x->x[0] = s.arith * l->warps * per_sm / clk;
         x->x[1] = s.shared * l->warps * per_sm / clk;

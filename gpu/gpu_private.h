@@ -8,15 +8,18 @@
 /* One row to fit: the model's components at unit scales, in seconds. */
 typedef struct {
     double net, dram, l2, lsu;
+    double strided;
     double measured;
 } pni_gpu_row_t;
 
-#define PNI_GPU_PARAMS 5
+#define PNI_GPU_PARAMS 6
 
 /* Fits log(overhead), log(net scale), log(DRAM scale), log(L2 scale),
- * log(LSU scale) to rows (mean absolute log error; components that are 0
- * leave their scale free and harmless). */
-void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t n,
+ * log(LSU scale) and, when np is 6, log(strided DRAM scale) to rows (mean
+ * absolute log error; components that are 0 leave their scale free and
+ * harmless).  With np 5 the last parameter stays at log 1 and the search
+ * is the five-dimensional one the baselines were always fitted with. */
+void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t n, int np,
                       double p[PNI_GPU_PARAMS]);
 double pni_gpu_row_pred(const double p[PNI_GPU_PARAMS],
                         const pni_gpu_row_t *row);

@@ -109,10 +109,22 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
     if (missing(dram)) dram = l2;     /* nothing known hits L2 */
     s->lat_global = s->l1_hit * a->lat_l1 + (1 - s->l1_hit) *
                     (s->miss * a->lat_global + (1 - s->miss) * a->lat_l2);
+    /* loads in flight: a warp waits for a load only where its value is
+     * used, so the loads between two control-flow instructions (a loop
+     * iteration, unrolled or not) are in flight together; 1 without the
+     * count */
+    s->mlp = 1.0;
+    if (!missing(l->branches) && l->branches > 0 && l->global_ld > l->branches)
+        s->mlp = fmin(PN_GPU_MLP_MAX, l->global_ld / l->branches);
     s->lat_shared = a->lat_shared;
     s->lat_arith = a->lat_arith;
     s->dram_bytes = dram * 32.0;
     s->l2_bytes = l2 * 32.0;
+    /* DRAM traffic of lines that L2 serves more than once: a warp that
+     * takes a sector of each of many lines leaves the rest of each line to
+     * later warps (L2 hits), and DRAM serves those lines scattered over its
+     * rows and partitions */
+    s->strided_bytes = s->dram_bytes * (1 - s->miss);
     /* the L1/shared data pipe: a wavefront a cycle per SM; shared
      * wavefronts count bank conflicts, else one per instruction */
     double shw = l->shared_ld_trans + l->shared_st_trans;
@@ -140,6 +152,7 @@ void pn_gpu_calib_init(pn_gpu_calib_t *c, const char *gpu)
     c->dram_scale = 1.0;
     c->l2_scale = 0.5;
     c->lsu_scale = 1.0;
+    c->strided_scale = 1.0;
     c->log_lo = -log(2.0);
     c->log_hi = log(2.0);
     c->train_mape = NAN;
@@ -272,7 +285,7 @@ static pn_status_t wave_cycles(const pn_gpu_shape_t *s, unsigned warps,
     wave_key_t key = {
         warps, s->schedulers,
         (uint64_t)llround(a / k), (uint64_t)llround(sh / k), (uint64_t)llround(g / k),
-        steps_of(s->lat_global, 5), steps_of(s->lat_shared, 5),
+        steps_of(s->lat_global / s->mlp, 5), steps_of(s->lat_shared, 5),
         steps_of(s->lat_arith, 4),
     };
     if (key.a + key.s + key.g == 0) key.a = 1;
@@ -349,17 +362,19 @@ pn_status_t pn_gpu_predict(const pn_gpu_shape_t *s, const pn_gpu_calib_t *c,
     o->dram_s = c->dram_scale * s->dram_bytes / s->bandwidth;
     o->l2_s = c->l2_scale * s->l2_bytes / s->bandwidth;
     o->lsu_s = c->lsu_scale * s->lsu_sm / s->clock_hz;
+    o->strided_s = c->strided_scale * s->strided_bytes / s->bandwidth;
     double m = o->issue_s;
     o->bound = "net";
     if (o->dram_s > m) { m = o->dram_s; o->bound = "DRAM"; }
     if (o->l2_s > m) { m = o->l2_s; o->bound = "L2"; }
     if (o->lsu_s > m) { m = o->lsu_s; o->bound = "LSU"; }
+    if (o->strided_s > m) { m = o->strided_s; o->bound = "strided DRAM"; }
     o->predicted_s = c->overhead_s + m;
     o->low_s = o->predicted_s * exp(c->log_lo);
     o->high_s = o->predicted_s * exp(c->log_hi);
     /* a warp's own time: issuing, and waiting on each memory */
     double busy = s->arith + s->replays + s->global + s->shared;
-    double wg = s->global * s->lat_global, ws = s->shared * s->lat_shared;
+    double wg = s->global * s->lat_global / s->mlp, ws = s->shared * s->lat_shared;
     double tot = busy + wg + ws;
     o->idle = idle;
     if (tot > 0) {
@@ -381,6 +396,7 @@ double pni_gpu_row_pred(const double p[PNI_GPU_PARAMS], const pni_gpu_row_t *r)
     if (d > m) m = d;
     if (l > m) m = l;
     if (u > m) m = u;
+    if (exp(p[5]) * r->strided > m) m = exp(p[5]) * r->strided;
     return exp(p[0]) + m;
 }
 
@@ -389,23 +405,25 @@ double pni_gpu_row_pred(const double p[PNI_GPU_PARAMS], const pni_gpu_row_t *r)
 static double fit_loss(const double *p, const fit_row_t *rows, size_t n)
 {
     double o = exp(p[0]), a = exp(p[1]), d = exp(p[2]), l = exp(p[3]),
-           u = exp(p[4]), s = 0;
+           u = exp(p[4]), q = exp(p[5]), s = 0;
     for (size_t i = 0; i < n; i++) {
         const fit_row_t *r = &rows[i];
         double m = a * r->net;
         if (d * r->dram > m) m = d * r->dram;
         if (l * r->l2 > m) m = l * r->l2;
         if (u * r->lsu > m) m = u * r->lsu;
+        if (q * r->strided > m) m = q * r->strided;
         { double x = (o + m) / r->measured; s += fabs(log(x)) + fabs(x - 1); }
     }
     return s / (double)n;
 }
 
-/* Nelder-Mead on the log-parameters. */
-static void nelder_mead(double *x, const fit_row_t *rows, size_t n, int iters)
+/* Nelder-Mead on the first D log-parameters (the others stay as given). */
+static void nelder_mead(double *x, int D, const fit_row_t *rows, size_t n,
+                        int iters)
 {
-    enum { D = PNI_GPU_PARAMS };
-    double pt[D + 1][D], v[D + 1];
+    enum { DM = PNI_GPU_PARAMS };
+    double pt[DM + 1][DM], v[DM + 1];
     for (int i = 0; i <= D; i++) {
         memcpy(pt[i], x, sizeof pt[i]);
         if (i > 0) pt[i][i - 1] += 0.7;
@@ -420,7 +438,10 @@ static void nelder_mead(double *x, const fit_row_t *rows, size_t n, int iters)
                     double u = pt[j][q]; pt[j][q] = pt[j - 1][q]; pt[j - 1][q] = u;
                 }
             }
-        double c[D] = {0}, xr[D], xe[D], xc[D];
+        double c[DM] = {0}, xr[DM], xe[DM], xc[DM];
+        memcpy(xr, x, sizeof xr);
+        memcpy(xe, x, sizeof xe);
+        memcpy(xc, x, sizeof xc);
         for (int i = 0; i < D; i++)
             for (int q = 0; q < D; q++) c[q] += pt[i][q] / D;
         for (int q = 0; q < D; q++) xr[q] = c[q] + (c[q] - pt[D][q]);
@@ -454,19 +475,21 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t m,
+void pni_gpu_fit_rows(const pni_gpu_row_t *rows, size_t m, int np,
                       double best[PNI_GPU_PARAMS])
 {
     double bestv = INFINITY;
     const double starts[3][PNI_GPU_PARAMS] = {
-        {log(3e-6), 0, 0, log(0.5), 0},
-        {log(1e-6), log(2.0), log(1.5), log(1.5), log(2.0)},
-        {log(1e-5), log(0.5), log(0.7), log(0.2), log(0.5)},
+        {log(3e-6), 0, 0, log(0.5), 0, 0},
+        {log(1e-6), log(2.0), log(1.5), log(1.5), log(2.0), log(2.0)},
+        {log(1e-5), log(0.5), log(0.7), log(0.2), log(0.5), log(0.5)},
     };
+    if (np < 1 || np > PNI_GPU_PARAMS) np = PNI_GPU_PARAMS;
     for (int s = 0; s < 3; s++) {
         double x[PNI_GPU_PARAMS];
         memcpy(x, starts[s], sizeof x);
-        nelder_mead(x, rows, m, 800);
+        for (int q = np; q < PNI_GPU_PARAMS; q++) x[q] = 0;
+        nelder_mead(x, np, rows, m, 800);
         double v = fit_loss(x, rows, m);
         if (v < bestv) { bestv = v; memcpy(best, x, sizeof x); }
     }
@@ -479,6 +502,7 @@ pn_status_t pni_gpu_components(const pn_gpu_shape_t *s, pn_gpu_cache_t *cache,
     pn_gpu_calib_init(&unit, NULL);
     unit.overhead_s = 0;
     unit.issue_scale = unit.dram_scale = unit.l2_scale = unit.lsu_scale = 1;
+    unit.strided_scale = 1;
     pn_gpu_prediction_t o;
     pn_status_t st = pn_gpu_predict(s, &unit, cache, &o, NULL);
     if (st != PN_OK) return st;
@@ -486,6 +510,7 @@ pn_status_t pni_gpu_components(const pn_gpu_shape_t *s, pn_gpu_cache_t *cache,
     row->dram = o.dram_s;
     row->l2 = o.l2_s;
     row->lsu = o.lsu_s;
+    row->strided = o.strided_s;
     return PN_OK;
 }
 
@@ -518,12 +543,13 @@ pn_status_t pn_gpu_fit(const pn_gpu_shape_t *shapes, const double *measured,
         return pni_error(err, PN_EINVAL, 0, 0, "no measured time to fit");
     }
     double best[PNI_GPU_PARAMS];
-    pni_gpu_fit_rows(rows, m, best);
+    pni_gpu_fit_rows(rows, m, PNI_GPU_PARAMS, best);
     c->overhead_s = exp(best[0]);
     c->issue_scale = exp(best[1]);
     c->dram_scale = exp(best[2]);
     c->l2_scale = exp(best[3]);
     c->lsu_scale = exp(best[4]);
+    c->strided_scale = exp(best[5]);
     double ape = 0;
     for (size_t i = 0; i < m; i++) {
         double p = pni_gpu_row_pred(best, &rows[i]);

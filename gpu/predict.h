@@ -87,6 +87,7 @@ typedef struct pn_gpu_launch {
     double shared_ld_trans, shared_st_trans; /* shared-memory transactions
                                 * (wavefronts): more than the instructions
                                 * when banks conflict */
+    double branches;          /* control-flow warp instructions executed */
     char file[256];           /* where the launch was read */
     unsigned long line;
     unsigned imputed;         /* PN_GPU_IMPUTED_* of the counts that
@@ -172,9 +173,12 @@ typedef struct pn_gpu_shape {
     double l1_hit;              /* fraction of global load transactions that hit L1 */
     double miss;                /* fraction of L2 transactions that reach DRAM */
     double lat_global;          /* mean global latency, cycles (L1, L2 and DRAM mixed) */
+    double mlp;                 /* global loads a warp keeps in flight (>= 1) */
     double lat_shared;          /* shared latency, cycles */
     double lat_arith;           /* dependent arithmetic latency, cycles */
     double dram_bytes, l2_bytes;  /* traffic of the whole launch */
+    double strided_bytes;       /* DRAM bytes of lines L2 serves more than
+                                 * once: dram_bytes * (1 - miss) */
     double lsu_sm;              /* 128-byte wavefronts of the L1/shared data
                                  * pipe (global and shared) on the busiest SM */
     double clock_hz, bandwidth;   /* of the device */
@@ -199,6 +203,7 @@ typedef struct pn_gpu_calib {
     double dram_scale;     /* DRAM time over bytes / bandwidth */
     double l2_scale;       /* L2 time over L2 bytes / DRAM bandwidth */
     double lsu_scale;      /* L1/shared pipe time over wavefronts / clock */
+    double strided_scale;  /* strided DRAM time over strided bytes / bandwidth */
     double log_lo, log_hi; /* 10th and 90th percentile of log(measured/predicted) in training */
     double train_mape;     /* mean absolute percentage error on the training rows, % */
     size_t train_n;        /* training rows */
@@ -222,7 +227,9 @@ typedef struct pn_gpu_prediction {
     double dram_s;         /* DRAM bandwidth bound */
     double l2_s;           /* L2 bandwidth bound */
     double lsu_s;          /* L1/shared data pipe bound of the busiest SM */
-    const char *bound;     /* "net" (issue and latency), "DRAM", "L2", "LSU" */
+    double strided_s;      /* DRAM bound of the strided traffic */
+    const char *bound;     /* "net" (issue and latency), "DRAM", "L2", "LSU",
+                            * "strided DRAM" */
     double wave_cycles;    /* cycles of one full wave (net steps / PN_GPU_STEPS_PER_CYCLE) */
     double net_scale;      /* counts were divided by this before simulating */
     /* shares of the wave's scheduler time, from the net's firings */
@@ -243,9 +250,14 @@ typedef struct pn_gpu_prediction {
  * scaling law and its measured error). */
 #define PN_GPU_SIM_CAP 96
 
+/* The most global loads a warp is taken to keep in flight (shape's mlp:
+ * global loads per control-flow instruction, doc/gpu.md). */
+#define PN_GPU_MLP_MAX 8
+
 /* Predicts a launch: overhead + max(issue_scale * waves * wave_cycles /
  * clock, dram_scale * DRAM time, l2_scale * L2 time, lsu_scale * LSU
- * wavefronts / clock).  cache may be NULL.
+ * wavefronts / clock, strided_scale * strided DRAM bytes / bandwidth).
+ * cache may be NULL.
  * Returns PN_OK, PN_ENOMEM. */
 pn_status_t pn_gpu_predict(const pn_gpu_shape_t *shape,
                            const pn_gpu_calib_t *calib, pn_gpu_cache_t *cache,

@@ -20,7 +20,7 @@ enum layout { NVPROF, NCU };
 enum {
     F_TIME, F_WARPS, F_INST, F_SHLD, F_SHST, F_GLD, F_GST, F_GLDT, F_GSTT,
     F_DRAMR, F_DRAMW, F_L2R, F_L2W, F_L1HIT, F_L2HIT, F_SHLDT, F_SHSTT,
-    F_COUNT
+    F_BRANCH, F_COUNT
 };
 
 static const size_t field_off[F_COUNT] = {
@@ -41,6 +41,7 @@ static const size_t field_off[F_COUNT] = {
     offsetof(pn_gpu_launch_t, l2_hit),
     offsetof(pn_gpu_launch_t, shared_ld_trans),
     offsetof(pn_gpu_launch_t, shared_st_trans),
+    offsetof(pn_gpu_launch_t, branches),
 };
 
 #define ALIASES 4
@@ -74,6 +75,7 @@ static const struct field_names {
                   "l2_l1_read_hit_rate", "l2_texture_read_hit_rate"}, 1},
     [F_SHLDT] = {{"Shared.Load.Transactions", "shared_load_transactions"}, 0},
     [F_SHSTT] = {{"Shared.Store.Transactions", "shared_store_transactions"}, 0},
+    [F_BRANCH] = {{"Executed.Control.Flow.Instructions", "cf_executed"}, 0},
 }, ncu_fields[F_COUNT] = {
     [F_TIME] = {{NULL}, 0}, /* "Duration", else gpu__time_duration: below */
     [F_WARPS] = {{"smsp__warps_launched.sum", "sm__warps_launched.sum"}, 0},
@@ -97,6 +99,8 @@ static const struct field_names {
     [F_L2HIT] = {{"lts__t_sector_hit_rate.pct"}, 1},
     [F_SHLDT] = {{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"}, 0},
     [F_SHSTT] = {{"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}, 0},
+    [F_BRANCH] = {{"smsp__inst_executed_op_branch.sum",
+                   "sm__sass_inst_executed_op_branch.sum"}, 0},
 };
 
 /* The unsigned numbers of a launch. */

@@ -48,11 +48,23 @@ has "$TMP/err" "va.csv:4"
 head -3 "$TMP/va.csv" > "$TMP/va2.csv"
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va2.csv"
 has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"
+# no control-flow count: one load in flight (mlp, the last --explain column)
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" --explain "$TMP/va2.csv"
+has "$TMP/out" ",idle,strided_s,mlp"
+awk -F, 'NR == 2 { exit !($NF == 1) }' "$TMP/out" && ok || bad "mlp without a control-flow count is not 1"
+# with Executed.Control.Flow.Instructions: 4 global loads per control-flow
+# instruction, 4 loads in flight and a net no slower
+awk -F, 'NR == 2 { print $6 }' "$TMP/out" > "$TMP/net1"
+sed '1s/$/,"Executed.Control.Flow.Instructions"/; 2s/$/,16384/; 3s/$/,32768/' "$TMP/va2.csv" > "$TMP/va3.csv"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" --explain "$TMP/va3.csv"
+awk -F, -v n1="$(cat "$TMP/net1")" 'NR == 2 { exit !($NF == 4 && $6 <= n1) }' "$TMP/out" \
+    && ok || bad "4 loads per control-flow instruction: $(sed -n 2p "$TMP/out")"
 
 # --- fit, then predict with the calibration -------------------------------------
 expect 0 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/cal.json" "$H/profiles/vectorAdd-H100.csv" "$H/profiles/matMul_gpu-H100.csv"
 has "$TMP/err" "NVIDIA H100 80GB HBM3: 117 launches, training error"
 has "$TMP/cal.json" '"format": "pn-gpu calibration"'
+has "$TMP/cal.json" '"strided_scale": '
 expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/matMul_gpu-H100.csv"
 # calibrated on these rows: the mean error is the training error's size
 awk -F, 'NR > 1 { e += ($6 > $9 ? $6 - $9 : $9 - $6) / $9; n++ } END { exit !(n == 48 && e / n < 0.5) }' "$TMP/out" \
@@ -67,6 +79,13 @@ has "$TMP/err" "bad.json:1:"
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "GPU 1 of the calibration lacks"
+# a calibration without strided_scale (written before it existed) is read;
+# one with a negative strided_scale is refused
+printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "NVIDIA H100 80GB HBM3", "overhead_s": 1e-6, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/old.json"
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/old.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+sed 's/"lsu_scale": 1,/"lsu_scale": 1, "strided_scale": -2,/' "$TMP/old.json" > "$TMP/bad.json"
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "invalid strided_scale"
 printf '{"format": "something else"}\n' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "not a pn-gpu calibration"

@@ -193,6 +193,7 @@ START_TEST(fit_recovers_parameters)
     truth.issue_scale = 1.3;
     truth.dram_scale = 0.8;
     truth.l2_scale = 0.6;
+    truth.strided_scale = 4;
     enum { N = 60 };
     pn_gpu_shape_t s[N];
     double t[N];
@@ -202,8 +203,12 @@ START_TEST(fit_recovers_parameters)
         double a = i % 3 == 0 ? 400 : i % 3 == 1 ? 10 : 40;
         double g = i % 3 == 1 ? 8 : 1;
         pn_gpu_launch_t l = launch(13u * (1u + (unsigned)i * 7u), 256, a, i % 2 ? 4 : 0, g);
-        if (i % 3 == 1)
-            l.l2_read = 3 * l.global_ld_trans;   /* L2-heavy */
+        if (i % 3 == 1 && i % 2) {
+            /* L2-heavy: L2 serves each line 12 times */
+            l.l2_read = 3 * l.global_ld_trans;
+            l.dram_read = l.l2_read / 12;
+        } else if (i % 3 == 1)
+            l.l2_read = 2 * l.dram_read;          /* strided: each line twice */
         if (i % 5 == 0)
             l.dram_read *= 4;
         ck_assert_int_eq(pn_gpu_shape(&l, &d, &s[i], NULL), PN_OK);
@@ -219,8 +224,10 @@ START_TEST(fit_recovers_parameters)
     ck_assert_msg(fabs(c.issue_scale / truth.issue_scale - 1) < 0.05, "issue %g", c.issue_scale);
     ck_assert_msg(fabs(c.dram_scale / truth.dram_scale - 1) < 0.05, "dram %g", c.dram_scale);
     ck_assert_msg(fabs(c.l2_scale / truth.l2_scale - 1) < 0.05, "l2 %g", c.l2_scale);
+    ck_assert_msg(fabs(c.strided_scale / truth.strided_scale - 1) < 0.05, "strided %g", c.strided_scale);
     ck_assert_uint_eq(c.train_n, N);
-    ck_assert(c.log_lo <= 0 && c.log_hi >= 0);
+    /* the fit is exact: the interval is 0 up to rounding */
+    ck_assert_msg(c.log_lo <= 1e-9 && c.log_hi >= -1e-9, "interval %g %g", c.log_lo, c.log_hi);
     /* the cache changes nothing */
     pn_gpu_prediction_t p1, p2;
     ck_assert_int_eq(pn_gpu_predict(&s[5], &c, cache, &p1, NULL), PN_OK);
@@ -342,6 +349,82 @@ START_TEST(replays_by_architecture)
 }
 END_TEST
 
+/* Loads in flight: global loads per control-flow instruction (1 to
+ * PN_GPU_MLP_MAX) divide the global latency the wave's net waits.  A
+ * latency-bound wave gets faster, an issue-bound one does not change. */
+START_TEST(mlp_from_branches)
+{
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_calib_t unit;
+    pn_gpu_calib_init(&unit, NULL);
+    /* one block of 2 warps on an SM: 32 loads a warp, latency-bound */
+    pn_gpu_launch_t l = launch(13, 64, 16, 0, 32);
+    pn_gpu_shape_t s1, s4, s;
+    pn_gpu_prediction_t p1, p4;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s1, NULL), PN_OK);
+    ck_assert(s1.mlp == 1);                 /* no control-flow count (0) */
+    l.branches = NAN;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert(s.mlp == 1);
+    l.branches = 2 * l.global_ld;           /* fewer loads than branches */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert(s.mlp == 1);
+    l.branches = l.global_ld / 100;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert(s.mlp == PN_GPU_MLP_MAX);
+    l.branches = l.global_ld / 4;           /* 4 loads a loop iteration */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s4, NULL), PN_OK);
+    ck_assert_msg(fabs(s4.mlp - 4) < 1e-9, "mlp %g", s4.mlp);
+    ck_assert(s4.lat_global == s1.lat_global);   /* the latency itself stays */
+    ck_assert_int_eq(pn_gpu_predict(&s1, &unit, NULL, &p1, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_predict(&s4, &unit, NULL, &p4, NULL), PN_OK);
+    ck_assert_msg(p4.wave_cycles < 0.4 * p1.wave_cycles, "cycles %g against %g",
+                  p4.wave_cycles, p1.wave_cycles);
+    ck_assert(p4.wait_global / p4.busy < p1.wait_global / p1.busy);
+    /* 8 blocks of 8 warps, 400 arithmetic instructions a warp: near the
+     * issue bound already; the loads in flight bring it closer, never
+     * below issuing every instruction (64 warps * 404 / 4 schedulers) */
+    pn_gpu_launch_t h = launch(13 * 8, 256, 400, 0, 4);
+    ck_assert_int_eq(pn_gpu_shape(&h, &d, &s1, NULL), PN_OK);
+    h.branches = h.global_ld / 4;
+    ck_assert_int_eq(pn_gpu_shape(&h, &d, &s4, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_predict(&s1, &unit, NULL, &p1, NULL), PN_OK);
+    ck_assert_int_eq(pn_gpu_predict(&s4, &unit, NULL, &p4, NULL), PN_OK);
+    ck_assert_msg(p4.wave_cycles <= p1.wave_cycles &&
+                  p4.wave_cycles >= 0.98 * 64 * 404 / 4,
+                  "cycles %g against %g", p4.wave_cycles, p1.wave_cycles);
+}
+END_TEST
+
+/* Strided DRAM: the DRAM bytes of lines L2 serves more than once, with a
+ * scale of their own. */
+START_TEST(strided_dram)
+{
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_launch_t l = launch(13 * 64, 256, 10, 0, 2);
+    pn_gpu_shape_t s, c;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &c, NULL), PN_OK);
+    ck_assert(c.strided_bytes == 0);        /* every L2 access from DRAM */
+    l.l2_read = 4 * l.dram_read;            /* each line 4 times from L2 */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert(fabs(s.miss - 0.25) < 1e-12);
+    ck_assert(fabs(s.strided_bytes - 0.75 * s.dram_bytes) < 1e-6 * s.dram_bytes);
+    pn_gpu_calib_t cal;
+    pn_gpu_calib_init(&cal, NULL);
+    ck_assert(cal.strided_scale == 1);
+    pn_gpu_prediction_t p;
+    ck_assert_int_eq(pn_gpu_predict(&s, &cal, NULL, &p, NULL), PN_OK);
+    ck_assert(p.strided_s <= p.dram_s);     /* at scale 1 never above DRAM */
+    ck_assert_str_ne(p.bound, "strided DRAM");
+    cal.strided_scale = 20;
+    ck_assert_int_eq(pn_gpu_predict(&s, &cal, NULL, &p, NULL), PN_OK);
+    ck_assert_str_eq(p.bound, "strided DRAM");
+    double want = 20 * 0.75 * s.dram_bytes / s.bandwidth;
+    ck_assert_msg(fabs(p.strided_s / want - 1) < 1e-9, "strided %g", p.strided_s);
+    ck_assert(fabs(p.predicted_s - (cal.overhead_s + want)) < 1e-12);
+}
+END_TEST
+
 /* Missing memory counts come from the same GPU, kernel and block at the
  * nearest size, as ratios per request. */
 START_TEST(impute_from_nearest_size)
@@ -453,6 +536,8 @@ int main(void)
     tcase_add_test(tc, fit_recovers_parameters);
     tcase_add_test(tc, eval_splits);
     tcase_add_test(tc, replays_by_architecture);
+    tcase_add_test(tc, mlp_from_branches);
+    tcase_add_test(tc, strided_dram);
     tcase_add_test(tc, impute_from_nearest_size);
     tcase_add_test(tc, eval_new_gpu_same_architecture);
     suite_add_tcase(s, tc);

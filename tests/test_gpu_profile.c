@@ -88,6 +88,7 @@ START_TEST(nvprof_kepler)
     NEAR(l[0].l2_write, 16732);
     NEAR(l[0].l1_hit, 0);
     NEAR(l[0].l2_hit, 0.99710592);
+    NEAR(l[0].branches, 540672);   /* Executed.Control.Flow.Instructions */
     /* line 4: inst_executed, Global.Load.Transactions, L2.Read.Transactions
      * and L2.Hit.Rate..L1.Reads. are NA; the texture hit rate beside it (0)
      * is not taken instead */
@@ -124,6 +125,7 @@ START_TEST(nvprof_maxwell)
     NEAR(l[0].l1_hit, 0.5);
     NEAR(l[0].l2_hit, 1);
     NEAR(l[0].dram_read, 0);
+    NEAR(l[0].branches, 4096);
     NEAR(l[1].l2_hit, 1); /* 102.082898 % */
     NEAR(l[1].l1_hit, 0);
     NEAR(l[1].measured_s, 0.005050065);
@@ -209,6 +211,7 @@ START_TEST(ncu_real)
     ck_assert(isnan(l[0].l2_write));
     NEAR(l[0].l1_hit, 0);
     NEAR(l[0].l2_hit, 0.5892);
+    ck_assert(isnan(l[0].branches)); /* smsp__inst_executed_op_branch: not profiled */
     ck_assert_str_eq(l[2].kernel, "dotProd");
     NEAR(l[2].shared_ld, 51200);
     NEAR(l[2].shared_st, 28672);

@@ -121,7 +121,8 @@ pn_query_t *pni_query_append(pn_query_set_t *s);
 pn_status_t pni_qsum_add(pn_qsum_t *s, size_t place);
 pn_status_t pni_qformula_add(pn_qformula_t *f, pn_qformula_t *kid);
 pn_status_t pni_qformula_add_item(pn_qformula_t *f, size_t item);
-/* A place or transition (kind) named s: by id, else by name; 0 found. */
+/* A place or transition (kind) named s: by id, else by name.  Returns 0
+ * found, -1 none, -2 no id but the name of several (none is taken). */
 int pni_query_find(const pn_net_t *net, const char *s, pn_object_t kind,
                    size_t *index);
 

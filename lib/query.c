@@ -96,15 +96,18 @@ int pni_query_find(const pn_net_t *net, const char *s, pn_object_t kind,
         return 0;
     size_t n = kind == PN_PLACE ? pn_net_place_count(net)
                                 : pn_net_transition_count(net);
+    int found = 0;
     for (size_t i = 0; i < n; i++) {
         const char *nm = kind == PN_PLACE ? pn_net_place(net, i)->name
                                           : pn_net_transition(net, i)->name;
         if (nm && !strcmp(nm, s)) {
+            if (found)
+                return -2; /* the name of two: which one is meant? */
             *index = i;
-            return 0;
+            found = 1;
         }
     }
-    return -1;
+    return found ? 0 : -1;
 }
 
 static int sum_equal(const pn_qsum_t *a, const pn_qsum_t *b)
@@ -259,14 +262,34 @@ static pn_status_t node(parser_t *ps, pn_object_t kind, size_t *index)
 {
     const char *at = ps->p;
     char *s = name(ps);
+    if (!s && !ps->st && isdigit((unsigned char)*at)) {
+        /* in a list only names stand: an id such as 1 needs no quotes */
+        size_t n = 1;
+        while (name_char((unsigned char)at[n]))
+            n++;
+        if (!(s = malloc(n + 1)))
+            return ps->st = pni_error(ps->err, PN_ENOMEM, 0, 0,
+                                      "out of memory");
+        memcpy(s, at, n);
+        s[n] = '\0';
+        ps->p = at + n;
+        skip(ps);
+    }
     if (!s)
         return ps->st ? ps->st
                       : fail(ps, at, kind == PN_PLACE ? "a place"
                                                       : "a transition");
-    if (pni_query_find(ps->net, s, kind, index)) {
+    int found = pni_query_find(ps->net, s, kind, index);
+    if (found == -2)
+        ps->st = pni_error(ps->err, PN_EUNKNOWN, 1, col(ps, at),
+                           "'%s' is the name of several %ss: name it by "
+                           "its id", s,
+                           kind == PN_PLACE ? "place" : "transition");
+    else if (found)
         ps->st = pni_error(ps->err, PN_EUNKNOWN, 1, col(ps, at),
                            "'%s' is not a %s of the net", s,
                            kind == PN_PLACE ? "place" : "transition");
+    if (found) {
         free(s);
         return ps->st;
     }
@@ -468,8 +491,25 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
     }
     if (!q.bound.nplaces) {
         q.kind = keyword(&ps, "AG") ? PN_QUERY_AG : PN_QUERY_EF;
-        if (q.kind == PN_QUERY_EF)
-            keyword(&ps, "EF");
+        if (q.kind == PN_QUERY_EF && !keyword(&ps, "EF")) {
+            /* the other temporal operators, unless a place is so named */
+            static const char *const ctl[] = {"AF", "AX", "EG", "EX",
+                                              NULL};
+            size_t n = word_len(ps.p), i;
+            for (i = 0; ctl[i]; i++)
+                if (n == strlen(ctl[i]) && !strncmp(ps.p, ctl[i], n))
+                    break;
+            size_t dummy;
+            if (ctl[i] &&
+                pni_query_find(net, ctl[i], PN_PLACE, &dummy) != 0 &&
+                pni_query_find(net, ctl[i], PN_TRANSITION, &dummy) != 0) {
+                ps.st = pni_error(err, PN_EQUERY, 1, col(&ps, ps.p),
+                                  "'%s': only EF and AG (reachability) are "
+                                  "answered, besides bound(...) and "
+                                  "deadlock", ctl[i]);
+                return ps.st;
+            }
+        }
         q.formula = disjunction(&ps);
         if (!q.formula)
             return ps.st ? ps.st : fail(&ps, ps.p, "a formula");

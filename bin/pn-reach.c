@@ -185,6 +185,21 @@ static int parse_options(int argc, char **argv, opts_t *o)
         default: return cli_common_option(prog, c, usage);
         }
     }
+    if (o->mcc) {
+        const char *other = o->trace ? "--trace" : o->longest ? "--longest"
+                            : o->json ? "--format json"
+                            : o->bounds ? "--bounds" : NULL;
+        if (other) {
+            fprintf(stderr, "%s: --mcc answers in the contest's lines "
+                    "only: %s does not apply\n", prog, other);
+            return CLI_EUSAGE;
+        }
+        if (optind != argc - 1) {
+            fprintf(stderr, "%s: --mcc %s: expected one DIR (the folder of "
+                    "model.pnml)\nTry '%s --help'.\n", prog, o->mcc, prog);
+            return CLI_EUSAGE;
+        }
+    }
     o->file = cli_one_file(prog, argc, argv, optind);
     return o->file ? -1 : CLI_EUSAGE;
 }
@@ -213,10 +228,12 @@ static int write_trace(const char *path, int longest, const pn_net_t *net,
     pn_status_t st = longest ? pn_reach_longest_path(r, &p)
                              : pn_reach_dead_path(r, &p);
     if (st == PN_EINVAL) {
-        fprintf(stderr, "%s: %s: no %s path to a dead marking to write%s\n",
-                prog, path, longest ? "longest" : "",
-                longest ? " (the search is incomplete or a run never ends)"
-                        : "");
+        int complete = pn_reach_end(r) == PN_REACH_COMPLETE;
+        fprintf(stderr, "%s: %s: no %spath to a dead marking to write: %s\n",
+                prog, path, longest ? "longest " : "",
+                !complete ? "the search did not finish"
+                : !pn_reach_dead(r) ? "no dead marking is reachable"
+                                    : "some run never ends");
         return CLI_EOUTPUT;
     }
     if (st) {
@@ -255,17 +272,22 @@ static int end_status(const pn_reach_t *r)
 
 /* ---- witnesses ------------------------------------------------------------ */
 
-/* DIR/NAME.trace, the name's '/' and leading '.' made '_'. */
+/* DIR/NAME.trace, with '/', '%' and a leading '.' of the name written
+ * %2F, %25 and %2E, so that two ids never share a file. */
 static char *witness_path(const char *dir, const char *name)
 {
-    size_t n = strlen(dir) + strlen(name) + 8;
+    size_t n = strlen(dir) + 3 * strlen(name) + 8;
     char *path = malloc(n);
     if (!path)
         return NULL;
     size_t k = (size_t)snprintf(path, n, "%s/", dir);
-    for (size_t i = 0; name[i]; i++)
-        path[k++] = name[i] == '/' || (i == 0 && name[i] == '.')
-                        ? '_' : name[i];
+    for (size_t i = 0; name[i]; i++) {
+        if (name[i] == '/' || name[i] == '%' || (i == 0 && name[i] == '.'))
+            k += (size_t)snprintf(path + k, n - k, "%%%02X",
+                                  (unsigned char)name[i]);
+        else
+            path[k++] = name[i];
+    }
     strcpy(path + k, ".trace");
     return path;
 }
@@ -368,21 +390,27 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
                        const opts_t *o)
 {
     size_t nt = pn_net_transition_count(net);
+    /* an unfinished search only knows the markings it found */
+    int full = pn_reach_end(r) == PN_REACH_COMPLETE;
+    const char *sofar = full ? "" : " (in the markings found)";
     printf("net:         %s\n", pn_net_id(net) ? pn_net_id(net) : "-");
     printf("semantics:   %s\n", o->ro.semantics == PN_SEM_MAXIMAL
                                     ? "maximal steps" : "interleaving");
     printf("search:      %s\n", end_text(pn_reach_end(r)));
     printf("states:      %" PRIu64 "\n", pn_reach_states(r));
     printf("edges:       %" PRIu64 "\n", pn_reach_edges(r));
-    printf("max tokens:  %" PRIu64 " in a place, %" PRIu64 " in a marking\n",
+    printf("max tokens:  %" PRIu64 " in a place, %" PRIu64 " in a marking%s\n",
            pn_reach_max_tokens_in_place(r),
-           pn_reach_max_tokens_per_marking(r));
-    printf("dead:        %" PRIu64 " dead marking%s\n", pn_reach_dead(r),
-           pn_reach_dead(r) == 1 ? "" : "s");
+           pn_reach_max_tokens_per_marking(r), sofar);
+    printf("dead:        %" PRIu64 " dead marking%s%s\n", pn_reach_dead(r),
+           pn_reach_dead(r) == 1 ? "" : "s", sofar);
     size_t never = 0;
     for (size_t t = 0; t < nt; t++)
         never += !pn_reach_transition_fires(r, t);
-    printf("never fire:  %zu transition%s", never, never == 1 ? "" : "s");
+    printf(full ? "never fire:  %zu transition%s"
+                : "not fired:   %zu transition%s (yet: the search did not "
+                  "finish)",
+           never, never == 1 ? "" : "s");
     for (size_t t = 0, shown = 0; t < nt && shown < 20; t++)
         if (!pn_reach_transition_fires(r, t)) {
             printf("%s%s", shown ? " " : ": ", pn_net_transition(net, t)->id);
@@ -406,7 +434,8 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     }
     if (o->bounds)
         for (size_t p = 0; p < pn_net_place_count(net); p++)
-            printf("bound:       %s %" PRIu64 "\n", pn_net_place(net, p)->id,
+            printf("bound:       %s %s%" PRIu64 "\n",
+                   pn_net_place(net, p)->id, full ? "" : ">= ",
                    pn_reach_place_bound(r, p));
 }
 
@@ -424,7 +453,8 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
            pn_reach_states(r), pn_reach_edges(r),
            pn_reach_max_tokens_in_place(r),
            pn_reach_max_tokens_per_marking(r), pn_reach_dead(r));
-    if (pn_reach_end(r) == PN_REACH_UNBOUNDED)
+    if (pn_reach_end(r) == PN_REACH_UNBOUNDED ||
+        pn_reach_end(r) == PN_REACH_OVERFLOW)
         printf(", \"bounded\": false");
     else if (pn_reach_end(r) == PN_REACH_COMPLETE)
         printf(", \"bounded\": true");
@@ -445,6 +475,10 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
                ", \"max_steps\": %" PRIu64, lo, hi);
     else if (pn_reach_end(r) == PN_REACH_COMPLETE && graph)
         printf(", \"terminates\": %s", term ? "true" : "false");
+    int live = 0;
+    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph &&
+        pn_reach_live(r, &live) == PN_OK)
+        printf(", \"live\": %s", live ? "true" : "false");
     if (o->bounds) {
         printf(", \"bounds\": {");
         for (size_t p = 0; p < pn_net_place_count(net); p++) {
@@ -596,8 +630,10 @@ static int mcc_answer(const pn_net_t *net, const pn_reach_t *r,
             all &= pn_reach_transition_fires(r, t) != 0;
         mcc_formula(exam, complete || all, all);
     } else {
+        /* every place seen to change proves FALSE, if any was seen */
         int stable = pn_reach_stable_place(r);
-        mcc_formula(exam, complete || !stable, stable);
+        mcc_formula(exam, complete || (!stable && pn_reach_states(r) > 0),
+                    stable);
     }
     return complete ? CLI_OK : EXIT_INCOMPLETE;
 }
@@ -687,17 +723,30 @@ static int load_queries(const opts_t *o, const pn_net_t *net,
         for (size_t i = 0; i < (*qs)->n; i++)
             if (((*qs)->q[i].kind == PN_QUERY_BOUND) !=
                 !strcmp(o->mcc, "UpperBounds")) {
-                fprintf(stderr, "%s: %s:%lu: property '%s': %s\n", prog,
+                fprintf(stderr, "%s: %s:%lu: property '%s': %s", prog,
                         path, (*qs)->q[i].line, (*qs)->q[i].id,
                         !strcmp(o->mcc, "UpperBounds")
                             ? "not a <place-bound> (UpperBounds asks "
                               "for bounds only)"
                             : "a <place-bound> (that is UpperBounds' "
                               "question)");
+                fputs(" [PN_EQUERY]\n", stderr);
                 pn_query_set_free(*qs);
                 *qs = NULL;
                 return CLI_EINPUT;
             }
+        /* each id names one answer line and one witness file */
+        for (size_t i = 1; i < (*qs)->n; i++)
+            for (size_t j = 0; j < i; j++)
+                if (!strcmp((*qs)->q[i].id, (*qs)->q[j].id)) {
+                    fprintf(stderr, "%s: %s:%lu: property '%s': the id of "
+                            "the property of line %lu too [PN_EQUERY]\n",
+                            prog, path, (*qs)->q[i].line, (*qs)->q[i].id,
+                            (*qs)->q[j].line);
+                    pn_query_set_free(*qs);
+                    *qs = NULL;
+                    return CLI_EINPUT;
+                }
         return CLI_OK;
     }
     pn_query_set_t *s = pn_query_set_new();

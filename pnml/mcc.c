@@ -100,10 +100,16 @@ static pn_status_t node_list(reader_t *rd, const xmlNode *e, pn_object_t kind,
         if (!s)
             return oom(rd);
         size_t i;
-        if (pni_query_find(rd->net, s, kind, &i)) {
+        int found = pni_query_find(rd->net, s, kind, &i);
+        if (found) {
             pn_status_t st = pni_error(rd->err, PN_EUNKNOWN, line_of(c), 0,
-                                       "property '%s': '%s' is not a %s of "
-                                       "the net", rd->id, s, want);
+                                       found == -2
+                                           ? "property '%s': '%s' is the "
+                                             "name of several %ss, the id "
+                                             "of none"
+                                           : "property '%s': '%s' is not a "
+                                             "%s of the net",
+                                       rd->id, s, want);
             free(s);
             return st;
         }
@@ -294,10 +300,11 @@ pn_status_t pn_mcc_queries_read(const char *path, const pn_net_t *net,
                                           XML_PARSE_NOWARNING);
     if (!doc) {
         const xmlError *xe = xmlGetLastError();
+        const char *msg = xe && xe->message ? xe->message : "";
+        int len = (int)strcspn(msg, "\n"); /* libxml2 ends it with one */
         return pni_error(err, PN_EXML, xe && xe->line > 0 ?
-                         (unsigned long)xe->line : 0, 0, "malformed XML%s%s",
-                         xe && xe->message ? ": " : "",
-                         xe && xe->message ? xe->message : "");
+                         (unsigned long)xe->line : 0, 0, "malformed XML%s%.*s",
+                         *msg ? ": " : "", len, msg);
     }
     xmlNode *root = xmlDocGetRootElement(doc);
     reader_t rd = {net, err, ""};

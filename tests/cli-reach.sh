@@ -195,6 +195,7 @@ printf '<property-set>\n<property>\n' > "$TMP/mcc/ReachabilityFireability.xml"
 expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
 has "$TMP/err" "ReachabilityFireability.xml:"
 has "$TMP/err" "malformed XML"
+grep -q "line [0-9]* \[PN_EXML\]$" "$TMP/err" && ok || bad "the message and its code on one line: $(cat "$TMP/err")"
 rm "$TMP/mcc/ReachabilityFireability.xml"
 expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
 has "$TMP/err" "ReachabilityFireability.xml: cannot read"
@@ -217,4 +218,70 @@ expect 2 "$BIN/pn-reach" --max-memory 12Q "$TMP/u.pnml"
 expect 2 "$BIN/pn-reach" --max-memory 0 "$TMP/u.pnml"
 # the progress line, on demand
 expect 0 "$BIN/pn-reach" --progress "$TMP/d.pnml"
+# what a search that did not finish cannot claim: no "never fire", no
+# final bounds, and no "no dead marking" in the trace's message
+expect 3 "$BIN/pn-reach" --max-states 2 --bounds -t "$TMP/none.trace" "$TMP/d.pnml"
+has "$TMP/out" "not fired:   "
+has "$TMP/out" "(yet: the search did not finish)"
+has "$TMP/out" "dead:        0 dead markings (in the markings found)"
+has "$TMP/out" "bound:       q >= "
+lacks "$TMP/out" "never fire:"
+expect 3 "$BIN/pn-reach" --query 'p == 1' -t "$TMP/none.trace" "$TMP/d.pnml"
+has "$TMP/err" "none.trace: no path to a dead marking to write: the search did not finish"
+[ ! -e "$TMP/none.trace" ] && ok || bad "a trace written for an unfinished search"
+# json: live, and bounded false when a count would pass 2^63-1
+expect 0 "$BIN/pn-reach" --format json "$TMP/d.pnml"
+has "$TMP/out" '"live": false'
+cat > "$TMP/big.pnml" <<'PNML'
+<pnml><net id="b" type="http://www.pnml.org/version-2009/grammar/ptnet"><page id="g">
+<place id="p"><initialMarking><text>9223372036854775807</text></initialMarking></place>
+<transition id="t"/><arc id="a1" source="t" target="p"/>
+</page></net></pnml>
+PNML
+expect 4 "$BIN/pn-reach" --no-unbounded --format json "$TMP/big.pnml"
+has "$TMP/out" '"bounded": false'
+# a name that two places share is refused; an id of digits needs no
+# quotes in a list
+cat > "$TMP/names.pnml" <<'PNML'
+<pnml><net id="n" type="http://www.pnml.org/version-2009/grammar/ptnet"><page id="g">
+<place id="y"><name><text>dup</text></name></place>
+<place id="z"><name><text>dup</text></name><initialMarking><text>5</text></initialMarking></place>
+<place id="1"><initialMarking><text>2</text></initialMarking></place>
+<transition id="t"/><arc id="a1" source="1" target="t"/>
+</page></net></pnml>
+PNML
+expect 2 "$BIN/pn-reach" --query 'dup >= 5' "$TMP/names.pnml"
+has "$TMP/err" "column 1: 'dup' is the name of several places: name it by its id"
+expect 0 "$BIN/pn-reach" --query 'z >= 5' --query 'bound(1)' "$TMP/names.pnml"
+has "$TMP/out" ': TRUE'
+has "$TMP/out" 'bound("1"): 2'
+expect 2 "$BIN/pn-reach" --query 'AF z >= 1' "$TMP/names.pnml"
+has "$TMP/err" "'AF': only EF and AG (reachability) are answered"
+# --mcc: its lines only, one DIR
+expect 2 "$BIN/pn-reach" --mcc StateSpace
+has "$TMP/err" "--mcc StateSpace: expected one DIR"
+for o in "-t $TMP/x.trace" "--longest $TMP/x.trace" "--format json" "--bounds"; do
+    expect 2 "$BIN/pn-reach" $o --mcc ReachabilityDeadlock "$TMP/mcc"
+    has "$TMP/err" "does not apply"
+done
+# a limit under the first table: nothing was seen, nothing is claimed
+expect 4 "$BIN/pn-reach" --max-memory 1 --mcc StableMarking "$TMP/mcc"
+has "$TMP/out" "CANNOT_COMPUTE"
+lacks "$TMP/out" "FORMULA"
+# witness files: one per id ('/' written %2F); an id used twice is refused
+cp "$TMP/d.pnml" "$TMP/mcc/model.pnml"
+cat > "$TMP/mcc/ReachabilityCardinality.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+<property><id>X/1</id><formula><exists-path><finally><integer-le><integer-constant>1</integer-constant><tokens-count><place>q</place></tokens-count></integer-le></finally></exists-path></formula></property>
+<property><id>X_1</id><formula><exists-path><finally><integer-le><integer-constant>2</integer-constant><tokens-count><place>q</place></tokens-count></integer-le></finally></exists-path></formula></property>
+</property-set>
+XML
+expect 0 "$BIN/pn-reach" --mcc ReachabilityCardinality --witness "$TMP/ids" "$TMP/mcc"
+[ -f "$TMP/ids/X%2F1.trace" ] && [ -f "$TMP/ids/X_1.trace" ] && ok || bad "witness files: $(ls "$TMP/ids")"
+has "$TMP/ids/X%2F1.trace" "M 1 "
+has "$TMP/ids/X_1.trace" "M 2 "
+sed -i 's#<id>X_1</id>#<id>X/1</id>#' "$TMP/mcc/ReachabilityCardinality.xml"
+expect 1 "$BIN/pn-reach" --mcc ReachabilityCardinality "$TMP/mcc"
+has "$TMP/err" "ReachabilityCardinality.xml:4: property 'X/1': the id of the property of line 3 too [PN_EQUERY]"
 finish

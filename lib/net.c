@@ -47,20 +47,25 @@ typedef struct {
     uint32_t hash, ref;
 } hslot_t;
 
-/* A block of the net's pool (see mem_alloc()) and a hole in one. */
+/* A chunk of the net's strings that the net maps (see chunk_alloc()). */
 typedef struct {
-    char *base;
-    size_t used;
-} pblock_t;
+    void *base;
+    size_t size;
+} pchunk_t;
+
+/* Free room in the net's pool (see pool_alloc()). */
 typedef struct {
     char *p;
     size_t n;
 } phole_t;
+#define POOL_BLOCKS 1
 
 struct pn_net {
     pni_arena_t strings;
-    pblock_t *blocks;   /* the pool's, the current one last */
-    size_t nblocks, cap_blocks;
+    pchunk_t *chunks;
+    size_t nchunks, cap_chunks;
+    char *pool[POOL_BLOCKS]; /* the pool's blocks, the current one last */
+    size_t npool, pool_used; /* blocks; bytes used of the current one */
     phole_t *holes;
     size_t nholes, cap_holes;
     /* the id index */
@@ -91,30 +96,56 @@ struct pn_net {
  * The net's memory.  Where an array of the net (places, transitions, arcs,
  * the id index's tables, the chunks of its strings after the first) lives
  * follows from its size in bytes:
- *  - below POOL_MIN, on the heap;
- *  - from POOL_MIN to below BIG_MIN, in the net's pool: blocks of 2 MiB,
- *    aligned on 2 MiB and on transparent huge pages where the system has
- *    them, shared by all such arrays of the net.  An array at the end of
- *    the block grows in place; one that moves leaves a hole that later
- *    arrays reuse.  So the mid-size arrays share their huge pages instead
- *    of rounding each up to 2 MiB resident;
- *  - from BIG_MIN on, in a mapping of their own (rounded up to 2 MiB),
- *    aligned and on huge pages as well; one that grows is moved by mremap
- *    where the system can (nothing is copied or cleared again), else
- *    copied into a mapping twice its size.
- * Why huge pages: on the virtual machines this is measured on, a first
- * touch of a 4 KiB page costs 17-50 us, the one fault of a 2 MiB huge
- * page 0.3-0.7 ms, for 512 small pages (and one TLB entry).  A net whose
- * arrays stay below POOL_MIN (a small file) never faults a huge page.
+ *  - below MAP_MIN, on the heap;
+ *  - from MAP_MIN to below BIG_MIN, in the net's pool while it has room:
+ *    at most POOL_BLOCKS blocks of 2 MiB, aligned on 2 MiB and on
+ *    transparent huge pages where the system has them, shared by such
+ *    arrays (an array at the end of the current block grows in place; one
+ *    that moves leaves a hole that later ones reuse).  So the arrays of a
+ *    small or mid-size net share a few huge pages instead of rounding each
+ *    up to 2 MiB resident or faulting page by page;
+ *  - else, below BIG_MIN, in a mapping of its own of ordinary pages: only
+ *    the pages it has touched are resident, and it grows by mremap (the
+ *    pages move, nothing is copied, no old copy stays behind): the pool
+ *    stays small, and so do its holes, in a large net;
+ *  - from BIG_MIN on, in a mapping of its own rounded up to 2 MiB, aligned
+ *    on 2 MiB and on huge pages as well (copied there once, so that all of
+ *    it is on huge pages); it grows by mremap onto a new aligned mapping
+ *    where the system can, else it is copied into a mapping twice its
+ *    size.
+ * Why: on the machines this is measured on, a first touch of a 4 KiB page
+ * costs 1.5-5 us, the one fault of a 2 MiB huge page 0.2-0.7 ms (where
+ * the kernel must compact memory first, far more): a huge page is cheaper
+ * once a third of it or so is used, and it is resident whole.
  */
 #define BIG_BYTES ((size_t)2 << 20)
-#define POOL_MIN ((size_t)32 << 10)
+#define MAP_MIN ((size_t)256 << 10)
 #define BIG_MIN ((size_t)2 << 20)
 #define POOL_ALIGN ((size_t)64)
 
 static size_t big_round(size_t bytes)
 {
     return (bytes + BIG_BYTES - 1) & ~(BIG_BYTES - 1);
+}
+
+/* bytes rounded up to whole pages of the system. */
+static size_t page_round(size_t bytes)
+{
+    long pg = sysconf(_SC_PAGESIZE);
+    size_t p = pg > 0 ? (size_t)pg : 4096;
+    return (bytes + p - 1) / p * p;
+}
+
+/* The size of the mapping that holds an array of bytes bytes (from
+ * MAP_MIN on, outside the pool). */
+static size_t map_size(size_t bytes)
+{
+    return bytes < BIG_MIN ? page_round(bytes) : big_round(bytes);
+}
+
+static size_t pool_round(size_t bytes)
+{
+    return (bytes + POOL_ALIGN - 1) & ~(POOL_ALIGN - 1);
 }
 
 /* A zeroed mapping of big_round(bytes) bytes aligned on BIG_BYTES. */
@@ -137,9 +168,22 @@ static void *big_map(size_t bytes)
     return p;
 }
 
-static size_t pool_round(size_t bytes)
+/* A zeroed mapping of ordinary pages, page_round(bytes) bytes. */
+static void *page_map(size_t bytes)
 {
-    return (bytes + POOL_ALIGN - 1) & ~(POOL_ALIGN - 1);
+    void *p = mmap(NULL, page_round(bytes), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+/* Whether p is in the net's pool. */
+static int in_pool(const pn_net_t *net, const void *p)
+{
+    for (size_t i = 0; i < net->npool; i++)
+        if ((const char *)p >= net->pool[i] &&
+            (const char *)p < net->pool[i] + BIG_BYTES)
+            return 1;
+    return 0;
 }
 
 /* Gives n bytes at p back to the pool: the current block's end is bumped
@@ -149,12 +193,9 @@ static void pool_hole(pn_net_t *net, char *p, size_t n)
 {
     if (!n)
         return;
-    if (net->nblocks) {
-        pblock_t *b = &net->blocks[net->nblocks - 1];
-        if (p + n == b->base + b->used) {
-            b->used -= n; /* the end of the current block: bumped back */
-            return;
-        }
+    if (net->npool && p + n == net->pool[net->npool - 1] + net->pool_used) {
+        net->pool_used -= n; /* the end of the current block: bumped back */
+        return;
     }
     if (pni_grow((void **)&net->holes, &net->cap_holes, net->nholes + 1,
                  sizeof *net->holes) == PN_OK) {
@@ -165,7 +206,7 @@ static void pool_hole(pn_net_t *net, char *p, size_t n)
 
 /* n bytes (a multiple of POOL_ALIGN, below BIG_MIN) of the pool, not
  * cleared: the first hole they fit in, else the current block's end, else
- * a new block. */
+ * a new block while there may be one; NULL when the pool has no room. */
 static void *pool_alloc(pn_net_t *net, size_t n)
 {
     for (size_t i = 0; i < net->nholes; i++) {
@@ -179,34 +220,33 @@ static void *pool_alloc(pn_net_t *net, size_t n)
             *h = net->holes[--net->nholes];
         return p;
     }
-    pblock_t *b = net->nblocks ? &net->blocks[net->nblocks - 1] : NULL;
-    if (!b || BIG_BYTES - b->used < n) {
-        if (pni_grow((void **)&net->blocks, &net->cap_blocks,
-                     net->nblocks + 1, sizeof *net->blocks))
+    if (!net->npool || BIG_BYTES - net->pool_used < n) {
+        if (net->npool == POOL_BLOCKS)
             return NULL;
         char *base = big_map(BIG_BYTES);
         if (!base)
             return NULL;
-        if (net->nblocks) { /* the rest of the full block is a hole */
-            b = &net->blocks[net->nblocks - 1]; /* (blocks may have moved) */
-            pool_hole(net, b->base + b->used, BIG_BYTES - b->used);
-        }
-        b = &net->blocks[net->nblocks++];
-        b->base = base;
-        b->used = 0;
+        if (net->npool) /* the rest of the full block is a hole */
+            pool_hole(net, net->pool[net->npool - 1] + net->pool_used,
+                      BIG_BYTES - net->pool_used);
+        net->pool[net->npool++] = base;
+        net->pool_used = 0;
     }
-    char *p = b->base + b->used;
-    b->used += n;
+    char *p = net->pool[net->npool - 1] + net->pool_used;
+    net->pool_used += n;
     return p;
 }
 
-/* Memory for an array of bytes bytes (not cleared), where its size says. */
+/* Memory for an array of bytes bytes (not cleared, but a mapping of its
+ * own comes zeroed), where its size says. */
 static void *mem_alloc(pn_net_t *net, size_t bytes)
 {
-    if (bytes < POOL_MIN)
+    if (bytes < MAP_MIN)
         return malloc(bytes ? bytes : 1);
-    if (bytes < BIG_MIN)
-        return pool_alloc(net, pool_round(bytes));
+    if (bytes < BIG_MIN) {
+        void *p = pool_alloc(net, pool_round(bytes));
+        return p ? p : page_map(bytes);
+    }
     return big_map(bytes);
 }
 
@@ -215,26 +255,32 @@ static void mem_free(pn_net_t *net, void *p, size_t bytes)
 {
     if (!p)
         return;
-    if (bytes < POOL_MIN)
+    if (bytes < MAP_MIN)
         free(p);
-    else if (bytes < BIG_MIN)
+    else if (in_pool(net, p))
         pool_hole(net, p, pool_round(bytes));
     else
-        munmap(p, big_round(bytes));
+        munmap(p, map_size(bytes));
 }
 
 /* The same when the net is freed: the pool goes whole afterwards. */
-static void mem_drop(void *p, size_t bytes)
+static void mem_drop(pn_net_t *net, void *p, size_t bytes)
 {
-    if (p && bytes < POOL_MIN)
-        free(p);
-    else if (p && bytes >= BIG_MIN)
-        munmap(p, big_round(bytes));
+    if (p && !(bytes >= MAP_MIN && in_pool(net, p)))
+        mem_free(net, p, bytes);
+}
+
+/* Whether what mem_grow() adds to an array of bytes bytes at p must be
+ * cleared by the caller that needs zeroes (a mapping of its own comes
+ * zeroed, the heap and the pool do not). */
+static int mem_dirty(const pn_net_t *net, const void *p, size_t bytes)
+{
+    return bytes < MAP_MIN || in_pool(net, p);
 }
 
 /* Grows *buf (*cap elements of elem bytes, from mem_alloc) to hold at
  * least need elements, keeping what it holds; what is added is not
- * cleared. */
+ * cleared (see mem_dirty()). */
 static pn_status_t mem_grow(pn_net_t *net, void **buf, size_t *cap,
                             size_t need, size_t elem)
 {
@@ -247,23 +293,35 @@ static pn_status_t mem_grow(pn_net_t *net, void **buf, size_t *cap,
         n *= 2;
     }
     size_t oldb = *cap * elem, newb = n * elem;
-    if (newb < POOL_MIN)
+    if (newb < MAP_MIN)
         return pni_grow(buf, cap, need, elem);
-    if (newb < BIG_MIN && oldb >= POOL_MIN) {
+    int pooled = oldb >= MAP_MIN && in_pool(net, *buf);
+    if (pooled && newb < BIG_MIN) {
         /* the array at the end of the current block grows in place */
-        pblock_t *b = &net->blocks[net->nblocks - 1];
         size_t ro = pool_round(oldb), rn = pool_round(newb);
-        if ((char *)*buf + ro == b->base + b->used &&
-            BIG_BYTES - b->used >= rn - ro) {
-            b->used += rn - ro;
+        if ((char *)*buf + ro == net->pool[net->npool - 1] + net->pool_used &&
+            BIG_BYTES - net->pool_used >= rn - ro) {
+            net->pool_used += rn - ro;
             *cap = n;
             return PN_OK;
         }
     }
+#if defined(MREMAP_MAYMOVE)
+    if (oldb >= MAP_MIN && !pooled && newb < BIG_MIN) {
+        /* its pages move to where the mapping can grow */
+        void *q = mremap(*buf, page_round(oldb), page_round(newb),
+                         MREMAP_MAYMOVE);
+        if (q == MAP_FAILED)
+            return PN_ENOMEM;
+        *buf = q;
+        *cap = n;
+        return PN_OK;
+    }
+#endif
 #if defined(MREMAP_FIXED)
     if (oldb >= BIG_MIN) {
-        /* the pages move (huge ones whole) onto a new aligned mapping's
-         * start: nothing is copied or cleared again */
+        /* the huge pages move whole onto a new aligned mapping's start:
+         * nothing is copied or cleared again */
         void *p = big_map(newb);
         if (!p)
             return PN_ENOMEM;
@@ -278,6 +336,8 @@ static pn_status_t mem_grow(pn_net_t *net, void **buf, size_t *cap,
         return PN_OK;
     }
 #endif
+    /* from the heap or the pool, or from ordinary pages to huge ones (not
+     * moved: the ordinary pages would stay where huge ones should be) */
     void *p = mem_alloc(net, newb);
     if (!p)
         return PN_ENOMEM;
@@ -293,15 +353,34 @@ static pn_status_t mem_grow(pn_net_t *net, void **buf, size_t *cap,
 static void *mem_table(pn_net_t *net, size_t bytes)
 {
     void *p = mem_alloc(net, bytes);
-    if (p && bytes < BIG_MIN) /* a mapping of its own comes cleared */
+    if (p && mem_dirty(net, p, bytes))
         memset(p, 0, bytes);
     return p;
 }
 
-/* The chunks of the net's strings after the first, from its pool. */
+/* The chunks of the net's strings after the first: from the pool while it
+ * has room, else mappings of ordinary pages of their own (a chunk fills
+ * as strings come: a huge page would be resident whole from its first
+ * string on), kept in the net's list to be unmapped with it. */
 static void *chunk_alloc(void *ctx, size_t bytes)
 {
-    return bytes < BIG_MIN ? pool_alloc(ctx, pool_round(bytes)) : NULL;
+    pn_net_t *net = ctx;
+    if (bytes > BIG_BYTES)
+        return NULL;
+    if (bytes < BIG_MIN) {
+        void *p = pool_alloc(net, pool_round(bytes));
+        if (p)
+            return p;
+    }
+    if (pni_grow((void **)&net->chunks, &net->cap_chunks, net->nchunks + 1,
+                 sizeof *net->chunks))
+        return NULL;
+    void *p = page_map(bytes);
+    if (p) {
+        pchunk_t c = {p, page_round(bytes)};
+        net->chunks[net->nchunks++] = c;
+    }
+    return p;
 }
 
 static uint32_t hash_bytes(const char *s, size_t n)
@@ -512,7 +591,7 @@ static pn_status_t idx_put(pn_net_t *net, const char *id, pn_object_t kind,
         if (mem_grow(net, (void **)&f->slot, &f->cap, rel + 1,
                      sizeof *f->slot))
             return PN_ENOMEM;
-        if (f->cap * sizeof *f->slot < BIG_MIN) /* a mapping comes cleared */
+        if (mem_dirty(net, f->slot, f->cap * sizeof *f->slot))
             memset(f->slot + old, 0, (f->cap - old) * sizeof *f->slot);
     }
     if (f && rel < f->cap) {
@@ -541,11 +620,11 @@ static pn_status_t idx_put(pn_net_t *net, const char *id, pn_object_t kind,
 static void idx_free(pn_net_t *net)
 {
     for (size_t i = 0; i < net->nfams; i++)
-        mem_drop(net->fams[i].slot,
+        mem_drop(net, net->fams[i].slot,
                  net->fams[i].cap * sizeof *net->fams[i].slot);
     free(net->fams);
     free(net->fslots);
-    mem_drop(net->hslots, net->hcap * sizeof *net->hslots);
+    mem_drop(net, net->hslots, net->hcap * sizeof *net->hslots);
 }
 
 const char *pn_arc_kind_name(pn_arc_kind_t kind)
@@ -581,13 +660,15 @@ void pn_net_free(pn_net_t *net)
         return;
     idx_free(net);
     pni_arena_free(&net->strings);
-    mem_drop(net->places, net->cap_places * sizeof *net->places);
-    mem_drop(net->transitions,
+    mem_drop(net, net->places, net->cap_places * sizeof *net->places);
+    mem_drop(net, net->transitions,
              net->cap_transitions * sizeof *net->transitions);
-    mem_drop(net->arcs, net->cap_arcs * sizeof *net->arcs);
-    for (size_t i = 0; i < net->nblocks; i++)
-        munmap(net->blocks[i].base, BIG_BYTES);
-    free(net->blocks);
+    mem_drop(net, net->arcs, net->cap_arcs * sizeof *net->arcs);
+    for (size_t i = 0; i < net->nchunks; i++)
+        munmap(net->chunks[i].base, net->chunks[i].size);
+    free(net->chunks);
+    for (size_t i = 0; i < net->npool; i++)
+        munmap(net->pool[i], BIG_BYTES);
     free(net->holes);
     free(net->pages);
     free(net->tools);

@@ -161,6 +161,8 @@ typedef struct {
     size_t nownpages, cap_ownpages;
     int own_pages;
     int deferring;      /* an arc waits: the later ones wait too */
+    int fast_end;       /* the next end tag is that of an arc added at its
+                           start (fast_arc()) */
     const char *prefix; /* id scope of WoPeD subprocess nets ("" at top) */
     size_t page;        /* current page, PN_NONE directly in the net */
     /* the SAX side */
@@ -993,6 +995,17 @@ static int parse_double(const char *s, double *out)
 {
     if (!s)
         return -1;
+    /* a whole number of up to 15 digits (most coordinates): exact in a
+     * double, the value strtod() gives */
+    const char *q = s + (*s == '-');
+    size_t nd = 0;
+    uint64_t iv = 0;
+    while (nd < 16 && q[nd] >= '0' && q[nd] <= '9')
+        iv = iv * 10 + (uint64_t)(q[nd++] - '0');
+    if (nd && nd < 16 && !q[nd]) {
+        *out = *s == '-' ? -(double)iv : (double)iv;
+        return 0;
+    }
     char *end;
     errno = 0;
     double v = strtod(s, &end);
@@ -2316,6 +2329,64 @@ static int close_run(rd_t *rd)
     return 0;
 }
 
+/* The common arc, <arc id="a" source="p" target="t"/> with both ends
+ * known, added as its start tag arrives: no tree, no copies.  Anything
+ * else (other attributes that matter, an entity in a value, children, a
+ * scope, an end that is not known yet or is an arc, a reference node, a
+ * repeated id, any error) returns 0 and nothing is done: the arc is then
+ * collected and read by read_arc() as usual, which says what is wrong
+ * where.  1: the arc is added (its end tag is to be ignored). */
+static int fast_arc(rd_t *rd, const xmlChar *localname, int nb_namespaces,
+                    int nb_attributes, const xmlChar **attributes)
+{
+    if (localname[0] != 'a' || strcmp((const char *)localname, "arc") ||
+        nb_namespaces || rd->deferring || rd->nrefs || *rd->prefix)
+        return 0;
+    xmlParserInputPtr in = rd->ctxt->input;
+    if (!(in->cur < in->end && *in->cur == '/'))
+        return 0; /* not an empty element: it may have labels */
+    const xmlChar *v[3][2] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+    for (int i = 0; i < nb_attributes; i++) {
+        const xmlChar **a = attributes + 5 * i;
+        const char *name = (const char *)a[0];
+        int k = !strcmp(name, "id")       ? 0
+                : !strcmp(name, "source") ? 1
+                : !strcmp(name, "target") ? 2
+                : -1;
+        if (k < 0) {
+            if (!strcmp(name, "type") || !strcmp(name, "inscription") ||
+                !strcmp(name, "weight"))
+                return 0;
+            continue;
+        }
+        if (!v[k][0]) {
+            v[k][0] = a[3];
+            v[k][1] = a[4];
+        }
+    }
+    char buf[3][128];
+    for (int k = 0; k < 3; k++) {
+        size_t n = v[k][0] ? (size_t)(v[k][1] - v[k][0]) : 0;
+        if (!v[k][0] || !n || n >= sizeof buf[k] || memchr(v[k][0], '&', n))
+            return 0;
+        memcpy(buf[k], v[k][0], n);
+        buf[k][n] = '\0';
+    }
+    pn_object_t ks, kt;
+    size_t is, it;
+    if (pn_net_find(rd->net, buf[1], &ks, &is) != PN_OK || ks == PN_ARC ||
+        pn_net_find(rd->net, buf[2], &kt, &it) != PN_OK || kt == PN_ARC ||
+        ks == kt)
+        return 0;
+    pn_arc_dir_t dir = ks == PN_PLACE ? PN_DIR_PT : PN_DIR_TP;
+    if (pn_net_add_arc_at(rd->net, buf[0], dir, dir == PN_DIR_PT ? is : it,
+                          dir == PN_DIR_PT ? it : is, 1, PN_ARC_NORMAL,
+                          NULL) != PN_OK)
+        return 0;
+    rd->fast_end = 1;
+    return 1;
+}
+
 static el_t *new_element(rd_t *rd, const xmlChar *localname,
                          const xmlChar *prefix, const xmlChar *uri,
                          int nb_namespaces, const xmlChar **namespaces,
@@ -2407,6 +2478,9 @@ static void on_start(void *ctx, const xmlChar *localname,
                 nb_attributes, attributes);
         return;
     }
+    if (!rd->top && rd->nframes && rd->frames[rd->nframes - 1].kind != F_ROOT &&
+        fast_arc(rd, localname, nb_namespaces, nb_attributes, attributes))
+        return;
     if (rd->top && close_run(rd))
         return;
     el_t *e = new_element(rd, localname, prefix, uri, nb_namespaces,
@@ -2459,6 +2533,10 @@ static void on_end(void *ctx, const xmlChar *localname,
     }
     if (rd->sdepth) {
         s_end(rd, localname, prefix);
+        return;
+    }
+    if (rd->fast_end) {
+        rd->fast_end = 0;
         return;
     }
     if (rd->top) {

@@ -997,9 +997,13 @@ struct pn_sim {
     uint64_t *wfail, *blocked;
     /* per place, the thresholds of its narrow conditions around its count:
      * [lo, hi) holds no other; a change within it flips nothing.  A place
-     * with wide classes has lo > hi (every change is looked at). */
+     * with wide classes has lo = UINT64_MAX, hi = 0 (every change is looked
+     * at).  A place of one threshold and no wide class (crossed()) keeps
+     * its conditions here too, conds[cond .. cond + ncond) (else ncond 0):
+     * a change that leaves the gap needs nothing else of the place. */
     struct gap {
         uint64_t lo, hi;
+        uint32_t cond, ncond;
     } *gap;
     struct mark {
         uint64_t old, stamp; /* m(p) before the step, if stamp is now */
@@ -1257,8 +1261,10 @@ static void set_gap(pn_sim_t *s, uint32_t p, uint64_t v)
     uint32_t a = pi->cond, b = a + pi->ncond, j = above(e->conds, a, b, v);
     g->lo = j > a ? e->conds[j - 1].th : 0;
     g->hi = j < b ? e->conds[j].th : UINT64_MAX;
+    g->cond = pi->cond;
+    g->ncond = pi->min_th == pi->max_th && !pi->nwide ? pi->ncond : 0;
     if (pi->nwide) {
-        g->lo = 1;
+        g->lo = UINT64_MAX;
         g->hi = 0;
     }
 }
@@ -1298,56 +1304,68 @@ static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
     }
     if (pi->nwide) {
         wide_changed(s, p, a, b);
-        g->lo = 1;
+        g->lo = UINT64_MAX;
         g->hi = 0;
     }
 }
 
 /* The count of p, a place of one threshold th and no wide class, crossed
- * th and is now b: all its conditions flip, its gap moves to the other
- * side. */
-static ALWAYS_INLINE void crossed(pn_sim_t *s, const pinfo_t *pi,
-                                  struct gap *g, uint64_t b)
+ * th, downwards (down: it is below th now) or upwards: all its conditions
+ * flip, its gap moves to the other side. */
+static ALWAYS_INLINE void crossed(pn_sim_t *s, struct gap *g, int down)
 {
-    const pn_engine_t *e = s->e;
-    uint64_t th = pi->min_th;
-    uint32_t x = b < th, j = pi->cond, end = j + pi->ncond;
+    uint64_t th = down ? g->lo : g->hi;
+    uint32_t j = g->cond, end = j + g->ncond;
     uint32_t *unsat = s->unsat;
     uint64_t *bits = s->bits;
-    const uint32_t *ctu = e->ctu;
+    const uint32_t *ctu = s->e->ctu;
     s->flips += end - j;
     for (; j < end; j++) {
+        /* "m >= th" fails below th, "m < th" (up) holds */
         uint32_t v = ctu[j], t = v >> 1;
-        uint32_t u = unsat[t] + 2 * (x ^ (v & 1)) - 1;
+        uint32_t u = unsat[t] + 2 * ((uint32_t)down ^ (v & 1)) - 1;
         uint64_t mask = UINT64_C(1) << (t & 63), *w = &bits[t >> 6];
         unsat[t] = u;
         *w = (*w & ~mask) | (mask & (0 - (uint64_t)(u == 0)));
     }
-    g->lo = x ? 0 : th;
-    g->hi = x ? th : UINT64_MAX;
+    g->lo = down ? 0 : th;
+    g->hi = down ? th : UINT64_MAX;
 }
 
-/* m(p) goes from a to b in a step of the incremental mode.  A change
- * within the gap of p flips nothing.  One that leaves it, of a place of
- * one threshold and no wide class (most places), flips its conditions at
- * once: the counts of failing conditions follow every change, so a count
- * that goes down and up again in a step flips them twice, and they are
- * right.  Any other place is marked by the first change of the step that
- * leaves its gap (any change of a place with wide classes): its conditions
- * follow at the end of the step, from a to its count then (a place with
- * wide classes, in particular, is taken from and given back to by many
- * transitions in a step). */
-static ALWAYS_INLINE void moved(pn_sim_t *s, uint32_t p, uint64_t a,
-                                uint64_t b)
+/* m(p) goes from a to b in a step of the incremental mode, down (b <= a)
+ * or up (b >= a).  A change within the gap of p flips nothing; starting
+ * within it, a change down can only leave it below, one up only above.
+ * One that leaves it, of a place of one threshold and no wide class (most
+ * places), flips its conditions at once: the counts of failing conditions
+ * follow every change, so a count that goes down and up again in a step
+ * flips them twice, and they are right.  Any other place is marked by the
+ * first change of the step that leaves its gap (any change of a place
+ * with wide classes): its conditions follow at the end of the step, from
+ * a to its count then (a place with wide classes, in particular, is taken
+ * from and given back to by many transitions in a step).  A marked place
+ * may be out of its gap until then: it is marked already. */
+static ALWAYS_INLINE void moved_dir(pn_sim_t *s, uint32_t p, uint64_t a,
+                                    uint64_t b, int down)
 {
     struct gap *g = &s->gap[p];
-    if (b < g->lo || b >= g->hi) {
-        const pinfo_t *pi = &s->e->pinfo[p];
-        if (pi->min_th == pi->max_th && !pi->nwide)
-            crossed(s, pi, g, b);
+    if (down ? b < g->lo : b >= g->hi) {
+        if (g->ncond)
+            crossed(s, g, down);
         else
             touch(s, p, a);
     }
+}
+
+static ALWAYS_INLINE void moved_down(pn_sim_t *s, uint32_t p, uint64_t a,
+                                     uint64_t b)
+{
+    moved_dir(s, p, a, b, 1);
+}
+
+static ALWAYS_INLINE void moved_up(pn_sim_t *s, uint32_t p, uint64_t a,
+                                   uint64_t b)
+{
+    moved_dir(s, p, a, b, 0);
 }
 
 /* The enabled set of the step by position, in s->en; returns whether it
@@ -1491,14 +1509,14 @@ static inline void take_tracked(const pn_engine_t *e, uint64_t *b,
         uint64_t a = b[p];
         b[p] = a - e->in.w[j];
         if (s)
-            moved(s, p, a, b[p]);
+            moved_down(s, p, a, b[p]);
     }
     for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++) {
         uint32_t p = e->rs.idx[j];
         uint64_t a = b[p];
         b[p] = 0;
         if (s)
-            moved(s, p, a, 0);
+            moved_down(s, p, a, 0);
     }
 }
 
@@ -1515,7 +1533,7 @@ static inline int give_tracked(const pn_engine_t *e, uint64_t *m, uint32_t t,
             return (int)p + 1;
         m[p] = a + e->out.w[j];
         if (s)
-            moved(s, p, a, m[p]);
+            moved_up(s, p, a, m[p]);
     }
     return 0;
 }
@@ -1612,7 +1630,7 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
                 uint64_t a = m[f[k].p];
                 m[f[k].p] = a - f[k].w;
                 if (track)
-                    moved(s, f[k].p, a, a - f[k].w);
+                    moved_down(s, f[k].p, a, a - f[k].w);
             }
             t = e->tat[at];
         } else {
@@ -1646,7 +1664,7 @@ static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
             any |= a;
             m[f[k].p] = a + f[k].w;
             if (track)
-                moved(s, f[k].p, a, a + f[k].w);
+                moved_up(s, f[k].p, a, a + f[k].w);
         }
         if (any >= UINT64_C(1) << 62) {
             /* below 2^62, adding less than 2^32 cannot pass 2^63 - 1;
@@ -1655,7 +1673,7 @@ static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
                 uint64_t b = m[f[k].p];
                 m[f[k].p] = b - f[k].w;
                 if (track)
-                    moved(s, f[k].p, b, b - f[k].w);
+                    moved_down(s, f[k].p, b, b - f[k].w);
             }
         }
         if (r->nin == SLOW || any >= UINT64_C(1) << 62) {

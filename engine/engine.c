@@ -1645,6 +1645,33 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
     s->nfired = nf;
 }
 
+/* The outputs of t the general way, one by one (give_tracked()): a slow
+ * transition, or one whose outputs the fast way added though one of its
+ * places was at 2^62 or more (taken back first).  Returns 0, or 1 + the
+ * place that would pass PN_TOKENS_MAX.  Out of line: the loop of
+ * finish_tracked() keeps fewer values live across its own. */
+static __attribute__((noinline)) int finish_slow(pn_sim_t *s, uint32_t t,
+                                                 int track)
+{
+    const pn_engine_t *e = s->e;
+    const trec_t *r = &e->tr[t];
+    uint64_t *m = s->m;
+    if (r->nin != SLOW) {
+        const farc_t *f = e->farc + r->arc + r->nin;
+        for (uint32_t k = r->nout; k-- > 0;) {
+            uint64_t b = m[f[k].p];
+            m[f[k].p] = b - f[k].w;
+            if (track)
+                moved_down(s, f[k].p, b, b - f[k].w);
+        }
+    }
+    int over = give_tracked(e, m, t, track ? s : NULL);
+    if (e->has_cap)
+        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+            s->pend[e->out.idx[j]] = 0;
+    return over;
+}
+
 /* Adds the outputs of the fired transitions (visible from the next step),
  * the enabled set following (track); counts the step. */
 static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
@@ -1652,42 +1679,34 @@ static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
 {
     const pn_engine_t *e = s->e;
     uint64_t *m = s->m;
-    for (uint32_t i = 0; i < s->nfired; i++) {
-        uint32_t t = s->fired[i];
+    const uint32_t *fired = s->fired;
+    uint64_t *counts = s->counts;
+    for (uint32_t i = 0, nf = s->nfired; i < nf; i++) {
+        uint32_t t = fired[i];
         const trec_t *r = &e->tr[t];
-        int over = 0;
-        /* a slow transition: nout == 0 */
-        const farc_t *f = e->farc + r->arc + (r->nin != SLOW ? r->nin : 0);
-        uint64_t any = 0;
-        for (uint32_t k = 0; k < r->nout; k++) {
-            uint64_t a = m[f[k].p];
-            any |= a;
-            m[f[k].p] = a + f[k].w;
-            if (track)
-                moved_up(s, f[k].p, a, a + f[k].w);
-        }
-        if (any >= UINT64_C(1) << 62) {
-            /* below 2^62, adding less than 2^32 cannot pass 2^63 - 1;
-             * else take the outputs back and add them one by one */
-            for (uint32_t k = r->nout; k-- > 0;) {
-                uint64_t b = m[f[k].p];
-                m[f[k].p] = b - f[k].w;
+        if (r->nin != SLOW) {
+            const farc_t *f = e->farc + r->arc + r->nin;
+            uint64_t any = 0;
+            for (uint32_t k = 0, n = r->nout; k < n; k++) {
+                uint64_t a = m[f[k].p];
+                any |= a;
+                m[f[k].p] = a + f[k].w;
                 if (track)
-                    moved_down(s, f[k].p, b, b - f[k].w);
+                    moved_up(s, f[k].p, a, a + f[k].w);
+            }
+            /* below 2^62, adding less than 2^32 cannot pass 2^63 - 1 */
+            if (any < UINT64_C(1) << 62) {
+                counts[t]++;
+                continue;
             }
         }
-        if (r->nin == SLOW || any >= UINT64_C(1) << 62) {
-            over = give_tracked(e, m, t, track ? s : NULL);
-            if (e->has_cap)
-                for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
-                    s->pend[e->out.idx[j]] = 0;
-        }
+        int over = finish_slow(s, t, track);
         if (over) {
             s->overflow_place = (size_t)over - 1;
             *end = PN_END_OVERFLOW;
             return PN_ERANGE;
         }
-        s->counts[t]++;
+        counts[t]++;
     }
     s->firings += s->nfired;
     s->steps++;

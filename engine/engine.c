@@ -151,7 +151,8 @@ struct pn_engine {
     pinfo_t *pinfo;     /* np + 1 */
     cond_t *conds;
     uint32_t *never;    /* per transition: conditions that never hold */
-    uint32_t *ctu;      /* per condition of conds: its position << 1 | up */
+    uint32_t *ct;       /* per condition of conds: its transition's
+                         * position */
     /* Wide classes: the conditions of one place with one threshold and one
      * sense, shared by many transitions in few words of the enabled set.
      * They flip together, so they are kept as masks over the words of the
@@ -217,7 +218,7 @@ void pn_engine_free(pn_engine_t *e)
     free(e->pinfo);
     free(e->conds);
     free(e->never);
-    free(e->ctu);
+    free(e->ct);
     free(e->wconds);
     free(e->cls_off);
     free(e->cls_word);
@@ -493,15 +494,15 @@ static pn_status_t build_conds(pn_engine_t *e)
         pi->min_th = pi->ncond ? e->conds[pi->cond].th : UINT64_MAX;
         pi->max_th = pi->ncond ? e->conds[nn - 1].th : 0;
     }
-    e->ctu = malloc(((size_t)nn + 1) * sizeof *e->ctu);
-    if (!e->ctu) {
+    e->ct = malloc(((size_t)nn + 1) * sizeof *e->ct);
+    if (!e->ct) {
         free(off);
         free(all);
         free(nwide);
         return PN_ENOMEM;
     }
     for (uint32_t j = 0; j < nn; j++)
-        e->ctu[j] = e->conds[j].t << 1 | e->conds[j].up;
+        e->ct[j] = e->conds[j].t;
     uint32_t most = 0;
     for (uint32_t t = 0; t < e->nt; t++)
         most = nwide[t] > most ? nwide[t] : most;
@@ -919,7 +920,7 @@ pn_status_t pni_engine_compile_stars(const pn_net_t *net, uint32_t kmin,
     *out = NULL;
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
            na = pn_net_arc_count(net);
-    /* transitions: positions << 1 in 32 bits (ctu) */
+    /* transitions: positions << 1 in 32 bits */
     if (np >= UINT32_MAX || nt >= UINT32_MAX / 2 || na >= UINT32_MAX)
         return PN_ERANGE;
     pn_engine_t *e = calloc(1, sizeof *e);
@@ -999,11 +1000,13 @@ struct pn_sim {
      * [lo, hi) holds no other; a change within it flips nothing.  A place
      * with wide classes has lo = UINT64_MAX, hi = 0 (every change is looked
      * at).  A place of one threshold and no wide class (crossed()) keeps
-     * its conditions here too, conds[cond .. cond + ncond) (else ncond 0):
-     * a change that leaves the gap needs nothing else of the place. */
+     * its conditions here too, conds[cond .. cond + ncond) (else ncond 0),
+     * the nge conditions "m >= th" first (conds are sorted by sense after
+     * threshold): a change that leaves the gap needs nothing else of the
+     * place. */
     struct gap {
         uint64_t lo, hi;
-        uint32_t cond, ncond;
+        uint32_t cond, ncond, nge, pad;
     } *gap;
     struct mark {
         uint64_t old, stamp; /* m(p) before the step, if stamp is now */
@@ -1263,6 +1266,9 @@ static void set_gap(pn_sim_t *s, uint32_t p, uint64_t v)
     g->hi = j < b ? e->conds[j].th : UINT64_MAX;
     g->cond = pi->cond;
     g->ncond = pi->min_th == pi->max_th && !pi->nwide ? pi->ncond : 0;
+    g->nge = 0;
+    while (g->nge < g->ncond && !e->conds[g->cond + g->nge].up)
+        g->nge++;
     if (pi->nwide) {
         g->lo = UINT64_MAX;
         g->hi = 0;
@@ -1309,24 +1315,49 @@ static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
     }
 }
 
+/* The conditions of transitions ct[a .. b) now fail: one more failing
+ * condition each, none of them enabled. */
+static ALWAYS_INLINE void conds_fail(pn_sim_t *s, const uint32_t *ct,
+                                     uint32_t a, uint32_t b)
+{
+    uint32_t *unsat = s->unsat;
+    uint64_t *bits = s->bits;
+    for (uint32_t j = a; j < b; j++) {
+        uint32_t t = ct[j];
+        unsat[t]++;
+        bits[t >> 6] &= ~(UINT64_C(1) << (t & 63));
+    }
+}
+
+/* The conditions of transitions ct[a .. b) now hold: one failing condition
+ * fewer each, enabled at none left. */
+static ALWAYS_INLINE void conds_hold(pn_sim_t *s, const uint32_t *ct,
+                                     uint32_t a, uint32_t b)
+{
+    uint32_t *unsat = s->unsat;
+    uint64_t *bits = s->bits;
+    for (uint32_t j = a; j < b; j++) {
+        uint32_t t = ct[j], u = --unsat[t];
+        bits[t >> 6] |= (uint64_t)(u == 0) << (t & 63);
+    }
+}
+
 /* The count of p, a place of one threshold th and no wide class, crossed
- * th, downwards (down: it is below th now) or upwards: all its conditions
- * flip, its gap moves to the other side. */
+ * th, downwards (down: it is below th now; its conditions "m >= th" fail,
+ * "m < th" hold) or upwards: all its conditions flip, its gap moves to the
+ * other side. */
 static ALWAYS_INLINE void crossed(pn_sim_t *s, struct gap *g, int down)
 {
     uint64_t th = down ? g->lo : g->hi;
-    uint32_t j = g->cond, end = j + g->ncond;
-    uint32_t *unsat = s->unsat;
-    uint64_t *bits = s->bits;
-    const uint32_t *ctu = s->e->ctu;
-    s->flips += end - j;
-    for (; j < end; j++) {
-        /* "m >= th" fails below th, "m < th" (up) holds */
-        uint32_t v = ctu[j], t = v >> 1;
-        uint32_t u = unsat[t] + 2 * ((uint32_t)down ^ (v & 1)) - 1;
-        uint64_t mask = UINT64_C(1) << (t & 63), *w = &bits[t >> 6];
-        unsat[t] = u;
-        *w = (*w & ~mask) | (mask & (0 - (uint64_t)(u == 0)));
+    uint32_t a = g->cond, mid = a + g->nge, b = a + g->ncond;
+    const uint32_t *ct = s->e->ct;
+    s->flips += g->ncond;
+    if (down) {
+        conds_fail(s, ct, a, mid);
+        conds_hold(s, ct, mid, b);
+    } else {
+        conds_hold(s, ct, a, mid);
+        conds_fail(s, ct, mid, b);
     }
     g->lo = down ? 0 : th;
     g->hi = down ? th : UINT64_MAX;

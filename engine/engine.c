@@ -62,13 +62,42 @@ pn_status_t pn_semantics_parse(const char *name, pn_semantics_t *sem)
 #define ALWAYS_INLINE inline
 #endif
 
-/* Set bits of x (without the popcnt instruction of newer processors, a
- * call into the compiler's library: a few operations here). */
-static inline uint32_t popcount64(uint64_t x)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#define HW_POPCNT 1
+#endif
+
+/* Whether the processor has the popcnt instruction (the build may not
+ * assume it: x86-64 before SSE4.2 lacks it); for popcount64(). */
+static int hw_popcnt(void)
+{
+#if defined(HW_POPCNT)
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_POPCNT);
+#else
+    return 0;
+#endif
+}
+
+/* Set bits of x: the popcnt instruction where the build assumes it, or
+ * where hw (hw_popcnt(), asked once an engine) says the processor has it;
+ * else a few operations (not __builtin_popcountll: a call into the
+ * compiler's library).  The same count either way. */
+static inline uint32_t popcount64(int hw, uint64_t x)
 {
 #if defined(__POPCNT__)
+    (void)hw;
     return (uint32_t)__builtin_popcountll(x);
 #else
+#if defined(HW_POPCNT)
+    if (hw) {
+        uint64_t r;
+        __asm__("popcnt %1, %0" : "=r"(r) : "r"(x) : "cc");
+        return (uint32_t)r;
+    }
+#else
+    (void)hw;
+#endif
     x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
     x = (x & UINT64_C(0x3333333333333333)) +
         ((x >> 2) & UINT64_C(0x3333333333333333));
@@ -130,6 +159,7 @@ typedef struct {
 
 struct pn_engine {
     uint32_t np, nt;
+    int popcnt;         /* hw_popcnt() */
     uint64_t *m0;
     uint64_t *cap;     /* 0: unbounded */
     int has_cap;
@@ -928,6 +958,7 @@ pn_status_t pni_engine_compile_stars(const pn_net_t *net, uint32_t kmin,
         return PN_ENOMEM;
     e->np = (uint32_t)np;
     e->nt = (uint32_t)nt;
+    e->popcnt = hw_popcnt();
     e->m0 = malloc((np + 1) * sizeof *e->m0);
     e->cap = malloc((np + 1) * sizeof *e->cap);
     pn_status_t st = PN_ENOMEM;
@@ -1584,6 +1615,12 @@ int pni_engine_has_capacity(const pn_engine_t *e) { return e->has_cap; }
 
 size_t pni_engine_stars(const pn_engine_t *e) { return e->nstar; }
 
+int pni_engine_set_popcnt(pn_engine_t *e, int on)
+{
+    e->popcnt = on && hw_popcnt();
+    return e->popcnt;
+}
+
 void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
                           uint32_t *use, unsigned char *competes)
 {
@@ -1908,20 +1945,20 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
  * a whole uniform order.  The order is kept as positions (s->E). */
 
 /* The position of the r-th set bit of x (r < popcount(x)). */
-static inline uint32_t select_bit(uint64_t x, uint32_t r)
+static inline uint32_t select_bit(int hw, uint64_t x, uint32_t r)
 {
     uint32_t base = 0, c;
-    if (r >= (c = (uint32_t)popcount64(x & 0xFFFFFFFFu))) {
+    if (r >= (c = (uint32_t)popcount64(hw, x & 0xFFFFFFFFu))) {
         r -= c;
         x >>= 32;
         base += 32;
     }
-    if (r >= (c = (uint32_t)popcount64(x & 0xFFFFu))) {
+    if (r >= (c = (uint32_t)popcount64(hw, x & 0xFFFFu))) {
         r -= c;
         x >>= 16;
         base += 16;
     }
-    if (r >= (c = (uint32_t)popcount64(x & 0xFFu))) {
+    if (r >= (c = (uint32_t)popcount64(hw, x & 0xFFu))) {
         r -= c;
         x >>= 8;
         base += 8;
@@ -2018,6 +2055,7 @@ static uint32_t plan(pn_sim_t *s)
     const pn_engine_t *e = s->e;
     uint64_t *en = s->en;
     uint32_t *E = s->E, n = 0, ns = e->nstar;
+    int hw = e->popcnt;
     pni_rng_t rng = s->rng;
     /* which stars are clean, on the whole enabled set */
     for (uint32_t k = 0; k < ns; k++) {
@@ -2025,7 +2063,7 @@ static uint32_t plan(pn_sim_t *s)
             continue;
         uint32_t a = e->sa[k], b = e->sa[k + 1], c = 0;
         for (uint32_t w = a >> 6; w < (b + 63) >> 6; w++)
-            c += (uint32_t)popcount64(en[w] & range_mask(w, a, b));
+            c += (uint32_t)popcount64(hw, en[w] & range_mask(w, a, b));
         s->sc[k] = c;
         if (c == 0)
             continue;
@@ -2062,11 +2100,11 @@ static uint32_t plan(pn_sim_t *s)
         }
         for (uint32_t i = 0; i < fit; i++) {
             uint32_t r = (uint32_t)pni_rng_below(&rng, c - i), w = 0, pc;
-            while (r >= (pc = (uint32_t)popcount64(d[w]))) {
+            while (r >= (pc = (uint32_t)popcount64(hw, d[w]))) {
                 r -= pc;
                 w++;
             }
-            uint32_t bit = select_bit(d[w], r);
+            uint32_t bit = select_bit(hw, d[w], r);
             d[w] &= ~(UINT64_C(1) << bit);
             E[n++] = (w0 + w) * 64 + bit;
         }

@@ -5,11 +5,12 @@
  * places ("m(p) >= w" for normal inputs and read arcs, "m(p) < w" for
  * inhibitors and the room in capacity places), counted per transition.
  * A change of a count within the gap between two thresholds of its place
- * costs two comparisons; a count that crosses the one threshold of its
- * place (most places) flips that threshold's conditions at once; any other
- * place whose count leaves its gap in a step is visited once at the end of
- * the step, and only the conditions whose threshold its count passed
- * flip.  Conditions that many transitions share
+ * costs a comparison; a count that crosses the one threshold of its
+ * place (most places) flips that threshold's conditions at once, and one
+ * that leaves the gap of a place of a few thresholds flips those it passed
+ * at once; any other place whose count leaves its gap in a step is
+ * visited once at the end of the step, and only the conditions whose
+ * threshold its count passed flip.  Conditions that many transitions share
  * on one place are kept as masks (wide classes).  When keeping the set
  * costs more than computing it (steps that fire much of a big net), the
  * incremental mode computes it from scratch, as the reference mode does,
@@ -147,6 +148,10 @@ typedef struct {
 } trec_t;
 
 #define SLOW UINT16_MAX
+
+/* The most conditions of a place whose changes are followed at once
+ * (stepped()) rather than at the end of the step */
+#define SMALL_CONDS 8
 
 /* The fewest members of a star (see "the order of a step"), and the most
  * users of another place of a member */
@@ -1034,10 +1039,11 @@ struct pn_sim {
      * its conditions here too, conds[cond .. cond + ncond) (else ncond 0),
      * the nge conditions "m >= th" first (conds are sorted by sense after
      * threshold): a change that leaves the gap needs nothing else of the
-     * place. */
+     * place.  A place of a few thresholds (up to SMALL_CONDS conditions)
+     * and no wide class has its nsmall conditions from cond (stepped()). */
     struct gap {
         uint64_t lo, hi;
-        uint32_t cond, ncond, nge, pad;
+        uint32_t cond, ncond, nge, nsmall;
     } *gap;
     struct mark {
         uint64_t old, stamp; /* m(p) before the step, if stamp is now */
@@ -1300,6 +1306,9 @@ static void set_gap(pn_sim_t *s, uint32_t p, uint64_t v)
     g->nge = 0;
     while (g->nge < g->ncond && !e->conds[g->cond + g->nge].up)
         g->nge++;
+    g->nsmall = !g->ncond && !pi->nwide && pi->ncond <= SMALL_CONDS
+                    ? pi->ncond
+                    : 0;
     if (pi->nwide) {
         g->lo = UINT64_MAX;
         g->hi = 0;
@@ -1394,13 +1403,38 @@ static ALWAYS_INLINE void crossed(pn_sim_t *s, struct gap *g, int down)
     g->hi = down ? th : UINT64_MAX;
 }
 
+/* m(p) of a place of a few thresholds (nsmall > 0) went from a to b, out
+ * of its gap: the conditions whose threshold lies between flip, and the
+ * gap moves around b, in one pass over the place's conditions. */
+static void stepped(pn_sim_t *s, struct gap *g, uint64_t a, uint64_t b)
+{
+    const cond_t *c = s->e->conds + g->cond;
+    uint64_t lo = 0, hi = UINT64_MAX;
+    for (uint32_t j = 0; j < g->nsmall; j++) {
+        uint64_t th = c[j].th;
+        uint32_t fa = cond_fails_at(&c[j], a), fb = cond_fails_at(&c[j], b);
+        if (fa != fb) {
+            s->flips++;
+            set_unsat(s, c[j].t, s->unsat[c[j].t] + fb - fa);
+        }
+        if (th <= b)
+            lo = th;
+        else if (th < hi)
+            hi = th;
+    }
+    g->lo = lo;
+    g->hi = hi;
+}
+
 /* m(p) goes from a to b in a step of the incremental mode, down (b <= a)
  * or up (b >= a).  A change within the gap of p flips nothing; starting
  * within it, a change down can only leave it below, one up only above.
  * One that leaves it, of a place of one threshold and no wide class (most
- * places), flips its conditions at once: the counts of failing conditions
- * follow every change, so a count that goes down and up again in a step
- * flips them twice, and they are right.  Any other place is marked by the
+ * places), flips its conditions at once, as one of a place of at most
+ * SMALL_CONDS conditions and no wide class flips those whose threshold it
+ * passed (stepped()): the counts of failing conditions follow every
+ * change, so a count that goes down and up again in a step flips them
+ * twice, and they are right.  Any other place is marked by the
  * first change of the step that leaves its gap (any change of a place
  * with wide classes): its conditions follow at the end of the step, from
  * a to its count then (a place with wide classes, in particular, is taken
@@ -1413,6 +1447,8 @@ static ALWAYS_INLINE void moved_dir(pn_sim_t *s, uint32_t p, uint64_t a,
     if (down ? b < g->lo : b >= g->hi) {
         if (g->ncond)
             crossed(s, g, down);
+        else if (g->nsmall)
+            stepped(s, g, a, b);
         else
             touch(s, p, a);
     }

@@ -1409,15 +1409,26 @@ static ALWAYS_INLINE void crossed(pn_sim_t *s, struct gap *g, int down)
 static void stepped(pn_sim_t *s, struct gap *g, uint64_t a, uint64_t b)
 {
     const cond_t *c = s->e->conds + g->cond;
+    uint32_t *unsat = s->unsat;
+    uint64_t *bits = s->bits;
     uint64_t lo = 0, hi = UINT64_MAX;
-    for (uint32_t j = 0; j < g->nsmall; j++) {
+    for (uint32_t j = 0, n = g->nsmall; j < n; j++) {
         uint64_t th = c[j].th;
-        uint32_t fa = cond_fails_at(&c[j], a), fb = cond_fails_at(&c[j], b);
-        if (fa != fb) {
+        uint32_t xa = a < th, xb = b < th;
+        if (xa != xb) {
+            /* the threshold lies between: "m >= th" fails below it, "m <
+             * th" (up) holds */
+            uint32_t t = c[j].t;
+            uint64_t mask = UINT64_C(1) << (t & 63);
             s->flips++;
-            set_unsat(s, c[j].t, s->unsat[c[j].t] + fb - fa);
+            if (xb ^ c[j].up) {
+                unsat[t]++;
+                bits[t >> 6] &= ~mask;
+            } else if (--unsat[t] == 0) {
+                bits[t >> 6] |= mask;
+            }
         }
-        if (th <= b)
+        if (!xb)
             lo = th;
         else if (th < hi)
             hi = th;

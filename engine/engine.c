@@ -1060,6 +1060,7 @@ struct pn_sim {
      * members (sc) and whether it is clean (scl); a star's words while
      * drawing (sdraw) */
     uint64_t *en, *sdraw;
+    uint32_t *rest, nrest; /* collect_en() */
     uint32_t *sc;
     unsigned char *scl;
     /* per star, for the choice of the stars worth their test (plan()):
@@ -1189,6 +1190,7 @@ void pn_sim_free(pn_sim_t *s)
     free(s->blocked);
     free(s->gap);
     free(s->en);
+    free(s->rest);
     free(s->sdraw);
     free(s->sc);
     free(s->scl);
@@ -1226,6 +1228,7 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->blocked = calloc(s->nwords + 4, sizeof *s->blocked);
     s->gap = calloc(np + 1, sizeof *s->gap);
     s->en = calloc(s->nwords + 4, sizeof *s->en);
+    s->rest = malloc((nt + 1) * sizeof *s->rest);
     s->sdraw = calloc((size_t)e->swords_max + 1, sizeof *s->sdraw);
     s->sc = calloc((size_t)e->nstar + 1, sizeof *s->sc);
     s->scl = calloc((size_t)e->nstar + 1, sizeof *s->scl);
@@ -1235,7 +1238,7 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->sleft = STAR_WINDOW;
     if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
         !s->changed || !s->pend || !s->mark || !s->tstamp ||
-        !s->unsat || !s->wfail || !s->blocked || !s->gap || !s->en ||
+        !s->unsat || !s->wfail || !s->blocked || !s->gap || !s->en || !s->rest ||
         !s->sdraw || !s->sc || !s->scl || !s->sgain || !s->soff ||
         !s->sstrike) {
         pn_sim_free(s);
@@ -1477,13 +1480,26 @@ static ALWAYS_INLINE void moved_up(pn_sim_t *s, uint32_t p, uint64_t a,
     moved_dir(s, p, a, b, 0);
 }
 
-/* The enabled set of the step by position, in s->en; returns whether it
- * is not empty. */
+/* Appends the positions of x, a word of the enabled set whose first
+ * position is base, to E from n on; returns the new length. */
+static ALWAYS_INLINE uint32_t extract_word(uint64_t x, uint32_t base,
+                                           uint32_t *E, uint32_t n)
+{
+    for (; x; x &= x - 1)
+        E[n++] = base + (uint32_t)__builtin_ctzll(x);
+    return n;
+}
+
+/* The enabled set of the step by position, in s->en, and its positions
+ * past the stars' members, in position order, in s->rest (s->nrest of
+ * them: plan() takes them as they are); returns whether the set is not
+ * empty. */
 static int collect_en(pn_sim_t *s)
 {
     const pn_engine_t *e = s->e;
     uint64_t *en = s->en, any = 0;
     size_t nw = s->nwords;
+    uint32_t sb = e->sa[e->nstar], bw = sb >> 6, nr = 0, *rest = s->rest;
     if (s->reference || s->scan) {
         memset(en, 0, nw * sizeof *en);
         for (uint32_t t = 0; t < e->nt; t++)
@@ -1492,13 +1508,35 @@ static int collect_en(pn_sim_t *s)
                 en[i >> 6] |= UINT64_C(1) << (i & 63);
                 any = 1;
             }
+        for (size_t w = bw; w < nw; w++)
+            nr = extract_word(en[w] & (w == bw ? ~UINT64_C(0) << (sb & 63)
+                                                : ~UINT64_C(0)),
+                              (uint32_t)w * 64, rest, nr);
+        s->nrest = nr;
         return any != 0;
     }
     const uint64_t *bits = s->bits, *blocked = s->blocked;
-    for (size_t w = 0; w < nw; w++) {
+    size_t w = 0;
+    for (; w < bw; w++) {
         en[w] = bits[w] & ~blocked[w];
         any |= en[w];
     }
+    if (w < nw) {
+        /* the word where the stars' members end */
+        uint64_t x = bits[w] & ~blocked[w];
+        en[w] = x;
+        any |= x;
+        nr = extract_word(x & ~UINT64_C(0) << (sb & 63), (uint32_t)w * 64,
+                          rest, nr);
+        w++;
+    }
+    for (; w < nw; w++) {
+        uint64_t x = bits[w] & ~blocked[w];
+        en[w] = x;
+        any |= x;
+        nr = extract_word(x, (uint32_t)w * 64, rest, nr);
+    }
+    s->nrest = nr;
     return any != 0;
 }
 
@@ -1529,10 +1567,18 @@ static ALWAYS_INLINE uint32_t extract_words(const uint64_t *a,
     return n;
 }
 
-/* Appends the positions of en to E from n on. */
+/* Appends the positions of en to E from n on: those of the stars' members
+ * left in en, then s->rest (collect_en()). */
 static uint32_t extract(const pn_sim_t *s, uint32_t *E, uint32_t n)
 {
-    return extract_words(s->en, NULL, s->nwords, NULL, E, n);
+    uint32_t sb = s->e->sa[s->e->nstar];
+    for (uint32_t w = 0; w < (sb + 63) >> 6; w++)
+        n = extract_word(s->en[w] & (w == sb >> 6
+                                         ? ~(~UINT64_C(0) << (sb & 63))
+                                         : ~UINT64_C(0)),
+                         w * 64, E, n);
+    memcpy(E + n, s->rest, s->nrest * sizeof *E);
+    return n + s->nrest;
 }
 
 /* The enabled set of the incremental mode straight from its bits, as

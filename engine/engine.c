@@ -2160,8 +2160,13 @@ static uint32_t plan(pn_sim_t *s)
         s->sc[k] = c;
         if (c == 0)
             continue;
+        /* most steps, no transition that can spoil it is enabled */
+        uint64_t some = 0;
+        for (uint32_t j = e->um_off[k]; j < e->um_off[k + 1]; j++)
+            some |= en[e->um_word[j]] & e->um_mask[j];
         int clean = 1;
-        for (uint32_t j = e->um_off[k]; clean && j < e->um_off[k + 1]; j++) {
+        for (uint32_t j = e->um_off[k]; some && clean && j < e->um_off[k + 1];
+             j++) {
             uint64_t x = en[e->um_word[j]] & e->um_mask[j];
             while (x && clean) {
                 uint32_t i = e->um_word[j] * 64 + (uint32_t)__builtin_ctzll(x);

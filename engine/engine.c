@@ -149,6 +149,15 @@ typedef struct {
 
 #define SLOW UINT16_MAX
 
+/* What the walk needs of the transition at a position (20 bytes): its
+ * record's p1, w1, arc and nin, its shared inputs ns and the transition
+ * t. */
+typedef struct {
+    uint32_t p1, w1;
+    uint32_t arc, t;
+    uint16_t nin, ns;
+} wrec_t;
+
 /* The most conditions of a place whose changes are followed at once
  * (stepped()) rather than at the end of the step */
 #define SMALL_CONDS 8
@@ -207,8 +216,7 @@ struct pn_engine {
      * unsat and the bit sets are by position). */
     uint32_t *pos, *tat;
     int identity;       /* pos[t] == t */
-    trec_t *trp;        /* tr by position */
-    uint16_t *nsp;      /* ns by position */
+    wrec_t *wr;         /* by position */
     /* per star k: its place, weight, members [sa[k], sa[k + 1]) by
      * position; the transitions that can make it unclean by position, as
      * (word, mask) pairs um_word/um_mask[um_off[k] .. um_off[k + 1]) */
@@ -260,8 +268,7 @@ void pn_engine_free(pn_engine_t *e)
     free(e->cls_mask);
     free(e->pos);
     free(e->tat);
-    free(e->trp);
-    free(e->nsp);
+    free(e->wr);
     free(e->splace);
     free(e->sw);
     free(e->sa);
@@ -871,13 +878,14 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
     e->identity = 1;
     for (uint32_t t = 0; t < nt; t++)
         e->identity &= e->pos[t] == t;
-    e->trp = malloc(((size_t)nt + 1) * sizeof *e->trp);
-    e->nsp = malloc(((size_t)nt + 1) * sizeof *e->nsp);
-    if (!e->trp || !e->nsp)
+    e->wr = malloc(((size_t)nt + 1) * sizeof *e->wr);
+    if (!e->wr)
         goto out;
     for (uint32_t i = 0; i < nt; i++) {
-        e->trp[i] = e->tr[e->tat[i]];
-        e->nsp[i] = e->ns[e->tat[i]];
+        const trec_t *r = &e->tr[e->tat[i]];
+        wrec_t w = {r->p1, r->w1, r->arc, e->tat[i], r->nin,
+                    e->ns[e->tat[i]]};
+        e->wr[i] = w;
     }
     /* per star, the spoilers as (word, mask) pairs, the words in rising
      * order (twice: count, then fill; the words touched listed in byp,
@@ -1776,13 +1784,13 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
     s->nchanged = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t at = order[i], t;
-        const trec_t *r = &e->trp[at];
+        const wrec_t *r = &e->wr[at];
         if (r->nin != SLOW) {
             /* an earlier transition took its tokens */
             if (m[r->p1] < r->w1)
                 continue;
             const farc_t *f = e->farc + r->arc;
-            uint32_t ns = e->nsp[at], j = 1;
+            uint32_t ns = r->ns, j = 1;
             while (j < ns && m[f[j].p] >= f[j].w)
                 j++;
             if (j < ns)
@@ -1793,7 +1801,7 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
                 if (track)
                     moved_down(s, f[k].p, a, a - f[k].w);
             }
-            t = e->tat[at];
+            t = r->t;
         } else {
             /* or the room left in a capacity place */
             t = e->tat[at];

@@ -1225,7 +1225,7 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->m = malloc((np + 1) * sizeof *s->m);
     s->counts = calloc(nt + 1, sizeof *s->counts);
     s->bits = calloc(s->nwords + 4, sizeof *s->bits);
-    s->E = malloc((nt + 1) * sizeof *s->E);
+    s->E = malloc((nt + 2) * sizeof *s->E);
     s->fired = malloc((nt + 1) * sizeof *s->fired);
     s->changed = malloc((np + 1) * sizeof *s->changed);
     s->pend = calloc(np + 1, sizeof *s->pend);
@@ -1236,7 +1236,7 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->blocked = calloc(s->nwords + 4, sizeof *s->blocked);
     s->gap = calloc(np + 1, sizeof *s->gap);
     s->en = calloc(s->nwords + 4, sizeof *s->en);
-    s->rest = malloc((nt + 1) * sizeof *s->rest);
+    s->rest = malloc((nt + 2) * sizeof *s->rest);
     s->sdraw = calloc((size_t)e->swords_max + 1, sizeof *s->sdraw);
     s->sc = calloc((size_t)e->nstar + 1, sizeof *s->sc);
     s->scl = calloc((size_t)e->nstar + 1, sizeof *s->scl);
@@ -1489,12 +1489,20 @@ static ALWAYS_INLINE void moved_up(pn_sim_t *s, uint32_t p, uint64_t a,
 }
 
 /* Appends the positions of x, a word of the enabled set whose first
- * position is base, to E from n on; returns the new length. */
+ * position is base, to E from n on; returns the new length.  A word holds
+ * few: the first two are written whatever its count (E has room for two
+ * more than the transitions; what lies past the new length is nothing), so
+ * that the count decides no branch unless it is above two. */
 static ALWAYS_INLINE uint32_t extract_word(uint64_t x, uint32_t base,
                                            uint32_t *E, uint32_t n)
 {
-    for (; x; x &= x - 1)
-        E[n++] = base + (uint32_t)__builtin_ctzll(x);
+    const uint64_t top = UINT64_C(1) << 63;
+    uint64_t x1 = x & (x - 1), x2 = x1 & (x1 - 1);
+    E[n] = base + (uint32_t)__builtin_ctzll(x | top);
+    E[n + 1] = base + (uint32_t)__builtin_ctzll(x1 | top);
+    n += (x != 0) + (x1 != 0);
+    for (; x2; x2 &= x2 - 1)
+        E[n++] = base + (uint32_t)__builtin_ctzll(x2);
     return n;
 }
 

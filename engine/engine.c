@@ -2058,13 +2058,21 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
 static inline uint32_t select_bit(int hw, uint64_t x, uint32_t r)
 {
     uint32_t base = 0;
-    for (uint32_t h = 32; h; h >>= 1) {
-        uint32_t c = popcount64(hw, x & ((UINT64_C(1) << h) - 1));
-        uint32_t up = 0 - (uint32_t)(r >= c); /* all ones: the upper half */
-        r -= c & up;
-        x >>= h & up;
-        base += h & up;
-    }
+#define HALVE(h)                                                          \
+    do {                                                                  \
+        uint32_t c_ = popcount64(hw, x & ((UINT64_C(1) << (h)) - 1));     \
+        uint32_t up_ = 0 - (uint32_t)(r >= c_); /* the upper half */      \
+        r -= c_ & up_;                                                    \
+        x >>= (h) & up_;                                                  \
+        base += (h) & up_;                                                \
+    } while (0)
+    HALVE(32);
+    HALVE(16);
+    HALVE(8);
+    HALVE(4);
+    HALVE(2);
+    HALVE(1);
+#undef HALVE
     return base;
 }
 

@@ -5,11 +5,12 @@
  * places ("m(p) >= w" for normal inputs and read arcs, "m(p) < w" for
  * inhibitors and the room in capacity places), counted per transition.
  * A change of a count within the gap between two thresholds of its place
- * costs two comparisons; a count that crosses the one threshold of its
- * place (most places) flips that threshold's conditions at once; any other
- * place whose count leaves its gap in a step is visited once at the end of
- * the step, and only the conditions whose threshold its count passed
- * flip.  Conditions that many transitions share
+ * costs a comparison; a count that crosses the one threshold of its
+ * place (most places) flips that threshold's conditions at once, and one
+ * that leaves the gap of a place of a few thresholds flips those it passed
+ * at once; any other place whose count leaves its gap in a step is
+ * visited once at the end of the step, and only the conditions whose
+ * threshold its count passed flip.  Conditions that many transitions share
  * on one place are kept as masks (wide classes).  When keeping the set
  * costs more than computing it (steps that fire much of a big net), the
  * incremental mode computes it from scratch, as the reference mode does,
@@ -62,13 +63,42 @@ pn_status_t pn_semantics_parse(const char *name, pn_semantics_t *sem)
 #define ALWAYS_INLINE inline
 #endif
 
-/* Set bits of x (without the popcnt instruction of newer processors, a
- * call into the compiler's library: a few operations here). */
-static inline uint32_t popcount64(uint64_t x)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#define HW_POPCNT 1
+#endif
+
+/* Whether the processor has the popcnt instruction (the build may not
+ * assume it: x86-64 before SSE4.2 lacks it); for popcount64(). */
+static int hw_popcnt(void)
+{
+#if defined(HW_POPCNT)
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_POPCNT);
+#else
+    return 0;
+#endif
+}
+
+/* Set bits of x: the popcnt instruction where the build assumes it, or
+ * where hw (hw_popcnt(), asked once an engine) says the processor has it;
+ * else a few operations (not __builtin_popcountll: a call into the
+ * compiler's library).  The same count either way. */
+static inline uint32_t popcount64(int hw, uint64_t x)
 {
 #if defined(__POPCNT__)
+    (void)hw;
     return (uint32_t)__builtin_popcountll(x);
 #else
+#if defined(HW_POPCNT)
+    if (hw) {
+        uint64_t r;
+        __asm__("popcnt %1, %0" : "=r"(r) : "r"(x) : "cc");
+        return (uint32_t)r;
+    }
+#else
+    (void)hw;
+#endif
     x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
     x = (x & UINT64_C(0x3333333333333333)) +
         ((x >> 2) & UINT64_C(0x3333333333333333));
@@ -119,6 +149,19 @@ typedef struct {
 
 #define SLOW UINT16_MAX
 
+/* What the walk needs of the transition at a position (20 bytes): its
+ * record's p1, w1, arc and nin, its shared inputs ns and the transition
+ * t. */
+typedef struct {
+    uint32_t p1, w1;
+    uint32_t arc, t;
+    uint16_t nin, ns;
+} wrec_t;
+
+/* The most conditions of a place whose changes are followed at once
+ * (stepped()) rather than at the end of the step */
+#define SMALL_CONDS 8
+
 /* The fewest members of a star (see "the order of a step"), and the most
  * users of another place of a member */
 #define STAR_MIN 16
@@ -130,6 +173,7 @@ typedef struct {
 
 struct pn_engine {
     uint32_t np, nt;
+    int popcnt;         /* hw_popcnt() */
     uint64_t *m0;
     uint64_t *cap;     /* 0: unbounded */
     int has_cap;
@@ -151,7 +195,8 @@ struct pn_engine {
     pinfo_t *pinfo;     /* np + 1 */
     cond_t *conds;
     uint32_t *never;    /* per transition: conditions that never hold */
-    uint32_t *ctu;      /* per condition of conds: its position << 1 | up */
+    uint32_t *ct;       /* per condition of conds: its transition's
+                         * position */
     /* Wide classes: the conditions of one place with one threshold and one
      * sense, shared by many transitions in few words of the enabled set.
      * They flip together, so they are kept as masks over the words of the
@@ -171,8 +216,7 @@ struct pn_engine {
      * unsat and the bit sets are by position). */
     uint32_t *pos, *tat;
     int identity;       /* pos[t] == t */
-    trec_t *trp;        /* tr by position */
-    uint16_t *nsp;      /* ns by position */
+    wrec_t *wr;         /* by position */
     /* per star k: its place, weight, members [sa[k], sa[k + 1]) by
      * position; the transitions that can make it unclean by position, as
      * (word, mask) pairs um_word/um_mask[um_off[k] .. um_off[k + 1]) */
@@ -217,15 +261,14 @@ void pn_engine_free(pn_engine_t *e)
     free(e->pinfo);
     free(e->conds);
     free(e->never);
-    free(e->ctu);
+    free(e->ct);
     free(e->wconds);
     free(e->cls_off);
     free(e->cls_word);
     free(e->cls_mask);
     free(e->pos);
     free(e->tat);
-    free(e->trp);
-    free(e->nsp);
+    free(e->wr);
     free(e->splace);
     free(e->sw);
     free(e->sa);
@@ -493,15 +536,15 @@ static pn_status_t build_conds(pn_engine_t *e)
         pi->min_th = pi->ncond ? e->conds[pi->cond].th : UINT64_MAX;
         pi->max_th = pi->ncond ? e->conds[nn - 1].th : 0;
     }
-    e->ctu = malloc(((size_t)nn + 1) * sizeof *e->ctu);
-    if (!e->ctu) {
+    e->ct = malloc(((size_t)nn + 1) * sizeof *e->ct);
+    if (!e->ct) {
         free(off);
         free(all);
         free(nwide);
         return PN_ENOMEM;
     }
     for (uint32_t j = 0; j < nn; j++)
-        e->ctu[j] = e->conds[j].t << 1 | e->conds[j].up;
+        e->ct[j] = e->conds[j].t;
     uint32_t most = 0;
     for (uint32_t t = 0; t < e->nt; t++)
         most = nwide[t] > most ? nwide[t] : most;
@@ -835,13 +878,14 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
     e->identity = 1;
     for (uint32_t t = 0; t < nt; t++)
         e->identity &= e->pos[t] == t;
-    e->trp = malloc(((size_t)nt + 1) * sizeof *e->trp);
-    e->nsp = malloc(((size_t)nt + 1) * sizeof *e->nsp);
-    if (!e->trp || !e->nsp)
+    e->wr = malloc(((size_t)nt + 1) * sizeof *e->wr);
+    if (!e->wr)
         goto out;
     for (uint32_t i = 0; i < nt; i++) {
-        e->trp[i] = e->tr[e->tat[i]];
-        e->nsp[i] = e->ns[e->tat[i]];
+        const trec_t *r = &e->tr[e->tat[i]];
+        wrec_t w = {r->p1, r->w1, r->arc, e->tat[i], r->nin,
+                    e->ns[e->tat[i]]};
+        e->wr[i] = w;
     }
     /* per star, the spoilers as (word, mask) pairs, the words in rising
      * order (twice: count, then fill; the words touched listed in byp,
@@ -919,7 +963,7 @@ pn_status_t pni_engine_compile_stars(const pn_net_t *net, uint32_t kmin,
     *out = NULL;
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
            na = pn_net_arc_count(net);
-    /* transitions: positions << 1 in 32 bits (ctu) */
+    /* transitions: positions << 1 in 32 bits */
     if (np >= UINT32_MAX || nt >= UINT32_MAX / 2 || na >= UINT32_MAX)
         return PN_ERANGE;
     pn_engine_t *e = calloc(1, sizeof *e);
@@ -927,6 +971,7 @@ pn_status_t pni_engine_compile_stars(const pn_net_t *net, uint32_t kmin,
         return PN_ENOMEM;
     e->np = (uint32_t)np;
     e->nt = (uint32_t)nt;
+    e->popcnt = hw_popcnt();
     e->m0 = malloc((np + 1) * sizeof *e->m0);
     e->cap = malloc((np + 1) * sizeof *e->cap);
     pn_status_t st = PN_ENOMEM;
@@ -997,9 +1042,16 @@ struct pn_sim {
     uint64_t *wfail, *blocked;
     /* per place, the thresholds of its narrow conditions around its count:
      * [lo, hi) holds no other; a change within it flips nothing.  A place
-     * with wide classes has lo > hi (every change is looked at). */
+     * with wide classes has lo = UINT64_MAX, hi = 0 (every change is looked
+     * at).  A place of one threshold and no wide class (crossed()) keeps
+     * its conditions here too, conds[cond .. cond + ncond) (else ncond 0),
+     * the nge conditions "m >= th" first (conds are sorted by sense after
+     * threshold): a change that leaves the gap needs nothing else of the
+     * place.  A place of a few thresholds (up to SMALL_CONDS conditions)
+     * and no wide class has its nsmall conditions from cond (stepped()). */
     struct gap {
         uint64_t lo, hi;
+        uint32_t cond, ncond, nge, nsmall;
     } *gap;
     struct mark {
         uint64_t old, stamp; /* m(p) before the step, if stamp is now */
@@ -1016,6 +1068,7 @@ struct pn_sim {
      * members (sc) and whether it is clean (scl); a star's words while
      * drawing (sdraw) */
     uint64_t *en, *sdraw;
+    uint32_t *rest, nrest; /* collect_en() */
     uint32_t *sc;
     unsigned char *scl;
     /* per star, for the choice of the stars worth their test (plan()):
@@ -1145,6 +1198,7 @@ void pn_sim_free(pn_sim_t *s)
     free(s->blocked);
     free(s->gap);
     free(s->en);
+    free(s->rest);
     free(s->sdraw);
     free(s->sc);
     free(s->scl);
@@ -1171,7 +1225,7 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->m = malloc((np + 1) * sizeof *s->m);
     s->counts = calloc(nt + 1, sizeof *s->counts);
     s->bits = calloc(s->nwords + 4, sizeof *s->bits);
-    s->E = malloc((nt + 1) * sizeof *s->E);
+    s->E = malloc((nt + 2) * sizeof *s->E);
     s->fired = malloc((nt + 1) * sizeof *s->fired);
     s->changed = malloc((np + 1) * sizeof *s->changed);
     s->pend = calloc(np + 1, sizeof *s->pend);
@@ -1182,6 +1236,7 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->blocked = calloc(s->nwords + 4, sizeof *s->blocked);
     s->gap = calloc(np + 1, sizeof *s->gap);
     s->en = calloc(s->nwords + 4, sizeof *s->en);
+    s->rest = malloc((nt + 2) * sizeof *s->rest);
     s->sdraw = calloc((size_t)e->swords_max + 1, sizeof *s->sdraw);
     s->sc = calloc((size_t)e->nstar + 1, sizeof *s->sc);
     s->scl = calloc((size_t)e->nstar + 1, sizeof *s->scl);
@@ -1191,7 +1246,7 @@ pn_sim_t *pn_sim_new(const pn_engine_t *e, uint64_t seed, pn_semantics_t sem,
     s->sleft = STAR_WINDOW;
     if (!s->m || !s->counts || !s->bits || !s->E || !s->fired ||
         !s->changed || !s->pend || !s->mark || !s->tstamp ||
-        !s->unsat || !s->wfail || !s->blocked || !s->gap || !s->en ||
+        !s->unsat || !s->wfail || !s->blocked || !s->gap || !s->en || !s->rest ||
         !s->sdraw || !s->sc || !s->scl || !s->sgain || !s->soff ||
         !s->sstrike) {
         pn_sim_free(s);
@@ -1257,8 +1312,16 @@ static void set_gap(pn_sim_t *s, uint32_t p, uint64_t v)
     uint32_t a = pi->cond, b = a + pi->ncond, j = above(e->conds, a, b, v);
     g->lo = j > a ? e->conds[j - 1].th : 0;
     g->hi = j < b ? e->conds[j].th : UINT64_MAX;
+    g->cond = pi->cond;
+    g->ncond = pi->min_th == pi->max_th && !pi->nwide ? pi->ncond : 0;
+    g->nge = 0;
+    while (g->nge < g->ncond && !e->conds[g->cond + g->nge].up)
+        g->nge++;
+    g->nsmall = !g->ncond && !pi->nwide && pi->ncond <= SMALL_CONDS
+                    ? pi->ncond
+                    : 0;
     if (pi->nwide) {
-        g->lo = 1;
+        g->lo = UINT64_MAX;
         g->hi = 0;
     }
 }
@@ -1298,65 +1361,161 @@ static void place_changed(pn_sim_t *s, uint32_t p, uint64_t a, uint64_t b)
     }
     if (pi->nwide) {
         wide_changed(s, p, a, b);
-        g->lo = 1;
+        g->lo = UINT64_MAX;
         g->hi = 0;
     }
 }
 
-/* The count of p, a place of one threshold th and no wide class, crossed
- * th and is now b: all its conditions flip, its gap moves to the other
- * side. */
-static ALWAYS_INLINE void crossed(pn_sim_t *s, const pinfo_t *pi,
-                                  struct gap *g, uint64_t b)
+/* The conditions of transitions ct[a .. b) now fail: one more failing
+ * condition each, none of them enabled. */
+static ALWAYS_INLINE void conds_fail(pn_sim_t *s, const uint32_t *ct,
+                                     uint32_t a, uint32_t b)
 {
-    const pn_engine_t *e = s->e;
-    uint64_t th = pi->min_th;
-    uint32_t x = b < th, j = pi->cond, end = j + pi->ncond;
     uint32_t *unsat = s->unsat;
     uint64_t *bits = s->bits;
-    const uint32_t *ctu = e->ctu;
-    s->flips += end - j;
-    for (; j < end; j++) {
-        uint32_t v = ctu[j], t = v >> 1;
-        uint32_t u = unsat[t] + 2 * (x ^ (v & 1)) - 1;
-        uint64_t mask = UINT64_C(1) << (t & 63), *w = &bits[t >> 6];
-        unsat[t] = u;
-        *w = (*w & ~mask) | (mask & (0 - (uint64_t)(u == 0)));
+    for (uint32_t j = a; j < b; j++) {
+        uint32_t t = ct[j];
+        unsat[t]++;
+        bits[t >> 6] &= ~(UINT64_C(1) << (t & 63));
     }
-    g->lo = x ? 0 : th;
-    g->hi = x ? th : UINT64_MAX;
 }
 
-/* m(p) goes from a to b in a step of the incremental mode.  A change
- * within the gap of p flips nothing.  One that leaves it, of a place of
- * one threshold and no wide class (most places), flips its conditions at
- * once: the counts of failing conditions follow every change, so a count
- * that goes down and up again in a step flips them twice, and they are
- * right.  Any other place is marked by the first change of the step that
- * leaves its gap (any change of a place with wide classes): its conditions
- * follow at the end of the step, from a to its count then (a place with
- * wide classes, in particular, is taken from and given back to by many
- * transitions in a step). */
-static ALWAYS_INLINE void moved(pn_sim_t *s, uint32_t p, uint64_t a,
-                                uint64_t b)
+/* The conditions of transitions ct[a .. b) now hold: one failing condition
+ * fewer each, enabled at none left. */
+static ALWAYS_INLINE void conds_hold(pn_sim_t *s, const uint32_t *ct,
+                                     uint32_t a, uint32_t b)
+{
+    uint32_t *unsat = s->unsat;
+    uint64_t *bits = s->bits;
+    for (uint32_t j = a; j < b; j++) {
+        uint32_t t = ct[j], u = --unsat[t];
+        bits[t >> 6] |= (uint64_t)(u == 0) << (t & 63);
+    }
+}
+
+/* The count of p, a place of one threshold th and no wide class, crossed
+ * th, downwards (down: it is below th now; its conditions "m >= th" fail,
+ * "m < th" hold) or upwards: all its conditions flip, its gap moves to the
+ * other side. */
+static ALWAYS_INLINE void crossed(pn_sim_t *s, struct gap *g, int down)
+{
+    uint64_t th = down ? g->lo : g->hi;
+    uint32_t a = g->cond, mid = a + g->nge, b = a + g->ncond;
+    const uint32_t *ct = s->e->ct;
+    s->flips += g->ncond;
+    if (down) {
+        conds_fail(s, ct, a, mid);
+        conds_hold(s, ct, mid, b);
+    } else {
+        conds_hold(s, ct, a, mid);
+        conds_fail(s, ct, mid, b);
+    }
+    g->lo = down ? 0 : th;
+    g->hi = down ? th : UINT64_MAX;
+}
+
+/* m(p) of a place of a few thresholds (nsmall > 0) went from a to b, out
+ * of its gap: the conditions whose threshold lies between flip, and the
+ * gap moves around b, in one pass over the place's conditions. */
+static void stepped(pn_sim_t *s, struct gap *g, uint64_t a, uint64_t b)
+{
+    const cond_t *c = s->e->conds + g->cond;
+    uint32_t *unsat = s->unsat;
+    uint64_t *bits = s->bits;
+    uint64_t lo = 0, hi = UINT64_MAX;
+    for (uint32_t j = 0, n = g->nsmall; j < n; j++) {
+        uint64_t th = c[j].th;
+        uint32_t xa = a < th, xb = b < th;
+        if (xa != xb) {
+            /* the threshold lies between: "m >= th" fails below it, "m <
+             * th" (up) holds */
+            uint32_t t = c[j].t;
+            uint64_t mask = UINT64_C(1) << (t & 63);
+            s->flips++;
+            if (xb ^ c[j].up) {
+                unsat[t]++;
+                bits[t >> 6] &= ~mask;
+            } else if (--unsat[t] == 0) {
+                bits[t >> 6] |= mask;
+            }
+        }
+        if (!xb)
+            lo = th;
+        else if (th < hi)
+            hi = th;
+    }
+    g->lo = lo;
+    g->hi = hi;
+}
+
+/* m(p) goes from a to b in a step of the incremental mode, down (b <= a)
+ * or up (b >= a).  A change within the gap of p flips nothing; starting
+ * within it, a change down can only leave it below, one up only above.
+ * One that leaves it, of a place of one threshold and no wide class (most
+ * places), flips its conditions at once, as one of a place of at most
+ * SMALL_CONDS conditions and no wide class flips those whose threshold it
+ * passed (stepped()): the counts of failing conditions follow every
+ * change, so a count that goes down and up again in a step flips them
+ * twice, and they are right.  Any other place is marked by the
+ * first change of the step that leaves its gap (any change of a place
+ * with wide classes): its conditions follow at the end of the step, from
+ * a to its count then (a place with wide classes, in particular, is taken
+ * from and given back to by many transitions in a step).  A marked place
+ * may be out of its gap until then: it is marked already. */
+static ALWAYS_INLINE void moved_dir(pn_sim_t *s, uint32_t p, uint64_t a,
+                                    uint64_t b, int down)
 {
     struct gap *g = &s->gap[p];
-    if (b < g->lo || b >= g->hi) {
-        const pinfo_t *pi = &s->e->pinfo[p];
-        if (pi->min_th == pi->max_th && !pi->nwide)
-            crossed(s, pi, g, b);
+    if (down ? b < g->lo : b >= g->hi) {
+        if (g->ncond)
+            crossed(s, g, down);
+        else if (g->nsmall)
+            stepped(s, g, a, b);
         else
             touch(s, p, a);
     }
 }
 
-/* The enabled set of the step by position, in s->en; returns whether it
- * is not empty. */
+static ALWAYS_INLINE void moved_down(pn_sim_t *s, uint32_t p, uint64_t a,
+                                     uint64_t b)
+{
+    moved_dir(s, p, a, b, 1);
+}
+
+static ALWAYS_INLINE void moved_up(pn_sim_t *s, uint32_t p, uint64_t a,
+                                   uint64_t b)
+{
+    moved_dir(s, p, a, b, 0);
+}
+
+/* Appends the positions of x, a word of the enabled set whose first
+ * position is base, to E from n on; returns the new length.  A word holds
+ * few: the first two are written whatever its count (E has room for two
+ * more than the transitions; what lies past the new length is nothing), so
+ * that the count decides no branch unless it is above two. */
+static ALWAYS_INLINE uint32_t extract_word(uint64_t x, uint32_t base,
+                                           uint32_t *E, uint32_t n)
+{
+    const uint64_t top = UINT64_C(1) << 63;
+    uint64_t x1 = x & (x - 1), x2 = x1 & (x1 - 1);
+    E[n] = base + (uint32_t)__builtin_ctzll(x | top);
+    E[n + 1] = base + (uint32_t)__builtin_ctzll(x1 | top);
+    n += (x != 0) + (x1 != 0);
+    for (; x2; x2 &= x2 - 1)
+        E[n++] = base + (uint32_t)__builtin_ctzll(x2);
+    return n;
+}
+
+/* The enabled set of the step by position, in s->en, and its positions
+ * past the stars' members, in position order, in s->rest (s->nrest of
+ * them: plan() takes them as they are); returns whether the set is not
+ * empty. */
 static int collect_en(pn_sim_t *s)
 {
     const pn_engine_t *e = s->e;
     uint64_t *en = s->en, any = 0;
     size_t nw = s->nwords;
+    uint32_t sb = e->sa[e->nstar], bw = sb >> 6, nr = 0, *rest = s->rest;
     if (s->reference || s->scan) {
         memset(en, 0, nw * sizeof *en);
         for (uint32_t t = 0; t < e->nt; t++)
@@ -1365,13 +1524,35 @@ static int collect_en(pn_sim_t *s)
                 en[i >> 6] |= UINT64_C(1) << (i & 63);
                 any = 1;
             }
+        for (size_t w = bw; w < nw; w++)
+            nr = extract_word(en[w] & (w == bw ? ~UINT64_C(0) << (sb & 63)
+                                                : ~UINT64_C(0)),
+                              (uint32_t)w * 64, rest, nr);
+        s->nrest = nr;
         return any != 0;
     }
     const uint64_t *bits = s->bits, *blocked = s->blocked;
-    for (size_t w = 0; w < nw; w++) {
+    size_t w = 0;
+    for (; w < bw; w++) {
         en[w] = bits[w] & ~blocked[w];
         any |= en[w];
     }
+    if (w < nw) {
+        /* the word where the stars' members end */
+        uint64_t x = bits[w] & ~blocked[w];
+        en[w] = x;
+        any |= x;
+        nr = extract_word(x & ~UINT64_C(0) << (sb & 63), (uint32_t)w * 64,
+                          rest, nr);
+        w++;
+    }
+    for (; w < nw; w++) {
+        uint64_t x = bits[w] & ~blocked[w];
+        en[w] = x;
+        any |= x;
+        nr = extract_word(x, (uint32_t)w * 64, rest, nr);
+    }
+    s->nrest = nr;
     return any != 0;
 }
 
@@ -1402,10 +1583,18 @@ static ALWAYS_INLINE uint32_t extract_words(const uint64_t *a,
     return n;
 }
 
-/* Appends the positions of en to E from n on. */
+/* Appends the positions of en to E from n on: those of the stars' members
+ * left in en, then s->rest (collect_en()). */
 static uint32_t extract(const pn_sim_t *s, uint32_t *E, uint32_t n)
 {
-    return extract_words(s->en, NULL, s->nwords, NULL, E, n);
+    uint32_t sb = s->e->sa[s->e->nstar];
+    for (uint32_t w = 0; w < (sb + 63) >> 6; w++)
+        n = extract_word(s->en[w] & (w == sb >> 6
+                                         ? ~(~UINT64_C(0) << (sb & 63))
+                                         : ~UINT64_C(0)),
+                         w * 64, E, n);
+    memcpy(E + n, s->rest, s->nrest * sizeof *E);
+    return n + s->nrest;
 }
 
 /* The enabled set of the incremental mode straight from its bits, as
@@ -1491,14 +1680,14 @@ static inline void take_tracked(const pn_engine_t *e, uint64_t *b,
         uint64_t a = b[p];
         b[p] = a - e->in.w[j];
         if (s)
-            moved(s, p, a, b[p]);
+            moved_down(s, p, a, b[p]);
     }
     for (uint32_t j = e->rs.off[t]; j < e->rs.off[t + 1]; j++) {
         uint32_t p = e->rs.idx[j];
         uint64_t a = b[p];
         b[p] = 0;
         if (s)
-            moved(s, p, a, 0);
+            moved_down(s, p, a, 0);
     }
 }
 
@@ -1515,7 +1704,7 @@ static inline int give_tracked(const pn_engine_t *e, uint64_t *m, uint32_t t,
             return (int)p + 1;
         m[p] = a + e->out.w[j];
         if (s)
-            moved(s, p, a, m[p]);
+            moved_up(s, p, a, m[p]);
     }
     return 0;
 }
@@ -1534,6 +1723,12 @@ int pni_engine_give(const pn_engine_t *e, uint64_t *m, uint32_t t)
 int pni_engine_has_capacity(const pn_engine_t *e) { return e->has_cap; }
 
 size_t pni_engine_stars(const pn_engine_t *e) { return e->nstar; }
+
+int pni_engine_set_popcnt(pn_engine_t *e, int on)
+{
+    e->popcnt = on && hw_popcnt();
+    return e->popcnt;
+}
 
 void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
                           uint32_t *use, unsigned char *competes)
@@ -1597,13 +1792,13 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
     s->nchanged = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t at = order[i], t;
-        const trec_t *r = &e->trp[at];
+        const wrec_t *r = &e->wr[at];
         if (r->nin != SLOW) {
             /* an earlier transition took its tokens */
             if (m[r->p1] < r->w1)
                 continue;
             const farc_t *f = e->farc + r->arc;
-            uint32_t ns = e->nsp[at], j = 1;
+            uint32_t ns = r->ns, j = 1;
             while (j < ns && m[f[j].p] >= f[j].w)
                 j++;
             if (j < ns)
@@ -1612,9 +1807,9 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
                 uint64_t a = m[f[k].p];
                 m[f[k].p] = a - f[k].w;
                 if (track)
-                    moved(s, f[k].p, a, a - f[k].w);
+                    moved_down(s, f[k].p, a, a - f[k].w);
             }
-            t = e->tat[at];
+            t = r->t;
         } else {
             /* or the room left in a capacity place */
             t = e->tat[at];
@@ -1627,6 +1822,33 @@ static ALWAYS_INLINE void walk_tracked(pn_sim_t *s, const uint32_t *order,
     s->nfired = nf;
 }
 
+/* The outputs of t the general way, one by one (give_tracked()): a slow
+ * transition, or one whose outputs the fast way added though one of its
+ * places was at 2^62 or more (taken back first).  Returns 0, or 1 + the
+ * place that would pass PN_TOKENS_MAX.  Out of line: the loop of
+ * finish_tracked() keeps fewer values live across its own. */
+static __attribute__((noinline)) int finish_slow(pn_sim_t *s, uint32_t t,
+                                                 int track)
+{
+    const pn_engine_t *e = s->e;
+    const trec_t *r = &e->tr[t];
+    uint64_t *m = s->m;
+    if (r->nin != SLOW) {
+        const farc_t *f = e->farc + r->arc + r->nin;
+        for (uint32_t k = r->nout; k-- > 0;) {
+            uint64_t b = m[f[k].p];
+            m[f[k].p] = b - f[k].w;
+            if (track)
+                moved_down(s, f[k].p, b, b - f[k].w);
+        }
+    }
+    int over = give_tracked(e, m, t, track ? s : NULL);
+    if (e->has_cap)
+        for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
+            s->pend[e->out.idx[j]] = 0;
+    return over;
+}
+
 /* Adds the outputs of the fired transitions (visible from the next step),
  * the enabled set following (track); counts the step. */
 static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
@@ -1634,42 +1856,34 @@ static ALWAYS_INLINE pn_status_t finish_tracked(pn_sim_t *s, pn_end_t *end,
 {
     const pn_engine_t *e = s->e;
     uint64_t *m = s->m;
-    for (uint32_t i = 0; i < s->nfired; i++) {
-        uint32_t t = s->fired[i];
+    const uint32_t *fired = s->fired;
+    uint64_t *counts = s->counts;
+    for (uint32_t i = 0, nf = s->nfired; i < nf; i++) {
+        uint32_t t = fired[i];
         const trec_t *r = &e->tr[t];
-        int over = 0;
-        /* a slow transition: nout == 0 */
-        const farc_t *f = e->farc + r->arc + (r->nin != SLOW ? r->nin : 0);
-        uint64_t any = 0;
-        for (uint32_t k = 0; k < r->nout; k++) {
-            uint64_t a = m[f[k].p];
-            any |= a;
-            m[f[k].p] = a + f[k].w;
-            if (track)
-                moved(s, f[k].p, a, a + f[k].w);
-        }
-        if (any >= UINT64_C(1) << 62) {
-            /* below 2^62, adding less than 2^32 cannot pass 2^63 - 1;
-             * else take the outputs back and add them one by one */
-            for (uint32_t k = r->nout; k-- > 0;) {
-                uint64_t b = m[f[k].p];
-                m[f[k].p] = b - f[k].w;
+        if (r->nin != SLOW) {
+            const farc_t *f = e->farc + r->arc + r->nin;
+            uint64_t any = 0;
+            for (uint32_t k = 0, n = r->nout; k < n; k++) {
+                uint64_t a = m[f[k].p];
+                any |= a;
+                m[f[k].p] = a + f[k].w;
                 if (track)
-                    moved(s, f[k].p, b, b - f[k].w);
+                    moved_up(s, f[k].p, a, a + f[k].w);
+            }
+            /* below 2^62, adding less than 2^32 cannot pass 2^63 - 1 */
+            if (any < UINT64_C(1) << 62) {
+                counts[t]++;
+                continue;
             }
         }
-        if (r->nin == SLOW || any >= UINT64_C(1) << 62) {
-            over = give_tracked(e, m, t, track ? s : NULL);
-            if (e->has_cap)
-                for (uint32_t j = e->out.off[t]; j < e->out.off[t + 1]; j++)
-                    s->pend[e->out.idx[j]] = 0;
-        }
+        int over = finish_slow(s, t, track);
         if (over) {
             s->overflow_place = (size_t)over - 1;
             *end = PN_END_OVERFLOW;
             return PN_ERANGE;
         }
-        s->counts[t]++;
+        counts[t]++;
     }
     s->firings += s->nfired;
     s->steps++;
@@ -1839,28 +2053,27 @@ static pn_status_t finish_step(pn_sim_t *s, pn_end_t *end)
  * tests/test_engine.c compares the distribution of steps with the walk of
  * a whole uniform order.  The order is kept as positions (s->E). */
 
-/* The position of the r-th set bit of x (r < popcount(x)). */
-static inline uint32_t select_bit(uint64_t x, uint32_t r)
+/* The position of the r-th set bit of x (r < popcount(x)): halving the
+ * window six times, the half chosen without a branch. */
+static inline uint32_t select_bit(int hw, uint64_t x, uint32_t r)
 {
-    uint32_t base = 0, c;
-    if (r >= (c = (uint32_t)popcount64(x & 0xFFFFFFFFu))) {
-        r -= c;
-        x >>= 32;
-        base += 32;
-    }
-    if (r >= (c = (uint32_t)popcount64(x & 0xFFFFu))) {
-        r -= c;
-        x >>= 16;
-        base += 16;
-    }
-    if (r >= (c = (uint32_t)popcount64(x & 0xFFu))) {
-        r -= c;
-        x >>= 8;
-        base += 8;
-    }
-    while (r--)
-        x &= x - 1;
-    return base + (uint32_t)__builtin_ctzll(x);
+    uint32_t base = 0;
+#define HALVE(h)                                                          \
+    do {                                                                  \
+        uint32_t c_ = popcount64(hw, x & ((UINT64_C(1) << (h)) - 1));     \
+        uint32_t up_ = 0 - (uint32_t)(r >= c_); /* the upper half */      \
+        r -= c_ & up_;                                                    \
+        x >>= (h) & up_;                                                  \
+        base += (h) & up_;                                                \
+    } while (0)
+    HALVE(32);
+    HALVE(16);
+    HALVE(8);
+    HALVE(4);
+    HALVE(2);
+    HALVE(1);
+#undef HALVE
+    return base;
 }
 
 /* The bits of positions [a, b) in word w. */
@@ -1950,6 +2163,7 @@ static uint32_t plan(pn_sim_t *s)
     const pn_engine_t *e = s->e;
     uint64_t *en = s->en;
     uint32_t *E = s->E, n = 0, ns = e->nstar;
+    int hw = e->popcnt;
     pni_rng_t rng = s->rng;
     /* which stars are clean, on the whole enabled set */
     for (uint32_t k = 0; k < ns; k++) {
@@ -1957,12 +2171,17 @@ static uint32_t plan(pn_sim_t *s)
             continue;
         uint32_t a = e->sa[k], b = e->sa[k + 1], c = 0;
         for (uint32_t w = a >> 6; w < (b + 63) >> 6; w++)
-            c += (uint32_t)popcount64(en[w] & range_mask(w, a, b));
+            c += (uint32_t)popcount64(hw, en[w] & range_mask(w, a, b));
         s->sc[k] = c;
         if (c == 0)
             continue;
+        /* most steps, no transition that can spoil it is enabled */
+        uint64_t some = 0;
+        for (uint32_t j = e->um_off[k]; j < e->um_off[k + 1]; j++)
+            some |= en[e->um_word[j]] & e->um_mask[j];
         int clean = 1;
-        for (uint32_t j = e->um_off[k]; clean && j < e->um_off[k + 1]; j++) {
+        for (uint32_t j = e->um_off[k]; some && clean && j < e->um_off[k + 1];
+             j++) {
             uint64_t x = en[e->um_word[j]] & e->um_mask[j];
             while (x && clean) {
                 uint32_t i = e->um_word[j] * 64 + (uint32_t)__builtin_ctzll(x);
@@ -1994,11 +2213,11 @@ static uint32_t plan(pn_sim_t *s)
         }
         for (uint32_t i = 0; i < fit; i++) {
             uint32_t r = (uint32_t)pni_rng_below(&rng, c - i), w = 0, pc;
-            while (r >= (pc = (uint32_t)popcount64(d[w]))) {
+            while (r >= (pc = (uint32_t)popcount64(hw, d[w]))) {
                 r -= pc;
                 w++;
             }
-            uint32_t bit = select_bit(d[w], r);
+            uint32_t bit = select_bit(hw, d[w], r);
             d[w] &= ~(UINT64_C(1) << bit);
             E[n++] = (w0 + w) * 64 + bit;
         }

@@ -68,6 +68,10 @@ pn_status_t pni_engine_compile_stars(const pn_net_t *net, uint32_t kmin,
                                      pn_engine_t **out);
 /* The number of stars of e. */
 size_t pni_engine_stars(const pn_engine_t *e);
+/* For the tests: whether e counts bits with the popcnt instruction (on,
+ * where the processor has it; the default) or without (off); the run is
+ * the same either way.  Returns whether it uses the instruction now. */
+int pni_engine_set_popcnt(pn_engine_t *e, int on);
 
 /* For the tests: from the next step on, the incremental run s keeps its
  * enabled set (scan 0) or computes it from scratch (scan 1), as the

@@ -981,6 +981,46 @@ START_TEST(incremental_equals_reference_stars)
 }
 END_TEST
 
+/* Stars count and pick their members with the popcnt instruction where
+ * the processor has it, else without: the same runs either way. */
+START_TEST(stars_popcount_either_way)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 91);
+    size_t with_stars = 0;
+    for (int k = 0; k < 210; k++) {
+        pn_net_t *net = k < 200 ? random_net(&rng, k % 2)
+                                : wpnm((size_t)k - 184, 1 + k % 4, 20, 5, 5,
+                                       7, 2);
+        pn_engine_t *e;
+        ck_assert_int_eq(pni_engine_compile_stars(net, 2, &e), PN_OK);
+        with_stars += pni_engine_stars(e) > 0;
+        size_t nt = pn_engine_transition_count(e);
+        uint64_t steps[2], firings[2], *counts[2];
+        for (int hw = 0; hw < 2; hw++) {
+            pni_engine_set_popcnt(e, hw);
+            pn_sim_t *s = pn_sim_new(e, (uint64_t)k, PN_SEM_MAXIMAL, 0);
+            ck_assert_ptr_nonnull(s);
+            pn_sim_run(s, 2000);
+            steps[hw] = pn_sim_steps(s);
+            firings[hw] = pn_sim_firings(s);
+            counts[hw] = malloc((nt + 1) * sizeof *counts[hw]);
+            memcpy(counts[hw], pn_sim_counts(s), nt * sizeof *counts[hw]);
+            pn_sim_free(s);
+        }
+        ck_assert_uint_eq(steps[0], steps[1]);
+        ck_assert_uint_eq(firings[0], firings[1]);
+        ck_assert_int_eq(memcmp(counts[0], counts[1], nt * sizeof **counts),
+                         0);
+        free(counts[0]);
+        free(counts[1]);
+        pn_engine_free(e);
+        pn_net_free(net);
+    }
+    ck_assert_uint_ge(with_stars, 15);
+}
+END_TEST
+
 /* The definition of a maximal step, apart from the engine: a uniform order
  * of the enabled set (Fisher-Yates with the test's own stream), walked with
  * the budget.  bias: with probability 1/4 the order is the transitions'
@@ -1234,6 +1274,7 @@ int main(void)
     tcase_add_test(tc, incremental_equals_reference_hubs);
     tcase_add_test(tc, incremental_equals_reference_stars);
     tcase_add_test(tc, stars_same_distribution);
+    tcase_add_test(tc, stars_popcount_either_way);
     tcase_add_test(tc, incremental_switching_modes);
     tcase_add_test(tc, steps_are_enabled_and_maximal);
     tcase_add_test(tc, interleaving_one_per_step);

@@ -21,6 +21,11 @@ NET="$(cd "$srcdir" && pwd)/pnml/valid/sample/net.pnml"   # a small valid net
 export BIN CASES NET
 
 # Helpers for the cases.
+# A suite started as a background job of a script (make check &) has
+# SIGINT ignored, and a shell cannot undo that: env --default-signal
+# (coreutils 8.31 on) gives the programs the default action back.
+_dflt=
+env --default-signal=INT true 2>/dev/null && _dflt="env --default-signal=INT"
 # signal_when SIG COND CMD...: runs CMD in the foreground (a background job
 # of a script starts with SIGINT ignored), sends it SIG as soon as the shell
 # test COND holds (polled every 0.05 s, at most 30 s; $pid is CMD's process
@@ -40,7 +45,7 @@ signal_when() {
         [ -e .done ] || kill -"$_sig" "$(cat .pid)"
     ) &
     _killer=$!
-    sh -c 'echo $$ >.pid; exec "$@"' sh "$@"
+    sh -c 'echo $$ >.pid; exec "$@"' sh $_dflt "$@"
     _st=$?
     : >.done
     wait "$_killer"

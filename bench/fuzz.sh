@@ -23,9 +23,9 @@ secs=${1:-60}
 which=${2:-pnml}
 corpus=${PN_CORPUS:-../shared/pnml-corpus}
 case $which in
-pnml|trace|workload|dot|expr|profile) harnesses=$which ;;
-all) harnesses="pnml trace workload dot expr profile" ;;
-*) echo "usage: sh bench/fuzz.sh [SECONDS [pnml|trace|workload|dot|expr|profile|all]]" >&2
+pnml|trace|workload|dot|expr|profile|query) harnesses=$which ;;
+all) harnesses="pnml trace workload dot expr profile query" ;;
+*) echo "usage: sh bench/fuzz.sh [SECONDS [pnml|trace|workload|dot|expr|profile|query|all]]" >&2
    exit 2 ;;
 esac
 for h in $harnesses; do
@@ -76,6 +76,18 @@ for h in $harnesses; do
     expr)
         maxlen=4096
         seed tests/fuzz/seeds/expr/* tests/fuzz/regressions/expr/* ;;
+    query)
+        maxlen=16384
+        # an inline query, a newline, a property file
+        for f in tests/fuzz/seeds/query/* tests/fuzz/regressions/query/*; do
+            [ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
+        done
+        for f in "$corpus"/../mcc-oracle/*/ReachabilityCardinality.xml \
+                 "$corpus"/../mcc-oracle/*/UpperBounds.xml; do
+            [ -f "$f" ] || continue
+            { echo 'EF p1 >= 1'; sed 's/<place>[^<]*</<place>p1</g; s/<transition>[^<]*</<transition>t1</g' "$f"; } \
+                > "$seeds/$(echo "$f" | tr / _)"
+        done ;;
     profile)
         maxlen=65536
         # the first byte picks the reader: 0 a profile, 1 a device file

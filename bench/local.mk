@@ -4,7 +4,7 @@
 # list them, rebuilt with clang's fuzzer instrumentation
 FUZZ_HARNESSES = tests/fuzz/fuzz-pnml tests/fuzz/fuzz-trace \
 	tests/fuzz/fuzz-workload tests/fuzz/fuzz-dot tests/fuzz/fuzz-expr \
-	tests/fuzz/fuzz-profile
+	tests/fuzz/fuzz-profile tests/fuzz/fuzz-query
 FUZZ_COMMON = tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
 FUZZ_PNML_SRC = tests/fuzz/fuzz-pnml.c $(FUZZ_COMMON) \
 	$(lib_libpn_lib_la_SOURCES) $(pnml_libpn_pnml_la_SOURCES)
@@ -18,6 +18,8 @@ FUZZ_DOT_SRC = tests/fuzz/fuzz-dot.c $(FUZZ_COMMON) \
 	$(maxplus_libpn_kgraph_la_SOURCES)
 FUZZ_EXPR_SRC = tests/fuzz/fuzz-expr.c $(FUZZ_COMMON) \
 	$(lib_libpn_lib_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES)
+FUZZ_QUERY_SRC = tests/fuzz/fuzz-query.c $(FUZZ_COMMON) \
+	$(lib_libpn_lib_la_SOURCES) $(pnml_libpn_pnml_la_SOURCES)
 # the readers of gpu/ (not the model beside them); the device table
 # applies an architecture to the generator's options, hence generators/
 FUZZ_PROFILE_SRC = tests/fuzz/fuzz-profile.c $(FUZZ_COMMON) \
@@ -37,10 +39,10 @@ FUZZ_BUILD = test -n "$(CLANG)" || { \
 EXTRA_DIST += bench/gen-big.sh
 EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/fuzz-trace.c \
 	tests/fuzz/fuzz-workload.c tests/fuzz/fuzz-dot.c tests/fuzz/fuzz-expr.c \
-	tests/fuzz/fuzz-profile.c \
+	tests/fuzz/fuzz-profile.c tests/fuzz/fuzz-query.c \
 	$(FUZZ_COMMON) tests/fuzz/pnml.dict tests/fuzz/trace.dict \
 	tests/fuzz/workload.dict tests/fuzz/dot.dict tests/fuzz/expr.dict \
-	tests/fuzz/profile.dict \
+	tests/fuzz/profile.dict tests/fuzz/query.dict \
 	bench/fuzz.sh \
 	tests/fuzz/regressions tests/fuzz/seeds
 
@@ -64,6 +66,9 @@ tests/fuzz/fuzz-expr: $(FUZZ_EXPR_SRC)
 tests/fuzz/fuzz-profile: $(FUZZ_PROFILE_SRC)
 	$(AM_V_CC)src='$(FUZZ_PROFILE_SRC)' inc='tests/fuzz lib gpu generators maxplus' \
 	  libs= extra=; $(FUZZ_BUILD)
+tests/fuzz/fuzz-query: $(FUZZ_QUERY_SRC)
+	$(AM_V_CC)src='$(FUZZ_QUERY_SRC)' inc='tests/fuzz lib pnml' \
+	  libs='$(XML_CFLAGS) $(XML_LIBS) -pthread' extra=; $(FUZZ_BUILD)
 CLEANFILES += $(FUZZ_HARNESSES)
 
 # the clock and output helpers are the programs' own (bin/cli.c)

@@ -92,6 +92,14 @@ struct pn_reach {
     uint32_t *en, *set, *use;
     unsigned char *competes;
     uint64_t *stack;        /* maximal steps: a budget and pend per level */
+    /* maximal steps on a net with reset arcs (and no capacities): the
+     * normal inputs of each transition, merged (ni_idx, ni_w from
+     * ni_off[t] to ni_off[t + 1]), its reset places (rs_idx from
+     * rs_off[t]), a zeroed counter per place (ucons) and a firing order
+     * (order) for each set */
+    int resets;
+    uint32_t *ni_off, *ni_idx, *rs_off, *rs_idx, *ucons, *order;
+    uint64_t *ni_w;
     /* a hook on each new state (the queries): nonzero stops the search */
     int (*hook)(pn_reach_t *r, uint32_t state, const uint64_t *m, void *ctx);
     void *hook_ctx;
@@ -191,6 +199,13 @@ void pn_reach_free(pn_reach_t *r)
     free(r->use);
     free(r->competes);
     free(r->stack);
+    free(r->ni_off);
+    free(r->ni_idx);
+    free(r->ni_w);
+    free(r->rs_off);
+    free(r->rs_idx);
+    free(r->ucons);
+    free(r->order);
     free(r->delta);
     free(r->record);
     free(r);
@@ -749,7 +764,8 @@ static int step_to(pn_reach_t *r, const uint64_t *m, const uint32_t *set,
 /* Maximal steps: the sets S of enabled transitions that fit m together
  * and leave no other enabled transition room (every conflict order of the
  * engine's walk ends in one, and each is the result of the order that
- * fires S first).  Depth-first over the enabled list: include or skip; a
+ * fires S first; without reset arcs the order within S does not matter,
+ * with them see maximal_sets_rs()).  Depth-first over the enabled list: include or skip; a
  * transition that competes with no other is always included (it fits
  * whatever the others take).  level: the depth, for the scratch stack. */
 static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
@@ -783,6 +799,119 @@ static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
             return ret;
     }
     return maximal_sets(r, m, ne, i + 1, nset, b, pend, fn, ctx);
+}
+
+/* Maximal steps with reset arcs.  The engine's walk takes a transition's
+ * inputs and empties its reset places as it goes, so a set that fits in
+ * one order may not fit in another: a transition that takes from p must
+ * come before one that empties p (every weight is at least 1), and a
+ * cycle of such constraints (t takes from p and empties q, u takes from q
+ * and empties p) makes the set impossible.  So the search includes or
+ * skips each enabled transition against a budget b of the normal inputs
+ * alone (the inputs of the set within m, whatever the order), and at the
+ * end of the list orders the set: the transitions that empty no place
+ * first, then those that do, each once every other transition of the set
+ * that takes from the places it empties has fired (none: the set fits in
+ * no order).  Every order that fits leaves the same budget (the places
+ * the set empties at 0, the others at b), and the set is maximal when no
+ * other enabled transition fits it: one that did would have fitted at its
+ * turn too, whatever the order (the budget only shrinks). */
+static int rs_fits(const pn_reach_t *r, const uint64_t *b, uint32_t t)
+{
+    for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+        if (b[r->ni_idx[j]] < r->ni_w[j])
+            return 0;
+    return 1;
+}
+
+/* Orders set[0..n) for the walk into r->order; 0 when no order fits. */
+static int rs_order(pn_reach_t *r, size_t n)
+{
+    size_t k = 0, nr = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t t = r->set[i];
+        if (r->rs_off[t] == r->rs_off[t + 1])
+            r->order[k++] = t;
+    }
+    /* the transitions that empty a place, after the others: ucons[p]
+     * counts those of them not yet ordered that take from p */
+    uint32_t *rest = r->order + n; /* room for n more */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t t = r->set[i];
+        if (r->rs_off[t] == r->rs_off[t + 1])
+            continue;
+        rest[nr++] = t;
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            r->ucons[r->ni_idx[j]]++;
+    }
+    int progress = 1;
+    while (nr && progress) {
+        progress = 0;
+        for (size_t i = 0; i < nr; i++) {
+            uint32_t t = rest[i];
+            int ready = 1;
+            for (uint32_t j = r->rs_off[t]; ready && j < r->rs_off[t + 1];
+                 j++) {
+                uint32_t p = r->rs_idx[j], own = 0;
+                for (uint32_t q = r->ni_off[t]; q < r->ni_off[t + 1]; q++)
+                    own += r->ni_idx[q] == p;
+                ready = r->ucons[p] == own;
+            }
+            if (!ready)
+                continue;
+            for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+                r->ucons[r->ni_idx[j]]--;
+            r->order[k++] = t;
+            rest[i--] = rest[--nr];
+            progress = 1;
+        }
+    }
+    /* a cycle: leave the counters zeroed */
+    for (size_t i = 0; i < nr; i++)
+        for (uint32_t j = r->ni_off[rest[i]]; j < r->ni_off[rest[i] + 1]; j++)
+            r->ucons[r->ni_idx[j]] = 0;
+    return nr == 0;
+}
+
+static int maximal_sets_rs(pn_reach_t *r, const uint64_t *m, size_t ne,
+                           size_t i, size_t nset, const uint64_t *b,
+                           visit_fn fn, void *ctx)
+{
+    size_t np = r->np;
+    if (i == ne) {
+        if (!rs_order(r, nset))
+            return 0;
+        uint64_t *f = r->tmp; /* the budget at the end of the walk */
+        memcpy(f, b, np * sizeof *b);
+        for (size_t k = 0; k < nset; k++)
+            for (uint32_t j = r->rs_off[r->set[k]];
+                 j < r->rs_off[r->set[k] + 1]; j++)
+                f[r->rs_idx[j]] = 0;
+        for (size_t k = 0, j = 0; k < ne; k++) {
+            if (j < nset && r->set[j] == r->en[k]) {
+                j++;
+                continue;
+            }
+            if (rs_fits(r, f, r->en[k]))
+                return 0; /* not maximal: en[k] still fits */
+        }
+        int over = step_to(r, m, r->order, nset);
+        if (over)
+            return -over;
+        return fn(r, r->order, nset, r->next, ctx);
+    }
+    uint32_t t = r->en[i];
+    if (rs_fits(r, b, t)) {
+        uint64_t *b2 = r->stack + 2 * (i + 1) * np;
+        memcpy(b2, b, np * sizeof *b);
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            b2[r->ni_idx[j]] -= r->ni_w[j];
+        r->set[nset] = t;
+        int ret = maximal_sets_rs(r, m, ne, i + 1, nset + 1, b2, fn, ctx);
+        if (ret || !r->competes[i])
+            return ret;
+    }
+    return maximal_sets_rs(r, m, ne, i + 1, nset, b, fn, ctx);
 }
 
 /* With capacities, a transition that found no room at its turn may find
@@ -886,6 +1015,8 @@ static int successors(pn_reach_t *r, const uint64_t *m, visit_fn fn,
      * not fit at its turn fits no later, and the walk ends in a maximal
      * set */
     pni_engine_competing(r->engine, r->en, ne, r->use, r->competes);
+    if (r->resets)
+        return maximal_sets_rs(r, m, ne, 0, 0, b, fn, ctx);
     return maximal_sets(r, m, ne, 0, 0, b, pend, fn, ctx);
 }
 
@@ -1472,6 +1603,86 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
     return st;
 }
 
+/* Maximal steps on a net with reset arcs and no capacities (see
+ * maximal_sets_rs()): the normal inputs and reset places of each
+ * transition. */
+static pn_status_t setup_resets(pn_reach_t *r, const pn_net_t *net)
+{
+    size_t na = pn_net_arc_count(net), nt = r->nt;
+    if (pni_engine_has_capacity(r->engine))
+        return PN_OK;
+    for (size_t a = 0; a < na && !r->resets; a++)
+        r->resets = pn_net_arc(net, a)->kind == PN_ARC_RESET;
+    if (!r->resets)
+        return PN_OK;
+    r->ni_off = calloc(nt + 2, sizeof *r->ni_off);
+    r->rs_off = calloc(nt + 2, sizeof *r->rs_off);
+    r->ni_idx = malloc((na + 1) * sizeof *r->ni_idx);
+    r->ni_w = malloc((na + 1) * sizeof *r->ni_w);
+    r->rs_idx = malloc((na + 1) * sizeof *r->rs_idx);
+    r->ucons = calloc((size_t)r->np + 1, sizeof *r->ucons);
+    r->order = malloc(2 * (nt + 1) * sizeof *r->order);
+    if (!r->ni_off || !r->rs_off || !r->ni_idx || !r->ni_w || !r->rs_idx ||
+        !r->ucons || !r->order)
+        return PN_ENOMEM;
+    /* count, place, then merge each transition's arcs in place */
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->dir != PN_DIR_PT)
+            continue;
+        if (arc->kind == PN_ARC_NORMAL)
+            r->ni_off[arc->transition + 2]++;
+        else if (arc->kind == PN_ARC_RESET)
+            r->rs_off[arc->transition + 2]++;
+    }
+    for (size_t t = 0; t < nt; t++) {
+        r->ni_off[t + 2] += r->ni_off[t + 1];
+        r->rs_off[t + 2] += r->rs_off[t + 1];
+    }
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->dir != PN_DIR_PT)
+            continue;
+        if (arc->kind == PN_ARC_NORMAL) {
+            uint32_t j = r->ni_off[arc->transition + 1]++;
+            r->ni_idx[j] = (uint32_t)arc->place;
+            r->ni_w[j] = arc->weight;
+        } else if (arc->kind == PN_ARC_RESET) {
+            r->rs_idx[r->rs_off[arc->transition + 1]++] =
+                (uint32_t)arc->place;
+        }
+    }
+    uint32_t ni = 0, nr = 0;
+    for (size_t t = 0; t < nt; t++) {
+        uint32_t i0 = r->ni_off[t], i1 = r->ni_off[t + 1];
+        uint32_t r0 = r->rs_off[t], r1 = r->rs_off[t + 1];
+        r->ni_off[t] = ni;
+        r->rs_off[t] = nr;
+        for (uint32_t j = i0; j < i1; j++) {
+            uint32_t k = r->ni_off[t];
+            while (k < ni && r->ni_idx[k] != r->ni_idx[j])
+                k++;
+            if (k == ni) {
+                r->ni_idx[ni] = r->ni_idx[j];
+                r->ni_w[ni++] = r->ni_w[j];
+            } else {
+                r->ni_w[k] = r->ni_w[k] > UINT64_MAX - r->ni_w[j]
+                                 ? UINT64_MAX : r->ni_w[k] + r->ni_w[j];
+            }
+        }
+        for (uint32_t j = r0; j < r1; j++) {
+            uint32_t k = r->rs_off[t];
+            while (k < nr && r->rs_idx[k] != r->rs_idx[j])
+                k++;
+            if (k == nr)
+                r->rs_idx[nr++] = r->rs_idx[j];
+        }
+    }
+    r->ni_off[nt] = ni;
+    r->rs_off[nt] = nr;
+    return PN_OK;
+}
+
 static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
                          const pn_reach_options_t *o)
 {
@@ -1516,6 +1727,8 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
         if (words / np != 2 * (nt + 1) ||
             !(r->stack = malloc(words * sizeof *r->stack)))
             return PN_ENOMEM;
+        if ((st = setup_resets(r, net)))
+            return st;
     }
     for (size_t p = 0; p < np; p++)
         r->lowest[p] = UINT64_MAX;

@@ -17,6 +17,10 @@
 #define PACK_PAD 16
 /* the hash index is grown by half past this load (numerator over 16) */
 #define LOAD_NUM 13
+/* the progress report is called every TICKS successors computed: often
+ * enough for a report twice a second, for a clock read a few microseconds
+ * apart at least */
+#define TICKS 4096
 
 struct pn_reach {
     pn_engine_t *engine;
@@ -105,6 +109,15 @@ struct pn_reach {
     void *hook_ctx;
     int stopped;
     uint64_t max_memory;    /* 0: no limit */
+    uint64_t max_states;    /* 0: no limit; never more states stored */
+    uint64_t token_bound;   /* 0: no limit */
+    pn_reach_end_t limit;   /* the limit that stopped a marking's
+                               successors (PN_REACH_COMPLETE: none) */
+    /* the progress report, called every TICKS successors computed (the
+     * sets tried too, with maximal steps) or markings expanded */
+    void (*progress)(const pn_reach_t *r, void *ctx);
+    void *progress_ctx;
+    uint32_t ticks;
     /* unboundedness: with interleaving and only normal and read arcs, a
      * new marking that strictly covers one of its BFS ancestors proves
      * the net unbounded.  Only the records of the total along a path are
@@ -668,8 +681,9 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
         *added = 0;
         return PN_OK;
     }
-    if (r->nstates == STATES_MAX)
-        return PN_ERANGE;
+    if (r->nstates == STATES_MAX ||
+        (r->max_states && r->nstates >= r->max_states))
+        return PN_ERANGE; /* the state limit: never more stored */
     if (r->nstates == r->cap_states) {
         /* grown by half: less room held unused than by doubling */
         size_t cap = r->cap_states ? r->cap_states + r->cap_states / 2
@@ -744,6 +758,16 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
 typedef int (*visit_fn)(pn_reach_t *r, const uint32_t *set, size_t n,
                         const uint64_t *next, void *ctx);
 
+/* One more successor (or set of transitions tried): every TICKS, the
+ * progress report. */
+static inline void tick(pn_reach_t *r)
+{
+    if (r->progress && --r->ticks == 0) {
+        r->ticks = TICKS;
+        r->progress(r, r->progress_ctx);
+    }
+}
+
 /* Fires set[0..n) from m (each fits when its turn comes): r->next. */
 static int step_to(pn_reach_t *r, const uint64_t *m, const uint32_t *set,
                    size_t n)
@@ -774,6 +798,7 @@ static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
 {
     size_t np = r->np;
     if (i == ne) {
+        tick(r);
         for (size_t k = 0, j = 0; k < ne; k++) {
             if (j < nset && r->set[j] == r->en[k]) {
                 j++;
@@ -879,6 +904,7 @@ static int maximal_sets_rs(pn_reach_t *r, const uint64_t *m, size_t ne,
 {
     size_t np = r->np;
     if (i == ne) {
+        tick(r);
         if (!rs_order(r, nset))
             return 0;
         uint64_t *f = r->tmp; /* the budget at the end of the walk */
@@ -926,6 +952,7 @@ static int greedy_orders(pn_reach_t *r, const uint64_t *m, size_t ne,
 {
     size_t np = r->np;
     if (level == ne) {
+        tick(r);
         int over = step_to(r, m, r->set, nset);
         if (over)
             return -over;
@@ -1100,6 +1127,12 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
         x->st = find_or_add(r, next, x->from, NULL, 0, &to, &added);
     if (x->st)
         return 1;
+    if (r->sem == PN_SEM_INTERLEAVING)
+        tick(r);
+    if (added && r->token_bound && r->max_place > r->token_bound) {
+        r->limit = PN_REACH_TOKEN_BOUND;
+        return 1;
+    }
     if (added && r->cover_check) {
         check_cover(r, to, next, set, n);
         if (r->cover != NO_STATE)
@@ -1733,6 +1766,11 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
     for (size_t p = 0; p < np; p++)
         r->lowest[p] = UINT64_MAX;
     r->max_memory = o->max_memory;
+    r->max_states = o->max_states;
+    r->token_bound = o->token_bound;
+    r->progress = o->progress;
+    r->progress_ctx = o->progress_ctx;
+    r->ticks = TICKS;
     r->cover = r->covered = NO_STATE;
     if (o->unbounded && o->semantics == PN_SEM_INTERLEAVING) {
         /* monotone nets only: normal and read arcs, no capacities */
@@ -1807,10 +1845,6 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
     if (!st)
         r->succ_off[0] = 0;
     for (size_t i = 0; !st && i < r->nstates; i++) {
-        if (o->max_states && r->nstates > o->max_states) {
-            r->end = PN_REACH_MAX_STATES;
-            break;
-        }
         marking_of(r, i, r->m);
         expand_t x = {(uint32_t)i, r->nsucc, PN_OK, 0};
         int ret = successors(r, r->m, on_successor, &x);
@@ -1819,6 +1853,10 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
             break;
         }
         if (ret > 0) {
+            if (r->limit != PN_REACH_COMPLETE) {
+                r->end = r->limit;
+                break;
+            }
             if (r->cover != NO_STATE) {
                 r->end = PN_REACH_UNBOUNDED;
                 break;
@@ -1855,8 +1893,7 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
             r->end = PN_REACH_TOKEN_BOUND;
             break;
         }
-        if (o->progress && (i & 0xffff) == 0xffff)
-            o->progress(r, o->progress_ctx);
+        tick(r);
     }
     if (st) {
         pn_reach_free(r);

@@ -244,4 +244,10 @@ has "$TMP/out" "states:      6"
 has "$TMP/out" "never fire:  0 transitions"
 has "$TMP/out" "terminates:  yes; steps to a dead marking: min 3, max 5"
 expect 0 "$BIN/pn-dot" --trace "$TMP/rs.trace" "$TMP/rs.pnml" -o "$TMP/rs.svg"
+# --max-states stores at most N markings (d.pnml has 6)
+expect 4 "$BIN/pn-reach" --max-states 3 "$TMP/d.pnml"
+has "$TMP/out" "states:      3"
+has "$TMP/out" "incomplete: the state limit was reached"
+expect 0 "$BIN/pn-reach" --max-states 6 "$TMP/d.pnml"
+has "$TMP/out" "search:      complete"
 finish

@@ -107,6 +107,107 @@ START_TEST(hand_counted)
 }
 END_TEST
 
+/* k places f_i of one token, each taken by two transitions a_i, b_i (to
+ * x_i or y_i): 2^k maximal steps from the initial marking, all distinct
+ * and dead, and k * 2 successors of it with interleaving. */
+static pn_net_t *forks_net(int k)
+{
+    pn_net_t *net = pn_net_new("forks");
+    char a[32], b[32];
+    for (int i = 0; i < k; i++) {
+        snprintf(a, sizeof a, "f%d", i);
+        pn_net_add_place(net, a, NULL, 1, NULL);
+        snprintf(a, sizeof a, "x%d", i);
+        pn_net_add_place(net, a, NULL, 0, NULL);
+        snprintf(a, sizeof a, "y%d", i);
+        pn_net_add_place(net, a, NULL, 0, NULL);
+        for (int j = 0; j < 2; j++) {
+            snprintf(a, sizeof a, "%c%d", j ? 'b' : 'a', i);
+            pn_net_add_transition(net, a, NULL, NULL);
+            snprintf(b, sizeof b, "f%d", i);
+            pn_net_add_arc(net, NULL, b, a, 1, PN_ARC_NORMAL, NULL);
+            snprintf(b, sizeof b, "%c%d", j ? 'y' : 'x', i);
+            pn_net_add_arc(net, NULL, a, b, 1, PN_ARC_NORMAL, NULL);
+        }
+    }
+    return net;
+}
+
+static void count_calls(const pn_reach_t *r, void *ctx)
+{
+    (void)r;
+    (*(int *)ctx)++;
+}
+
+/* The limits hold within the successors of one marking: never more than
+ * max_states markings stored, the token bound as soon as a marking passes
+ * it, and the progress report called while one marking's many maximal
+ * steps are enumerated. */
+START_TEST(limits_within_one_marking)
+{
+    pn_reach_options_t o;
+    pn_reach_t *r;
+    for (int sem = 0; sem < 2; sem++) {
+        pn_net_t *net = forks_net(16);
+        pn_reach_defaults(&o);
+        o.semantics = sem ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
+        for (uint64_t n = 1; n <= 40; n += 13) {
+            o.max_states = n;
+            ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+            ck_assert_int_eq(pn_reach_end(r), PN_REACH_MAX_STATES);
+            ck_assert_uint_eq(pn_reach_states(r), n);
+            pn_reach_free(r);
+        }
+        pn_net_free(net);
+    }
+    /* a net of exactly N markings is complete under --max-states N */
+    pn_net_t *net = forks_net(3);
+    pn_reach_defaults(&o);
+    o.semantics = PN_SEM_MAXIMAL;
+    o.max_states = 9;
+    ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+    ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+    ck_assert_uint_eq(pn_reach_states(r), 9);
+    pn_reach_free(r);
+    pn_net_free(net);
+    /* the progress report: 65,536 maximal steps of the initial marking */
+    net = forks_net(16);
+    int calls = 0;
+    pn_reach_defaults(&o);
+    o.semantics = PN_SEM_MAXIMAL;
+    o.progress = count_calls;
+    o.progress_ctx = &calls;
+    ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+    ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+    ck_assert_uint_eq(pn_reach_states(r), 65537);
+    ck_assert_int_ge(calls, 10);
+    pn_reach_free(r);
+    pn_net_free(net);
+    /* the token bound: t_i puts i tokens into q; t_6 passes 5 */
+    net = pn_net_new("tb");
+    pn_net_add_place(net, "p", NULL, 1, NULL);
+    pn_net_add_place(net, "q", NULL, 0, NULL);
+    for (int i = 1; i <= 50; i++) {
+        char t[16];
+        snprintf(t, sizeof t, "t%d", i);
+        pn_net_add_transition(net, t, NULL, NULL);
+        pn_net_add_arc(net, NULL, "p", t, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc(net, NULL, t, "q", (uint64_t)i, PN_ARC_NORMAL, NULL);
+    }
+    for (int sem = 0; sem < 2; sem++) {
+        pn_reach_defaults(&o);
+        o.semantics = sem ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
+        o.token_bound = 5;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_TOKEN_BOUND);
+        ck_assert_uint_eq(pn_reach_states(r), 7);
+        ck_assert_uint_eq(pn_reach_max_tokens_in_place(r), 6);
+        pn_reach_free(r);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
 /* ---- brute force, from the semantics' text ------------------------------- */
 
 static int bf_enabled(const pn_net_t *net, const uint64_t *m, size_t t)
@@ -1493,7 +1594,7 @@ START_TEST(many_places_widen_together)
     }
     pn_reach_options_t o;
     pn_reach_options_init(&o);
-    o.max_states = 4000;
+    o.max_states = 2 * N; /* stored exactly */
     o.no_paths = 1;
     pn_reach_t *r;
     ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
@@ -1531,6 +1632,7 @@ int main(void)
     tcase_add_test(tc, invariants_pack_small);
     tcase_add_test(tc, gpu_schedules_bracket_runs);
     tcase_add_test(tc, limits_give_incomplete_results);
+    tcase_add_test(tc, limits_within_one_marking);
     tcase_add_test(tc, random_queries_against_brute_force);
     tcase_add_test(tc, unboundedness_is_exact);
     tcase_add_test(tc, xml_and_inline_agree);

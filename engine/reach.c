@@ -104,6 +104,14 @@ struct pn_reach {
     int resets;
     uint32_t *ni_off, *ni_idx, *rs_off, *rs_idx, *ucons, *order;
     uint64_t *ni_w;
+    /* the cut of both (no capacities): last[k], the last position of the
+     * enabled list that takes from or empties a place en[k] takes from
+     * or empties; cl_idx[cl_off[i] .. cl_off[i + 1]): the k whose last
+     * is i; skipped[k]: en[k] is left out on the current branch; rz[p]:
+     * transitions of the branch's set that empty p (a zeroed counter per
+     * place) */
+    uint32_t *last, *cl_off, *cl_idx, *rz;
+    unsigned char *skipped;
     /* a hook on each new state (the queries): nonzero stops the search */
     int (*hook)(pn_reach_t *r, uint32_t state, const uint64_t *m, void *ctx);
     void *hook_ctx;
@@ -219,6 +227,11 @@ void pn_reach_free(pn_reach_t *r)
     free(r->rs_idx);
     free(r->ucons);
     free(r->order);
+    free(r->last);
+    free(r->cl_off);
+    free(r->cl_idx);
+    free(r->skipped);
+    free(r->rz);
     free(r->delta);
     free(r->record);
     free(r);
@@ -785,6 +798,66 @@ static int step_to(pn_reach_t *r, const uint64_t *m, const uint32_t *set,
     return 0;
 }
 
+/* The cut of the search without capacities: a transition left out of the
+ * set must not fit the budget at the end of the walk.  Once every
+ * transition that competes with it for a place has been decided (at
+ * position last[k] of the list), its places keep their final budget: if
+ * it fits then, every set below the branch is not maximal.  Computes
+ * last[] and the lists cl_* for en[0..ne); r->use is left zeroed. */
+static void cut_setup(pn_reach_t *r, size_t ne)
+{
+    uint32_t *lu = r->use; /* the last position + 1 that uses p */
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = r->en[k];
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            lu[r->ni_idx[j]] = (uint32_t)k + 1;
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            lu[r->rs_idx[j]] = (uint32_t)k + 1;
+    }
+    memset(r->cl_off, 0, (ne + 2) * sizeof *r->cl_off);
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = r->en[k], l = (uint32_t)k + 1;
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            if (lu[r->ni_idx[j]] > l)
+                l = lu[r->ni_idx[j]];
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            if (lu[r->rs_idx[j]] > l)
+                l = lu[r->rs_idx[j]];
+        r->last[k] = l - 1;
+        r->cl_off[l + 1]++;
+    }
+    for (size_t i = 0; i < ne; i++)
+        r->cl_off[i + 1] += r->cl_off[i];
+    for (size_t k = 0; k < ne; k++)
+        r->cl_idx[r->cl_off[r->last[k] + 1]++] = (uint32_t)k;
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = r->en[k];
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            lu[r->ni_idx[j]] = 0;
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            lu[r->rs_idx[j]] = 0;
+    }
+}
+
+/* Whether a transition left out before position i (all its competitors
+ * decided) fits the final budget: b, with the places the set empties at 0
+ * (rz). */
+static int cut(const pn_reach_t *r, size_t i, const uint64_t *b)
+{
+    for (uint32_t c = r->cl_off[i]; c < r->cl_off[i + 1]; c++) {
+        uint32_t k = r->cl_idx[c];
+        if (!r->skipped[k])
+            continue;
+        uint32_t t = r->en[k];
+        int fits = 1;
+        for (uint32_t j = r->ni_off[t]; fits && j < r->ni_off[t + 1]; j++)
+            fits = !r->rz[r->ni_idx[j]] && b[r->ni_idx[j]] >= r->ni_w[j];
+        if (fits)
+            return 1;
+    }
+    return 0;
+}
+
 /* Maximal steps: the sets S of enabled transitions that fit m together
  * and leave no other enabled transition room (every conflict order of the
  * engine's walk ends in one, and each is the result of the order that
@@ -812,6 +885,8 @@ static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
             return -over;
         return fn(r, r->set, nset, r->next, ctx);
     }
+    if (i > 0 && cut(r, i - 1, b))
+        return 0;
     uint32_t t = r->en[i];
     if (pni_engine_fits(r->engine, b, pend, t)) {
         uint64_t *b2 = r->stack + 2 * (i + 1) * np, *p2 = b2 + np;
@@ -823,7 +898,10 @@ static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
         if (ret || !r->competes[i])
             return ret;
     }
-    return maximal_sets(r, m, ne, i + 1, nset, b, pend, fn, ctx);
+    r->skipped[i] = 1;
+    int ret = maximal_sets(r, m, ne, i + 1, nset, b, pend, fn, ctx);
+    r->skipped[i] = 0;
+    return ret;
 }
 
 /* Maximal steps with reset arcs.  The engine's walk takes a transition's
@@ -926,6 +1004,8 @@ static int maximal_sets_rs(pn_reach_t *r, const uint64_t *m, size_t ne,
             return -over;
         return fn(r, r->order, nset, r->next, ctx);
     }
+    if (i > 0 && cut(r, i - 1, b))
+        return 0;
     uint32_t t = r->en[i];
     if (rs_fits(r, b, t)) {
         uint64_t *b2 = r->stack + 2 * (i + 1) * np;
@@ -933,11 +1013,18 @@ static int maximal_sets_rs(pn_reach_t *r, const uint64_t *m, size_t ne,
         for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
             b2[r->ni_idx[j]] -= r->ni_w[j];
         r->set[nset] = t;
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            r->rz[r->rs_idx[j]]++;
         int ret = maximal_sets_rs(r, m, ne, i + 1, nset + 1, b2, fn, ctx);
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            r->rz[r->rs_idx[j]]--;
         if (ret || !r->competes[i])
             return ret;
     }
-    return maximal_sets_rs(r, m, ne, i + 1, nset, b, fn, ctx);
+    r->skipped[i] = 1;
+    int ret = maximal_sets_rs(r, m, ne, i + 1, nset, b, fn, ctx);
+    r->skipped[i] = 0;
+    return ret;
 }
 
 /* With capacities, a transition that found no room at its turn may find
@@ -1042,6 +1129,7 @@ static int successors(pn_reach_t *r, const uint64_t *m, visit_fn fn,
      * not fit at its turn fits no later, and the walk ends in a maximal
      * set */
     pni_engine_competing(r->engine, r->en, ne, r->use, r->competes);
+    cut_setup(r, ne);
     if (r->resets)
         return maximal_sets_rs(r, m, ne, 0, 0, b, fn, ctx);
     return maximal_sets(r, m, ne, 0, 0, b, pend, fn, ctx);
@@ -1636,9 +1724,9 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
     return st;
 }
 
-/* Maximal steps on a net with reset arcs and no capacities (see
+/* Maximal steps on a net without capacities (see maximal_sets() and
  * maximal_sets_rs()): the normal inputs and reset places of each
- * transition. */
+ * transition, and the scratch of the search's cut. */
 static pn_status_t setup_resets(pn_reach_t *r, const pn_net_t *net)
 {
     size_t na = pn_net_arc_count(net), nt = r->nt;
@@ -1646,8 +1734,13 @@ static pn_status_t setup_resets(pn_reach_t *r, const pn_net_t *net)
         return PN_OK;
     for (size_t a = 0; a < na && !r->resets; a++)
         r->resets = pn_net_arc(net, a)->kind == PN_ARC_RESET;
-    if (!r->resets)
-        return PN_OK;
+    r->last = malloc((nt + 1) * sizeof *r->last);
+    r->cl_off = malloc((nt + 2) * sizeof *r->cl_off);
+    r->cl_idx = malloc((nt + 1) * sizeof *r->cl_idx);
+    r->skipped = calloc(nt + 1, 1);
+    r->rz = calloc((size_t)r->np + 1, sizeof *r->rz);
+    if (!r->last || !r->cl_off || !r->cl_idx || !r->skipped || !r->rz)
+        return PN_ENOMEM;
     r->ni_off = calloc(nt + 2, sizeof *r->ni_off);
     r->rs_off = calloc(nt + 2, sizeof *r->rs_off);
     r->ni_idx = malloc((na + 1) * sizeof *r->ni_idx);

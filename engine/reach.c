@@ -1232,8 +1232,9 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     }
     if (r->keep_graph) {
         /* maximal: distinct successor markings (several sets may reach the
-         * same one); interleaving: one edge per transition */
-        if (r->sem == PN_SEM_MAXIMAL)
+         * same one; a marking just added is new); interleaving: one edge
+         * per transition */
+        if (r->sem == PN_SEM_MAXIMAL && !added)
             for (size_t k = x->nsucc0; k < r->nsucc; k++)
                 if (r->succ[k] == to)
                     return 0;

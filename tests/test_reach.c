@@ -208,6 +208,58 @@ START_TEST(limits_within_one_marking)
 }
 END_TEST
 
+/* A ring of k philosophers, each taking one of its two forks (h_i and
+ * f_i, or h_i and f_(i+1)): every maximal step of the initial marking
+ * leads to a dead marking, and the sets that are not maximal are far
+ * more.  The search must cut them early: the progress report, called
+ * every 4096 sets tried, counts them. */
+START_TEST(maximal_search_cuts_early)
+{
+    enum { K = 14 };
+    pn_net_t *net = pn_net_new("ring");
+    char a[32], b[32];
+    for (int i = 0; i < K; i++) {
+        snprintf(a, sizeof a, "f%d", i);
+        pn_net_add_place(net, a, NULL, 1, NULL);
+        snprintf(a, sizeof a, "h%d", i);
+        pn_net_add_place(net, a, NULL, 1, NULL);
+        snprintf(a, sizeof a, "e%d", i);
+        pn_net_add_place(net, a, NULL, 0, NULL);
+    }
+    for (int i = 0; i < K; i++)
+        for (int j = 0; j < 2; j++) {
+            snprintf(a, sizeof a, "%c%d", j ? 'r' : 'l', i);
+            pn_net_add_transition(net, a, NULL, NULL);
+            snprintf(b, sizeof b, "h%d", i);
+            pn_net_add_arc(net, NULL, b, a, 1, PN_ARC_NORMAL, NULL);
+            snprintf(b, sizeof b, "f%d", (i + j) % K);
+            pn_net_add_arc(net, NULL, b, a, 1, PN_ARC_NORMAL, NULL);
+            snprintf(b, sizeof b, "e%d", i);
+            pn_net_add_arc(net, NULL, a, b, 1, PN_ARC_NORMAL, NULL);
+        }
+    for (int reset = 0; reset < 2; reset++) {
+        if (reset) /* the search of nets with reset arcs too */
+            pn_net_add_arc(net, NULL, "e0", "l1", 1, PN_ARC_RESET, NULL);
+        pn_reach_options_t o;
+        pn_reach_defaults(&o);
+        o.semantics = PN_SEM_MAXIMAL;
+        int calls = 0;
+        o.progress = count_calls;
+        o.progress_ctx = &calls;
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        ck_assert_uint_eq(pn_reach_dead(r), pn_reach_states(r) - 1);
+        /* sets tried: not many more than the steps found */
+        ck_assert_msg((uint64_t)calls * 4096 <= 4 * pn_reach_states(r) + 4096,
+                      "%d calls for %llu states", calls,
+                      (unsigned long long)pn_reach_states(r));
+        pn_reach_free(r);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
 /* ---- brute force, from the semantics' text ------------------------------- */
 
 static int bf_enabled(const pn_net_t *net, const uint64_t *m, size_t t)
@@ -1633,6 +1685,7 @@ int main(void)
     tcase_add_test(tc, gpu_schedules_bracket_runs);
     tcase_add_test(tc, limits_give_incomplete_results);
     tcase_add_test(tc, limits_within_one_marking);
+    tcase_add_test(tc, maximal_search_cuts_early);
     tcase_add_test(tc, random_queries_against_brute_force);
     tcase_add_test(tc, unboundedness_is_exact);
     tcase_add_test(tc, xml_and_inline_agree);

@@ -17,6 +17,10 @@
 #define PACK_PAD 16
 /* the hash index is grown by half past this load (numerator over 16) */
 #define LOAD_NUM 13
+/* the progress report is called every TICKS successors computed: often
+ * enough for a report twice a second, for a clock read a few microseconds
+ * apart at least */
+#define TICKS 4096
 
 struct pn_reach {
     pn_engine_t *engine;
@@ -92,11 +96,36 @@ struct pn_reach {
     uint32_t *en, *set, *use;
     unsigned char *competes;
     uint64_t *stack;        /* maximal steps: a budget and pend per level */
+    /* maximal steps on a net with reset arcs (and no capacities): the
+     * normal inputs of each transition, merged (ni_idx, ni_w from
+     * ni_off[t] to ni_off[t + 1]), its reset places (rs_idx from
+     * rs_off[t]), a zeroed counter per place (ucons) and a firing order
+     * (order) for each set */
+    int resets;
+    uint32_t *ni_off, *ni_idx, *rs_off, *rs_idx, *ucons, *order;
+    uint64_t *ni_w;
+    /* the cut of both (no capacities): last[k], the last position of the
+     * enabled list that takes from or empties a place en[k] takes from
+     * or empties; cl_idx[cl_off[i] .. cl_off[i + 1]): the k whose last
+     * is i; skipped[k]: en[k] is left out on the current branch; rz[p]:
+     * transitions of the branch's set that empty p (a zeroed counter per
+     * place) */
+    uint32_t *last, *cl_off, *cl_idx, *rz;
+    unsigned char *skipped;
     /* a hook on each new state (the queries): nonzero stops the search */
     int (*hook)(pn_reach_t *r, uint32_t state, const uint64_t *m, void *ctx);
     void *hook_ctx;
     int stopped;
     uint64_t max_memory;    /* 0: no limit */
+    uint64_t max_states;    /* 0: no limit; never more states stored */
+    uint64_t token_bound;   /* 0: no limit */
+    pn_reach_end_t limit;   /* the limit that stopped a marking's
+                               successors (PN_REACH_COMPLETE: none) */
+    /* the progress report, called every TICKS successors computed (the
+     * sets tried too, with maximal steps) or markings expanded */
+    void (*progress)(const pn_reach_t *r, void *ctx);
+    void *progress_ctx;
+    uint32_t ticks;
     /* unboundedness: with interleaving and only normal and read arcs, a
      * new marking that strictly covers one of its BFS ancestors proves
      * the net unbounded.  Only the records of the total along a path are
@@ -191,6 +220,18 @@ void pn_reach_free(pn_reach_t *r)
     free(r->use);
     free(r->competes);
     free(r->stack);
+    free(r->ni_off);
+    free(r->ni_idx);
+    free(r->ni_w);
+    free(r->rs_off);
+    free(r->rs_idx);
+    free(r->ucons);
+    free(r->order);
+    free(r->last);
+    free(r->cl_off);
+    free(r->cl_idx);
+    free(r->skipped);
+    free(r->rz);
     free(r->delta);
     free(r->record);
     free(r);
@@ -653,8 +694,9 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
         *added = 0;
         return PN_OK;
     }
-    if (r->nstates == STATES_MAX)
-        return PN_ERANGE;
+    if (r->nstates == STATES_MAX ||
+        (r->max_states && r->nstates >= r->max_states))
+        return PN_ERANGE; /* the state limit: never more stored */
     if (r->nstates == r->cap_states) {
         /* grown by half: less room held unused than by doubling */
         size_t cap = r->cap_states ? r->cap_states + r->cap_states / 2
@@ -729,6 +771,16 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
 typedef int (*visit_fn)(pn_reach_t *r, const uint32_t *set, size_t n,
                         const uint64_t *next, void *ctx);
 
+/* One more successor (or set of transitions tried): every TICKS, the
+ * progress report. */
+static inline void tick(pn_reach_t *r)
+{
+    if (r->progress && --r->ticks == 0) {
+        r->ticks = TICKS;
+        r->progress(r, r->progress_ctx);
+    }
+}
+
 /* Fires set[0..n) from m (each fits when its turn comes): r->next. */
 static int step_to(pn_reach_t *r, const uint64_t *m, const uint32_t *set,
                    size_t n)
@@ -746,10 +798,71 @@ static int step_to(pn_reach_t *r, const uint64_t *m, const uint32_t *set,
     return 0;
 }
 
+/* The cut of the search without capacities: a transition left out of the
+ * set must not fit the budget at the end of the walk.  Once every
+ * transition that competes with it for a place has been decided (at
+ * position last[k] of the list), its places keep their final budget: if
+ * it fits then, every set below the branch is not maximal.  Computes
+ * last[] and the lists cl_* for en[0..ne); r->use is left zeroed. */
+static void cut_setup(pn_reach_t *r, size_t ne)
+{
+    uint32_t *lu = r->use; /* the last position + 1 that uses p */
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = r->en[k];
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            lu[r->ni_idx[j]] = (uint32_t)k + 1;
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            lu[r->rs_idx[j]] = (uint32_t)k + 1;
+    }
+    memset(r->cl_off, 0, (ne + 2) * sizeof *r->cl_off);
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = r->en[k], l = (uint32_t)k + 1;
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            if (lu[r->ni_idx[j]] > l)
+                l = lu[r->ni_idx[j]];
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            if (lu[r->rs_idx[j]] > l)
+                l = lu[r->rs_idx[j]];
+        r->last[k] = l - 1;
+        r->cl_off[l + 1]++;
+    }
+    for (size_t i = 0; i < ne; i++)
+        r->cl_off[i + 1] += r->cl_off[i];
+    for (size_t k = 0; k < ne; k++)
+        r->cl_idx[r->cl_off[r->last[k] + 1]++] = (uint32_t)k;
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t t = r->en[k];
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            lu[r->ni_idx[j]] = 0;
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            lu[r->rs_idx[j]] = 0;
+    }
+}
+
+/* Whether a transition left out before position i (all its competitors
+ * decided) fits the final budget: b, with the places the set empties at 0
+ * (rz). */
+static int cut(const pn_reach_t *r, size_t i, const uint64_t *b)
+{
+    for (uint32_t c = r->cl_off[i]; c < r->cl_off[i + 1]; c++) {
+        uint32_t k = r->cl_idx[c];
+        if (!r->skipped[k])
+            continue;
+        uint32_t t = r->en[k];
+        int fits = 1;
+        for (uint32_t j = r->ni_off[t]; fits && j < r->ni_off[t + 1]; j++)
+            fits = !r->rz[r->ni_idx[j]] && b[r->ni_idx[j]] >= r->ni_w[j];
+        if (fits)
+            return 1;
+    }
+    return 0;
+}
+
 /* Maximal steps: the sets S of enabled transitions that fit m together
  * and leave no other enabled transition room (every conflict order of the
  * engine's walk ends in one, and each is the result of the order that
- * fires S first).  Depth-first over the enabled list: include or skip; a
+ * fires S first; without reset arcs the order within S does not matter,
+ * with them see maximal_sets_rs()).  Depth-first over the enabled list: include or skip; a
  * transition that competes with no other is always included (it fits
  * whatever the others take).  level: the depth, for the scratch stack. */
 static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
@@ -758,6 +871,7 @@ static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
 {
     size_t np = r->np;
     if (i == ne) {
+        tick(r);
         for (size_t k = 0, j = 0; k < ne; k++) {
             if (j < nset && r->set[j] == r->en[k]) {
                 j++;
@@ -771,6 +885,8 @@ static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
             return -over;
         return fn(r, r->set, nset, r->next, ctx);
     }
+    if (i > 0 && cut(r, i - 1, b))
+        return 0;
     uint32_t t = r->en[i];
     if (pni_engine_fits(r->engine, b, pend, t)) {
         uint64_t *b2 = r->stack + 2 * (i + 1) * np, *p2 = b2 + np;
@@ -782,7 +898,133 @@ static int maximal_sets(pn_reach_t *r, const uint64_t *m, size_t ne,
         if (ret || !r->competes[i])
             return ret;
     }
-    return maximal_sets(r, m, ne, i + 1, nset, b, pend, fn, ctx);
+    r->skipped[i] = 1;
+    int ret = maximal_sets(r, m, ne, i + 1, nset, b, pend, fn, ctx);
+    r->skipped[i] = 0;
+    return ret;
+}
+
+/* Maximal steps with reset arcs.  The engine's walk takes a transition's
+ * inputs and empties its reset places as it goes, so a set that fits in
+ * one order may not fit in another: a transition that takes from p must
+ * come before one that empties p (every weight is at least 1), and a
+ * cycle of such constraints (t takes from p and empties q, u takes from q
+ * and empties p) makes the set impossible.  So the search includes or
+ * skips each enabled transition against a budget b of the normal inputs
+ * alone (the inputs of the set within m, whatever the order), and at the
+ * end of the list orders the set: the transitions that empty no place
+ * first, then those that do, each once every other transition of the set
+ * that takes from the places it empties has fired (none: the set fits in
+ * no order).  Every order that fits leaves the same budget (the places
+ * the set empties at 0, the others at b), and the set is maximal when no
+ * other enabled transition fits it: one that did would have fitted at its
+ * turn too, whatever the order (the budget only shrinks). */
+static int rs_fits(const pn_reach_t *r, const uint64_t *b, uint32_t t)
+{
+    for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+        if (b[r->ni_idx[j]] < r->ni_w[j])
+            return 0;
+    return 1;
+}
+
+/* Orders set[0..n) for the walk into r->order; 0 when no order fits. */
+static int rs_order(pn_reach_t *r, size_t n)
+{
+    size_t k = 0, nr = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t t = r->set[i];
+        if (r->rs_off[t] == r->rs_off[t + 1])
+            r->order[k++] = t;
+    }
+    /* the transitions that empty a place, after the others: ucons[p]
+     * counts those of them not yet ordered that take from p */
+    uint32_t *rest = r->order + n; /* room for n more */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t t = r->set[i];
+        if (r->rs_off[t] == r->rs_off[t + 1])
+            continue;
+        rest[nr++] = t;
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            r->ucons[r->ni_idx[j]]++;
+    }
+    int progress = 1;
+    while (nr && progress) {
+        progress = 0;
+        for (size_t i = 0; i < nr; i++) {
+            uint32_t t = rest[i];
+            int ready = 1;
+            for (uint32_t j = r->rs_off[t]; ready && j < r->rs_off[t + 1];
+                 j++) {
+                uint32_t p = r->rs_idx[j], own = 0;
+                for (uint32_t q = r->ni_off[t]; q < r->ni_off[t + 1]; q++)
+                    own += r->ni_idx[q] == p;
+                ready = r->ucons[p] == own;
+            }
+            if (!ready)
+                continue;
+            for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+                r->ucons[r->ni_idx[j]]--;
+            r->order[k++] = t;
+            rest[i--] = rest[--nr];
+            progress = 1;
+        }
+    }
+    /* a cycle: leave the counters zeroed */
+    for (size_t i = 0; i < nr; i++)
+        for (uint32_t j = r->ni_off[rest[i]]; j < r->ni_off[rest[i] + 1]; j++)
+            r->ucons[r->ni_idx[j]] = 0;
+    return nr == 0;
+}
+
+static int maximal_sets_rs(pn_reach_t *r, const uint64_t *m, size_t ne,
+                           size_t i, size_t nset, const uint64_t *b,
+                           visit_fn fn, void *ctx)
+{
+    size_t np = r->np;
+    if (i == ne) {
+        tick(r);
+        if (!rs_order(r, nset))
+            return 0;
+        uint64_t *f = r->tmp; /* the budget at the end of the walk */
+        memcpy(f, b, np * sizeof *b);
+        for (size_t k = 0; k < nset; k++)
+            for (uint32_t j = r->rs_off[r->set[k]];
+                 j < r->rs_off[r->set[k] + 1]; j++)
+                f[r->rs_idx[j]] = 0;
+        for (size_t k = 0, j = 0; k < ne; k++) {
+            if (j < nset && r->set[j] == r->en[k]) {
+                j++;
+                continue;
+            }
+            if (rs_fits(r, f, r->en[k]))
+                return 0; /* not maximal: en[k] still fits */
+        }
+        int over = step_to(r, m, r->order, nset);
+        if (over)
+            return -over;
+        return fn(r, r->order, nset, r->next, ctx);
+    }
+    if (i > 0 && cut(r, i - 1, b))
+        return 0;
+    uint32_t t = r->en[i];
+    if (rs_fits(r, b, t)) {
+        uint64_t *b2 = r->stack + 2 * (i + 1) * np;
+        memcpy(b2, b, np * sizeof *b);
+        for (uint32_t j = r->ni_off[t]; j < r->ni_off[t + 1]; j++)
+            b2[r->ni_idx[j]] -= r->ni_w[j];
+        r->set[nset] = t;
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            r->rz[r->rs_idx[j]]++;
+        int ret = maximal_sets_rs(r, m, ne, i + 1, nset + 1, b2, fn, ctx);
+        for (uint32_t j = r->rs_off[t]; j < r->rs_off[t + 1]; j++)
+            r->rz[r->rs_idx[j]]--;
+        if (ret || !r->competes[i])
+            return ret;
+    }
+    r->skipped[i] = 1;
+    int ret = maximal_sets_rs(r, m, ne, i + 1, nset, b, fn, ctx);
+    r->skipped[i] = 0;
+    return ret;
 }
 
 /* With capacities, a transition that found no room at its turn may find
@@ -797,6 +1039,7 @@ static int greedy_orders(pn_reach_t *r, const uint64_t *m, size_t ne,
 {
     size_t np = r->np;
     if (level == ne) {
+        tick(r);
         int over = step_to(r, m, r->set, nset);
         if (over)
             return -over;
@@ -886,6 +1129,9 @@ static int successors(pn_reach_t *r, const uint64_t *m, visit_fn fn,
      * not fit at its turn fits no later, and the walk ends in a maximal
      * set */
     pni_engine_competing(r->engine, r->en, ne, r->use, r->competes);
+    cut_setup(r, ne);
+    if (r->resets)
+        return maximal_sets_rs(r, m, ne, 0, 0, b, fn, ctx);
     return maximal_sets(r, m, ne, 0, 0, b, pend, fn, ctx);
 }
 
@@ -969,6 +1215,12 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
         x->st = find_or_add(r, next, x->from, NULL, 0, &to, &added);
     if (x->st)
         return 1;
+    if (r->sem == PN_SEM_INTERLEAVING)
+        tick(r);
+    if (added && r->token_bound && r->max_place > r->token_bound) {
+        r->limit = PN_REACH_TOKEN_BOUND;
+        return 1;
+    }
     if (added && r->cover_check) {
         check_cover(r, to, next, set, n);
         if (r->cover != NO_STATE)
@@ -980,8 +1232,9 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     }
     if (r->keep_graph) {
         /* maximal: distinct successor markings (several sets may reach the
-         * same one); interleaving: one edge per transition */
-        if (r->sem == PN_SEM_MAXIMAL)
+         * same one; a marking just added is new); interleaving: one edge
+         * per transition */
+        if (r->sem == PN_SEM_MAXIMAL && !added)
             for (size_t k = x->nsucc0; k < r->nsucc; k++)
                 if (r->succ[k] == to)
                     return 0;
@@ -1472,6 +1725,91 @@ static pn_status_t first_layout(pn_reach_t *r, const pn_net_t *net)
     return st;
 }
 
+/* Maximal steps on a net without capacities (see maximal_sets() and
+ * maximal_sets_rs()): the normal inputs and reset places of each
+ * transition, and the scratch of the search's cut. */
+static pn_status_t setup_resets(pn_reach_t *r, const pn_net_t *net)
+{
+    size_t na = pn_net_arc_count(net), nt = r->nt;
+    if (pni_engine_has_capacity(r->engine))
+        return PN_OK;
+    for (size_t a = 0; a < na && !r->resets; a++)
+        r->resets = pn_net_arc(net, a)->kind == PN_ARC_RESET;
+    r->last = malloc((nt + 1) * sizeof *r->last);
+    r->cl_off = malloc((nt + 2) * sizeof *r->cl_off);
+    r->cl_idx = malloc((nt + 1) * sizeof *r->cl_idx);
+    r->skipped = calloc(nt + 1, 1);
+    r->rz = calloc((size_t)r->np + 1, sizeof *r->rz);
+    if (!r->last || !r->cl_off || !r->cl_idx || !r->skipped || !r->rz)
+        return PN_ENOMEM;
+    r->ni_off = calloc(nt + 2, sizeof *r->ni_off);
+    r->rs_off = calloc(nt + 2, sizeof *r->rs_off);
+    r->ni_idx = malloc((na + 1) * sizeof *r->ni_idx);
+    r->ni_w = malloc((na + 1) * sizeof *r->ni_w);
+    r->rs_idx = malloc((na + 1) * sizeof *r->rs_idx);
+    r->ucons = calloc((size_t)r->np + 1, sizeof *r->ucons);
+    r->order = malloc(2 * (nt + 1) * sizeof *r->order);
+    if (!r->ni_off || !r->rs_off || !r->ni_idx || !r->ni_w || !r->rs_idx ||
+        !r->ucons || !r->order)
+        return PN_ENOMEM;
+    /* count, place, then merge each transition's arcs in place */
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->dir != PN_DIR_PT)
+            continue;
+        if (arc->kind == PN_ARC_NORMAL)
+            r->ni_off[arc->transition + 2]++;
+        else if (arc->kind == PN_ARC_RESET)
+            r->rs_off[arc->transition + 2]++;
+    }
+    for (size_t t = 0; t < nt; t++) {
+        r->ni_off[t + 2] += r->ni_off[t + 1];
+        r->rs_off[t + 2] += r->rs_off[t + 1];
+    }
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->dir != PN_DIR_PT)
+            continue;
+        if (arc->kind == PN_ARC_NORMAL) {
+            uint32_t j = r->ni_off[arc->transition + 1]++;
+            r->ni_idx[j] = (uint32_t)arc->place;
+            r->ni_w[j] = arc->weight;
+        } else if (arc->kind == PN_ARC_RESET) {
+            r->rs_idx[r->rs_off[arc->transition + 1]++] =
+                (uint32_t)arc->place;
+        }
+    }
+    uint32_t ni = 0, nr = 0;
+    for (size_t t = 0; t < nt; t++) {
+        uint32_t i0 = r->ni_off[t], i1 = r->ni_off[t + 1];
+        uint32_t r0 = r->rs_off[t], r1 = r->rs_off[t + 1];
+        r->ni_off[t] = ni;
+        r->rs_off[t] = nr;
+        for (uint32_t j = i0; j < i1; j++) {
+            uint32_t k = r->ni_off[t];
+            while (k < ni && r->ni_idx[k] != r->ni_idx[j])
+                k++;
+            if (k == ni) {
+                r->ni_idx[ni] = r->ni_idx[j];
+                r->ni_w[ni++] = r->ni_w[j];
+            } else {
+                r->ni_w[k] = r->ni_w[k] > UINT64_MAX - r->ni_w[j]
+                                 ? UINT64_MAX : r->ni_w[k] + r->ni_w[j];
+            }
+        }
+        for (uint32_t j = r0; j < r1; j++) {
+            uint32_t k = r->rs_off[t];
+            while (k < nr && r->rs_idx[k] != r->rs_idx[j])
+                k++;
+            if (k == nr)
+                r->rs_idx[nr++] = r->rs_idx[j];
+        }
+    }
+    r->ni_off[nt] = ni;
+    r->rs_off[nt] = nr;
+    return PN_OK;
+}
+
 static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
                          const pn_reach_options_t *o)
 {
@@ -1516,10 +1854,17 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
         if (words / np != 2 * (nt + 1) ||
             !(r->stack = malloc(words * sizeof *r->stack)))
             return PN_ENOMEM;
+        if ((st = setup_resets(r, net)))
+            return st;
     }
     for (size_t p = 0; p < np; p++)
         r->lowest[p] = UINT64_MAX;
     r->max_memory = o->max_memory;
+    r->max_states = o->max_states;
+    r->token_bound = o->token_bound;
+    r->progress = o->progress;
+    r->progress_ctx = o->progress_ctx;
+    r->ticks = TICKS;
     r->cover = r->covered = NO_STATE;
     if (o->unbounded && o->semantics == PN_SEM_INTERLEAVING) {
         /* monotone nets only: normal and read arcs, no capacities */
@@ -1594,10 +1939,6 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
     if (!st)
         r->succ_off[0] = 0;
     for (size_t i = 0; !st && i < r->nstates; i++) {
-        if (o->max_states && r->nstates > o->max_states) {
-            r->end = PN_REACH_MAX_STATES;
-            break;
-        }
         marking_of(r, i, r->m);
         expand_t x = {(uint32_t)i, r->nsucc, PN_OK, 0};
         int ret = successors(r, r->m, on_successor, &x);
@@ -1606,6 +1947,10 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
             break;
         }
         if (ret > 0) {
+            if (r->limit != PN_REACH_COMPLETE) {
+                r->end = r->limit;
+                break;
+            }
             if (r->cover != NO_STATE) {
                 r->end = PN_REACH_UNBOUNDED;
                 break;
@@ -1642,8 +1987,7 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
             r->end = PN_REACH_TOKEN_BOUND;
             break;
         }
-        if (o->progress && (i & 0xffff) == 0xffff)
-            o->progress(r, o->progress_ctx);
+        tick(r);
     }
     if (st) {
         pn_reach_free(r);

@@ -30,9 +30,13 @@ typedef struct pn_reach_options {
                                  maximal: the successors of M are all the
                                  maximal steps some conflict order of
                                  pn_sim_step() produces at M */
-    uint64_t max_states;      /* stop (incomplete) beyond; 0: no limit */
-    uint64_t token_bound;     /* stop (incomplete) when a place would hold
-                                 more; 0: no limit */
+    uint64_t max_states;      /* store at most this many markings: stop
+                                 (incomplete) at a new one beyond, even
+                                 among one marking's successors; 0: no
+                                 limit */
+    uint64_t token_bound;     /* stop (incomplete) at the first marking
+                                 stored with more in a place; 0: no
+                                 limit */
     int graph;                /* keep the edges (always with maximal steps):
                                  pn_reach_run_lengths() and
                                  pn_reach_longest_path() need them; 4 bytes
@@ -45,8 +49,9 @@ typedef struct pn_reach_options {
                                  capacities, stop at the first marking that
                                  strictly covers one of its ancestors (the
                                  net is then not bounded) */
-    /* called every 65,536 markings expanded, with the search so far (its
-     * getters work): a progress report; NULL: none */
+    /* called every 4096 successors computed (maximal steps tried, within
+     * one marking too) or markings expanded, with the search so far (its
+     * getters work): a progress report that reads the clock; NULL: none */
     void (*progress)(const pn_reach_t *r, void *ctx);
     void *progress_ctx;
     int no_paths;             /* 1: keep no BFS parent per state (4 bytes

@@ -284,4 +284,37 @@ has "$TMP/ids/X_1.trace" "M 2 "
 sed -i 's#<id>X_1</id>#<id>X/1</id>#' "$TMP/mcc/ReachabilityCardinality.xml"
 expect 1 "$BIN/pn-reach" --mcc ReachabilityCardinality "$TMP/mcc"
 has "$TMP/err" "ReachabilityCardinality.xml:4: property 'X/1': the id of the property of line 3 too [PN_EQUERY]"
+# maximal steps with a reset arc: t2 takes from p2, which t1 empties, so
+# t2 fires in a step with t1 only when it comes first in the walk; every
+# order is a step pn-run can take (t2 fires, up to 5 steps)
+cat > "$TMP/rs.pnml" <<'PNML'
+<pnml><net id="rs" type="http://www.pnml.org/version-2009/grammar/ptnet"><page id="g">
+<place id="p0"/>
+<place id="p1"><initialMarking><text>1</text></initialMarking></place>
+<place id="p2"><initialMarking><text>3</text></initialMarking></place>
+<place id="p3"><initialMarking><text>1</text></initialMarking></place>
+<place id="p4"><initialMarking><text>3</text></initialMarking></place>
+<place id="p5"/>
+<transition id="t0"/><transition id="t1"/><transition id="t2"/>
+<arc id="a0" source="p1" target="t0"/><arc id="a1" source="p4" target="t0"/>
+<arc id="a2" source="t0" target="p3"><inscription><text>2</text></inscription></arc>
+<arc id="a3" source="t0" target="p4"/>
+<arc id="a4" source="p2" target="t0" type="read"/>
+<arc id="a5" source="p4" target="t1"/>
+<arc id="a6" source="p2" target="t1" type="reset"/>
+<arc id="a7" source="p2" target="t2"/>
+<arc id="a8" source="t2" target="p4"><inscription><text>2</text></inscription></arc>
+</page></net></pnml>
+PNML
+expect 0 "$BIN/pn-reach" -s maximal --longest "$TMP/rs.trace" "$TMP/rs.pnml"
+has "$TMP/out" "states:      6"
+has "$TMP/out" "never fire:  0 transitions"
+has "$TMP/out" "terminates:  yes; steps to a dead marking: min 3, max 5"
+expect 0 "$BIN/pn-dot" --trace "$TMP/rs.trace" "$TMP/rs.pnml" -o "$TMP/rs.svg"
+# --max-states stores at most N markings (d.pnml has 6)
+expect 4 "$BIN/pn-reach" --max-states 3 "$TMP/d.pnml"
+has "$TMP/out" "states:      3"
+has "$TMP/out" "incomplete: the state limit was reached"
+expect 0 "$BIN/pn-reach" --max-states 6 "$TMP/d.pnml"
+has "$TMP/out" "search:      complete"
 finish

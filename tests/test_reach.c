@@ -107,6 +107,159 @@ START_TEST(hand_counted)
 }
 END_TEST
 
+/* k places f_i of one token, each taken by two transitions a_i, b_i (to
+ * x_i or y_i): 2^k maximal steps from the initial marking, all distinct
+ * and dead, and k * 2 successors of it with interleaving. */
+static pn_net_t *forks_net(int k)
+{
+    pn_net_t *net = pn_net_new("forks");
+    char a[32], b[32];
+    for (int i = 0; i < k; i++) {
+        snprintf(a, sizeof a, "f%d", i);
+        pn_net_add_place(net, a, NULL, 1, NULL);
+        snprintf(a, sizeof a, "x%d", i);
+        pn_net_add_place(net, a, NULL, 0, NULL);
+        snprintf(a, sizeof a, "y%d", i);
+        pn_net_add_place(net, a, NULL, 0, NULL);
+        for (int j = 0; j < 2; j++) {
+            snprintf(a, sizeof a, "%c%d", j ? 'b' : 'a', i);
+            pn_net_add_transition(net, a, NULL, NULL);
+            snprintf(b, sizeof b, "f%d", i);
+            pn_net_add_arc(net, NULL, b, a, 1, PN_ARC_NORMAL, NULL);
+            snprintf(b, sizeof b, "%c%d", j ? 'y' : 'x', i);
+            pn_net_add_arc(net, NULL, a, b, 1, PN_ARC_NORMAL, NULL);
+        }
+    }
+    return net;
+}
+
+static void count_calls(const pn_reach_t *r, void *ctx)
+{
+    (void)r;
+    (*(int *)ctx)++;
+}
+
+/* The limits hold within the successors of one marking: never more than
+ * max_states markings stored, the token bound as soon as a marking passes
+ * it, and the progress report called while one marking's many maximal
+ * steps are enumerated. */
+START_TEST(limits_within_one_marking)
+{
+    pn_reach_options_t o;
+    pn_reach_t *r;
+    for (int sem = 0; sem < 2; sem++) {
+        pn_net_t *net = forks_net(16);
+        pn_reach_defaults(&o);
+        o.semantics = sem ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
+        for (uint64_t n = 1; n <= 40; n += 13) {
+            o.max_states = n;
+            ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+            ck_assert_int_eq(pn_reach_end(r), PN_REACH_MAX_STATES);
+            ck_assert_uint_eq(pn_reach_states(r), n);
+            pn_reach_free(r);
+        }
+        pn_net_free(net);
+    }
+    /* a net of exactly N markings is complete under --max-states N */
+    pn_net_t *net = forks_net(3);
+    pn_reach_defaults(&o);
+    o.semantics = PN_SEM_MAXIMAL;
+    o.max_states = 9;
+    ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+    ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+    ck_assert_uint_eq(pn_reach_states(r), 9);
+    pn_reach_free(r);
+    pn_net_free(net);
+    /* the progress report: 65,536 maximal steps of the initial marking */
+    net = forks_net(16);
+    int calls = 0;
+    pn_reach_defaults(&o);
+    o.semantics = PN_SEM_MAXIMAL;
+    o.progress = count_calls;
+    o.progress_ctx = &calls;
+    ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+    ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+    ck_assert_uint_eq(pn_reach_states(r), 65537);
+    ck_assert_int_ge(calls, 10);
+    pn_reach_free(r);
+    pn_net_free(net);
+    /* the token bound: t_i puts i tokens into q; t_6 passes 5 */
+    net = pn_net_new("tb");
+    pn_net_add_place(net, "p", NULL, 1, NULL);
+    pn_net_add_place(net, "q", NULL, 0, NULL);
+    for (int i = 1; i <= 50; i++) {
+        char t[16];
+        snprintf(t, sizeof t, "t%d", i);
+        pn_net_add_transition(net, t, NULL, NULL);
+        pn_net_add_arc(net, NULL, "p", t, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc(net, NULL, t, "q", (uint64_t)i, PN_ARC_NORMAL, NULL);
+    }
+    for (int sem = 0; sem < 2; sem++) {
+        pn_reach_defaults(&o);
+        o.semantics = sem ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
+        o.token_bound = 5;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_TOKEN_BOUND);
+        ck_assert_uint_eq(pn_reach_states(r), 7);
+        ck_assert_uint_eq(pn_reach_max_tokens_in_place(r), 6);
+        pn_reach_free(r);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
+/* A ring of k philosophers, each taking one of its two forks (h_i and
+ * f_i, or h_i and f_(i+1)): every maximal step of the initial marking
+ * leads to a dead marking, and the sets that are not maximal are far
+ * more.  The search must cut them early: the progress report, called
+ * every 4096 sets tried, counts them. */
+START_TEST(maximal_search_cuts_early)
+{
+    enum { K = 14 };
+    pn_net_t *net = pn_net_new("ring");
+    char a[32], b[32];
+    for (int i = 0; i < K; i++) {
+        snprintf(a, sizeof a, "f%d", i);
+        pn_net_add_place(net, a, NULL, 1, NULL);
+        snprintf(a, sizeof a, "h%d", i);
+        pn_net_add_place(net, a, NULL, 1, NULL);
+        snprintf(a, sizeof a, "e%d", i);
+        pn_net_add_place(net, a, NULL, 0, NULL);
+    }
+    for (int i = 0; i < K; i++)
+        for (int j = 0; j < 2; j++) {
+            snprintf(a, sizeof a, "%c%d", j ? 'r' : 'l', i);
+            pn_net_add_transition(net, a, NULL, NULL);
+            snprintf(b, sizeof b, "h%d", i);
+            pn_net_add_arc(net, NULL, b, a, 1, PN_ARC_NORMAL, NULL);
+            snprintf(b, sizeof b, "f%d", (i + j) % K);
+            pn_net_add_arc(net, NULL, b, a, 1, PN_ARC_NORMAL, NULL);
+            snprintf(b, sizeof b, "e%d", i);
+            pn_net_add_arc(net, NULL, a, b, 1, PN_ARC_NORMAL, NULL);
+        }
+    for (int reset = 0; reset < 2; reset++) {
+        if (reset) /* the search of nets with reset arcs too */
+            pn_net_add_arc(net, NULL, "e0", "l1", 1, PN_ARC_RESET, NULL);
+        pn_reach_options_t o;
+        pn_reach_defaults(&o);
+        o.semantics = PN_SEM_MAXIMAL;
+        int calls = 0;
+        o.progress = count_calls;
+        o.progress_ctx = &calls;
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        ck_assert_uint_eq(pn_reach_dead(r), pn_reach_states(r) - 1);
+        /* sets tried: not many more than the steps found */
+        ck_assert_msg((uint64_t)calls * 4096 <= 4 * pn_reach_states(r) + 4096,
+                      "%d calls for %llu states", calls,
+                      (unsigned long long)pn_reach_states(r));
+        pn_reach_free(r);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
 /* ---- brute force, from the semantics' text ------------------------------- */
 
 static int bf_enabled(const pn_net_t *net, const uint64_t *m, size_t t)
@@ -283,6 +436,291 @@ START_TEST(random_nets_against_brute_force)
         compared++;
     }
     ck_assert_int_eq(compared, 300);
+}
+END_TEST
+
+static int bf_dead(const pn_net_t *net, const uint64_t *m);
+
+/* ---- maximal steps by brute force: every order of the walk ----------------
+ * From the step rule's text: the enabled set E of m in some order, walked
+ * with the budget B = m; a transition fires when its normal inputs are
+ * within B and each capacity place it puts into has room (B less what it
+ * takes there, plus what the step already promised the place, plus its
+ * output, within the capacity); it takes its normal inputs from B and
+ * empties its reset places in B; the outputs are added after the walk.
+ * The successors of m are the markings of every order (n! of them). */
+
+typedef struct {
+    const pn_net_t *net;
+    size_t np, nt;
+    uint64_t *in, *out;     /* in[t * np + p], out[t * np + p]: weights */
+    unsigned char *rs;      /* rs[t * np + p]: t resets p */
+} bfnet_t;
+
+static void bfnet_init(bfnet_t *b, const pn_net_t *net)
+{
+    b->net = net;
+    b->np = pn_net_place_count(net);
+    b->nt = pn_net_transition_count(net);
+    b->in = calloc(b->nt * b->np + 1, sizeof *b->in);
+    b->out = calloc(b->nt * b->np + 1, sizeof *b->out);
+    b->rs = calloc(b->nt * b->np + 1, 1);
+    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        size_t k = a->transition * b->np + a->place;
+        if (a->dir == PN_DIR_TP)
+            b->out[k] += a->weight;
+        else if (a->kind == PN_ARC_NORMAL)
+            b->in[k] += a->weight;
+        else if (a->kind == PN_ARC_RESET)
+            b->rs[k] = 1;
+    }
+}
+
+static void bfnet_free(bfnet_t *b)
+{
+    free(b->in);
+    free(b->out);
+    free(b->rs);
+}
+
+/* Walks order[0..n) from m: the marking after the step, in next. */
+static void bf_walk(const bfnet_t *b, const uint64_t *m, const size_t *order,
+                    size_t n, uint64_t *budget, uint64_t *pend,
+                    unsigned char *fired, uint64_t *next)
+{
+    size_t np = b->np;
+    memcpy(budget, m, np * sizeof *m);
+    memset(pend, 0, np * sizeof *pend);
+    memset(fired, 0, b->nt);
+    for (size_t i = 0; i < n; i++) {
+        size_t t = order[i];
+        const uint64_t *in = b->in + t * np, *out = b->out + t * np;
+        int fits = 1;
+        for (size_t p = 0; fits && p < np; p++)
+            fits = budget[p] >= in[p];
+        for (size_t p = 0; fits && p < np; p++) {
+            uint64_t cap = pn_net_place(b->net, p)->capacity;
+            if (cap && out[p])
+                fits = budget[p] - in[p] + pend[p] + out[p] <= cap;
+        }
+        if (!fits)
+            continue;
+        fired[t] = 1;
+        for (size_t p = 0; p < np; p++) {
+            budget[p] -= in[p];
+            if (b->rs[t * np + p])
+                budget[p] = 0;
+            if (pn_net_place(b->net, p)->capacity)
+                pend[p] += out[p];
+        }
+    }
+    memcpy(next, budget, np * sizeof *next);
+    for (size_t t = 0; t < b->nt; t++)
+        if (fired[t])
+            for (size_t p = 0; p < np; p++)
+                next[p] += b->out[t * np + p];
+}
+
+/* Next permutation of a[0..n) in lexicographic order; 0 after the last. */
+static int next_perm(size_t *a, size_t n)
+{
+    if (n < 2)
+        return 0;
+    size_t i = n - 1;
+    while (i > 0 && a[i - 1] >= a[i])
+        i--;
+    if (i == 0)
+        return 0;
+    size_t j = n - 1;
+    while (a[j] <= a[i - 1])
+        j--;
+    size_t x = a[i - 1];
+    a[i - 1] = a[j];
+    a[j] = x;
+    for (size_t l = i, r = n - 1; l < r; l++, r--) {
+        x = a[l];
+        a[l] = a[r];
+        a[r] = x;
+    }
+    return 1;
+}
+
+/* Breadth first over maximal steps: states, edges (distinct successor
+ * markings of each marking) and dead markings; returns 0 when the search
+ * passed limit states (then nothing is counted). */
+static int brute_force_maximal(const pn_net_t *net, size_t limit,
+                               size_t *states, size_t *edges, size_t *dead,
+                               uint64_t **seen_out)
+{
+    bfnet_t b;
+    bfnet_init(&b, net);
+    size_t np = b.np, nt = b.nt;
+    uint64_t *seen = malloc((limit + 1) * np * sizeof *seen + 1);
+    uint64_t *next = malloc((np + 1) * sizeof *next);
+    uint64_t *budget = malloc((np + 1) * sizeof *budget);
+    uint64_t *pend = malloc((np + 1) * sizeof *pend);
+    uint64_t *succ = malloc(((size_t)120 * np + 1) * sizeof *succ);
+    unsigned char *fired = malloc(nt + 1);
+    size_t *order = malloc((nt + 1) * sizeof *order);
+    size_t n = 1, ok = 1;
+    *edges = *dead = 0;
+    for (size_t p = 0; p < np; p++)
+        seen[p] = pn_net_place(net, p)->marking;
+    for (size_t i = 0; ok && i < n; i++) {
+        size_t ne = 0, nsucc = 0;
+        for (size_t t = 0; t < nt; t++)
+            if (bf_enabled(net, seen + i * np, t))
+                order[ne++] = t;
+        ck_assert_uint_le(ne, 5); /* 120 orders at most */
+        if (ne == 0) {
+            (*dead)++;
+            continue;
+        }
+        do {
+            bf_walk(&b, seen + i * np, order, ne, budget, pend, fired, next);
+            size_t k;
+            for (k = 0; k < nsucc && memcmp(succ + k * np, next,
+                                            np * sizeof *next); k++)
+                ;
+            if (k < nsucc)
+                continue;
+            memcpy(succ + nsucc++ * np, next, np * sizeof *next);
+            for (k = 0; k < n && memcmp(seen + k * np, next,
+                                        np * sizeof *next); k++)
+                ;
+            if (k == n) {
+                if (n == limit) {
+                    ok = 0;
+                    break;
+                }
+                memcpy(seen + n++ * np, next, np * sizeof *next);
+            }
+        } while (next_perm(order, ne));
+        *edges += nsucc;
+    }
+    *states = n;
+    free(next);
+    free(budget);
+    free(pend);
+    free(succ);
+    free(fired);
+    free(order);
+    bfnet_free(&b);
+    if (!ok) {
+        free(seen);
+        *seen_out = NULL;
+        return 0;
+    }
+    *seen_out = seen;
+    return 1;
+}
+
+/* Random nets for the maximal steps: up to five transitions, reset arcs
+ * more often, and capacities on some places or none (without capacities
+ * the explorer enumerates sets of transitions, with them orders). */
+static pn_net_t *random_net_max(pni_rng_t *rng)
+{
+    pn_net_t *net = pn_net_new("rndmax");
+    size_t np = 2 + (size_t)pni_rng_below(rng, 4);
+    size_t nt = 2 + (size_t)pni_rng_below(rng, 4);
+    int caps = pni_rng_below(rng, 3) == 0;
+    char id[16];
+    for (size_t p = 0; p < np; p++) {
+        snprintf(id, sizeof id, "p%zu", p);
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 4), NULL);
+        if (caps && pni_rng_below(rng, 2))
+            pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
+    }
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    size_t na = 2 + (size_t)pni_rng_below(rng, 3 * nt);
+    for (size_t i = 0; i < na; i++) {
+        size_t p = (size_t)pni_rng_below(rng, np);
+        size_t t = (size_t)pni_rng_below(rng, nt);
+        uint64_t r = pni_rng_below(rng, 10);
+        pn_arc_kind_t kind = r < 6 ? PN_ARC_NORMAL : r < 7 ? PN_ARC_INHIBITOR
+                             : r < 8 ? PN_ARC_READ : PN_ARC_RESET;
+        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
+                               ? PN_DIR_TP : PN_DIR_PT;
+        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
+                          kind, NULL);
+    }
+    return net;
+}
+
+/* The maximal successors are exactly the markings of every order of the
+ * walk: states, edges (distinct successors), dead markings and every
+ * marking as the brute force's, on nets it explores in full. */
+START_TEST(maximal_steps_against_brute_force)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3120);
+    int compared = 0, with_reset = 0;
+    for (int i = 0; i < 1500; i++) {
+        pn_net_t *net = random_net_max(&rng);
+        size_t np = pn_net_place_count(net);
+        size_t s, e, d;
+        uint64_t *seen;
+        if (!brute_force_maximal(net, 300, &s, &e, &d, &seen)) {
+            pn_net_free(net);
+            continue;
+        }
+        pn_reach_t *r = explore(net, PN_SEM_MAXIMAL, 0);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        ck_assert_msg(pn_reach_states(r) == s && pn_reach_edges(r) == e &&
+                          pn_reach_dead(r) == d,
+                      "net %d: explorer %llu/%llu/%llu, brute force "
+                      "%zu/%zu/%zu", i,
+                      (unsigned long long)pn_reach_states(r),
+                      (unsigned long long)pn_reach_edges(r),
+                      (unsigned long long)pn_reach_dead(r), s, e, d);
+        for (size_t k = 0; k < s; k++)
+            ck_assert(pn_reach_contains(r, seen + k * np));
+        /* the path to a dead marking replays: each step's transitions,
+         * walked in its order, all fire */
+        if (pn_reach_dead(r)) {
+            pn_reach_path_t *path;
+            ck_assert_int_eq(pn_reach_dead_path(r, &path), PN_OK);
+            bfnet_t b;
+            bfnet_init(&b, net);
+            uint64_t *m = malloc(3 * np * sizeof *m), *bud = m + np,
+                     *pend = m + 2 * np;
+            unsigned char *fired = malloc(b.nt);
+            size_t *order = malloc(b.nt * sizeof *order);
+            for (size_t p = 0; p < np; p++)
+                m[p] = pn_net_place(net, p)->marking;
+            for (size_t k = 0; k < path->nsteps; k++) {
+                for (size_t j = 0; j < path->n_in_step[k]; j++) {
+                    order[j] = path->steps[k][j];
+                    ck_assert(bf_enabled(net, m, order[j]));
+                }
+                bf_walk(&b, m, order, path->n_in_step[k], bud, pend, fired,
+                        m);
+                for (size_t j = 0; j < path->n_in_step[k]; j++)
+                    ck_assert_msg(fired[order[j]], "net %d: step %zu", i, k);
+            }
+            ck_assert(bf_dead(net, m));
+            free(m);
+            free(fired);
+            free(order);
+            bfnet_free(&b);
+            pn_reach_path_free(path);
+        }
+        for (size_t a = 0; a < pn_net_arc_count(net); a++)
+            if (pn_net_arc(net, a)->kind == PN_ARC_RESET) {
+                with_reset++;
+                break;
+            }
+        free(seen);
+        pn_reach_free(r);
+        pn_net_free(net);
+        compared++;
+    }
+    ck_assert_int_ge(compared, 900);
+    ck_assert_int_ge(with_reset, 300);
 }
 END_TEST
 
@@ -1208,7 +1646,7 @@ START_TEST(many_places_widen_together)
     }
     pn_reach_options_t o;
     pn_reach_options_init(&o);
-    o.max_states = 4000;
+    o.max_states = 2 * N; /* stored exactly */
     o.no_paths = 1;
     pn_reach_t *r;
     ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
@@ -1241,10 +1679,13 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, hand_counted);
     tcase_add_test(tc, random_nets_against_brute_force);
+    tcase_add_test(tc, maximal_steps_against_brute_force);
     tcase_add_test(tc, invariants_against_brute_force);
     tcase_add_test(tc, invariants_pack_small);
     tcase_add_test(tc, gpu_schedules_bracket_runs);
     tcase_add_test(tc, limits_give_incomplete_results);
+    tcase_add_test(tc, limits_within_one_marking);
+    tcase_add_test(tc, maximal_search_cuts_early);
     tcase_add_test(tc, random_queries_against_brute_force);
     tcase_add_test(tc, unboundedness_is_exact);
     tcase_add_test(tc, xml_and_inline_agree);

@@ -97,9 +97,10 @@ REACH_BENCH_FILES = Kanban-PT-00005 TCPcondis-PT-05 SharedMemory-PT-000010 \
 	HouseConstruction-PT-00005 DoubleExponent-PT-003
 bench: bench/bench-read bin/pn-info bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run bin/pn-sweep
 	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
-	@files=; for n in $(BENCH_FILES); do \
+	@files=; for n in $(BENCH_FILES); do found=; \
 	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
-	    test -f "$$d/$$n.pnml" && files="$$files $$d/$$n.pnml"; done; done; \
+	    test -f "$$d/$$n.pnml" && files="$$files $$d/$$n.pnml" && found=1; done; \
+	  test -n "$$found" || echo "  ($$n: not in $(PN_CORPUS)/mcc or bench/data, left out)"; done; \
 	mkdir -p bench/data; test -f bench/data/ring-1M.pnml || \
 	  sh $(srcdir)/bench/gen-big.sh 1000000 > bench/data/ring-1M.pnml; \
 	files="$$files bench/data/ring-1M.pnml"; \

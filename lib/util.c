@@ -146,7 +146,7 @@ const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key)
 /* Memory for n bytes (freed by free()): from PNI_HUGE on, on transparent
  * huge pages where the system has them (rounded up to 2 MiB).  On the
  * virtual machines this is measured on, a first touch of a 4 KiB page
- * costs some 17 us, the one fault of a huge page 0.1-0.2 ms. */
+ * costs 1.5-5 us, the one fault of a huge page 0.2-0.7 ms (lib/net.c). */
 void *pni_huge_alloc(size_t n)
 {
 #if defined(MADV_HUGEPAGE)

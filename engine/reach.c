@@ -1217,17 +1217,22 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
         return 1;
     if (r->sem == PN_SEM_INTERLEAVING)
         tick(r);
+    /* a search that stops at a marking just stored counts its edge */
     if (added && r->token_bound && r->max_place > r->token_bound) {
         r->limit = PN_REACH_TOKEN_BOUND;
+        x->nedges++;
         return 1;
     }
     if (added && r->cover_check) {
         check_cover(r, to, next, set, n);
-        if (r->cover != NO_STATE)
+        if (r->cover != NO_STATE) {
+            x->nedges++;
             return 1;
+        }
     }
     if (added && r->hook && r->hook(r, to, next, r->hook_ctx)) {
         r->stopped = 1;
+        x->nedges++;
         return 1;
     }
     if (r->keep_graph) {
@@ -1947,6 +1952,9 @@ static pn_status_t explore(const pn_net_t *net, const pn_reach_options_t *o,
             break;
         }
         if (ret > 0) {
+            /* the edges to the markings stored before the search stopped
+             * within this one's successors */
+            r->edges += x.nedges;
             if (r->limit != PN_REACH_COMPLETE) {
                 r->end = r->limit;
                 break;

@@ -314,6 +314,9 @@ expect 0 "$BIN/pn-dot" --trace "$TMP/rs.trace" "$TMP/rs.pnml" -o "$TMP/rs.svg"
 # --max-states stores at most N markings (d.pnml has 6)
 expect 4 "$BIN/pn-reach" --max-states 3 "$TMP/d.pnml"
 has "$TMP/out" "states:      3"
+# the edges to the markings stored, those of the marking whose successors
+# met the limit included (1 from the first, 1 from the second)
+has "$TMP/out" "edges:       2"
 has "$TMP/out" "incomplete: the state limit was reached"
 expect 0 "$BIN/pn-reach" --max-states 6 "$TMP/d.pnml"
 has "$TMP/out" "search:      complete"

@@ -723,14 +723,14 @@ static int load_queries(const opts_t *o, const pn_net_t *net,
         for (size_t i = 0; i < (*qs)->n; i++)
             if (((*qs)->q[i].kind == PN_QUERY_BOUND) !=
                 !strcmp(o->mcc, "UpperBounds")) {
-                fprintf(stderr, "%s: %s:%lu: property '%s': %s", prog,
+                fprintf(stderr, "%s: %s:%lu: property '%s': %s [PN_EQUERY]\n",
+                        prog,
                         path, (*qs)->q[i].line, (*qs)->q[i].id,
                         !strcmp(o->mcc, "UpperBounds")
                             ? "not a <place-bound> (UpperBounds asks "
                               "for bounds only)"
                             : "a <place-bound> (that is UpperBounds' "
                               "question)");
-                fputs(" [PN_EQUERY]\n", stderr);
                 pn_query_set_free(*qs);
                 *qs = NULL;
                 return CLI_EINPUT;

@@ -361,35 +361,73 @@ static void brute_force(const pn_net_t *net, size_t limit, size_t *states,
     *seen_out = seen;
 }
 
-static pn_net_t *random_net(pni_rng_t *rng)
+/* The explorer's states, edges and dead markings are the brute force's
+ * (s, e, d), and it holds every marking the brute force saw (seen, s
+ * markings of np places); i names the net in the message. */
+static void same_as_brute(const pn_reach_t *r, int i, size_t np, size_t s,
+                          size_t e, size_t d, const uint64_t *seen)
 {
-    pn_net_t *net = pn_net_new("rnd");
+    ck_assert_msg(pn_reach_states(r) == s && pn_reach_edges(r) == e &&
+                      pn_reach_dead(r) == d,
+                  "net %d: explorer %llu/%llu/%llu, brute force "
+                  "%zu/%zu/%zu", i,
+                  (unsigned long long)pn_reach_states(r),
+                  (unsigned long long)pn_reach_edges(r),
+                  (unsigned long long)pn_reach_dead(r), s, e, d);
+    for (size_t k = 0; k < s; k++)
+        ck_assert(pn_reach_contains(r, seen + k * np));
+}
+
+/* A random net of 2-5 places and the transitions, arcs and kinds of
+ * shape: every place with a capacity (caps 1), or, in a third of the
+ * nets, half of the places (caps 2); an arc is normal 6 times in 10,
+ * inhibitor up to inh, read up to read, else reset. */
+typedef struct {
+    const char *id;
+    uint64_t t_min, a_min, tokens;  /* at least t_min transitions, a_min
+                                     * arcs; markings below tokens */
+    int caps;
+    uint64_t inh, read;
+} shape_t;
+
+static pn_net_t *random_shaped(pni_rng_t *rng, const shape_t *sh)
+{
+    pn_net_t *net = pn_net_new(sh->id);
     size_t np = 2 + (size_t)pni_rng_below(rng, 4);
-    size_t nt = 1 + (size_t)pni_rng_below(rng, 4);
+    size_t nt = sh->t_min + (size_t)pni_rng_below(rng, 4);
+    int caps = sh->caps == 1 || (sh->caps == 2 && pni_rng_below(rng, 3) == 0);
     char id[16];
     for (size_t p = 0; p < np; p++) {
         snprintf(id, sizeof id, "p%zu", p);
-        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 3), NULL);
-        /* capacities keep most random nets finite */
-        pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, sh->tokens), NULL);
+        if (caps && (sh->caps == 1 || pni_rng_below(rng, 2)))
+            pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
     }
     for (size_t t = 0; t < nt; t++) {
         snprintf(id, sizeof id, "t%zu", t);
         pn_net_add_transition(net, id, NULL, NULL);
     }
-    size_t na = 1 + (size_t)pni_rng_below(rng, 3 * nt);
+    size_t na = sh->a_min + (size_t)pni_rng_below(rng, 3 * nt);
     for (size_t i = 0; i < na; i++) {
         size_t p = (size_t)pni_rng_below(rng, np);
         size_t t = (size_t)pni_rng_below(rng, nt);
         uint64_t r = pni_rng_below(rng, 10);
-        pn_arc_kind_t kind = r < 6 ? PN_ARC_NORMAL : r < 8 ? PN_ARC_INHIBITOR
-                             : r < 9 ? PN_ARC_READ : PN_ARC_RESET;
+        pn_arc_kind_t kind = r < 6 ? PN_ARC_NORMAL
+                             : r < sh->inh ? PN_ARC_INHIBITOR
+                             : r < sh->read ? PN_ARC_READ : PN_ARC_RESET;
         pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
                                ? PN_DIR_TP : PN_DIR_PT;
         pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
                           kind, NULL);
     }
     return net;
+}
+
+/* capacities on every place keep most random nets finite */
+static pn_net_t *random_net(pni_rng_t *rng)
+{
+    static const shape_t sh = {"rnd", 1, 1, 3, 1, 8, 9};
+    return random_shaped(rng, &sh);
 }
 
 START_TEST(random_nets_against_brute_force)
@@ -405,15 +443,7 @@ START_TEST(random_nets_against_brute_force)
         brute_force(net, 4000, &s, &e, &d, &seen);
         pn_reach_t *r = explore(net, PN_SEM_INTERLEAVING, 0);
         ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
-        ck_assert_msg(pn_reach_states(r) == s && pn_reach_edges(r) == e &&
-                          pn_reach_dead(r) == d,
-                      "net %d: explorer %llu/%llu/%llu, brute force "
-                      "%zu/%zu/%zu", i,
-                      (unsigned long long)pn_reach_states(r),
-                      (unsigned long long)pn_reach_edges(r),
-                      (unsigned long long)pn_reach_dead(r), s, e, d);
-        for (size_t k = 0; k < s; k++)
-            ck_assert(pn_reach_contains(r, seen + k * np));
+        same_as_brute(r, i, np, s, e, d, seen);
         free(seen);
         pn_reach_free(r);
         /* every marking a maximal-step run visits was found */
@@ -621,34 +651,8 @@ static int brute_force_maximal(const pn_net_t *net, size_t limit,
  * the explorer enumerates sets of transitions, with them orders). */
 static pn_net_t *random_net_max(pni_rng_t *rng)
 {
-    pn_net_t *net = pn_net_new("rndmax");
-    size_t np = 2 + (size_t)pni_rng_below(rng, 4);
-    size_t nt = 2 + (size_t)pni_rng_below(rng, 4);
-    int caps = pni_rng_below(rng, 3) == 0;
-    char id[16];
-    for (size_t p = 0; p < np; p++) {
-        snprintf(id, sizeof id, "p%zu", p);
-        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 4), NULL);
-        if (caps && pni_rng_below(rng, 2))
-            pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
-    }
-    for (size_t t = 0; t < nt; t++) {
-        snprintf(id, sizeof id, "t%zu", t);
-        pn_net_add_transition(net, id, NULL, NULL);
-    }
-    size_t na = 2 + (size_t)pni_rng_below(rng, 3 * nt);
-    for (size_t i = 0; i < na; i++) {
-        size_t p = (size_t)pni_rng_below(rng, np);
-        size_t t = (size_t)pni_rng_below(rng, nt);
-        uint64_t r = pni_rng_below(rng, 10);
-        pn_arc_kind_t kind = r < 6 ? PN_ARC_NORMAL : r < 7 ? PN_ARC_INHIBITOR
-                             : r < 8 ? PN_ARC_READ : PN_ARC_RESET;
-        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
-                               ? PN_DIR_TP : PN_DIR_PT;
-        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
-                          kind, NULL);
-    }
-    return net;
+    static const shape_t sh = {"rndmax", 2, 2, 4, 2, 7, 8};
+    return random_shaped(rng, &sh);
 }
 
 /* The maximal successors are exactly the markings of every order of the
@@ -670,15 +674,7 @@ START_TEST(maximal_steps_against_brute_force)
         }
         pn_reach_t *r = explore(net, PN_SEM_MAXIMAL, 0);
         ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
-        ck_assert_msg(pn_reach_states(r) == s && pn_reach_edges(r) == e &&
-                          pn_reach_dead(r) == d,
-                      "net %d: explorer %llu/%llu/%llu, brute force "
-                      "%zu/%zu/%zu", i,
-                      (unsigned long long)pn_reach_states(r),
-                      (unsigned long long)pn_reach_edges(r),
-                      (unsigned long long)pn_reach_dead(r), s, e, d);
-        for (size_t k = 0; k < s; k++)
-            ck_assert(pn_reach_contains(r, seen + k * np));
+        same_as_brute(r, i, np, s, e, d, seen);
         /* the path to a dead marking replays: each step's transitions,
          * walked in its order, all fire */
         if (pn_reach_dead(r)) {
@@ -835,15 +831,7 @@ START_TEST(invariants_against_brute_force)
             groups += g;
             exact += x;
             derived += dv;
-            ck_assert_msg(pn_reach_states(r) == s &&
-                              pn_reach_edges(r) == e && pn_reach_dead(r) == d,
-                          "net %d: explorer %llu/%llu/%llu, brute force "
-                          "%zu/%zu/%zu", i,
-                          (unsigned long long)pn_reach_states(r),
-                          (unsigned long long)pn_reach_edges(r),
-                          (unsigned long long)pn_reach_dead(r), s, e, d);
-            for (size_t k = 0; k < s; k++)
-                ck_assert(pn_reach_contains(r, seen + k * np));
+            same_as_brute(r, i, np, s, e, d, seen);
             /* each stored marking reads back as one of the brute force's,
              * and a marking off the invariants is not found */
             uint64_t *m = malloc(np * sizeof *m);

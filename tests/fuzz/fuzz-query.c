@@ -54,6 +54,18 @@ static int sum_same(const pn_qsum_t *a, const pn_qsum_t *b)
             !memcmp(a->places, b->places, a->nplaces * sizeof *a->places));
 }
 
+/* text read as one query into a new set (*out; NULL when out of memory),
+ * the error record held to its contract. */
+static pn_status_t parse(const char *text, const pn_net_t *net,
+                         pn_query_set_t **out, pn_error_t *err)
+{
+    *out = pn_query_set_new();
+    fuzz_dirty_error(err);
+    pn_status_t st = *out ? pn_query_parse(*out, text, net, err) : PN_ENOMEM;
+    fuzz_check_error(st, err);
+    return st;
+}
+
 /* q written as text reads back as the same query. */
 static void round_trip(const pn_query_t *q, const pn_net_t *net)
 {
@@ -65,11 +77,9 @@ static void round_trip(const pn_query_t *q, const pn_net_t *net)
     pn_query_write(mem, q, net);
     if (fclose(mem) || !text || strlen(text) != len)
         abort();
-    pn_query_set_t *s = pn_query_set_new();
+    pn_query_set_t *s;
     pn_error_t err;
-    fuzz_dirty_error(&err);
-    pn_status_t st = s ? pn_query_parse(s, text, net, &err) : PN_ENOMEM;
-    fuzz_check_error(st, &err);
+    pn_status_t st = parse(text, net, &s, &err);
     if (st == PN_ENOMEM) {
         free(text);
         pn_query_set_free(s);
@@ -102,11 +112,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* the inline form */
     char *text = fuzz_strndup(data, n);
-    pn_query_set_t *s = pn_query_set_new();
+    pn_query_set_t *s;
     pn_error_t err;
-    fuzz_dirty_error(&err);
-    pn_status_t st = s ? pn_query_parse(s, text, net, &err) : PN_ENOMEM;
-    fuzz_check_error(st, &err);
+    pn_status_t st = parse(text, net, &s, &err);
     if (st == PN_OK) {
         if (s->n != 1)
             abort();

@@ -241,7 +241,12 @@ static char *name(parser_t *ps)
         s[n] = '\0';
         ps->p = q + 1;
     } else {
+        /* a word, or an id of digits: a sum reads a number first, so
+         * only a list of names (bound, fireable) gets here with one */
         size_t n = word_len(at);
+        if (!n && isdigit((unsigned char)*at))
+            while (name_char((unsigned char)at[n]))
+                n++;
         if (!n)
             return NULL;
         s = malloc(n + 1);
@@ -262,19 +267,6 @@ static pn_status_t node(parser_t *ps, pn_object_t kind, size_t *index)
 {
     const char *at = ps->p;
     char *s = name(ps);
-    if (!s && !ps->st && isdigit((unsigned char)*at)) {
-        /* in a list only names stand: an id such as 1 needs no quotes */
-        size_t n = 1;
-        while (name_char((unsigned char)at[n]))
-            n++;
-        if (!(s = malloc(n + 1)))
-            return ps->st = pni_error(ps->err, PN_ENOMEM, 0, 0,
-                                      "out of memory");
-        memcpy(s, at, n);
-        s[n] = '\0';
-        ps->p = at + n;
-        skip(ps);
-    }
     if (!s)
         return ps->st ? ps->st
                       : fail(ps, at, kind == PN_PLACE ? "a place"

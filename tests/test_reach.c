@@ -396,7 +396,7 @@ static pn_net_t *random_shaped(pni_rng_t *rng, const shape_t *sh)
     size_t np = 2 + (size_t)pni_rng_below(rng, 4);
     size_t nt = sh->t_min + (size_t)pni_rng_below(rng, 4);
     int caps = sh->caps == 1 || (sh->caps == 2 && pni_rng_below(rng, 3) == 0);
-    char id[16];
+    char id[32];
     for (size_t p = 0; p < np; p++) {
         snprintf(id, sizeof id, "p%zu", p);
         pn_net_add_place(net, id, NULL, pni_rng_below(rng, sh->tokens), NULL);

@@ -399,9 +399,11 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     printf("search:      %s\n", end_text(pn_reach_end(r)));
     printf("states:      %" PRIu64 "\n", pn_reach_states(r));
     printf("edges:       %" PRIu64 "\n", pn_reach_edges(r));
-    printf("max tokens:  %" PRIu64 " in a place, %" PRIu64 " in a marking%s\n",
+    printf("max tokens:  %" PRIu64 " in a place, %" PRIu64 "%s in a marking%s\n",
            pn_reach_max_tokens_in_place(r),
-           pn_reach_max_tokens_per_marking(r), sofar);
+           pn_reach_max_tokens_per_marking(r),
+           pn_reach_max_tokens_per_marking(r) == UINT64_MAX ? " or more" : "",
+           sofar);
     printf("dead:        %" PRIu64 " dead marking%s%s\n", pn_reach_dead(r),
            pn_reach_dead(r) == 1 ? "" : "s", sofar);
     size_t never = 0;
@@ -453,6 +455,8 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
            pn_reach_states(r), pn_reach_edges(r),
            pn_reach_max_tokens_in_place(r),
            pn_reach_max_tokens_per_marking(r), pn_reach_dead(r));
+    if (pn_reach_max_tokens_per_marking(r) == UINT64_MAX)
+        printf(", \"max_tokens_per_marking_or_more\": true");
     if (pn_reach_end(r) == PN_REACH_UNBOUNDED ||
         pn_reach_end(r) == PN_REACH_OVERFLOW)
         printf(", \"bounded\": false");
@@ -493,14 +497,18 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
 /* ---- queries -------------------------------------------------------------- */
 
 /* A query's answer as the contest writes it: TRUE, FALSE, a number, or
- * NULL when unknown. */
+ * NULL when unknown; a bound past 2^64 - 1 is NULL for the contest (mcc),
+ * else "18446744073709551615 or more". */
 static const char *answer_word(const pn_query_t *q, const pn_query_answer_t *a,
-                               char *buf, size_t size)
+                               int mcc, char *buf, size_t size)
 {
     if (!a->known)
         return NULL;
     if (q->kind == PN_QUERY_BOUND) {
-        snprintf(buf, size, "%" PRIu64, a->bound);
+        if (a->bound == UINT64_MAX && mcc)
+            return NULL;
+        snprintf(buf, size, "%" PRIu64 "%s", a->bound,
+                 a->bound == UINT64_MAX ? " or more" : "");
         return buf;
     }
     return a->value ? "TRUE" : "FALSE";
@@ -533,7 +541,7 @@ static void print_answers(const pn_net_t *net, const pn_reach_t *r,
         printf(", \"queries\": [");
     for (size_t i = 0; i < qs->n; i++) {
         const pn_query_t *q = &qs->q[i];
-        const char *w = answer_word(q, &ans[i], buf, sizeof buf);
+        const char *w = answer_word(q, &ans[i], 0, buf, sizeof buf);
         int has_witness = ans[i].state != PN_REACH_NO_STATE &&
                           (q->kind != PN_QUERY_BOUND || ans[i].known);
         if (json) {
@@ -558,7 +566,9 @@ static void print_answers(const pn_net_t *net, const pn_reach_t *r,
             if (!w)
                 printf("null");
             else if (q->kind == PN_QUERY_BOUND)
-                printf("%s", w);
+                printf("%" PRIu64 "%s", ans[i].bound,
+                       ans[i].bound == UINT64_MAX ? ", \"or_more\": true"
+                                                  : "");
             else
                 printf("%s", ans[i].value ? "true" : "false");
             if (has_witness)
@@ -611,8 +621,11 @@ static int mcc_answer(const pn_net_t *net, const pn_reach_t *r,
                pn_reach_edges(r));
         printf("STATE_SPACE MAX_TOKEN_IN_PLACE %" PRIu64
                " TECHNIQUES EXPLICIT\n", pn_reach_max_tokens_in_place(r));
-        printf("STATE_SPACE MAX_TOKEN_PER_MARKING %" PRIu64
-               " TECHNIQUES EXPLICIT\n", pn_reach_max_tokens_per_marking(r));
+        /* a total past 2^64 - 1 has no line: the contest's is exact */
+        if (pn_reach_max_tokens_per_marking(r) != UINT64_MAX)
+            printf("STATE_SPACE MAX_TOKEN_PER_MARKING %" PRIu64
+                   " TECHNIQUES EXPLICIT\n",
+                   pn_reach_max_tokens_per_marking(r));
         return CLI_OK;
     }
     if (!strcmp(exam, "OneSafe")) {
@@ -667,7 +680,7 @@ static int mcc_queries(const pn_net_t *net, const pn_reach_t *r,
     int rc = CLI_OK, deadlock = !strcmp(o->mcc, "ReachabilityDeadlock");
     char buf[32];
     for (size_t i = 0; i < qs->n; i++) {
-        const char *w = answer_word(&qs->q[i], &ans[i], buf, sizeof buf);
+        const char *w = answer_word(&qs->q[i], &ans[i], 1, buf, sizeof buf);
         if (!w)
             printf(deadlock ? "CANNOT_COMPUTE\n"
                             : "FORMULA %s CANNOT_COMPUTE\n", qs->q[i].id);

@@ -22,6 +22,13 @@
  * apart at least */
 #define TICKS 4096
 
+/* A sum as an answer: its value, or UINT64_MAX ("that or more") past
+ * it. */
+static uint64_t saturated(unsigned __int128 v)
+{
+    return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
+}
+
 struct pn_reach {
     pn_engine_t *engine;
     uint32_t np, nt;
@@ -745,7 +752,8 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
     if (r->keep_parent)
         r->parent[i] = parent;
     slot_set(r, h, ((uint32_t)i & index_mask(r)) | tag_of(r, hash));
-    uint64_t total = 0, top = 0;
+    unsigned __int128 total = 0;
+    uint64_t top = 0;
     for (uint32_t p = 0; p < r->np; p++) {
         if (m[p] > r->bound[p])
             r->bound[p] = m[p];
@@ -753,12 +761,12 @@ static pn_status_t find_or_add(pn_reach_t *r, const uint64_t *m,
             r->lowest[p] = m[p];
         if (m[p] > top)
             top = m[p];
-        total = total > UINT64_MAX - m[p] ? UINT64_MAX : total + m[p];
+        total += m[p];
     }
     if (top > r->max_place)
         r->max_place = top;
-    if (total > r->max_total)
-        r->max_total = total;
+    if (saturated(total) > r->max_total)
+        r->max_total = saturated(total);
     *index = (uint32_t)i;
     *added = 1;
     return PN_OK;
@@ -2225,12 +2233,13 @@ uint64_t pn_reach_memory(const pn_reach_t *r)
 
 /* ---- queries ------------------------------------------------------------- */
 
-static uint64_t sum_of(const pn_qsum_t *s, const uint64_t *m)
+/* A sum's value, exact: counts are below 2^63 and a net has fewer than
+ * 2^32 places, so 128 bits cannot overflow. */
+static unsigned __int128 sum_of(const pn_qsum_t *s, const uint64_t *m)
 {
-    uint64_t v = s->constant;
+    unsigned __int128 v = s->constant;
     for (size_t i = 0; i < s->nplaces; i++)
-        v = v > UINT64_MAX - m[s->places[i]] ? UINT64_MAX
-                                             : v + m[s->places[i]];
+        v += m[s->places[i]];
     return v;
 }
 
@@ -2252,7 +2261,7 @@ static int holds(const pn_reach_t *r, const pn_qformula_t *f,
                 return 1;
         return 0;
     case PN_QF_CMP: {
-        uint64_t a = sum_of(&f->lhs, m), b = sum_of(&f->rhs, m);
+        unsigned __int128 a = sum_of(&f->lhs, m), b = sum_of(&f->rhs, m);
         switch (f->op) {
         case PN_QCMP_LT: return a < b;
         case PN_QCMP_LE: return a <= b;
@@ -2291,7 +2300,7 @@ static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
         const pn_query_t *q = &c->qs->q[i];
         pn_query_answer_t *a = &c->a[i];
         if (q->kind == PN_QUERY_BOUND) {
-            uint64_t v = sum_of(&q->bound, m);
+            uint64_t v = saturated(sum_of(&q->bound, m));
             if (a->state == PN_REACH_NO_STATE || v > a->bound) {
                 a->bound = v;
                 a->state = state;

@@ -109,7 +109,8 @@ pn_reach_end_t pn_reach_end(const pn_reach_t *r);
 uint64_t pn_reach_states(const pn_reach_t *r);
 uint64_t pn_reach_edges(const pn_reach_t *r);
 /* The largest count of one place, and the largest total of one marking,
- * over the markings found. */
+ * over the markings found (a total past 2^64 - 1 reads UINT64_MAX: that
+ * or more). */
 uint64_t pn_reach_max_tokens_in_place(const pn_reach_t *r);
 uint64_t pn_reach_max_tokens_per_marking(const pn_reach_t *r);
 /* The largest count of place p over the markings found. */
@@ -179,7 +180,8 @@ typedef struct pn_query_answer {
     int known;          /* decided (else a limit stopped the search first) */
     int value;          /* EF, AG: whether the query holds */
     uint64_t bound;     /* BOUND: the largest value found (exact when
-                           known) */
+                           known; UINT64_MAX: that or more, a sum past
+                           2^64 - 1) */
     uint64_t state;     /* the marking that decides it (EF true: a witness;
                            AG false: a counterexample; BOUND: one where the
                            largest value is reached; pn_reach_path() leads

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
@@ -241,8 +242,16 @@ FILE *cli_output_open(const char *path, char **tmp)
     if (f && *tmp && i < CLI_TMP_MAX)
         cli_tmp[i] = *tmp;
     sigprocmask(SIG_SETMASK, &old, NULL);
-    if (!f)
+    struct stat sb;
+    if (!f && e && stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+        /* an existing file is replaced whole by a temporary one of its
+         * folder, renamed over it: say that this one could not be made */
+        fprintf(stderr, "%s: %s: cannot write: no temporary file can be made "
+                "beside it (it is replaced whole): %s\n", cli_prog, path,
+                strerror(e));
+    } else if (!f) {
         report(path, e);
+    }
     return f;
 }
 

@@ -142,9 +142,11 @@ static int parse_options(int argc, char **argv, opts_t *o)
             if (cli_parse_u64(optarg, 1, c == OPT_MAX_STATES
                                              ? &o->ro.max_states
                                              : &o->ro.token_bound)) {
-                fprintf(stderr, "%s: --%s: '%s' is not a number >= 1\n",
-                        prog, c == OPT_MAX_STATES ? "max-states"
-                                                  : "token-bound", optarg);
+                fprintf(stderr,
+                        "%s: --%s: '%s' is not a whole number from 1 to %"
+                        PRIu64 "\n", prog, c == OPT_MAX_STATES
+                                            ? "max-states" : "token-bound",
+                        optarg, UINT64_MAX);
                 return CLI_EUSAGE;
             }
             break;

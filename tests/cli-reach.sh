@@ -13,6 +13,8 @@ expect 2 "$BIN/pn-reach" --no-such-option
 expect 2 "$BIN/pn-reach"
 expect 2 "$BIN/pn-reach" --semantics sometimes "$FIX/valid/sample/net.pnml"
 expect 2 "$BIN/pn-reach" --max-states 0 "$FIX/valid/sample/net.pnml"
+expect 2 "$BIN/pn-reach" --token-bound 99999999999999999999 "$FIX/valid/sample/net.pnml"
+has "$TMP/err" "'99999999999999999999' is not a whole number from 1 to 18446744073709551615"
 expect 2 "$BIN/pn-reach" --mcc UpperBoundz "$TMP"
 man_documents_options pn-reach
 expect 1 "$BIN/pn-reach" "$FIX/invalid/malformed/net.pnml"

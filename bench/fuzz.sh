@@ -18,10 +18,21 @@
 # tests/fuzz/regressions/HARNESS/.  Runs at a low priority (nice).
 #   make fuzz && sh bench/fuzz.sh 1800 trace
 set -eu
+seeds_only=
+if [ "${1:-}" = --seeds ]; then
+    [ $# -eq 3 ] || { echo "usage: sh bench/fuzz.sh --seeds HARNESS DIR" >&2; exit 2; }
+    seeds_only=1 which=$2 seeds=$(cd "$3" && pwd) secs=0
+fi
+# the corpus: PN_CORPUS (from where this was started), else beside the
+# source tree
+corpus=
+[ -n "${PN_CORPUS:-}" ] && corpus=$(cd "$PN_CORPUS" 2>/dev/null && pwd || echo "$PN_CORPUS")
 cd "$(dirname "$0")/.."
-secs=${1:-60}
-which=${2:-pnml}
-corpus=${PN_CORPUS:-../shared/pnml-corpus}
+[ -n "$corpus" ] || corpus=../shared/pnml-corpus
+if [ -z "$seeds_only" ]; then
+    secs=${1:-60}
+    which=${2:-pnml}
+fi
 case $which in
 pnml|trace|workload|dot|expr|profile|query) harnesses=$which ;;
 all) harnesses="pnml trace workload dot expr profile query" ;;
@@ -29,7 +40,8 @@ all) harnesses="pnml trace workload dot expr profile query" ;;
    exit 2 ;;
 esac
 for h in $harnesses; do
-    [ -x "tests/fuzz/fuzz-$h" ] || { echo "build it first: make fuzz" >&2; exit 2; }
+    [ "$seeds_only" ] || [ -x "tests/fuzz/fuzz-$h" ] ||
+        { echo "build it first: make fuzz" >&2; exit 2; }
 done
 
 # seed FILE...: copies the files that exist into the seeds folder
@@ -40,15 +52,11 @@ seed() {
     return 0
 }
 
-mkdir -p tests/fuzz/crashes
-for h in $harnesses; do
-    work=fuzz-out/$h
-    seeds=$work/seeds
-    rm -rf "$seeds"
-    mkdir -p "$seeds" "$work/corpus"
+# make_seeds HARNESS: fills $seeds with its seeds; sets maxlen, the
+# longest input worth trying
+make_seeds() {
+    h=$1
     maxlen=16384
-    lsan=${LSAN_OPTIONS:-}
-    ubsan=${UBSAN_OPTIONS:-}
     case $h in
     pnml)
         maxlen=65536
@@ -98,6 +106,24 @@ for h in $harnesses; do
             { printf "$b"; cat "$f"; } > "$seeds/$(echo "$f" | tr / _)"
         done ;;
     esac
+}
+
+# --seeds HARNESS DIR: only writes the harness's seeds into DIR (for the
+# replay of make check, tests/fuzz-replay.sh)
+if [ "$seeds_only" ]; then
+    make_seeds "$which"
+    exit 0
+fi
+
+mkdir -p tests/fuzz/crashes
+for h in $harnesses; do
+    work=fuzz-out/$h
+    seeds=$work/seeds
+    rm -rf "$seeds"
+    mkdir -p "$seeds" "$work/corpus"
+    lsan=${LSAN_OPTIONS:-}
+    ubsan=${UBSAN_OPTIONS:-}
+    make_seeds "$h"
     echo "== $h: $secs s"
     LSAN_OPTIONS=$lsan UBSAN_OPTIONS=$ubsan nice -n 10 \
         "./tests/fuzz/fuzz-$h" -dict="tests/fuzz/$h.dict" \

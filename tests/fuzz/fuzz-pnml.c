@@ -94,7 +94,9 @@ static int from_memory(const uint8_t *data, size_t size)
         char *buf = NULL;
         size_t len = 0;
         FILE *f = open_memstream(&buf, &len);
-        pn_write_options_t wo = {(pn_dialect_t)d};
+        pn_write_options_t wo;
+        pn_write_options_init(&wo);
+        wo.dialect = (pn_dialect_t)d;
         pn_error_t werr;
         pn_error_clear(&werr);
         pn_status_t ws = pn_pnml_write_stream(net, f, &wo, &werr);

@@ -58,7 +58,7 @@ static pn_net_t *the_net(void)
                pn_net_set_capacity(net, at, places[i].capacity));
     }
     for (int i = 0; !bad && i < 5; i++) {
-        char id[8];
+        char id[16];
         snprintf(id, sizeof id, "t%d", i);
         bad = pn_net_add_transition(net, id, NULL, NULL) != PN_OK;
     }

@@ -495,6 +495,13 @@ static int cmd_eval(const opts_t *o, const char *dir)
     if (rc == CLI_OK) {
         fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
                 prog, in.n, skipped);
+        /* the splits of a GPU that had nothing to train on */
+        for (size_t i = 0; i < nl; i++)
+            if (lines[i].n == 0 && !strncmp(lines[i].group, "gpu:", 4))
+                fprintf(stderr, "%s: %s split of %s: no launch to train on (%s): not scored\n",
+                        prog, lines[i].split, lines[i].group + 4,
+                        !strcmp(lines[i].split, "new-gpu") ? "no other GPU" :
+                        !strcmp(lines[i].split, "kernel") ? "its only kernel" : "none left");
         char *tmp = NULL;
         const char *out = o->output ? o->output : "-";
         FILE *f = cli_output_open(out, &tmp);
@@ -511,11 +518,15 @@ static int cmd_eval(const opts_t *o, const char *dir)
                     fprintf(f, "%s\n  {\"split\": \"%s\", \"group\": ", i ? "," : "", lines[i].split);
                     cli_json_string(f, lines[i].group);
                     fprintf(f, ", \"n\": %zu", lines[i].n);
-                    for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ", \"%s\": %.2f", names[q], lines[i].mape[q]);
+                    for (int q = 0; q < PN_GPU_METHODS; q++) {
+                        fprintf(f, ", \"%s\": ", names[q]);
+                        if (lines[i].n) fprintf(f, "%.2f", lines[i].mape[q]); else fputs("null", f);
+                    }
                     fputc('}', f);
                 } else {
                     fprintf(f, "%s,%s,%zu", lines[i].split, lines[i].group, lines[i].n);
-                    for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ",%.1f", lines[i].mape[q]);
+                    for (int q = 0; q < PN_GPU_METHODS; q++)
+                        if (lines[i].n) fprintf(f, ",%.1f", lines[i].mape[q]); else fputc(',', f);
                     fputc('\n', f);
                 }
             }

@@ -297,7 +297,10 @@ typedef struct pn_gpu_eval_line {
  * ranks test), leave one kernel out (per GPU), per (GPU, kernel), and each
  * GPU predicted from the calibrations of the others.  Launches whose device
  * is not in devs, or that the model cannot shape (a missing count), are
- * left out and counted in *skipped.  Returns PN_OK with *out (free()),
+ * left out and counted in *skipped.  A split of a GPU with no launch to
+ * train on (the kernel split of a GPU with one kernel, new-gpu with one
+ * GPU) is not scored: its line of the GPU (and "all", when nothing else
+ * scored it) has n 0 and NAN errors.  Returns PN_OK with *out (free()),
  * *nout; PN_EINVAL when nothing is left; PN_ENOMEM. */
 pn_status_t pn_gpu_eval(const pn_gpu_launch_t *launches, size_t n,
                         const pn_gpu_device_t *devs, size_t ndev,

@@ -126,6 +126,19 @@ has "$TMP/out" "split,group,n,model,inst_per_sm,roofline,linreg"
 has "$TMP/err" "pn-gpu: 184 launches, 0 left out"
 for s in sizes kernel gpu-kernel new-gpu; do has "$TMP/out" "$s,all,"; done
 has "$TMP/out" "new-gpu,gpu:NVIDIA H200,92,"
+# one GPU, one kernel, one launch: nothing to train the kernel and new-gpu
+# splits on; they are not scored (no stale fit of another split)
+mkdir -p "$TMP/e/profiles"
+cp "$DEV" "$TMP/e/"
+head -3 "$H/profiles/vectorAdd-H100.csv" > "$TMP/e/profiles/one.csv"
+expect 0 "$BIN/pn-gpu" eval "$TMP/e"
+has "$TMP/out" "kernel,all,0,,,,"
+has "$TMP/out" "new-gpu,gpu:NVIDIA H100 80GB HBM3,0,,,,"
+lacks "$TMP/out" "100.0"
+has "$TMP/err" "kernel split of NVIDIA H100 80GB HBM3: no launch to train on (its only kernel): not scored"
+has "$TMP/err" "new-gpu split of NVIDIA H100 80GB HBM3: no launch to train on (no other GPU)"
+expect 0 "$BIN/pn-gpu" eval -f json "$TMP/e"
+has "$TMP/out" '"n": 0, "model": null'
 expect 1 "$BIN/pn-gpu" eval "$TMP/none"
 expect 2 "$BIN/pn-gpu" eval
 has "$TMP/err" "eval: expected one DIR"

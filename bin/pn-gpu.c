@@ -298,7 +298,10 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                   "limited_by,busy,wait_global,wait_shared,idle,strided_s,mlp", f);
         fputc('\n', f);
     }
-    fprintf(f, "%s,%s,", l->gpu, l->kernel);
+    cli_csv_field(f, l->gpu);
+    fputc(',', f);
+    cli_csv_field(f, l->kernel);
+    fputc(',', f);
     if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size);
     fprintf(f, ",%u,%u,%.6g,%.6g,%.6g,", l->block[0], l->block[1],
             p->predicted_s, p->low_s, p->high_s);
@@ -524,7 +527,9 @@ static int cmd_eval(const opts_t *o, const char *dir)
                     }
                     fputc('}', f);
                 } else {
-                    fprintf(f, "%s,%s,%zu", lines[i].split, lines[i].group, lines[i].n);
+                    fprintf(f, "%s,", lines[i].split);
+                    cli_csv_field(f, lines[i].group);
+                    fprintf(f, ",%zu", lines[i].n);
                     for (int q = 0; q < PN_GPU_METHODS; q++)
                         if (lines[i].n) fprintf(f, ",%.1f", lines[i].mape[q]); else fputc(',', f);
                     fputc('\n', f);

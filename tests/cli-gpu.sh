@@ -48,6 +48,17 @@ has "$TMP/err" "va.csv:4"
 head -3 "$TMP/va.csv" > "$TMP/va2.csv"
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va2.csv"
 has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"
+# names with commas and quotes (templated kernels) are quoted as RFC 4180
+# says, in predict's and eval's CSV
+sed '2s/"vectorAdd"/"void scale<float, 4>(float *, int)"/; 3s/"vectorAdd"/"say ""hi"""/' "$TMP/va2.csv" > "$TMP/q.csv"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/q.csv"
+has "$TMP/out" 'GTX-970,"scale<float, 4>",1048576,256,1,'
+has "$TMP/out" 'GTX-970,"say ""hi""",2097152,'
+mkdir -p "$TMP/q/profiles"
+cp "$TMP/dev.csv" "$TMP/q/deviceInfo.csv"
+cp "$TMP/q.csv" "$TMP/q/profiles/"
+expect 0 "$BIN/pn-gpu" eval "$TMP/q"
+has "$TMP/out" 'kernel,"kernel:say ""hi""",1,'
 # no control-flow count: one load in flight (mlp, the last --explain column)
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" --explain "$TMP/va2.csv"
 has "$TMP/out" ",idle,strided_s,mlp"

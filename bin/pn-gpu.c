@@ -48,7 +48,8 @@ static void usage(FILE *out)
         "  -V, --version           show the version and exit\n"
         "\n"
         "Exit status: 0 success, 1 a profile, device file or calibration\n"
-        "could not be read or a launch could not be predicted, 2 bad command\n"
+        "could not be read or a launch could not be predicted (predict writes\n"
+        "its row with empty predictions, and every other row), 2 bad command\n"
         "line, 3 an output could not be written.\n",
         prog, prog, prog);
 }
@@ -263,6 +264,8 @@ static void put_num(FILE *f, double v)
         fprintf(f, "%.6g", v);
 }
 
+/* One launch; p (and s) NULL: it could not be predicted (empty cells,
+ * nulls in JSON). */
 static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                       const pn_gpu_shape_t *s, const pn_gpu_prediction_t *p,
                       int first)
@@ -273,11 +276,20 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
         fputs(", \"kernel\": ", f); cli_json_string(f, l->kernel);
         fprintf(f, ", \"input_size\": ");
         if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size); else fputs("null", f);
-        fprintf(f, ", \"block_x\": %u, \"block_y\": %u, \"predicted_s\": %.6g, "
-                "\"low_s\": %.6g, \"high_s\": %.6g, \"measured_s\": ",
-                l->block[0], l->block[1], p->predicted_s, p->low_s, p->high_s);
+        fprintf(f, ", \"block_x\": %u, \"block_y\": %u, ", l->block[0], l->block[1]);
+        if (p)
+            fprintf(f, "\"predicted_s\": %.6g, \"low_s\": %.6g, \"high_s\": %.6g",
+                    p->predicted_s, p->low_s, p->high_s);
+        else
+            fputs("\"predicted_s\": null, \"low_s\": null, \"high_s\": null", f);
+        fputs(", \"measured_s\": ", f);
         if (isfinite(l->measured_s)) fprintf(f, "%.6g", l->measured_s); else fputs("null", f);
-        if (o->explain) {
+        if (o->explain && !p) {
+            static const char *const ex[] = {"bound", "overhead_s", "net_s", "dram_s",
+                "l2_s", "lsu_s", "waves", "resident_warps", "limited_by", "busy",
+                "wait_global", "wait_shared", "idle", "strided_s", "mlp"};
+            for (size_t q = 0; q < sizeof ex / sizeof *ex; q++) fprintf(f, ", \"%s\": null", ex[q]);
+        } else if (o->explain) {
             fprintf(f, ", \"bound\": \"%s\", \"overhead_s\": %.6g, \"net_s\": %.6g, "
                     "\"dram_s\": %.6g, \"l2_s\": %.6g, \"lsu_s\": %.6g, \"waves\": %.6g, "
                     "\"resident_warps\": %u, \"limited_by\": \"%s\", "
@@ -303,10 +315,13 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
     cli_csv_field(f, l->kernel);
     fputc(',', f);
     if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size);
-    fprintf(f, ",%u,%u,%.6g,%.6g,%.6g,", l->block[0], l->block[1],
-            p->predicted_s, p->low_s, p->high_s);
+    fprintf(f, ",%u,%u,", l->block[0], l->block[1]);
+    if (p) fprintf(f, "%.6g,%.6g,%.6g,", p->predicted_s, p->low_s, p->high_s);
+    else fputs(",,,", f);
     put_num(f, l->measured_s);
-    if (o->explain)
+    if (o->explain && !p)
+        fputs(",,,,,,,,,,,,,,,", f);
+    else if (o->explain)
         fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f,%.6g,%.4g",
                 p->bound, p->overhead_s, p->issue_s, p->dram_s, p->l2_s,
                 p->lsu_s, s->waves, s->resident_warps, s->limited_by, p->busy,
@@ -381,6 +396,8 @@ static int cmd_predict(const opts_t *o, launches_t *in)
     FILE *f = cli_output_open(out, &tmp);
     if (!f) { free(devs); free(cal); return CLI_EOUTPUT; }
     pn_gpu_cache_t *cache = pn_gpu_cache_new();
+    size_t unpredicted = 0;
+    int rc2_input = 0;
     for (size_t i = 0; i < in->n && rc == CLI_OK; i++) {
         pn_gpu_launch_t *l = &in->l[i];
         const char *gname = o->gpu ? o->gpu : l->gpu;
@@ -396,20 +413,34 @@ static int cmd_predict(const opts_t *o, launches_t *in)
         pn_gpu_prediction_t p;
         pn_gpu_calib_t spec;
         pn_error_t err;
-        if (pn_gpu_shape(l, d, &s, &err) != PN_OK ||
-            pn_gpu_predict(&s, calib_for(cal, nc, d->name, &spec), cache, &p, &err) != PN_OK) {
+        pn_status_t st = pn_gpu_shape(l, d, &s, &err);
+        if (st == PN_OK)
+            st = pn_gpu_predict(&s, calib_for(cal, nc, d->name, &spec), cache, &p, &err);
+        if (st == PN_ENOMEM) {
             cli_error(prog, &err);
             rc = CLI_EINPUT;
             break;
         }
-        print_row(f, o, l, &s, &p, i == 0);
+        if (st != PN_OK) {
+            /* a count missing, a block that fits no SM: the launch's row
+             * has no prediction, and the others go on */
+            cli_error(prog, &err);
+            unpredicted++;
+        }
+        print_row(f, o, l, &s, st == PN_OK ? &p : NULL, i == 0);
     }
     if (o->json && rc == CLI_OK) fputs("\n]\n", f);
+    if (rc == CLI_OK && unpredicted) {
+        fprintf(stderr, "%s: %zu of %zu launches could not be predicted (empty predicted_s)\n",
+                prog, unpredicted, in->n);
+        rc2_input = 1;
+    }
     pn_gpu_cache_free(cache);
     int rc2 = cli_output_close(f, tmp, out, rc == CLI_OK);
     free(devs);
     free(cal);
-    return rc != CLI_OK ? rc : rc2;
+    if (rc != CLI_OK) return rc;
+    return rc2 != CLI_OK ? rc2 : rc2_input ? CLI_EINPUT : CLI_OK;
 }
 
 /* ---- fit ---------------------------------------------------------------------- */

@@ -45,6 +45,15 @@ EOF
 expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va.csv"
 has "$TMP/err" "the profile has no instructions executed"
 has "$TMP/err" "va.csv:4"
+# the launch that cannot be predicted gets a row with no prediction, the
+# others are predicted all the same, and the exit status says so (1)
+has "$TMP/out" "GTX-970,vectorAdd,4194304,256,1,,,,"
+has "$TMP/out" "GTX-970,vectorAdd,2097152,256,1,0"
+has "$TMP/err" "1 of 3 launches could not be predicted"
+expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" -o "$TMP/va.out" --explain -f json "$TMP/va.csv"
+has "$TMP/va.out" '"input_size": 4194304, "block_x": 256, "block_y": 1, "predicted_s": null, "low_s": null, "high_s": null'
+has "$TMP/va.out" '"mlp": null}'
+has "$TMP/va.out" '"input_size": 2097152,'
 head -3 "$TMP/va.csv" > "$TMP/va2.csv"
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va2.csv"
 has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"

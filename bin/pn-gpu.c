@@ -486,9 +486,15 @@ static int cmd_fit(const opts_t *o, launches_t *in)
         }
         pn_error_t err;
         pn_gpu_calib_init(&cal[nc], d->name);
-        if (m == 0 || pn_gpu_fit(sh, ms, m, cache, &cal[nc], &err) != PN_OK) {
+        if (m == 0) {
             fprintf(stderr, "%s: %s: no launch of this GPU has a measured time and every count the model needs\n",
                     prog, d->name);
+            rc = CLI_EINPUT;
+            break;
+        }
+        if (pn_gpu_fit(sh, ms, m, cache, &cal[nc], &err) != PN_OK) {
+            fprintf(stderr, "%s: %s: %s [%s]\n", prog, d->name, err.text,
+                    pn_status_name(err.code));
             rc = CLI_EINPUT;
             break;
         }

@@ -265,7 +265,10 @@ pn_status_t pn_gpu_predict(const pn_gpu_shape_t *shape,
 
 /* Fits calib's overhead and scales to n shapes with measured times
  * (minimising the mean absolute log error), and fills its interval and
- * training error.  n >= 1.  Returns PN_OK, PN_EINVAL, PN_ENOMEM. */
+ * training error.  Needs more measured times (> 0) than the six free
+ * parameters: with 6 or fewer the fit goes through every one and its
+ * interval would be a false 0, and PN_EINVAL says how many there were.
+ * Returns PN_OK, PN_EINVAL, PN_ENOMEM. */
 pn_status_t pn_gpu_fit(const pn_gpu_shape_t *shapes, const double *measured,
                        size_t n, pn_gpu_cache_t *cache, pn_gpu_calib_t *calib,
                        pn_error_t *err);

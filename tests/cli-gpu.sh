@@ -109,6 +109,14 @@ has "$TMP/err" "invalid strided_scale"
 printf '{"format": "something else"}\n' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "not a pn-gpu calibration"
+# six launches for six parameters: the fit would pass through them all
+# (an interval of 0); refused, and no calibration written
+head -8 "$H/profiles/vectorAdd-H100.csv" > "$TMP/six.csv"
+expect 1 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/six.json" "$TMP/six.csv"
+has "$TMP/err" "NVIDIA H100 80GB HBM3: 6 launches with a measured time: fitting the 6 parameters needs at least 7 [PN_EINVAL]"
+[ ! -e "$TMP/six.json" ] && ok || bad "fit wrote a calibration from 6 launches"
+head -9 "$H/profiles/vectorAdd-H100.csv" > "$TMP/seven.csv"
+expect 0 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/seven.json" "$TMP/seven.csv"
 expect 2 "$BIN/pn-gpu" fit -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "fit needs"
 

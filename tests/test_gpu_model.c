@@ -238,6 +238,13 @@ START_TEST(fit_recovers_parameters)
     pn_error_t err;
     double zero = 0;
     ck_assert_int_eq(pn_gpu_fit(s, &zero, 1, NULL, &c, &err), PN_EINVAL);
+    /* six launches for six parameters: an exact fit that says nothing */
+    pn_gpu_calib_init(&c, "GTX-970");
+    ck_assert_int_eq(pn_gpu_fit(s, t, 6, NULL, &c, &err), PN_EINVAL);
+    ck_assert_msg(strstr(err.text, "6 launches with a measured time") &&
+                  strstr(err.text, "at least 7"), "%s", err.text);
+    ck_assert(c.issue_scale == 1 && c.log_lo < 0);   /* left as it was */
+    ck_assert_int_eq(pn_gpu_fit(s, t, 7, NULL, &c, &err), PN_OK);
 }
 END_TEST
 

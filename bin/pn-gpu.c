@@ -5,9 +5,11 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
 #include "pn.h"
 #include "predict.h"
@@ -118,64 +120,134 @@ static int calib_write(const char *path, const pn_gpu_calib_t *c, size_t n)
     return cli_output_close(f, tmp, path, 1);
 }
 
+/* "prog: path: what [PN_Ecode]" for a calibration file. */
+static int calib_fail(const char *path, pn_status_t code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int calib_fail(const char *path, pn_status_t code, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: %s: ", prog, path);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " [%s]\n", pn_status_name(code));
+    return CLI_EINPUT;
+}
+
+static const char *json_kind(const json_t *v)
+{
+    if (!v) return "missing";
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: case JSON_REAL: return "a number";
+    case JSON_TRUE: case JSON_FALSE: return "a boolean";
+    default: return "null";
+    }
+}
+
+/* One number of GPU i: what is wrong with it, or NULL (*dst set).
+ * sign: 0 any finite number, 1 >= 0, -1 <= 0. */
+static const char *calib_number(const json_t *v, int sign, double *dst, char *buf, size_t len)
+{
+    if (!json_is_number(v)) {
+        snprintf(buf, len, "expected a number, found %s", json_kind(v));
+        return buf;
+    }
+    double x = json_number_value(v);
+    if (!isfinite(x)) return "not a finite number";
+    if (sign > 0 && x < 0) { snprintf(buf, len, "%g is negative (expected >= 0)", x); return buf; }
+    if (sign < 0 && x > 0) { snprintf(buf, len, "%g is positive (expected <= 0: the interval holds the prediction)", x); return buf; }
+    *dst = x;
+    return NULL;
+}
+
 static int calib_read(const char *path, pn_gpu_calib_t **out, size_t *n)
 {
+    FILE *fp = fopen(path, "r");
+    if (!fp) return calib_fail(path, PN_EIO, "cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(fp);
+        return calib_fail(path, PN_EIO, "cannot read: %s", strerror(EISDIR));
+    }
     json_error_t je;
-    json_t *root = json_load_file(path, 0, &je);
+    json_t *root = json_loadf(fp, 0, &je);
+    int rerr = ferror(fp);
+    fclose(fp);
     if (!root) {
-        fprintf(stderr, "%s: %s:%d:%d: %s\n", prog, path, je.line, je.column, je.text);
+        if (rerr) return calib_fail(path, PN_EIO, "cannot read");
+        fprintf(stderr, "%s: %s:%d:%d: %s [%s]\n", prog, path, je.line, je.column,
+                je.text, pn_status_name(PN_ESTRUCT));
         return CLI_EINPUT;
     }
+    int rc = CLI_OK;
+    pn_gpu_calib_t *c = NULL;
     json_t *gpus = json_object_get(root, "gpus");
     const char *fmt = json_string_value(json_object_get(root, "format"));
-    if (!fmt || strcmp(fmt, "pn-gpu calibration") || !json_is_array(gpus) ||
-        json_integer_value(json_object_get(root, "version")) != 1) {
-        fprintf(stderr, "%s: %s: not a pn-gpu calibration of version 1\n", prog, path);
-        json_decref(root);
-        return CLI_EINPUT;
+    json_t *ver = json_object_get(root, "version");
+    if (!json_is_object(root) || !fmt || strcmp(fmt, "pn-gpu calibration")) {
+        rc = calib_fail(path, PN_ESTRUCT, "not a pn-gpu calibration (its \"format\" is not \"pn-gpu calibration\")");
+        goto done;
+    }
+    if (!json_is_number(ver)) {
+        rc = calib_fail(path, PN_ESTRUCT, "\"version\": expected a number, found %s", json_kind(ver));
+        goto done;
+    }
+    if (json_number_value(ver) != 1) {   /* 1.0 is 1 */
+        rc = calib_fail(path, PN_EUNSUPPORTED, "version %g: only version 1 is read", json_number_value(ver));
+        goto done;
+    }
+    if (!json_is_array(gpus)) {
+        rc = calib_fail(path, PN_ESTRUCT, "\"gpus\": expected an array, found %s", json_kind(gpus));
+        goto done;
     }
     size_t k = json_array_size(gpus);
-    pn_gpu_calib_t *c = calloc(k ? k : 1, sizeof *c);
-    if (!c) { json_decref(root); fprintf(stderr, "%s: out of memory\n", prog); return CLI_EINPUT; }
-    static const char *keys[] = {"overhead_s", "issue_scale", "dram_scale", "l2_scale", "lsu_scale", "log_lo", "log_hi"};
+    c = calloc(k ? k : 1, sizeof *c);
+    if (!c) { rc = calib_fail(path, PN_ENOMEM, "out of memory"); goto done; }
+    static const char *keys[] = {"overhead_s", "issue_scale", "dram_scale", "l2_scale",
+                                 "lsu_scale", "log_lo", "log_hi", "strided_scale"};
+    static const int sign[] = {1, 1, 1, 1, 1, -1, 1, 1};
     for (size_t i = 0; i < k; i++) {
         json_t *g = json_array_get(gpus, i);
-        const char *name = json_string_value(json_object_get(g, "gpu"));
+        if (!json_is_object(g)) {
+            rc = calib_fail(path, PN_EVALUE, "GPU %zu of \"gpus\": expected an object, found %s", i + 1, json_kind(g));
+            goto done;
+        }
+        json_t *gv = json_object_get(g, "gpu");
+        const char *name = json_string_value(gv);
+        if (!name || !*name) {
+            rc = calib_fail(path, PN_EVALUE, "GPU %zu of \"gpus\": \"gpu\": expected the GPU's name, found %s",
+                            i + 1, name ? "an empty string" : json_kind(gv));
+            goto done;
+        }
         pn_gpu_calib_init(&c[i], name);
         double *dst[] = {&c[i].overhead_s, &c[i].issue_scale, &c[i].dram_scale,
-                         &c[i].l2_scale, &c[i].lsu_scale, &c[i].log_lo, &c[i].log_hi};
-        int bad = !name;
-        for (int q = 0; q < 7 && !bad; q++) {
+                         &c[i].l2_scale, &c[i].lsu_scale, &c[i].log_lo, &c[i].log_hi,
+                         &c[i].strided_scale};
+        for (int q = 0; q < 8; q++) {
             json_t *v = json_object_get(g, keys[q]);
-            if (!json_is_number(v)) { bad = 1; break; }
-            *dst[q] = json_number_value(v);
-            if (!isfinite(*dst[q]) || (q < 5 && *dst[q] < 0)) bad = 1;
-        }
-        /* strided_scale came later: a calibration without it keeps the
-         * default (1), one with it must give a valid number */
-        json_t *sv = json_object_get(g, "strided_scale");
-        if (!bad && sv) {
-            if (!json_is_number(sv)) bad = 1;
-            else {
-                c[i].strided_scale = json_number_value(sv);
-                if (!isfinite(c[i].strided_scale) || c[i].strided_scale < 0) bad = 1;
+            /* strided_scale came later: a calibration without it keeps
+             * the default (1) */
+            if (!v && q == 7) continue;
+            char buf[160];
+            const char *why = calib_number(v, sign[q], dst[q], buf, sizeof buf);
+            if (why) {
+                rc = calib_fail(path, PN_EVALUE, "GPU %zu of \"gpus\" (\"%s\"): \"%s\": %s",
+                                i + 1, name, keys[q], why);
+                goto done;
             }
-        }
-        if (bad) {
-            fprintf(stderr, "%s: %s: GPU %zu of the calibration lacks \"gpu\" or a "
-                    "valid number for one of overhead_s, issue_scale, dram_scale, "
-                    "l2_scale, lsu_scale, log_lo, log_hi (or has an invalid "
-                    "strided_scale)\n", prog, path, i + 1);
-            free(c);
-            json_decref(root);
-            return CLI_EINPUT;
         }
         c[i].train_mape = json_number_value(json_object_get(g, "train_mape"));
     }
-    json_decref(root);
     *out = c;
     *n = k;
-    return CLI_OK;
+    c = NULL;
+done:
+    free(c);
+    json_decref(root);
+    return rc;
 }
 
 /* ---- inputs ------------------------------------------------------------------ */

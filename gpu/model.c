@@ -566,8 +566,10 @@ pn_status_t pn_gpu_fit(const pn_gpu_shape_t *shapes, const double *measured,
         ape += fabs(p - rows[i].measured) / rows[i].measured;
     }
     qsort(lr, m, sizeof *lr, cmp_double);
-    c->log_lo = lr[(size_t)floor(0.1 * (double)(m - 1))];
-    c->log_hi = lr[(size_t)ceil(0.9 * (double)(m - 1))];
+    /* the interval holds the prediction itself (a calibration whose
+     * percentiles fall on one side, or round off 0, is read back) */
+    c->log_lo = fmin(lr[(size_t)floor(0.1 * (double)(m - 1))], 0);
+    c->log_hi = fmax(lr[(size_t)ceil(0.9 * (double)(m - 1))], 0);
     c->train_mape = 100.0 * ape / (double)m;
     c->train_n = m;
     free(rows);

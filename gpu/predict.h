@@ -204,7 +204,8 @@ typedef struct pn_gpu_calib {
     double l2_scale;       /* L2 time over L2 bytes / DRAM bandwidth */
     double lsu_scale;      /* L1/shared pipe time over wavefronts / clock */
     double strided_scale;  /* strided DRAM time over strided bytes / bandwidth */
-    double log_lo, log_hi; /* 10th and 90th percentile of log(measured/predicted) in training */
+    double log_lo, log_hi; /* 10th and 90th percentile of log(measured/predicted)
+                            * in training; log_lo <= 0 <= log_hi */
     double train_mape;     /* mean absolute percentage error on the training rows, % */
     size_t train_n;        /* training rows */
 } pn_gpu_calib_t;

@@ -98,14 +98,40 @@ expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorA
 has "$TMP/err" "bad.json:1:"
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
-has "$TMP/err" "GPU 1 of the calibration lacks"
+has "$TMP/err" 'bad.json: GPU 1 of "gpus" ("x"): "overhead_s": -1 is negative (expected >= 0) [PN_EVALUE]'
+# each field is named with what is wrong with it
+cal() { printf '{"format": "pn-gpu calibration", "version": %s, "gpus": [{"gpu": "NVIDIA H100 80GB HBM3", "overhead_s": 1e-6, "issue_scale": %s, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": %s, "log_hi": %s}]}\n' "$@" > "$TMP/bad.json"; }
+for v in '"abc"' null; do
+    cal 1 "$v" -0.5 0.5
+    expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+    has "$TMP/err" '"issue_scale": expected a number, found '
+done
+# an interval that leaves out the prediction is refused
+cal 1 1 -0.5 -1
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" '"log_hi": -1 is negative (expected >= 0) [PN_EVALUE]'
+cal 1 1 5 6
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" '"log_lo": 5 is positive (expected <= 0'
+# version 1.0 is 1; 2 is not read
+cal 1.0 1 -0.5 0.5
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+cal 2 1 -0.5 0.5
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "bad.json: version 2: only version 1 is read [PN_EUNSUPPORTED]"
+# a calibration that cannot be opened or is a folder
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/no-such.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "no-such.json: cannot open: No such file or directory [PN_EIO]"
+lacks "$TMP/err" ":-1:"
+expect 1 "$BIN/pn-gpu" predict -c "$TMP" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" ": cannot read: Is a directory [PN_EIO]"
 # a calibration without strided_scale (written before it existed) is read;
 # one with a negative strided_scale is refused
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "NVIDIA H100 80GB HBM3", "overhead_s": 1e-6, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/old.json"
 expect 0 "$BIN/pn-gpu" predict -c "$TMP/old.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 sed 's/"lsu_scale": 1,/"lsu_scale": 1, "strided_scale": -2,/' "$TMP/old.json" > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
-has "$TMP/err" "invalid strided_scale"
+has "$TMP/err" '"strided_scale": -2 is negative (expected >= 0) [PN_EVALUE]'
 printf '{"format": "something else"}\n' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "not a pn-gpu calibration"

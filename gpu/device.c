@@ -234,6 +234,8 @@ pn_status_t pn_gpu_devices_read(const char *path, pn_gpu_device_t **out,
             goto done;
         }
     }
+    if ((st = pni_csv_unique(hdr, ncols, col, D_COUNT, err)))
+        goto done;
     for (;;) {
         while (!(st = pni_csv_next(&c, &got)) && got && pni_csv_blank(&c))
             ;

@@ -8,7 +8,8 @@
  * data set of Amaris et al. (one row per launch, columns such as
  * `inst_executed`, `warps_launched`, `Duration`) and Nsight Compute's raw
  * CSV page (`ncu --csv --page raw`: a header row, a units row, one row per
- * launch, metric names such as `smsp__inst_executed.sum`).  A device is
+ * launch, metric names such as `smsp__inst_executed.sum`).  A header
+ * that repeats a column the readers use is refused (PN_EVALUE).  A device is
  * one row of a `deviceInfo.csv` (clock, SMs, bandwidth, compute
  * capability); the limits of each compute capability (resident blocks and
  * warps, registers, shared memory, schedulers, latencies) come from a

@@ -57,6 +57,10 @@ has "$TMP/va.out" '"input_size": 2097152,'
 head -3 "$TMP/va.csv" > "$TMP/va2.csv"
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va2.csv"
 has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"
+# a column read twice in the header: refused, naming it and where
+sed '1s/$/,bandwith/; 2s/$/,1/' "$TMP/dev.csv" > "$TMP/dev2.csv"
+expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev2.csv" "$TMP/va2.csv"
+has "$TMP/err" "dev2.csv:1:145: the column 'bandwith' is in the header twice (fields 10 and 15)"
 # names with commas and quotes (templated kernels) are quoted as RFC 4180
 # says, in predict's and eval's CSV
 sed '2s/"vectorAdd"/"void scale<float, 4>(float *, int)"/; 3s/"vectorAdd"/"say ""hi"""/' "$TMP/va2.csv" > "$TMP/q.csv"

@@ -577,6 +577,42 @@ START_TEST(devices_errors)
 }
 END_TEST
 
+/* A column the reader uses, twice in the header: refused at the second,
+ * with its name (which one to read is not known); a repeated column it
+ * does not read is no matter. */
+START_TEST(duplicate_columns)
+{
+    pn_gpu_device_t *d;
+    size_t n;
+    pn_error_t err;
+    char *path = tmp_file_with("compute_version,gpu_name,max_clock_rate,num_sm,"
+                               "num_cores_sm,num_sm\n5.2,GTX-970,1076,13,128,14\n");
+    ck_assert_int_eq(pn_gpu_devices_read(path, &d, &n, &err), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 1);
+    ck_assert_uint_eq(err.column, 61);
+    ck_assert_msg(strstr(err.text, "the column 'num_sm' is in the header twice (fields 4 and 6)"), "%s", err.text);
+    unlink(path);
+    free(path);
+    path = tmp_file_with("compute_version,gpu_name,max_clock_rate,num_sm,"
+                         "num_cores_sm,other,other\n5.2,GTX-970,1076,13,128,1,2\n");
+    ck_assert_int_eq(pn_gpu_devices_read(path, &d, &n, &err), PN_OK);
+    free(d);
+    unlink(path);
+    free(path);
+    /* a profile with Duration twice */
+    path = tmp_file_with(
+        "gpu_name,AppName,Grid.X,Grid.Y,Grid.Z,Block.X,Block.Y,Block.Z,"
+        "Registers.Per.Thread,Static.SMem,Dynamic.SMem,Duration,Duration\n"
+        "GTX-970,k,1,1,1,32,1,1,8,0,0,0.001,0.002\n");
+    pn_gpu_launch_t *l;
+    ck_assert_int_eq(pn_gpu_profile_read(path, &l, &n, &err), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 1);
+    ck_assert_msg(strstr(err.text, "the column 'Duration' is in the header twice (fields 12 and 13)"), "%s", err.text);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 /* The table against the CUDA Programming Guide's figures, and the
  * fallback to the nearest lower capability of the same major number. */
 START_TEST(arch_table)
@@ -658,6 +694,7 @@ int main(void)
     tcase_add_test(tc, devices_read);
     tcase_add_test(tc, devices_errors);
     tcase_add_test(tc, arch_table);
+    tcase_add_test(tc, duplicate_columns);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

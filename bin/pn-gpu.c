@@ -223,6 +223,20 @@ static int calib_read(const char *path, pn_gpu_calib_t **out, size_t *n)
             goto done;
         }
         pn_gpu_calib_init(&c[i], name);
+        /* a GPU twice: which calibration applies is not known */
+        for (size_t j = 0; j < i; j++) {
+            pn_gpu_device_t a, b;
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            snprintf(a.name, sizeof a.name, "%s", c[j].gpu);
+            snprintf(b.name, sizeof b.name, "%s", c[i].gpu);
+            if (pn_gpu_device_find(&a, 1, b.name) || pn_gpu_device_find(&b, 1, a.name)) {
+                rc = calib_fail(path, PN_EVALUE, "GPU %zu of \"gpus\" (\"%s\") is GPU %zu "
+                                "(\"%s\") again: which calibration applies is not known",
+                                i + 1, name, j + 1, c[j].gpu);
+                goto done;
+            }
+        }
         double *dst[] = {&c[i].overhead_s, &c[i].issue_scale, &c[i].dram_scale,
                          &c[i].l2_scale, &c[i].lsu_scale, &c[i].log_lo, &c[i].log_hi,
                          &c[i].strided_scale};
@@ -401,9 +415,13 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
     fputc('\n', f);
 }
 
+/* The calibration of gpu in c, or spec filled with the defaults (*found
+ * 0). */
 static const pn_gpu_calib_t *calib_for(const pn_gpu_calib_t *c, size_t n,
-                                       const char *gpu, pn_gpu_calib_t *spec)
+                                       const char *gpu, pn_gpu_calib_t *spec,
+                                       int *found)
 {
+    *found = 1;
     for (size_t i = 0; i < n; i++) {
         pn_gpu_device_t a, b;
         memset(&a, 0, sizeof a);
@@ -411,6 +429,7 @@ static const pn_gpu_calib_t *calib_for(const pn_gpu_calib_t *c, size_t n,
         snprintf(b.name, sizeof b.name, "%s", gpu);
         if (pn_gpu_device_find(&a, 1, b.name)) return &c[i];
     }
+    *found = 0;
     pn_gpu_calib_init(spec, gpu);
     return spec;
 }
@@ -468,6 +487,11 @@ static int cmd_predict(const opts_t *o, launches_t *in)
     FILE *f = cli_output_open(out, &tmp);
     if (!f) { free(devs); free(cal); return CLI_EOUTPUT; }
     pn_gpu_cache_t *cache = pn_gpu_cache_new();
+    char *warned = calloc(nd ? nd : 1, 1);   /* GPUs said to lack a calibration */
+    if (!warned) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        rc = CLI_EINPUT;
+    }
     size_t unpredicted = 0;
     int rc2_input = 0;
     for (size_t i = 0; i < in->n && rc == CLI_OK; i++) {
@@ -486,8 +510,15 @@ static int cmd_predict(const opts_t *o, launches_t *in)
         pn_gpu_calib_t spec;
         pn_error_t err;
         pn_status_t st = pn_gpu_shape(l, d, &s, &err);
+        int found;
+        const pn_gpu_calib_t *cd = calib_for(cal, nc, d->name, &spec, &found);
+        if (o->calib && !found && !warned[d - devs]) {
+            warned[d - devs] = 1;
+            fprintf(stderr, "%s: %s: warning: no calibration of the GPU '%s': "
+                    "predicted from its specification alone\n", prog, o->calib, d->name);
+        }
         if (st == PN_OK)
-            st = pn_gpu_predict(&s, calib_for(cal, nc, d->name, &spec), cache, &p, &err);
+            st = pn_gpu_predict(&s, cd, cache, &p, &err);
         if (st == PN_ENOMEM) {
             cli_error(prog, &err);
             rc = CLI_EINPUT;
@@ -508,6 +539,7 @@ static int cmd_predict(const opts_t *o, launches_t *in)
         rc2_input = 1;
     }
     pn_gpu_cache_free(cache);
+    free(warned);
     int rc2 = cli_output_close(f, tmp, out, rc == CLI_OK);
     free(devs);
     free(cal);

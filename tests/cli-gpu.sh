@@ -93,9 +93,21 @@ expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/matMul_
 # calibrated on these rows: the mean error is the training error's size
 awk -F, 'NR > 1 { e += ($6 > $9 ? $6 - $9 : $9 - $6) / $9; n++ } END { exit !(n == 48 && e / n < 0.5) }' "$TMP/out" \
     && ok || bad "calibrated matMul_gpu predictions are off by more than 50% on average"
-# a GPU the calibration does not name is predicted from its specification
+# a GPU the calibration does not name is predicted from its specification,
+# with a warning (once a GPU)
 expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H200.csv"
 has "$TMP/out" "NVIDIA H200,vectorAdd,"
+has "$TMP/err" "cal.json: warning: no calibration of the GPU 'NVIDIA H200': predicted from its specification alone"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] && ok || bad "the warning is not given once"
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+lacks "$TMP/err" "warning"
+printf '{"format": "pn-gpu calibration", "version": 1, "gpus": []}\n' > "$TMP/empty.json"
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/empty.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "warning: no calibration of the GPU 'NVIDIA H100 80GB HBM3'"
+# a GPU twice in a calibration is refused
+sed 's/"gpus": \[/"gpus": [{"gpu": "H100", "overhead_s": 1e-6, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": 0, "log_hi": 0},/' "$TMP/cal.json" > "$TMP/twice.json"
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/twice.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" 'twice.json: GPU 2 of "gpus" ("NVIDIA H100 80GB HBM3") is GPU 1 ("H100") again: which calibration applies is not known [PN_EVALUE]'
 # bad calibrations
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1,' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"

@@ -49,6 +49,8 @@ static void usage(FILE *out)
         "  -h, --help              show this help and exit\n"
         "  -V, --version           show the version and exit\n"
         "\n"
+        "An option that does not apply to the command is refused.\n"
+        "\n"
         "Exit status: 0 success, 1 a profile, device file or calibration\n"
         "could not be read or a launch could not be predicted (predict writes\n"
         "its row with empty predictions, and every other row), 2 bad command\n"
@@ -712,6 +714,13 @@ int main(int argc, char **argv)
     o.trans = 1;
     o.regs = 32;
     int grid = 0, block = 0, c;
+    /* the options given, to refuse those that do not apply to the command */
+    enum { G_CAL, G_FMT, G_EXPLAIN, G_GPU, G_GRID, G_BLOCK, G_ARITH, G_SHARED,
+           G_GLOBAL, G_TRANS, G_REGS, G_SMEM, G_COUNT };
+    static const char *const gname[G_COUNT] = {
+        "--calibration", "--format", "--explain", "--gpu", "--grid", "--block",
+        "--arith", "--shared", "--global", "--transactions", "--regs", "--smem"};
+    int given[G_COUNT] = {0};
     /* the command first; options anywhere after it (GNU order) */
     if (argc > 1 && argv[1][0] != '-') {
         o.cmd = argv[1];
@@ -720,23 +729,24 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "D:c:o:f:hV", lo, NULL)) != -1) {
         switch (c) {
         case 'D': o.devinfo = optarg; break;
-        case 'c': o.calib = optarg; break;
+        case 'c': o.calib = optarg; given[G_CAL] = 1; break;
         case 'o': o.output = optarg; break;
         case 'f':
+            given[G_FMT] = 1;
             if (!strcmp(optarg, "json")) o.json = 1;
             else if (!strcmp(optarg, "csv")) o.json = 0;
             else { fprintf(stderr, "%s: --format: csv or json, not '%s'\n", prog, optarg); return CLI_EUSAGE; }
             break;
-        case OPT_EXPLAIN: o.explain = 1; break;
-        case OPT_GPU: o.gpu = optarg; break;
-        case OPT_GRID: if (dims("--grid", optarg, o.grid)) return CLI_EUSAGE; grid = 1; break;
-        case OPT_BLOCK: if (dims("--block", optarg, o.block)) return CLI_EUSAGE; block = 1; break;
-        case OPT_ARITH: if (count("--arith", optarg, &o.arith)) return CLI_EUSAGE; break;
-        case OPT_SHARED: if (count("--shared", optarg, &o.shared)) return CLI_EUSAGE; break;
-        case OPT_GLOBAL: if (count("--global", optarg, &o.global)) return CLI_EUSAGE; break;
-        case OPT_TRANS: if (count("--transactions", optarg, &o.trans)) return CLI_EUSAGE; break;
-        case OPT_REGS: if (count("--regs", optarg, &o.regs)) return CLI_EUSAGE; break;
-        case OPT_SMEM: if (count("--smem", optarg, &o.smem)) return CLI_EUSAGE; break;
+        case OPT_EXPLAIN: o.explain = 1; given[G_EXPLAIN] = 1; break;
+        case OPT_GPU: o.gpu = optarg; given[G_GPU] = 1; break;
+        case OPT_GRID: if (dims("--grid", optarg, o.grid)) return CLI_EUSAGE; grid = 1; given[G_GRID] = 1; break;
+        case OPT_BLOCK: if (dims("--block", optarg, o.block)) return CLI_EUSAGE; block = 1; given[G_BLOCK] = 1; break;
+        case OPT_ARITH: if (count("--arith", optarg, &o.arith)) return CLI_EUSAGE; given[G_ARITH] = 1; break;
+        case OPT_SHARED: if (count("--shared", optarg, &o.shared)) return CLI_EUSAGE; given[G_SHARED] = 1; break;
+        case OPT_GLOBAL: if (count("--global", optarg, &o.global)) return CLI_EUSAGE; given[G_GLOBAL] = 1; break;
+        case OPT_TRANS: if (count("--transactions", optarg, &o.trans)) return CLI_EUSAGE; given[G_TRANS] = 1; break;
+        case OPT_REGS: if (count("--regs", optarg, &o.regs)) return CLI_EUSAGE; given[G_REGS] = 1; break;
+        case OPT_SMEM: if (count("--smem", optarg, &o.smem)) return CLI_EUSAGE; given[G_SMEM] = 1; break;
         default: return cli_common_option(prog, c, usage);
         }
     }
@@ -745,6 +755,26 @@ int main(int argc, char **argv)
     if (!o.cmd) {
         fprintf(stderr, "%s: expected a command: predict, fit or eval\nTry '%s --help'.\n", prog, prog);
         return CLI_EUSAGE;
+    }
+    int is_predict = !strcmp(o.cmd, "predict"), is_fit = !strcmp(o.cmd, "fit"),
+        is_eval = !strcmp(o.cmd, "eval");
+    if (!is_predict && !is_fit && !is_eval) {
+        fprintf(stderr, "%s: unknown command '%s' (predict, fit or eval)\nTry '%s --help'.\n", prog, o.cmd, prog);
+        return CLI_EUSAGE;
+    }
+    for (int g = 0; g < G_COUNT; g++) {
+        /* fit takes -D and -o; eval also -f; predict all, the launch's
+         * counts only with --grid and --block */
+        int applies = is_predict ? (g < G_ARITH || grid || block)
+                    : is_eval ? g == G_FMT : 0;
+        if (given[g] && !applies) {
+            if (is_predict)
+                fprintf(stderr, "%s: %s does not apply to predict without --grid and --block "
+                        "(it gives a launch with no profile)\nTry '%s --help'.\n", prog, gname[g], prog);
+            else
+                fprintf(stderr, "%s: %s does not apply to %s\nTry '%s --help'.\n", prog, gname[g], o.cmd, prog);
+            return CLI_EUSAGE;
+        }
     }
     if (grid != block || ((grid || block) && !o.gpu)) {
         fprintf(stderr, "%s: a launch needs --grid, --block and --gpu together\nTry '%s --help'.\n", prog, prog);
@@ -759,10 +789,6 @@ int main(int argc, char **argv)
             return CLI_EUSAGE;
         }
         return cmd_eval(&o, argv[optind]);
-    }
-    if (strcmp(o.cmd, "predict") && strcmp(o.cmd, "fit")) {
-        fprintf(stderr, "%s: unknown command '%s' (predict, fit or eval)\nTry '%s --help'.\n", prog, o.cmd, prog);
-        return CLI_EUSAGE;
     }
     for (int i = optind; i < argc && rc == CLI_OK; i++) rc = add_profile(&in, argv[i]);
     if (rc == CLI_OK) pn_gpu_launches_impute(in.l, in.n);

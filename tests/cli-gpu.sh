@@ -184,6 +184,22 @@ expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10
 has "$TMP/err" "does not fit on an SM"
 expect 2 "$BIN/pn-gpu" predict
 has "$TMP/err" "predict needs --device-info"
+# options that do not apply to the command are refused, not ignored
+expect 2 "$BIN/pn-gpu" eval -c "$TMP/cal.json" "$H"
+has "$TMP/err" "--calibration does not apply to eval"
+expect 2 "$BIN/pn-gpu" eval --explain "$H"
+has "$TMP/err" "--explain does not apply to eval"
+expect 2 "$BIN/pn-gpu" fit -c "$TMP/cal.json" -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "--calibration does not apply to fit"
+expect 2 "$BIN/pn-gpu" fit --grid 4 --block 32 --gpu H100 -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "does not apply to fit"
+expect 2 "$BIN/pn-gpu" fit -f json -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "--format does not apply to fit"
+expect 2 "$BIN/pn-gpu" predict --arith 5 -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "--arith does not apply to predict without --grid and --block"
+expect 2 "$BIN/pn-gpu" predict --smem 5 -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "--smem does not apply to predict without --grid and --block"
+[ ! -e "$TMP/x.json" ] && ok || bad "a refused fit wrote its output"
 expect 2 "$BIN/pn-gpu" frobnicate
 has "$TMP/err" "unknown command 'frobnicate'"
 

@@ -74,7 +74,9 @@ typedef struct pn_gpu_launch {
     unsigned grid[3], block[3];
     unsigned regs_per_thread;
     unsigned smem_per_block;  /* static + dynamic, bytes */
-    double measured_s;        /* measured time in seconds (mean of the repeats), NAN if unknown */
+    double measured_s;        /* measured time in seconds (mean of the repeats), NAN if
+                               * unknown (no duration, or 0 or one that
+                               * underflows: not averaged in) */
     unsigned repeats;         /* measurements merged into this launch (>= 1) */
     double warps;             /* warps launched */
     double inst;              /* warp instructions executed */

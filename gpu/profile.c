@@ -5,6 +5,7 @@
  */
 #include <config.h>
 #include <limits.h>
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -464,6 +465,11 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
         }
         l->measured_s = v;
     }
+    /* a time of 0, or one that underflows to a subnormal, is not a
+     * measurement (a launch takes some time): unknown, as fit and eval
+     * have always taken it, and not averaged into the repeats */
+    if (!(l->measured_s >= DBL_MIN))
+        l->measured_s = NAN;
     unsigned *dst[U_COUNT] = {&l->grid[0], &l->grid[1], &l->grid[2],
                               &l->block[0], &l->block[1], &l->block[2],
                               &l->regs_per_thread, &l->smem_per_block, NULL};

@@ -61,6 +61,13 @@ has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"
 sed '1s/$/,bandwith/; 2s/$/,1/' "$TMP/dev.csv" > "$TMP/dev2.csv"
 expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev2.csv" "$TMP/va2.csv"
 has "$TMP/err" "dev2.csv:1:145: the column 'bandwith' is in the header twice (fields 10 and 15)"
+# a duration of 0 is no measurement: measured_s is empty, as fit and eval
+# take it
+sed '2s/,0.000125,/,0,/' "$TMP/va2.csv" > "$TMP/zero.csv"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/zero.csv"
+awk -F, 'NR == 2 { exit !($9 == "" && $6 > 0) }' "$TMP/out" && ok || bad "a duration of 0 printed as measured: $(sed -n 2p "$TMP/out")"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" -f json "$TMP/zero.csv"
+has "$TMP/out" '"measured_s": null}'
 # names with commas and quotes (templated kernels) are quoted as RFC 4180
 # says, in predict's and eval's CSV
 sed '2s/"vectorAdd"/"void scale<float, 4>(float *, int)"/; 3s/"vectorAdd"/"say ""hi"""/' "$TMP/va2.csv" > "$TMP/q.csv"

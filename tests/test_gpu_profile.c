@@ -613,6 +613,32 @@ START_TEST(duplicate_columns)
 }
 END_TEST
 
+/* A duration of 0, or one that underflows, is no measurement: NAN, and a
+ * repeat with it leaves the mean of the others. */
+START_TEST(zero_duration)
+{
+    char *path = tmp_file_with(
+        "gpu_name,AppName,Input.Size,Grid.X,Grid.Y,Grid.Z,Block.X,Block.Y,Block.Z,"
+        "Registers.Per.Thread,Static.SMem,Duration\n"
+        "GTX-970,k,1,1,1,1,32,1,1,8,0,0\n"
+        "GTX-970,k,2,1,1,1,32,1,1,8,0,1e-320\n"
+        "GTX-970,k,3,1,1,1,32,1,1,8,0,0.002\n"
+        "GTX-970,k,3,1,1,1,32,1,1,8,0,0\n");
+    pn_gpu_launch_t *l;
+    size_t n;
+    pn_error_t err;
+    ck_assert_int_eq(pn_gpu_profile_read(path, &l, &n, &err), PN_OK);
+    ck_assert_uint_eq(n, 3);
+    ck_assert(isnan(l[0].measured_s));
+    ck_assert(isnan(l[1].measured_s));
+    NEAR(l[2].measured_s, 0.002);
+    ck_assert_uint_eq(l[2].repeats, 2);
+    pn_gpu_launches_free(l);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
 /* The table against the CUDA Programming Guide's figures, and the
  * fallback to the nearest lower capability of the same major number. */
 START_TEST(arch_table)
@@ -695,6 +721,7 @@ int main(void)
     tcase_add_test(tc, devices_errors);
     tcase_add_test(tc, arch_table);
     tcase_add_test(tc, duplicate_columns);
+    tcase_add_test(tc, zero_duration);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -343,6 +343,25 @@ static int read_devices(const char *path, pn_gpu_device_t **d, size_t *n)
     return CLI_OK;
 }
 
+/* "the GPU is not in the device file": where (file:line of a launch, or
+ * the option that named it), and the GPUs the file has. */
+static void gpu_missing(const char *file, unsigned long line, const char *name,
+                        int from_option, const char *devinfo,
+                        const pn_gpu_device_t *devs, size_t nd, int can_use_gpu)
+{
+    size_t k = strspn(name, "0123456789");
+    if (from_option)
+        fprintf(stderr, "%s: --gpu: the GPU '%s' is not in %s, which has ", prog, name, devinfo);
+    else if (name[0] && !name[k])   /* Nsight Compute's Device: an index */
+        fprintf(stderr, "%s: %s:%lu: the profile names no GPU (only the device index %s)%s; %s has ",
+                prog, file, line, name, can_use_gpu ? ": give its name with --gpu" : "", devinfo);
+    else
+        fprintf(stderr, "%s: %s:%lu: the GPU '%s' is not in %s, which has ", prog, file, line, name, devinfo);
+    for (size_t i = 0; i < nd; i++)
+        fprintf(stderr, "%s'%s'", i == 0 ? "" : i + 1 == nd ? " and " : ", ", devs[i].name);
+    fprintf(stderr, "%s\n", nd ? "" : "no GPU");
+}
+
 /* ---- predict ------------------------------------------------------------------ */
 
 /* A number, or nothing when it is unknown (an empty CSV cell). */
@@ -501,8 +520,7 @@ static int cmd_predict(const opts_t *o, launches_t *in)
         const char *gname = o->gpu ? o->gpu : l->gpu;
         const pn_gpu_device_t *d = pn_gpu_device_find(devs, nd, gname);
         if (!d) {
-            fprintf(stderr, "%s: %s:%lu: the GPU '%s' is not in %s (use --gpu)\n",
-                    prog, l->file[0] ? l->file : "command line", l->line, gname, o->devinfo);
+            gpu_missing(l->file, l->line, gname, o->gpu != NULL, o->devinfo, devs, nd, 1);
             rc = CLI_EINPUT;
             break;
         }
@@ -574,8 +592,7 @@ static int cmd_fit(const opts_t *o, launches_t *in)
         if (done[i]) continue;
         const pn_gpu_device_t *d = pn_gpu_device_find(devs, nd, in->l[i].gpu);
         if (!d) {
-            fprintf(stderr, "%s: %s:%lu: the GPU '%s' is not in %s\n", prog,
-                    in->l[i].file, in->l[i].line, in->l[i].gpu, o->devinfo);
+            gpu_missing(in->l[i].file, in->l[i].line, in->l[i].gpu, 0, o->devinfo, devs, nd, 0);
             rc = CLI_EINPUT;
             break;
         }

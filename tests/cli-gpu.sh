@@ -184,7 +184,15 @@ has "$TMP/err" "--grid, --block and --gpu together"
 expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu x --grid 0 --block 32
 has "$TMP/err" "--grid: expected X[,Y[,Z]]"
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "No Such GPU" --grid 10 --block 32
-has "$TMP/err" "the GPU 'No Such GPU' is not in"
+has "$TMP/err" "pn-gpu: --gpu: the GPU 'No Such GPU' is not in $DEV, which has 'NVIDIA H100 80GB HBM3' and 'NVIDIA H200'"
+lacks "$TMP/err" ":0:"
+# a profile with no GPU name (Nsight Compute's Device is an index)
+sed '1s/"device__attribute_display_name"/"x_display_name"/' "$srcdir/data/gpu/ncu-h100.csv" > "$TMP/nodisp.csv"
+expect 1 "$BIN/pn-gpu" predict -D "$DEV" "$TMP/nodisp.csv"
+has "$TMP/err" "nodisp.csv:3: the profile names no GPU (only the device index 0): give its name with --gpu; $DEV has 'NVIDIA H100 80GB HBM3' and 'NVIDIA H200'"
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" "$TMP/nodisp.csv"
+expect 1 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/x.json" "$TMP/nodisp.csv"
+has "$TMP/err" "nodisp.csv:3: the profile names no GPU (only the device index 0); $DEV has"
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 2048
 has "$TMP/err" "CUDA allows at most 1024"
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 256 --smem 300000

@@ -57,6 +57,10 @@ has "$TMP/va.out" '"input_size": 2097152,'
 head -3 "$TMP/va.csv" > "$TMP/va2.csv"
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va2.csv"
 has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"
+# a bandwidth of 0 is refused at its cell
+sed '2s/,224.32,/,0,/' "$TMP/dev.csv" > "$TMP/dev0.csv"
+expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev0.csv" "$TMP/va2.csv"
+has "$TMP/err" "dev0.csv:2:41: column 'bandwith': '0' is not a positive number"
 # a column read twice in the header: refused, naming it and where
 sed '1s/$/,bandwith/; 2s/$/,1/' "$TMP/dev.csv" > "$TMP/dev2.csv"
 expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev2.csv" "$TMP/va2.csv"

@@ -563,6 +563,15 @@ START_TEST(devices_errors)
     ck_assert_ptr_nonnull(strstr(err.text, "a row of 4 cells"));
     unlink(path);
     free(path);
+    /* a bandwidth of 0, refused at its cell like a negative one */
+    path = tmp_file_with("compute_version,gpu_name,max_clock_rate,num_sm,"
+                         "num_cores_sm,bandwith\n3,K,700,2,192,0\n");
+    ck_assert_int_eq(pn_gpu_devices_read(path, &d, &n, &err), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 2);
+    ck_assert_uint_eq(err.column, 15);
+    ck_assert_msg(strstr(err.text, "column 'bandwith': '0' is not a positive number"), "%s", err.text);
+    unlink(path);
+    free(path);
     /* the least columns, and NA where a value may be missing */
     path = tmp_file_with("compute_version,gpu_name,max_clock_rate,num_sm,"
                          "num_cores_sm,bandwith\n3,K,700,2,192,NA\n");

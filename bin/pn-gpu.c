@@ -68,20 +68,28 @@ typedef struct {
     double arith, shared, global, trans, regs, smem;
 } opts_t;
 
-static int dims(const char *opt, const char *s, unsigned d[3])
+/* X[,Y[,Z]] within CUDA's limits: a grid's x up to 2^31 - 1, y and z up
+ * to 65535; a block's x and y up to 1024, z up to 64. */
+static int dims(const char *opt, const char *s, unsigned d[3], int grid)
 {
+    static const unsigned long gmax[3] = {2147483647UL, 65535, 65535},
+                               bmax[3] = {1024, 1024, 64};
+    const unsigned long *max = grid ? gmax : bmax;
+    const char *all = s;
     d[0] = d[1] = d[2] = 1;
     char *end;
     for (int i = 0; i < 3; i++) {
         errno = 0;
         unsigned long v = strtoul(s, &end, 10);
-        if (end == s || errno || v == 0 || v > 2147483647UL || *s == '-') break;
+        if (end == s || errno || v == 0 || v > max[i] || *s == '-' || *s == '+' || *s == ' ') break;
         d[i] = (unsigned)v;
         if (!*end) return 0;
         if (*end != ',') break;
         s = end + 1;
     }
-    fprintf(stderr, "%s: %s: expected X[,Y[,Z]] of positive integers\n", prog, opt);
+    fprintf(stderr, "%s: %s: '%s': expected X[,Y[,Z]], whole numbers: X from 1 to %lu, "
+            "Y from 1 to %lu, Z from 1 to %lu (CUDA's limits)\n",
+            prog, opt, all, max[0], max[1], max[2]);
     return -1;
 }
 
@@ -756,8 +764,8 @@ int main(int argc, char **argv)
             break;
         case OPT_EXPLAIN: o.explain = 1; given[G_EXPLAIN] = 1; break;
         case OPT_GPU: o.gpu = optarg; given[G_GPU] = 1; break;
-        case OPT_GRID: if (dims("--grid", optarg, o.grid)) return CLI_EUSAGE; grid = 1; given[G_GRID] = 1; break;
-        case OPT_BLOCK: if (dims("--block", optarg, o.block)) return CLI_EUSAGE; block = 1; given[G_BLOCK] = 1; break;
+        case OPT_GRID: if (dims("--grid", optarg, o.grid, 1)) return CLI_EUSAGE; grid = 1; given[G_GRID] = 1; break;
+        case OPT_BLOCK: if (dims("--block", optarg, o.block, 0)) return CLI_EUSAGE; block = 1; given[G_BLOCK] = 1; break;
         case OPT_ARITH: if (count("--arith", optarg, &o.arith)) return CLI_EUSAGE; given[G_ARITH] = 1; break;
         case OPT_SHARED: if (count("--shared", optarg, &o.shared)) return CLI_EUSAGE; given[G_SHARED] = 1; break;
         case OPT_GLOBAL: if (count("--global", optarg, &o.global)) return CLI_EUSAGE; given[G_GLOBAL] = 1; break;
@@ -795,6 +803,11 @@ int main(int argc, char **argv)
     }
     if (grid != block || ((grid || block) && !o.gpu)) {
         fprintf(stderr, "%s: a launch needs --grid, --block and --gpu together\nTry '%s --help'.\n", prog, prog);
+        return CLI_EUSAGE;
+    }
+    if (o.global > 0 && o.trans == 0) {
+        fprintf(stderr, "%s: --transactions 0 with --global %g: a global access moves "
+                "at least one transaction\nTry '%s --help'.\n", prog, o.global, prog);
         return CLI_EUSAGE;
     }
     o.hypo = grid;

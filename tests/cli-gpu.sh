@@ -186,7 +186,7 @@ awk -v a="$t1" -v b="$t2" 'BEGIN { r = b / a; exit !(r > 1.98 && r < 2.02) }' &&
 expect 2 "$BIN/pn-gpu" predict -D "$DEV" --grid 10 --block 32
 has "$TMP/err" "--grid, --block and --gpu together"
 expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu x --grid 0 --block 32
-has "$TMP/err" "--grid: expected X[,Y[,Z]]"
+has "$TMP/err" "--grid: '0': expected X[,Y[,Z]]"
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "No Such GPU" --grid 10 --block 32
 has "$TMP/err" "pn-gpu: --gpu: the GPU 'No Such GPU' is not in $DEV, which has 'NVIDIA H100 80GB HBM3' and 'NVIDIA H200'"
 lacks "$TMP/err" ":0:"
@@ -197,8 +197,21 @@ has "$TMP/err" "nodisp.csv:3: the profile names no GPU (only the device index 0)
 expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" "$TMP/nodisp.csv"
 expect 1 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/x.json" "$TMP/nodisp.csv"
 has "$TMP/err" "nodisp.csv:3: the profile names no GPU (only the device index 0); $DEV has"
-expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 2048
+expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 64,32
 has "$TMP/err" "CUDA allows at most 1024"
+# CUDA's limits of each dimension, said with the range
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 2048
+has "$TMP/err" "--block: '2048': expected X[,Y[,Z]], whole numbers: X from 1 to 1024, Y from 1 to 1024, Z from 1 to 64"
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 2147483648 --block 32
+has "$TMP/err" "--grid: '2147483648': expected X[,Y[,Z]], whole numbers: X from 1 to 2147483647, Y from 1 to 65535, Z from 1 to 65535"
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 1,65536 --block 32
+has "$TMP/err" "Y from 1 to 65535"
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 1,1,65536 --block 32
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 2147483647,2,3 --block 32,2,2
+# a global access moves at least one transaction
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 32 --global 2 --transactions 0
+has "$TMP/err" "--transactions 0 with --global 2"
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 32 --arith 2 --transactions 0
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 256 --smem 300000
 has "$TMP/err" "does not fit on an SM"
 expect 2 "$BIN/pn-gpu" predict

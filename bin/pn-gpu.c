@@ -716,6 +716,8 @@ static int cmd_eval(const opts_t *o, const char *dir)
 int main(int argc, char **argv)
 {
     cli_init(prog);
+    /* getopt's messages name argv[0]: under libtool, bin/.libs/pn-gpu */
+    if (argc > 0) argv[0] = (char *)prog;
     static const struct option lo[] = {
         {"device-info", required_argument, 0, 'D'},
         {"calibration", required_argument, 0, 'c'},

@@ -12,6 +12,8 @@ has "$TMP/out" "Exit status"
 expect 0 "$BIN/pn-gpu" --version
 has "$TMP/out" "pn-gpu (pn-toolkit)"
 expect 2 "$BIN/pn-gpu" --no-such-option
+has "$TMP/err" "pn-gpu: unrecognized option '--no-such-option'"
+lacks "$TMP/err" "/pn-gpu:"
 man_documents_options pn-gpu
 
 # --- predict: Nsight Compute raw CSV (the H100 profiles) ----------------------
@@ -100,6 +102,7 @@ expect 0 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/cal.json" "$H/profiles/vectorAdd-H
 has "$TMP/err" "NVIDIA H100 80GB HBM3: 117 launches, training error"
 has "$TMP/cal.json" '"format": "pn-gpu calibration"'
 has "$TMP/cal.json" '"strided_scale": '
+[ "$(tail -c 1 "$TMP/cal.json" | od -An -c | tr -d ' ')" = '\n' ] && ok || bad "the calibration does not end with a line break"
 expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/matMul_gpu-H100.csv"
 # calibrated on these rows: the mean error is the training error's size
 awk -F, 'NR > 1 { e += ($6 > $9 ? $6 - $9 : $9 - $6) / $9; n++ } END { exit !(n == 48 && e / n < 0.5) }' "$TMP/out" \

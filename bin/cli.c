@@ -49,6 +49,20 @@ void cli_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+void cli_csv_field(FILE *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
 int cli_common_option(const char *prog, int c, void (*usage)(FILE *))
 {
     switch (c) {

@@ -20,6 +20,9 @@ void cli_version(const char *prog);
 void cli_error(const char *prog, const pn_error_t *err);
 /* Prints s as a JSON string (with quotes). */
 void cli_json_string(FILE *out, const char *s);
+/* Prints s as one CSV field (RFC 4180): as it is, or in double quotes
+ * (inner quotes doubled) when it holds a comma, a quote or a line break. */
+void cli_csv_field(FILE *out, const char *s);
 /* The options every program shares, and the rest: -h prints usage to
  * stdout, -V the version (CLI_OK); anything else is a bad option ("Try
  * --help" to stderr, CLI_EUSAGE).  Returns the exit code. */

@@ -5,9 +5,11 @@
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
 #include "pn.h"
 #include "predict.h"
@@ -47,8 +49,11 @@ static void usage(FILE *out)
         "  -h, --help              show this help and exit\n"
         "  -V, --version           show the version and exit\n"
         "\n"
+        "An option that does not apply to the command is refused.\n"
+        "\n"
         "Exit status: 0 success, 1 a profile, device file or calibration\n"
-        "could not be read or a launch could not be predicted, 2 bad command\n"
+        "could not be read or a launch could not be predicted (predict writes\n"
+        "its row with empty predictions, and every other row), 2 bad command\n"
         "line, 3 an output could not be written.\n",
         prog, prog, prog);
 }
@@ -63,20 +68,28 @@ typedef struct {
     double arith, shared, global, trans, regs, smem;
 } opts_t;
 
-static int dims(const char *opt, const char *s, unsigned d[3])
+/* X[,Y[,Z]] within CUDA's limits: a grid's x up to 2^31 - 1, y and z up
+ * to 65535; a block's x and y up to 1024, z up to 64. */
+static int dims(const char *opt, const char *s, unsigned d[3], int grid)
 {
+    static const unsigned long gmax[3] = {2147483647UL, 65535, 65535},
+                               bmax[3] = {1024, 1024, 64};
+    const unsigned long *max = grid ? gmax : bmax;
+    const char *all = s;
     d[0] = d[1] = d[2] = 1;
     char *end;
     for (int i = 0; i < 3; i++) {
         errno = 0;
         unsigned long v = strtoul(s, &end, 10);
-        if (end == s || errno || v == 0 || v > 2147483647UL || *s == '-') break;
+        if (end == s || errno || v == 0 || v > max[i] || *s == '-' || *s == '+' || *s == ' ') break;
         d[i] = (unsigned)v;
         if (!*end) return 0;
         if (*end != ',') break;
         s = end + 1;
     }
-    fprintf(stderr, "%s: %s: expected X[,Y[,Z]] of positive integers\n", prog, opt);
+    fprintf(stderr, "%s: %s: '%s': expected X[,Y[,Z]], whole numbers: X from 1 to %lu, "
+            "Y from 1 to %lu, Z from 1 to %lu (CUDA's limits)\n",
+            prog, opt, all, max[0], max[1], max[2]);
     return -1;
 }
 
@@ -117,64 +130,148 @@ static int calib_write(const char *path, const pn_gpu_calib_t *c, size_t n)
     return cli_output_close(f, tmp, path, 1);
 }
 
+/* "prog: path: what [PN_Ecode]" for a calibration file. */
+static int calib_fail(const char *path, pn_status_t code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int calib_fail(const char *path, pn_status_t code, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: %s: ", prog, path);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " [%s]\n", pn_status_name(code));
+    return CLI_EINPUT;
+}
+
+static const char *json_kind(const json_t *v)
+{
+    if (!v) return "missing";
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: case JSON_REAL: return "a number";
+    case JSON_TRUE: case JSON_FALSE: return "a boolean";
+    default: return "null";
+    }
+}
+
+/* One number of GPU i: what is wrong with it, or NULL (*dst set).
+ * sign: 0 any finite number, 1 >= 0, -1 <= 0. */
+static const char *calib_number(const json_t *v, int sign, double *dst, char *buf, size_t len)
+{
+    if (!json_is_number(v)) {
+        snprintf(buf, len, "expected a number, found %s", json_kind(v));
+        return buf;
+    }
+    double x = json_number_value(v);
+    if (!isfinite(x)) return "not a finite number";
+    if (sign > 0 && x < 0) { snprintf(buf, len, "%g is negative (expected >= 0)", x); return buf; }
+    if (sign < 0 && x > 0) { snprintf(buf, len, "%g is positive (expected <= 0: the interval holds the prediction)", x); return buf; }
+    *dst = x;
+    return NULL;
+}
+
 static int calib_read(const char *path, pn_gpu_calib_t **out, size_t *n)
 {
+    FILE *fp = fopen(path, "r");
+    if (!fp) return calib_fail(path, PN_EIO, "cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(fp);
+        return calib_fail(path, PN_EIO, "cannot read: %s", strerror(EISDIR));
+    }
     json_error_t je;
-    json_t *root = json_load_file(path, 0, &je);
+    json_t *root = json_loadf(fp, 0, &je);
+    int rerr = ferror(fp);
+    fclose(fp);
     if (!root) {
-        fprintf(stderr, "%s: %s:%d:%d: %s\n", prog, path, je.line, je.column, je.text);
+        if (rerr) return calib_fail(path, PN_EIO, "cannot read");
+        fprintf(stderr, "%s: %s:%d:%d: %s [%s]\n", prog, path, je.line, je.column,
+                je.text, pn_status_name(PN_ESTRUCT));
         return CLI_EINPUT;
     }
+    int rc = CLI_OK;
+    pn_gpu_calib_t *c = NULL;
     json_t *gpus = json_object_get(root, "gpus");
     const char *fmt = json_string_value(json_object_get(root, "format"));
-    if (!fmt || strcmp(fmt, "pn-gpu calibration") || !json_is_array(gpus) ||
-        json_integer_value(json_object_get(root, "version")) != 1) {
-        fprintf(stderr, "%s: %s: not a pn-gpu calibration of version 1\n", prog, path);
-        json_decref(root);
-        return CLI_EINPUT;
+    json_t *ver = json_object_get(root, "version");
+    if (!json_is_object(root) || !fmt || strcmp(fmt, "pn-gpu calibration")) {
+        rc = calib_fail(path, PN_ESTRUCT, "not a pn-gpu calibration (its \"format\" is not \"pn-gpu calibration\")");
+        goto done;
+    }
+    if (!json_is_number(ver)) {
+        rc = calib_fail(path, PN_ESTRUCT, "\"version\": expected a number, found %s", json_kind(ver));
+        goto done;
+    }
+    if (json_number_value(ver) != 1) {   /* 1.0 is 1 */
+        rc = calib_fail(path, PN_EUNSUPPORTED, "version %g: only version 1 is read", json_number_value(ver));
+        goto done;
+    }
+    if (!json_is_array(gpus)) {
+        rc = calib_fail(path, PN_ESTRUCT, "\"gpus\": expected an array, found %s", json_kind(gpus));
+        goto done;
     }
     size_t k = json_array_size(gpus);
-    pn_gpu_calib_t *c = calloc(k ? k : 1, sizeof *c);
-    if (!c) { json_decref(root); fprintf(stderr, "%s: out of memory\n", prog); return CLI_EINPUT; }
-    static const char *keys[] = {"overhead_s", "issue_scale", "dram_scale", "l2_scale", "lsu_scale", "log_lo", "log_hi"};
+    c = calloc(k ? k : 1, sizeof *c);
+    if (!c) { rc = calib_fail(path, PN_ENOMEM, "out of memory"); goto done; }
+    static const char *keys[] = {"overhead_s", "issue_scale", "dram_scale", "l2_scale",
+                                 "lsu_scale", "log_lo", "log_hi", "strided_scale"};
+    static const int sign[] = {1, 1, 1, 1, 1, -1, 1, 1};
     for (size_t i = 0; i < k; i++) {
         json_t *g = json_array_get(gpus, i);
-        const char *name = json_string_value(json_object_get(g, "gpu"));
-        pn_gpu_calib_init(&c[i], name);
-        double *dst[] = {&c[i].overhead_s, &c[i].issue_scale, &c[i].dram_scale,
-                         &c[i].l2_scale, &c[i].lsu_scale, &c[i].log_lo, &c[i].log_hi};
-        int bad = !name;
-        for (int q = 0; q < 7 && !bad; q++) {
-            json_t *v = json_object_get(g, keys[q]);
-            if (!json_is_number(v)) { bad = 1; break; }
-            *dst[q] = json_number_value(v);
-            if (!isfinite(*dst[q]) || (q < 5 && *dst[q] < 0)) bad = 1;
+        if (!json_is_object(g)) {
+            rc = calib_fail(path, PN_EVALUE, "GPU %zu of \"gpus\": expected an object, found %s", i + 1, json_kind(g));
+            goto done;
         }
-        /* strided_scale came later: a calibration without it keeps the
-         * default (1), one with it must give a valid number */
-        json_t *sv = json_object_get(g, "strided_scale");
-        if (!bad && sv) {
-            if (!json_is_number(sv)) bad = 1;
-            else {
-                c[i].strided_scale = json_number_value(sv);
-                if (!isfinite(c[i].strided_scale) || c[i].strided_scale < 0) bad = 1;
+        json_t *gv = json_object_get(g, "gpu");
+        const char *name = json_string_value(gv);
+        if (!name || !*name) {
+            rc = calib_fail(path, PN_EVALUE, "GPU %zu of \"gpus\": \"gpu\": expected the GPU's name, found %s",
+                            i + 1, name ? "an empty string" : json_kind(gv));
+            goto done;
+        }
+        pn_gpu_calib_init(&c[i], name);
+        /* a GPU twice: which calibration applies is not known */
+        for (size_t j = 0; j < i; j++) {
+            pn_gpu_device_t a, b;
+            memset(&a, 0, sizeof a);
+            memset(&b, 0, sizeof b);
+            snprintf(a.name, sizeof a.name, "%s", c[j].gpu);
+            snprintf(b.name, sizeof b.name, "%s", c[i].gpu);
+            if (pn_gpu_device_find(&a, 1, b.name) || pn_gpu_device_find(&b, 1, a.name)) {
+                rc = calib_fail(path, PN_EVALUE, "GPU %zu of \"gpus\" (\"%s\") is GPU %zu "
+                                "(\"%s\") again: which calibration applies is not known",
+                                i + 1, name, j + 1, c[j].gpu);
+                goto done;
             }
         }
-        if (bad) {
-            fprintf(stderr, "%s: %s: GPU %zu of the calibration lacks \"gpu\" or a "
-                    "valid number for one of overhead_s, issue_scale, dram_scale, "
-                    "l2_scale, lsu_scale, log_lo, log_hi (or has an invalid "
-                    "strided_scale)\n", prog, path, i + 1);
-            free(c);
-            json_decref(root);
-            return CLI_EINPUT;
+        double *dst[] = {&c[i].overhead_s, &c[i].issue_scale, &c[i].dram_scale,
+                         &c[i].l2_scale, &c[i].lsu_scale, &c[i].log_lo, &c[i].log_hi,
+                         &c[i].strided_scale};
+        for (int q = 0; q < 8; q++) {
+            json_t *v = json_object_get(g, keys[q]);
+            /* strided_scale came later: a calibration without it keeps
+             * the default (1) */
+            if (!v && q == 7) continue;
+            char buf[160];
+            const char *why = calib_number(v, sign[q], dst[q], buf, sizeof buf);
+            if (why) {
+                rc = calib_fail(path, PN_EVALUE, "GPU %zu of \"gpus\" (\"%s\"): \"%s\": %s",
+                                i + 1, name, keys[q], why);
+                goto done;
+            }
         }
         c[i].train_mape = json_number_value(json_object_get(g, "train_mape"));
     }
-    json_decref(root);
     *out = c;
     *n = k;
-    return CLI_OK;
+    c = NULL;
+done:
+    free(c);
+    json_decref(root);
+    return rc;
 }
 
 /* ---- inputs ------------------------------------------------------------------ */
@@ -254,6 +351,25 @@ static int read_devices(const char *path, pn_gpu_device_t **d, size_t *n)
     return CLI_OK;
 }
 
+/* "the GPU is not in the device file": where (file:line of a launch, or
+ * the option that named it), and the GPUs the file has. */
+static void gpu_missing(const char *file, unsigned long line, const char *name,
+                        int from_option, const char *devinfo,
+                        const pn_gpu_device_t *devs, size_t nd, int can_use_gpu)
+{
+    size_t k = strspn(name, "0123456789");
+    if (from_option)
+        fprintf(stderr, "%s: --gpu: the GPU '%s' is not in %s, which has ", prog, name, devinfo);
+    else if (name[0] && !name[k])   /* Nsight Compute's Device: an index */
+        fprintf(stderr, "%s: %s:%lu: the profile names no GPU (only the device index %s)%s; %s has ",
+                prog, file, line, name, can_use_gpu ? ": give its name with --gpu" : "", devinfo);
+    else
+        fprintf(stderr, "%s: %s:%lu: the GPU '%s' is not in %s, which has ", prog, file, line, name, devinfo);
+    for (size_t i = 0; i < nd; i++)
+        fprintf(stderr, "%s'%s'", i == 0 ? "" : i + 1 == nd ? " and " : ", ", devs[i].name);
+    fprintf(stderr, "%s\n", nd ? "" : "no GPU");
+}
+
 /* ---- predict ------------------------------------------------------------------ */
 
 /* A number, or nothing when it is unknown (an empty CSV cell). */
@@ -263,6 +379,8 @@ static void put_num(FILE *f, double v)
         fprintf(f, "%.6g", v);
 }
 
+/* One launch; p (and s) NULL: it could not be predicted (empty cells,
+ * nulls in JSON). */
 static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                       const pn_gpu_shape_t *s, const pn_gpu_prediction_t *p,
                       int first)
@@ -273,11 +391,20 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
         fputs(", \"kernel\": ", f); cli_json_string(f, l->kernel);
         fprintf(f, ", \"input_size\": ");
         if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size); else fputs("null", f);
-        fprintf(f, ", \"block_x\": %u, \"block_y\": %u, \"predicted_s\": %.6g, "
-                "\"low_s\": %.6g, \"high_s\": %.6g, \"measured_s\": ",
-                l->block[0], l->block[1], p->predicted_s, p->low_s, p->high_s);
+        fprintf(f, ", \"block_x\": %u, \"block_y\": %u, ", l->block[0], l->block[1]);
+        if (p)
+            fprintf(f, "\"predicted_s\": %.6g, \"low_s\": %.6g, \"high_s\": %.6g",
+                    p->predicted_s, p->low_s, p->high_s);
+        else
+            fputs("\"predicted_s\": null, \"low_s\": null, \"high_s\": null", f);
+        fputs(", \"measured_s\": ", f);
         if (isfinite(l->measured_s)) fprintf(f, "%.6g", l->measured_s); else fputs("null", f);
-        if (o->explain) {
+        if (o->explain && !p) {
+            static const char *const ex[] = {"bound", "overhead_s", "net_s", "dram_s",
+                "l2_s", "lsu_s", "waves", "resident_warps", "limited_by", "busy",
+                "wait_global", "wait_shared", "idle", "strided_s", "mlp"};
+            for (size_t q = 0; q < sizeof ex / sizeof *ex; q++) fprintf(f, ", \"%s\": null", ex[q]);
+        } else if (o->explain) {
             fprintf(f, ", \"bound\": \"%s\", \"overhead_s\": %.6g, \"net_s\": %.6g, "
                     "\"dram_s\": %.6g, \"l2_s\": %.6g, \"lsu_s\": %.6g, \"waves\": %.6g, "
                     "\"resident_warps\": %u, \"limited_by\": \"%s\", "
@@ -298,12 +425,18 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                   "limited_by,busy,wait_global,wait_shared,idle,strided_s,mlp", f);
         fputc('\n', f);
     }
-    fprintf(f, "%s,%s,", l->gpu, l->kernel);
+    cli_csv_field(f, l->gpu);
+    fputc(',', f);
+    cli_csv_field(f, l->kernel);
+    fputc(',', f);
     if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size);
-    fprintf(f, ",%u,%u,%.6g,%.6g,%.6g,", l->block[0], l->block[1],
-            p->predicted_s, p->low_s, p->high_s);
+    fprintf(f, ",%u,%u,", l->block[0], l->block[1]);
+    if (p) fprintf(f, "%.6g,%.6g,%.6g,", p->predicted_s, p->low_s, p->high_s);
+    else fputs(",,,", f);
     put_num(f, l->measured_s);
-    if (o->explain)
+    if (o->explain && !p)
+        fputs(",,,,,,,,,,,,,,,", f);
+    else if (o->explain)
         fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f,%.6g,%.4g",
                 p->bound, p->overhead_s, p->issue_s, p->dram_s, p->l2_s,
                 p->lsu_s, s->waves, s->resident_warps, s->limited_by, p->busy,
@@ -311,9 +444,13 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
     fputc('\n', f);
 }
 
+/* The calibration of gpu in c, or spec filled with the defaults (*found
+ * 0). */
 static const pn_gpu_calib_t *calib_for(const pn_gpu_calib_t *c, size_t n,
-                                       const char *gpu, pn_gpu_calib_t *spec)
+                                       const char *gpu, pn_gpu_calib_t *spec,
+                                       int *found)
 {
+    *found = 1;
     for (size_t i = 0; i < n; i++) {
         pn_gpu_device_t a, b;
         memset(&a, 0, sizeof a);
@@ -321,6 +458,7 @@ static const pn_gpu_calib_t *calib_for(const pn_gpu_calib_t *c, size_t n,
         snprintf(b.name, sizeof b.name, "%s", gpu);
         if (pn_gpu_device_find(&a, 1, b.name)) return &c[i];
     }
+    *found = 0;
     pn_gpu_calib_init(spec, gpu);
     return spec;
 }
@@ -378,13 +516,19 @@ static int cmd_predict(const opts_t *o, launches_t *in)
     FILE *f = cli_output_open(out, &tmp);
     if (!f) { free(devs); free(cal); return CLI_EOUTPUT; }
     pn_gpu_cache_t *cache = pn_gpu_cache_new();
+    char *warned = calloc(nd ? nd : 1, 1);   /* GPUs said to lack a calibration */
+    if (!warned) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        rc = CLI_EINPUT;
+    }
+    size_t unpredicted = 0;
+    int rc2_input = 0;
     for (size_t i = 0; i < in->n && rc == CLI_OK; i++) {
         pn_gpu_launch_t *l = &in->l[i];
         const char *gname = o->gpu ? o->gpu : l->gpu;
         const pn_gpu_device_t *d = pn_gpu_device_find(devs, nd, gname);
         if (!d) {
-            fprintf(stderr, "%s: %s:%lu: the GPU '%s' is not in %s (use --gpu)\n",
-                    prog, l->file[0] ? l->file : "command line", l->line, gname, o->devinfo);
+            gpu_missing(l->file, l->line, gname, o->gpu != NULL, o->devinfo, devs, nd, 1);
             rc = CLI_EINPUT;
             break;
         }
@@ -393,20 +537,42 @@ static int cmd_predict(const opts_t *o, launches_t *in)
         pn_gpu_prediction_t p;
         pn_gpu_calib_t spec;
         pn_error_t err;
-        if (pn_gpu_shape(l, d, &s, &err) != PN_OK ||
-            pn_gpu_predict(&s, calib_for(cal, nc, d->name, &spec), cache, &p, &err) != PN_OK) {
+        pn_status_t st = pn_gpu_shape(l, d, &s, &err);
+        int found;
+        const pn_gpu_calib_t *cd = calib_for(cal, nc, d->name, &spec, &found);
+        if (o->calib && !found && !warned[d - devs]) {
+            warned[d - devs] = 1;
+            fprintf(stderr, "%s: %s: warning: no calibration of the GPU '%s': "
+                    "predicted from its specification alone\n", prog, o->calib, d->name);
+        }
+        if (st == PN_OK)
+            st = pn_gpu_predict(&s, cd, cache, &p, &err);
+        if (st == PN_ENOMEM) {
             cli_error(prog, &err);
             rc = CLI_EINPUT;
             break;
         }
-        print_row(f, o, l, &s, &p, i == 0);
+        if (st != PN_OK) {
+            /* a count missing, a block that fits no SM: the launch's row
+             * has no prediction, and the others go on */
+            cli_error(prog, &err);
+            unpredicted++;
+        }
+        print_row(f, o, l, &s, st == PN_OK ? &p : NULL, i == 0);
     }
     if (o->json && rc == CLI_OK) fputs("\n]\n", f);
+    if (rc == CLI_OK && unpredicted) {
+        fprintf(stderr, "%s: %zu of %zu launches could not be predicted (empty predicted_s)\n",
+                prog, unpredicted, in->n);
+        rc2_input = 1;
+    }
     pn_gpu_cache_free(cache);
+    free(warned);
     int rc2 = cli_output_close(f, tmp, out, rc == CLI_OK);
     free(devs);
     free(cal);
-    return rc != CLI_OK ? rc : rc2;
+    if (rc != CLI_OK) return rc;
+    return rc2 != CLI_OK ? rc2 : rc2_input ? CLI_EINPUT : CLI_OK;
 }
 
 /* ---- fit ---------------------------------------------------------------------- */
@@ -434,8 +600,7 @@ static int cmd_fit(const opts_t *o, launches_t *in)
         if (done[i]) continue;
         const pn_gpu_device_t *d = pn_gpu_device_find(devs, nd, in->l[i].gpu);
         if (!d) {
-            fprintf(stderr, "%s: %s:%lu: the GPU '%s' is not in %s\n", prog,
-                    in->l[i].file, in->l[i].line, in->l[i].gpu, o->devinfo);
+            gpu_missing(in->l[i].file, in->l[i].line, in->l[i].gpu, 0, o->devinfo, devs, nd, 0);
             rc = CLI_EINPUT;
             break;
         }
@@ -452,9 +617,15 @@ static int cmd_fit(const opts_t *o, launches_t *in)
         }
         pn_error_t err;
         pn_gpu_calib_init(&cal[nc], d->name);
-        if (m == 0 || pn_gpu_fit(sh, ms, m, cache, &cal[nc], &err) != PN_OK) {
+        if (m == 0) {
             fprintf(stderr, "%s: %s: no launch of this GPU has a measured time and every count the model needs\n",
                     prog, d->name);
+            rc = CLI_EINPUT;
+            break;
+        }
+        if (pn_gpu_fit(sh, ms, m, cache, &cal[nc], &err) != PN_OK) {
+            fprintf(stderr, "%s: %s: %s [%s]\n", prog, d->name, err.text,
+                    pn_status_name(err.code));
             rc = CLI_EINPUT;
             break;
         }
@@ -495,6 +666,13 @@ static int cmd_eval(const opts_t *o, const char *dir)
     if (rc == CLI_OK) {
         fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
                 prog, in.n, skipped);
+        /* the splits of a GPU that had nothing to train on */
+        for (size_t i = 0; i < nl; i++)
+            if (lines[i].n == 0 && !strncmp(lines[i].group, "gpu:", 4))
+                fprintf(stderr, "%s: %s split of %s: no launch to train on (%s): not scored\n",
+                        prog, lines[i].split, lines[i].group + 4,
+                        !strcmp(lines[i].split, "new-gpu") ? "no other GPU" :
+                        !strcmp(lines[i].split, "kernel") ? "its only kernel" : "none left");
         char *tmp = NULL;
         const char *out = o->output ? o->output : "-";
         FILE *f = cli_output_open(out, &tmp);
@@ -511,11 +689,17 @@ static int cmd_eval(const opts_t *o, const char *dir)
                     fprintf(f, "%s\n  {\"split\": \"%s\", \"group\": ", i ? "," : "", lines[i].split);
                     cli_json_string(f, lines[i].group);
                     fprintf(f, ", \"n\": %zu", lines[i].n);
-                    for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ", \"%s\": %.2f", names[q], lines[i].mape[q]);
+                    for (int q = 0; q < PN_GPU_METHODS; q++) {
+                        fprintf(f, ", \"%s\": ", names[q]);
+                        if (lines[i].n) fprintf(f, "%.2f", lines[i].mape[q]); else fputs("null", f);
+                    }
                     fputc('}', f);
                 } else {
-                    fprintf(f, "%s,%s,%zu", lines[i].split, lines[i].group, lines[i].n);
-                    for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ",%.1f", lines[i].mape[q]);
+                    fprintf(f, "%s,", lines[i].split);
+                    cli_csv_field(f, lines[i].group);
+                    fprintf(f, ",%zu", lines[i].n);
+                    for (int q = 0; q < PN_GPU_METHODS; q++)
+                        if (lines[i].n) fprintf(f, ",%.1f", lines[i].mape[q]); else fputc(',', f);
                     fputc('\n', f);
                 }
             }
@@ -532,6 +716,8 @@ static int cmd_eval(const opts_t *o, const char *dir)
 int main(int argc, char **argv)
 {
     cli_init(prog);
+    /* getopt's messages name argv[0]: under libtool, bin/.libs/pn-gpu */
+    if (argc > 0) argv[0] = (char *)prog;
     static const struct option lo[] = {
         {"device-info", required_argument, 0, 'D'},
         {"calibration", required_argument, 0, 'c'},
@@ -555,6 +741,13 @@ int main(int argc, char **argv)
     o.trans = 1;
     o.regs = 32;
     int grid = 0, block = 0, c;
+    /* the options given, to refuse those that do not apply to the command */
+    enum { G_CAL, G_FMT, G_EXPLAIN, G_GPU, G_GRID, G_BLOCK, G_ARITH, G_SHARED,
+           G_GLOBAL, G_TRANS, G_REGS, G_SMEM, G_COUNT };
+    static const char *const gname[G_COUNT] = {
+        "--calibration", "--format", "--explain", "--gpu", "--grid", "--block",
+        "--arith", "--shared", "--global", "--transactions", "--regs", "--smem"};
+    int given[G_COUNT] = {0};
     /* the command first; options anywhere after it (GNU order) */
     if (argc > 1 && argv[1][0] != '-') {
         o.cmd = argv[1];
@@ -563,23 +756,24 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "D:c:o:f:hV", lo, NULL)) != -1) {
         switch (c) {
         case 'D': o.devinfo = optarg; break;
-        case 'c': o.calib = optarg; break;
+        case 'c': o.calib = optarg; given[G_CAL] = 1; break;
         case 'o': o.output = optarg; break;
         case 'f':
+            given[G_FMT] = 1;
             if (!strcmp(optarg, "json")) o.json = 1;
             else if (!strcmp(optarg, "csv")) o.json = 0;
             else { fprintf(stderr, "%s: --format: csv or json, not '%s'\n", prog, optarg); return CLI_EUSAGE; }
             break;
-        case OPT_EXPLAIN: o.explain = 1; break;
-        case OPT_GPU: o.gpu = optarg; break;
-        case OPT_GRID: if (dims("--grid", optarg, o.grid)) return CLI_EUSAGE; grid = 1; break;
-        case OPT_BLOCK: if (dims("--block", optarg, o.block)) return CLI_EUSAGE; block = 1; break;
-        case OPT_ARITH: if (count("--arith", optarg, &o.arith)) return CLI_EUSAGE; break;
-        case OPT_SHARED: if (count("--shared", optarg, &o.shared)) return CLI_EUSAGE; break;
-        case OPT_GLOBAL: if (count("--global", optarg, &o.global)) return CLI_EUSAGE; break;
-        case OPT_TRANS: if (count("--transactions", optarg, &o.trans)) return CLI_EUSAGE; break;
-        case OPT_REGS: if (count("--regs", optarg, &o.regs)) return CLI_EUSAGE; break;
-        case OPT_SMEM: if (count("--smem", optarg, &o.smem)) return CLI_EUSAGE; break;
+        case OPT_EXPLAIN: o.explain = 1; given[G_EXPLAIN] = 1; break;
+        case OPT_GPU: o.gpu = optarg; given[G_GPU] = 1; break;
+        case OPT_GRID: if (dims("--grid", optarg, o.grid, 1)) return CLI_EUSAGE; grid = 1; given[G_GRID] = 1; break;
+        case OPT_BLOCK: if (dims("--block", optarg, o.block, 0)) return CLI_EUSAGE; block = 1; given[G_BLOCK] = 1; break;
+        case OPT_ARITH: if (count("--arith", optarg, &o.arith)) return CLI_EUSAGE; given[G_ARITH] = 1; break;
+        case OPT_SHARED: if (count("--shared", optarg, &o.shared)) return CLI_EUSAGE; given[G_SHARED] = 1; break;
+        case OPT_GLOBAL: if (count("--global", optarg, &o.global)) return CLI_EUSAGE; given[G_GLOBAL] = 1; break;
+        case OPT_TRANS: if (count("--transactions", optarg, &o.trans)) return CLI_EUSAGE; given[G_TRANS] = 1; break;
+        case OPT_REGS: if (count("--regs", optarg, &o.regs)) return CLI_EUSAGE; given[G_REGS] = 1; break;
+        case OPT_SMEM: if (count("--smem", optarg, &o.smem)) return CLI_EUSAGE; given[G_SMEM] = 1; break;
         default: return cli_common_option(prog, c, usage);
         }
     }
@@ -589,8 +783,33 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: expected a command: predict, fit or eval\nTry '%s --help'.\n", prog, prog);
         return CLI_EUSAGE;
     }
+    int is_predict = !strcmp(o.cmd, "predict"), is_fit = !strcmp(o.cmd, "fit"),
+        is_eval = !strcmp(o.cmd, "eval");
+    if (!is_predict && !is_fit && !is_eval) {
+        fprintf(stderr, "%s: unknown command '%s' (predict, fit or eval)\nTry '%s --help'.\n", prog, o.cmd, prog);
+        return CLI_EUSAGE;
+    }
+    for (int g = 0; g < G_COUNT; g++) {
+        /* fit takes -D and -o; eval also -f; predict all, the launch's
+         * counts only with --grid and --block */
+        int applies = is_predict ? (g < G_ARITH || grid || block)
+                    : is_eval ? g == G_FMT : 0;
+        if (given[g] && !applies) {
+            if (is_predict)
+                fprintf(stderr, "%s: %s does not apply to predict without --grid and --block "
+                        "(it gives a launch with no profile)\nTry '%s --help'.\n", prog, gname[g], prog);
+            else
+                fprintf(stderr, "%s: %s does not apply to %s\nTry '%s --help'.\n", prog, gname[g], o.cmd, prog);
+            return CLI_EUSAGE;
+        }
+    }
     if (grid != block || ((grid || block) && !o.gpu)) {
         fprintf(stderr, "%s: a launch needs --grid, --block and --gpu together\nTry '%s --help'.\n", prog, prog);
+        return CLI_EUSAGE;
+    }
+    if (o.global > 0 && o.trans == 0) {
+        fprintf(stderr, "%s: --transactions 0 with --global %g: a global access moves "
+                "at least one transaction\nTry '%s --help'.\n", prog, o.global, prog);
         return CLI_EUSAGE;
     }
     o.hypo = grid;
@@ -602,10 +821,6 @@ int main(int argc, char **argv)
             return CLI_EUSAGE;
         }
         return cmd_eval(&o, argv[optind]);
-    }
-    if (strcmp(o.cmd, "predict") && strcmp(o.cmd, "fit")) {
-        fprintf(stderr, "%s: unknown command '%s' (predict, fit or eval)\nTry '%s --help'.\n", prog, o.cmd, prog);
-        return CLI_EUSAGE;
     }
     for (int i = optind; i < argc && rc == CLI_OK; i++) rc = add_profile(&in, argv[i]);
     if (rc == CLI_OK) pn_gpu_launches_impute(in.l, in.n);

@@ -166,6 +166,30 @@ long pni_csv_find(const pni_csv_cell_t *hdr, size_t n, const char *name)
     return -1;
 }
 
+pn_status_t pni_csv_unique(const pni_csv_cell_t *hdr, size_t n,
+                           const long *cols, size_t ncols, pn_error_t *err)
+{
+    for (size_t k = 0; k < ncols; k++) {
+        if (cols[k] < 0 || (size_t)cols[k] >= n)
+            continue;
+        const pni_csv_cell_t *a = &hdr[cols[k]];
+        for (size_t j = 0; j < n; j++) {
+            const pni_csv_cell_t *b = &hdr[j];
+            if (j == (size_t)cols[k] || b->len != a->len || memcmp(a->s, b->s, a->len))
+                continue;
+            const pni_csv_cell_t *second = j > (size_t)cols[k] ? b : a;
+            char q[256];
+            return pni_error(err, PN_EVALUE, second->line, second->column,
+                             "the column '%s' is in the header twice (fields "
+                             "%zu and %zu): which one to read is not known",
+                             pni_quote(q, sizeof q, a->s, a->len, 60),
+                             (j < (size_t)cols[k] ? j : (size_t)cols[k]) + 1,
+                             (j < (size_t)cols[k] ? (size_t)cols[k] : j) + 1);
+        }
+    }
+    return PN_OK;
+}
+
 static int space(char ch) { return ch == ' ' || ch == '\t'; }
 
 void pni_csv_copy(char *buf, size_t size, const pni_csv_cell_t *cell)

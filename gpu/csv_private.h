@@ -62,6 +62,13 @@ int pni_csv_is(const pni_csv_cell_t *cell, const char *name);
 /* The index of the first header cell named name, or -1. */
 long pni_csv_find(const pni_csv_cell_t *hdr, size_t n, const char *name);
 
+/* Refuses a header that repeats the name of a column the reader uses:
+ * cols[0..ncols) are indices from pni_csv_find() (-1: not used).  Returns
+ * PN_OK, or PN_EVALUE naming the later cell's line and column and the
+ * name (which of the two to read is not known). */
+pn_status_t pni_csv_unique(const pni_csv_cell_t *hdr, size_t n,
+                           const long *cols, size_t ncols, pn_error_t *err);
+
 /* Copies cell into buf (size >= 1), NUL-terminated, cut at size - 1 bytes,
  * without white space at either end. */
 void pni_csv_copy(char *buf, size_t size, const pni_csv_cell_t *cell);

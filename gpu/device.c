@@ -234,6 +234,8 @@ pn_status_t pn_gpu_devices_read(const char *path, pn_gpu_device_t **out,
             goto done;
         }
     }
+    if ((st = pni_csv_unique(hdr, ncols, col, D_COUNT, err)))
+        goto done;
     for (;;) {
         while (!(st = pni_csv_next(&c, &got)) && got && pni_csv_blank(&c))
             ;
@@ -286,8 +288,8 @@ pn_status_t pn_gpu_devices_read(const char *path, pn_gpu_device_t **out,
             const char *what = r == 1 && needed ? "is missing: a device needs it"
                              : r == -1 ? "is not a number (nor NA)"
                              : r == -2 ? "is out of range"
-                             : r == 0 && (v[k] < 0 || (needed && v[k] == 0))
-                                 ? "is not a positive number"
+                             : r == 0 && (v[k] < 0 || ((needed || k == D_BW) && v[k] == 0))
+                                 ? "is not a positive number"   /* a bandwidth of 0 divides */
                              : r == 0 && k >= D_SMS && k <= D_CORES &&
                                        (v[k] != floor(v[k]) || v[k] > UINT_MAX)
                                  ? "is not a whole number"

@@ -61,8 +61,14 @@ typedef struct {
     double b[NF];
 } fit_t;
 
-static void fit_on(const ev_t *e, const int *use, size_t n, fit_t *f)
+/* Fits the methods on the rows in use; returns how many there were (0:
+ * nothing was fitted and f holds zeros: the caller scores nothing). */
+static size_t fit_on(const ev_t *e, const int *use, size_t n, fit_t *f)
 {
+    memset(f, 0, sizeof *f);
+    size_t nuse = 0;
+    for (size_t i = 0; i < n; i++) nuse += use[i] != 0;
+    if (!nuse) return 0;
     pni_gpu_row_t *rows = malloc((n ? n : 1) * sizeof *rows);
     for (int m = 0; m < 3; m++) {
         size_t k = 0;
@@ -74,6 +80,7 @@ static void fit_on(const ev_t *e, const int *use, size_t n, fit_t *f)
     }
     free(rows);
     linreg_fit(e, use, n, f->b);
+    return nuse;
 }
 
 static double predict_with(const fit_t *f, int m, const ev_t *e)
@@ -124,6 +131,14 @@ static void score(lines_t *L, const char *split, const ev_t *e, const int *test,
             }
         }
     }
+}
+
+/* A split of GPU g with no training rows: its line is there with no rows
+ * (n 0, NAN errors), never scored with another split's fit. */
+static void unscored(lines_t *L, const char *split, char names[][112], int g)
+{
+    line_get(L, split, "all");
+    line_get(L, split, names[g]);
 }
 
 static int split_rank(const char *s)
@@ -285,8 +300,8 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
     for (size_t g = 0; g < ng; g++) {
         /* held-out sizes */
         for (size_t i = 0; i < m; i++) { use[i] = e[i].gpu == (int)g && !e[i].odd; test[i] = e[i].gpu == (int)g && e[i].odd; }
-        fit_on(e, use, m, &f);
-        score(&L, "sizes", e, test, m, &f, gname, kname);
+        if (fit_on(e, use, m, &f)) score(&L, "sizes", e, test, m, &f, gname, kname);
+        else unscored(&L, "sizes", gname, (int)g);
         /* leave one kernel out, and per (gpu, kernel) */
         for (size_t k = 0; k < nk; k++) {
             size_t nt = 0;
@@ -296,14 +311,15 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
                 nt += test[i];
             }
             if (!nt) continue;
-            fit_on(e, use, m, &f);
-            score(&L, "kernel", e, test, m, &f, gname, kname);
+            /* a GPU with this kernel alone: nothing to train on */
+            if (fit_on(e, use, m, &f)) score(&L, "kernel", e, test, m, &f, gname, kname);
+            else unscored(&L, "kernel", gname, (int)g);
             for (size_t i = 0; i < m; i++) {
                 use[i] = test[i] && !e[i].odd;
                 test[i] = test[i] && e[i].odd;
             }
-            fit_on(e, use, m, &f);
-            score(&L, "gpu-kernel", e, test, m, &f, gname, kname);
+            if (fit_on(e, use, m, &f)) score(&L, "gpu-kernel", e, test, m, &f, gname, kname);
+            else unscored(&L, "gpu-kernel", gname, (int)g);
         }
         /* a GPU with no training rows: the others' fits, averaged; those
          * of its own architecture (compute capability major) when there
@@ -325,7 +341,7 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
             }
             for (size_t i = 0; i < m; i++) test[i] = e[i].gpu == (int)g;
             score(&L, "new-gpu", e, test, m, &avg, gname, kname);
-        }
+        } else unscored(&L, "new-gpu", gname, (int)g);   /* no other GPU */
     }
     if (L.oom) { st = PN_ENOMEM; goto done; }
     for (size_t i = 0; i < L.n; i++)

@@ -542,6 +542,15 @@ pn_status_t pn_gpu_fit(const pn_gpu_shape_t *shapes, const double *measured,
         free(rows); free(lr);
         return pni_error(err, PN_EINVAL, 0, 0, "no measured time to fit");
     }
+    /* no more launches than free parameters: the fit passes through every
+     * one of them and says nothing about its error (an interval of 0) */
+    if (m <= PNI_GPU_PARAMS) {
+        free(rows); free(lr);
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "%zu launch%s with a measured time: fitting the %d "
+                         "parameters needs at least %d", m, m == 1 ? "" : "es",
+                         PNI_GPU_PARAMS, PNI_GPU_PARAMS + 1);
+    }
     double best[PNI_GPU_PARAMS];
     pni_gpu_fit_rows(rows, m, PNI_GPU_PARAMS, best);
     c->overhead_s = exp(best[0]);
@@ -557,8 +566,10 @@ pn_status_t pn_gpu_fit(const pn_gpu_shape_t *shapes, const double *measured,
         ape += fabs(p - rows[i].measured) / rows[i].measured;
     }
     qsort(lr, m, sizeof *lr, cmp_double);
-    c->log_lo = lr[(size_t)floor(0.1 * (double)(m - 1))];
-    c->log_hi = lr[(size_t)ceil(0.9 * (double)(m - 1))];
+    /* the interval holds the prediction itself (a calibration whose
+     * percentiles fall on one side, or round off 0, is read back) */
+    c->log_lo = fmin(lr[(size_t)floor(0.1 * (double)(m - 1))], 0);
+    c->log_hi = fmax(lr[(size_t)ceil(0.9 * (double)(m - 1))], 0);
     c->train_mape = 100.0 * ape / (double)m;
     c->train_n = m;
     free(rows);

@@ -8,7 +8,8 @@
  * data set of Amaris et al. (one row per launch, columns such as
  * `inst_executed`, `warps_launched`, `Duration`) and Nsight Compute's raw
  * CSV page (`ncu --csv --page raw`: a header row, a units row, one row per
- * launch, metric names such as `smsp__inst_executed.sum`).  A device is
+ * launch, metric names such as `smsp__inst_executed.sum`).  A header
+ * that repeats a column the readers use is refused (PN_EVALUE).  A device is
  * one row of a `deviceInfo.csv` (clock, SMs, bandwidth, compute
  * capability); the limits of each compute capability (resident blocks and
  * warps, registers, shared memory, schedulers, latencies) come from a
@@ -73,7 +74,9 @@ typedef struct pn_gpu_launch {
     unsigned grid[3], block[3];
     unsigned regs_per_thread;
     unsigned smem_per_block;  /* static + dynamic, bytes */
-    double measured_s;        /* measured time in seconds (mean of the repeats), NAN if unknown */
+    double measured_s;        /* measured time in seconds (mean of the repeats), NAN if
+                               * unknown (no duration, or 0 or one that
+                               * underflows: not averaged in) */
     unsigned repeats;         /* measurements merged into this launch (>= 1) */
     double warps;             /* warps launched */
     double inst;              /* warp instructions executed */
@@ -204,7 +207,8 @@ typedef struct pn_gpu_calib {
     double l2_scale;       /* L2 time over L2 bytes / DRAM bandwidth */
     double lsu_scale;      /* L1/shared pipe time over wavefronts / clock */
     double strided_scale;  /* strided DRAM time over strided bytes / bandwidth */
-    double log_lo, log_hi; /* 10th and 90th percentile of log(measured/predicted) in training */
+    double log_lo, log_hi; /* 10th and 90th percentile of log(measured/predicted)
+                            * in training; log_lo <= 0 <= log_hi */
     double train_mape;     /* mean absolute percentage error on the training rows, % */
     size_t train_n;        /* training rows */
 } pn_gpu_calib_t;
@@ -265,7 +269,10 @@ pn_status_t pn_gpu_predict(const pn_gpu_shape_t *shape,
 
 /* Fits calib's overhead and scales to n shapes with measured times
  * (minimising the mean absolute log error), and fills its interval and
- * training error.  n >= 1.  Returns PN_OK, PN_EINVAL, PN_ENOMEM. */
+ * training error.  Needs more measured times (> 0) than the six free
+ * parameters: with 6 or fewer the fit goes through every one and its
+ * interval would be a false 0, and PN_EINVAL says how many there were.
+ * Returns PN_OK, PN_EINVAL, PN_ENOMEM. */
 pn_status_t pn_gpu_fit(const pn_gpu_shape_t *shapes, const double *measured,
                        size_t n, pn_gpu_cache_t *cache, pn_gpu_calib_t *calib,
                        pn_error_t *err);
@@ -297,7 +304,10 @@ typedef struct pn_gpu_eval_line {
  * ranks test), leave one kernel out (per GPU), per (GPU, kernel), and each
  * GPU predicted from the calibrations of the others.  Launches whose device
  * is not in devs, or that the model cannot shape (a missing count), are
- * left out and counted in *skipped.  Returns PN_OK with *out (free()),
+ * left out and counted in *skipped.  A split of a GPU with no launch to
+ * train on (the kernel split of a GPU with one kernel, new-gpu with one
+ * GPU) is not scored: its line of the GPU (and "all", when nothing else
+ * scored it) has n 0 and NAN errors.  Returns PN_OK with *out (free()),
  * *nout; PN_EINVAL when nothing is left; PN_ENOMEM. */
 pn_status_t pn_gpu_eval(const pn_gpu_launch_t *launches, size_t n,
                         const pn_gpu_device_t *devs, size_t ndev,

@@ -5,6 +5,7 @@
  */
 #include <config.h>
 #include <limits.h>
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -390,7 +391,26 @@ static pn_status_t map_columns(reader_t *r, const pni_csv_t *c, cols_t *m)
         return missing(r, m, un[U_REGS]);
     if (m->uns[U_SMS] < 0)
         return missing(r, m, un[U_SMS]);
-    return PN_OK;
+    /* every column read, once */
+    long used[2 + 1 + F_COUNT + U_COUNT + 4];
+    size_t nu = 0;
+    /* of the names of the GPU and the kernel, the first found (the
+     * others are read only when it is empty: nvprof's data sets repeat
+     * Kernel and Device beside AppName and gpu_name) */
+    for (int k = 0, g = 0, kk = 0; k < 3; k++) {
+        if (!g && m->gpu[k] >= 0) { used[nu++] = m->gpu[k]; g = 1; }
+        if (!kk && m->kernel[k] >= 0) { used[nu++] = m->kernel[k]; kk = 1; }
+    }
+    used[nu++] = m->size;
+    for (int k = 0; k < F_COUNT; k++) used[nu++] = m->field[k];
+    for (int k = 0; k < U_COUNT; k++) used[nu++] = m->uns[k];
+    used[nu++] = m->grid_size;
+    used[nu++] = m->block_size;
+    if (is_ncu) {   /* nvprof's Duration is one of the fields */
+        used[nu++] = m->duration;
+        used[nu++] = m->time;
+    }
+    return pni_csv_unique(h, n, used, nu, r->err);
 }
 
 /* One row into l. */
@@ -445,6 +465,11 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
         }
         l->measured_s = v;
     }
+    /* a time of 0, or one that underflows to a subnormal, is not a
+     * measurement (a launch takes some time): unknown, as fit and eval
+     * have always taken it, and not averaged into the repeats */
+    if (!(l->measured_s >= DBL_MIN))
+        l->measured_s = NAN;
     unsigned *dst[U_COUNT] = {&l->grid[0], &l->grid[1], &l->grid[2],
                               &l->block[0], &l->block[1], &l->block[2],
                               &l->regs_per_thread, &l->smem_per_block, NULL};

@@ -12,6 +12,8 @@ has "$TMP/out" "Exit status"
 expect 0 "$BIN/pn-gpu" --version
 has "$TMP/out" "pn-gpu (pn-toolkit)"
 expect 2 "$BIN/pn-gpu" --no-such-option
+has "$TMP/err" "pn-gpu: unrecognized option '--no-such-option'"
+lacks "$TMP/err" "/pn-gpu:"
 man_documents_options pn-gpu
 
 # --- predict: Nsight Compute raw CSV (the H100 profiles) ----------------------
@@ -45,9 +47,44 @@ EOF
 expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va.csv"
 has "$TMP/err" "the profile has no instructions executed"
 has "$TMP/err" "va.csv:4"
+# the launch that cannot be predicted gets a row with no prediction, the
+# others are predicted all the same, and the exit status says so (1)
+has "$TMP/out" "GTX-970,vectorAdd,4194304,256,1,,,,"
+has "$TMP/out" "GTX-970,vectorAdd,2097152,256,1,0"
+has "$TMP/err" "1 of 3 launches could not be predicted"
+expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" -o "$TMP/va.out" --explain -f json "$TMP/va.csv"
+has "$TMP/va.out" '"input_size": 4194304, "block_x": 256, "block_y": 1, "predicted_s": null, "low_s": null, "high_s": null'
+has "$TMP/va.out" '"mlp": null}'
+has "$TMP/va.out" '"input_size": 2097152,'
 head -3 "$TMP/va.csv" > "$TMP/va2.csv"
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/va2.csv"
 has "$TMP/out" "GTX-970,vectorAdd,1048576,256,1,"
+# a bandwidth of 0 is refused at its cell
+sed '2s/,224.32,/,0,/' "$TMP/dev.csv" > "$TMP/dev0.csv"
+expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev0.csv" "$TMP/va2.csv"
+has "$TMP/err" "dev0.csv:2:41: column 'bandwith': '0' is not a positive number"
+# a column read twice in the header: refused, naming it and where
+sed '1s/$/,bandwith/; 2s/$/,1/' "$TMP/dev.csv" > "$TMP/dev2.csv"
+expect 1 "$BIN/pn-gpu" predict -D "$TMP/dev2.csv" "$TMP/va2.csv"
+has "$TMP/err" "dev2.csv:1:145: the column 'bandwith' is in the header twice (fields 10 and 15)"
+# a duration of 0 is no measurement: measured_s is empty, as fit and eval
+# take it
+sed '2s/,0.000125,/,0,/' "$TMP/va2.csv" > "$TMP/zero.csv"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/zero.csv"
+awk -F, 'NR == 2 { exit !($9 == "" && $6 > 0) }' "$TMP/out" && ok || bad "a duration of 0 printed as measured: $(sed -n 2p "$TMP/out")"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" -f json "$TMP/zero.csv"
+has "$TMP/out" '"measured_s": null}'
+# names with commas and quotes (templated kernels) are quoted as RFC 4180
+# says, in predict's and eval's CSV
+sed '2s/"vectorAdd"/"void scale<float, 4>(float *, int)"/; 3s/"vectorAdd"/"say ""hi"""/' "$TMP/va2.csv" > "$TMP/q.csv"
+expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" "$TMP/q.csv"
+has "$TMP/out" 'GTX-970,"scale<float, 4>",1048576,256,1,'
+has "$TMP/out" 'GTX-970,"say ""hi""",2097152,'
+mkdir -p "$TMP/q/profiles"
+cp "$TMP/dev.csv" "$TMP/q/deviceInfo.csv"
+cp "$TMP/q.csv" "$TMP/q/profiles/"
+expect 0 "$BIN/pn-gpu" eval "$TMP/q"
+has "$TMP/out" 'kernel,"kernel:say ""hi""",1,'
 # no control-flow count: one load in flight (mlp, the last --explain column)
 expect 0 "$BIN/pn-gpu" predict -D "$TMP/dev.csv" --explain "$TMP/va2.csv"
 has "$TMP/out" ",idle,strided_s,mlp"
@@ -65,30 +102,77 @@ expect 0 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/cal.json" "$H/profiles/vectorAdd-H
 has "$TMP/err" "NVIDIA H100 80GB HBM3: 117 launches, training error"
 has "$TMP/cal.json" '"format": "pn-gpu calibration"'
 has "$TMP/cal.json" '"strided_scale": '
+[ "$(tail -c 1 "$TMP/cal.json" | od -An -c | tr -d ' ')" = '\n' ] && ok || bad "the calibration does not end with a line break"
 expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/matMul_gpu-H100.csv"
 # calibrated on these rows: the mean error is the training error's size
 awk -F, 'NR > 1 { e += ($6 > $9 ? $6 - $9 : $9 - $6) / $9; n++ } END { exit !(n == 48 && e / n < 0.5) }' "$TMP/out" \
     && ok || bad "calibrated matMul_gpu predictions are off by more than 50% on average"
-# a GPU the calibration does not name is predicted from its specification
+# a GPU the calibration does not name is predicted from its specification,
+# with a warning (once a GPU)
 expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H200.csv"
 has "$TMP/out" "NVIDIA H200,vectorAdd,"
+has "$TMP/err" "cal.json: warning: no calibration of the GPU 'NVIDIA H200': predicted from its specification alone"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] && ok || bad "the warning is not given once"
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+lacks "$TMP/err" "warning"
+printf '{"format": "pn-gpu calibration", "version": 1, "gpus": []}\n' > "$TMP/empty.json"
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/empty.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "warning: no calibration of the GPU 'NVIDIA H100 80GB HBM3'"
+# a GPU twice in a calibration is refused
+sed 's/"gpus": \[/"gpus": [{"gpu": "H100", "overhead_s": 1e-6, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": 0, "log_hi": 0},/' "$TMP/cal.json" > "$TMP/twice.json"
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/twice.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" 'twice.json: GPU 2 of "gpus" ("NVIDIA H100 80GB HBM3") is GPU 1 ("H100") again: which calibration applies is not known [PN_EVALUE]'
 # bad calibrations
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1,' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "bad.json:1:"
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
-has "$TMP/err" "GPU 1 of the calibration lacks"
+has "$TMP/err" 'bad.json: GPU 1 of "gpus" ("x"): "overhead_s": -1 is negative (expected >= 0) [PN_EVALUE]'
+# each field is named with what is wrong with it
+cal() { printf '{"format": "pn-gpu calibration", "version": %s, "gpus": [{"gpu": "NVIDIA H100 80GB HBM3", "overhead_s": 1e-6, "issue_scale": %s, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": %s, "log_hi": %s}]}\n' "$@" > "$TMP/bad.json"; }
+for v in '"abc"' null; do
+    cal 1 "$v" -0.5 0.5
+    expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+    has "$TMP/err" '"issue_scale": expected a number, found '
+done
+# an interval that leaves out the prediction is refused
+cal 1 1 -0.5 -1
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" '"log_hi": -1 is negative (expected >= 0) [PN_EVALUE]'
+cal 1 1 5 6
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" '"log_lo": 5 is positive (expected <= 0'
+# version 1.0 is 1; 2 is not read
+cal 1.0 1 -0.5 0.5
+expect 0 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+cal 2 1 -0.5 0.5
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "bad.json: version 2: only version 1 is read [PN_EUNSUPPORTED]"
+# a calibration that cannot be opened or is a folder
+expect 1 "$BIN/pn-gpu" predict -c "$TMP/no-such.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "no-such.json: cannot open: No such file or directory [PN_EIO]"
+lacks "$TMP/err" ":-1:"
+expect 1 "$BIN/pn-gpu" predict -c "$TMP" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" ": cannot read: Is a directory [PN_EIO]"
 # a calibration without strided_scale (written before it existed) is read;
 # one with a negative strided_scale is refused
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "NVIDIA H100 80GB HBM3", "overhead_s": 1e-6, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/old.json"
 expect 0 "$BIN/pn-gpu" predict -c "$TMP/old.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 sed 's/"lsu_scale": 1,/"lsu_scale": 1, "strided_scale": -2,/' "$TMP/old.json" > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
-has "$TMP/err" "invalid strided_scale"
+has "$TMP/err" '"strided_scale": -2 is negative (expected >= 0) [PN_EVALUE]'
 printf '{"format": "something else"}\n' > "$TMP/bad.json"
 expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "not a pn-gpu calibration"
+# six launches for six parameters: the fit would pass through them all
+# (an interval of 0); refused, and no calibration written
+head -8 "$H/profiles/vectorAdd-H100.csv" > "$TMP/six.csv"
+expect 1 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/six.json" "$TMP/six.csv"
+has "$TMP/err" "NVIDIA H100 80GB HBM3: 6 launches with a measured time: fitting the 6 parameters needs at least 7 [PN_EINVAL]"
+[ ! -e "$TMP/six.json" ] && ok || bad "fit wrote a calibration from 6 launches"
+head -9 "$H/profiles/vectorAdd-H100.csv" > "$TMP/seven.csv"
+expect 0 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/seven.json" "$TMP/seven.csv"
 expect 2 "$BIN/pn-gpu" fit -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "fit needs"
 
@@ -105,15 +189,52 @@ awk -v a="$t1" -v b="$t2" 'BEGIN { r = b / a; exit !(r > 1.98 && r < 2.02) }' &&
 expect 2 "$BIN/pn-gpu" predict -D "$DEV" --grid 10 --block 32
 has "$TMP/err" "--grid, --block and --gpu together"
 expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu x --grid 0 --block 32
-has "$TMP/err" "--grid: expected X[,Y[,Z]]"
+has "$TMP/err" "--grid: '0': expected X[,Y[,Z]]"
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "No Such GPU" --grid 10 --block 32
-has "$TMP/err" "the GPU 'No Such GPU' is not in"
-expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 2048
+has "$TMP/err" "pn-gpu: --gpu: the GPU 'No Such GPU' is not in $DEV, which has 'NVIDIA H100 80GB HBM3' and 'NVIDIA H200'"
+lacks "$TMP/err" ":0:"
+# a profile with no GPU name (Nsight Compute's Device is an index)
+sed '1s/"device__attribute_display_name"/"x_display_name"/' "$srcdir/data/gpu/ncu-h100.csv" > "$TMP/nodisp.csv"
+expect 1 "$BIN/pn-gpu" predict -D "$DEV" "$TMP/nodisp.csv"
+has "$TMP/err" "nodisp.csv:3: the profile names no GPU (only the device index 0): give its name with --gpu; $DEV has 'NVIDIA H100 80GB HBM3' and 'NVIDIA H200'"
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" "$TMP/nodisp.csv"
+expect 1 "$BIN/pn-gpu" fit -D "$DEV" -o "$TMP/x.json" "$TMP/nodisp.csv"
+has "$TMP/err" "nodisp.csv:3: the profile names no GPU (only the device index 0); $DEV has"
+expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 64,32
 has "$TMP/err" "CUDA allows at most 1024"
+# CUDA's limits of each dimension, said with the range
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 2048
+has "$TMP/err" "--block: '2048': expected X[,Y[,Z]], whole numbers: X from 1 to 1024, Y from 1 to 1024, Z from 1 to 64"
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 2147483648 --block 32
+has "$TMP/err" "--grid: '2147483648': expected X[,Y[,Z]], whole numbers: X from 1 to 2147483647, Y from 1 to 65535, Z from 1 to 65535"
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 1,65536 --block 32
+has "$TMP/err" "Y from 1 to 65535"
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 1,1,65536 --block 32
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 2147483647,2,3 --block 32,2,2
+# a global access moves at least one transaction
+expect 2 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 32 --global 2 --transactions 0
+has "$TMP/err" "--transactions 0 with --global 2"
+expect 0 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 32 --arith 2 --transactions 0
 expect 1 "$BIN/pn-gpu" predict -D "$DEV" --gpu "NVIDIA H100 80GB HBM3" --grid 10 --block 256 --smem 300000
 has "$TMP/err" "does not fit on an SM"
 expect 2 "$BIN/pn-gpu" predict
 has "$TMP/err" "predict needs --device-info"
+# options that do not apply to the command are refused, not ignored
+expect 2 "$BIN/pn-gpu" eval -c "$TMP/cal.json" "$H"
+has "$TMP/err" "--calibration does not apply to eval"
+expect 2 "$BIN/pn-gpu" eval --explain "$H"
+has "$TMP/err" "--explain does not apply to eval"
+expect 2 "$BIN/pn-gpu" fit -c "$TMP/cal.json" -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "--calibration does not apply to fit"
+expect 2 "$BIN/pn-gpu" fit --grid 4 --block 32 --gpu H100 -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "does not apply to fit"
+expect 2 "$BIN/pn-gpu" fit -f json -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "--format does not apply to fit"
+expect 2 "$BIN/pn-gpu" predict --arith 5 -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "--arith does not apply to predict without --grid and --block"
+expect 2 "$BIN/pn-gpu" predict --smem 5 -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+has "$TMP/err" "--smem does not apply to predict without --grid and --block"
+[ ! -e "$TMP/x.json" ] && ok || bad "a refused fit wrote its output"
 expect 2 "$BIN/pn-gpu" frobnicate
 has "$TMP/err" "unknown command 'frobnicate'"
 
@@ -126,6 +247,19 @@ has "$TMP/out" "split,group,n,model,inst_per_sm,roofline,linreg"
 has "$TMP/err" "pn-gpu: 184 launches, 0 left out"
 for s in sizes kernel gpu-kernel new-gpu; do has "$TMP/out" "$s,all,"; done
 has "$TMP/out" "new-gpu,gpu:NVIDIA H200,92,"
+# one GPU, one kernel, one launch: nothing to train the kernel and new-gpu
+# splits on; they are not scored (no stale fit of another split)
+mkdir -p "$TMP/e/profiles"
+cp "$DEV" "$TMP/e/"
+head -3 "$H/profiles/vectorAdd-H100.csv" > "$TMP/e/profiles/one.csv"
+expect 0 "$BIN/pn-gpu" eval "$TMP/e"
+has "$TMP/out" "kernel,all,0,,,,"
+has "$TMP/out" "new-gpu,gpu:NVIDIA H100 80GB HBM3,0,,,,"
+lacks "$TMP/out" "100.0"
+has "$TMP/err" "kernel split of NVIDIA H100 80GB HBM3: no launch to train on (its only kernel): not scored"
+has "$TMP/err" "new-gpu split of NVIDIA H100 80GB HBM3: no launch to train on (no other GPU)"
+expect 0 "$BIN/pn-gpu" eval -f json "$TMP/e"
+has "$TMP/out" '"n": 0, "model": null'
 expect 1 "$BIN/pn-gpu" eval "$TMP/none"
 expect 2 "$BIN/pn-gpu" eval
 has "$TMP/err" "eval: expected one DIR"

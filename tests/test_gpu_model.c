@@ -238,6 +238,13 @@ START_TEST(fit_recovers_parameters)
     pn_error_t err;
     double zero = 0;
     ck_assert_int_eq(pn_gpu_fit(s, &zero, 1, NULL, &c, &err), PN_EINVAL);
+    /* six launches for six parameters: an exact fit that says nothing */
+    pn_gpu_calib_init(&c, "GTX-970");
+    ck_assert_int_eq(pn_gpu_fit(s, t, 6, NULL, &c, &err), PN_EINVAL);
+    ck_assert_msg(strstr(err.text, "6 launches with a measured time") &&
+                  strstr(err.text, "at least 7"), "%s", err.text);
+    ck_assert(c.issue_scale == 1 && c.log_lo < 0);   /* left as it was */
+    ck_assert_int_eq(pn_gpu_fit(s, t, 7, NULL, &c, &err), PN_OK);
 }
 END_TEST
 
@@ -472,6 +479,41 @@ END_TEST
 /* A GPU with no training rows takes the calibrations of the GPUs of its
  * own architecture: two Maxwell GPUs made with one calibration and a
  * Kepler GPU with another; the Maxwell ones are predicted exactly. */
+/* One GPU with one kernel: the kernel and new-gpu splits have nothing to
+ * train on and are not scored (n 0, NAN), never with the sizes fit. */
+START_TEST(eval_nothing_to_train)
+{
+    pn_gpu_device_t d = maxwell();
+    pn_gpu_launch_t l[4];
+    for (int i = 0; i < 4; i++) {
+        l[i] = launch(40u * (unsigned)(i + 1), 128, 100, 4, 2);
+        l[i].input_size = i + 1;
+        memcpy(l[i].gpu, d.name, sizeof l[i].gpu);
+        snprintf(l[i].kernel, sizeof l[i].kernel, "k");
+        l[i].measured_s = 1e-5 * (i + 1);
+    }
+    pn_gpu_eval_line_t *lines;
+    size_t nl, skipped;
+    ck_assert_int_eq(pn_gpu_eval(l, 4, &d, 1, NULL, &lines, &nl, &skipped, NULL), PN_OK);
+    int kernel = 0, newgpu = 0, sizes = 0;
+    for (size_t i = 0; i < nl; i++) {
+        if (!strcmp(lines[i].split, "sizes") || !strcmp(lines[i].split, "gpu-kernel")) {
+            sizes++;
+            ck_assert_uint_gt(lines[i].n, 0);
+            continue;
+        }
+        ck_assert_uint_eq(lines[i].n, 0);
+        ck_assert(isnan(lines[i].mape[PN_GPU_MODEL]) && isnan(lines[i].mape[PN_GPU_LINREG]));
+        kernel += !strcmp(lines[i].split, "kernel");
+        newgpu += !strcmp(lines[i].split, "new-gpu");
+    }
+    ck_assert_int_eq(sizes, 6);   /* all, the GPU, the kernel: twice */
+    ck_assert_int_eq(kernel, 2);  /* all, the GPU */
+    ck_assert_int_eq(newgpu, 2);
+    free(lines);
+}
+END_TEST
+
 START_TEST(eval_new_gpu_same_architecture)
 {
     pn_gpu_device_t d[3] = {maxwell(), maxwell(), kepler()};
@@ -540,6 +582,7 @@ int main(void)
     tcase_add_test(tc, strided_dram);
     tcase_add_test(tc, impute_from_nearest_size);
     tcase_add_test(tc, eval_new_gpu_same_architecture);
+    tcase_add_test(tc, eval_nothing_to_train);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

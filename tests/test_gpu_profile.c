@@ -563,6 +563,15 @@ START_TEST(devices_errors)
     ck_assert_ptr_nonnull(strstr(err.text, "a row of 4 cells"));
     unlink(path);
     free(path);
+    /* a bandwidth of 0, refused at its cell like a negative one */
+    path = tmp_file_with("compute_version,gpu_name,max_clock_rate,num_sm,"
+                         "num_cores_sm,bandwith\n3,K,700,2,192,0\n");
+    ck_assert_int_eq(pn_gpu_devices_read(path, &d, &n, &err), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 2);
+    ck_assert_uint_eq(err.column, 15);
+    ck_assert_msg(strstr(err.text, "column 'bandwith': '0' is not a positive number"), "%s", err.text);
+    unlink(path);
+    free(path);
     /* the least columns, and NA where a value may be missing */
     path = tmp_file_with("compute_version,gpu_name,max_clock_rate,num_sm,"
                          "num_cores_sm,bandwith\n3,K,700,2,192,NA\n");
@@ -572,6 +581,68 @@ START_TEST(devices_errors)
     ck_assert(isnan(d[0].bandwidth_gbs));
     ck_assert(isnan(d[0].l2_mb));
     free(d);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+/* A column the reader uses, twice in the header: refused at the second,
+ * with its name (which one to read is not known); a repeated column it
+ * does not read is no matter. */
+START_TEST(duplicate_columns)
+{
+    pn_gpu_device_t *d;
+    size_t n;
+    pn_error_t err;
+    char *path = tmp_file_with("compute_version,gpu_name,max_clock_rate,num_sm,"
+                               "num_cores_sm,num_sm\n5.2,GTX-970,1076,13,128,14\n");
+    ck_assert_int_eq(pn_gpu_devices_read(path, &d, &n, &err), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 1);
+    ck_assert_uint_eq(err.column, 61);
+    ck_assert_msg(strstr(err.text, "the column 'num_sm' is in the header twice (fields 4 and 6)"), "%s", err.text);
+    unlink(path);
+    free(path);
+    path = tmp_file_with("compute_version,gpu_name,max_clock_rate,num_sm,"
+                         "num_cores_sm,other,other\n5.2,GTX-970,1076,13,128,1,2\n");
+    ck_assert_int_eq(pn_gpu_devices_read(path, &d, &n, &err), PN_OK);
+    free(d);
+    unlink(path);
+    free(path);
+    /* a profile with Duration twice */
+    path = tmp_file_with(
+        "gpu_name,AppName,Grid.X,Grid.Y,Grid.Z,Block.X,Block.Y,Block.Z,"
+        "Registers.Per.Thread,Static.SMem,Dynamic.SMem,Duration,Duration\n"
+        "GTX-970,k,1,1,1,32,1,1,8,0,0,0.001,0.002\n");
+    pn_gpu_launch_t *l;
+    ck_assert_int_eq(pn_gpu_profile_read(path, &l, &n, &err), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 1);
+    ck_assert_msg(strstr(err.text, "the column 'Duration' is in the header twice (fields 12 and 13)"), "%s", err.text);
+    unlink(path);
+    free(path);
+}
+END_TEST
+
+/* A duration of 0, or one that underflows, is no measurement: NAN, and a
+ * repeat with it leaves the mean of the others. */
+START_TEST(zero_duration)
+{
+    char *path = tmp_file_with(
+        "gpu_name,AppName,Input.Size,Grid.X,Grid.Y,Grid.Z,Block.X,Block.Y,Block.Z,"
+        "Registers.Per.Thread,Static.SMem,Duration\n"
+        "GTX-970,k,1,1,1,1,32,1,1,8,0,0\n"
+        "GTX-970,k,2,1,1,1,32,1,1,8,0,1e-320\n"
+        "GTX-970,k,3,1,1,1,32,1,1,8,0,0.002\n"
+        "GTX-970,k,3,1,1,1,32,1,1,8,0,0\n");
+    pn_gpu_launch_t *l;
+    size_t n;
+    pn_error_t err;
+    ck_assert_int_eq(pn_gpu_profile_read(path, &l, &n, &err), PN_OK);
+    ck_assert_uint_eq(n, 3);
+    ck_assert(isnan(l[0].measured_s));
+    ck_assert(isnan(l[1].measured_s));
+    NEAR(l[2].measured_s, 0.002);
+    ck_assert_uint_eq(l[2].repeats, 2);
+    pn_gpu_launches_free(l);
     unlink(path);
     free(path);
 }
@@ -658,6 +729,8 @@ int main(void)
     tcase_add_test(tc, devices_read);
     tcase_add_test(tc, devices_errors);
     tcase_add_test(tc, arch_table);
+    tcase_add_test(tc, duplicate_columns);
+    tcase_add_test(tc, zero_duration);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -186,8 +186,9 @@ typedef struct {
     rd_tool_t stool;        /* owner, index, tool, version */
     rd_ns_t *sused;         /* prefixes used, first use first */
     size_t nsused, cap_sused;
-    const char **sdecl;     /* prefixes declared in the block */
-    size_t nsdecl, cap_sdecl;
+    pni_hash_t sdecl;       /* prefixes declared in the block ("": the
+                               default namespace) */
+    pni_hash_t sseen;       /* the prefixes of sused */
     /* the handlers' side */
     el_t *cur;          /* the element a handler is on */
     const char *text;   /* text_of(): the text of rd->cur */
@@ -626,87 +627,90 @@ static int sns(rd_t *rd, const char *prefix, const char *uri)
 
 static const char PNML_NS[] = "http://www.pnml.org/version-2009/grammar/pnml";
 
-/* Whether prefix is declared by some element of the subtree e. */
-static int declared_in(const el_t *e, const char *prefix)
-{
-    for (int i = 0; i < e->nns; i++) {
-        const char *p = e->ns[2 * i];
-        if (p == prefix || (p && prefix && !strcmp(p, prefix)))
-            return 1;
-    }
-    for (const el_t *c = e->first; c; c = c->next)
-        if (c->name && declared_in(c, prefix))
-            return 1;
-    return 0;
-}
+static int s_used(rd_t *rd, const char *prefix, const char *uri);
+static int s_declare(rd_t *rd, const char *prefix);
+static int s_declared(rd_t *rd, const char *prefix);
+static void s_forget(rd_t *rd);
 
-/* The namespaces used in the subtree e but declared above it, declared on
- * the copy's root as libxml2 does when it copies a node; the PNML default
- * namespace is left out (the block goes back into a PNML document). */
-static int sinherited(rd_t *rd, const el_t *root, const el_t *e,
-                      const char **done, int *ndone)
+/* The text of the subtree root as libxml2 writes a copy of it: the
+ * namespaces used in it but declared above it are declared on the copy's
+ * root, first use first, as libxml2 does when it copies a node; the PNML
+ * default namespace is left out (the block goes back into a PNML
+ * document). The tree is walked without recursion (the nesting is the
+ * file's) and each prefix is looked up in a hash, so that any depth and
+ * any number of prefixes take linear time. */
+static int serialize(rd_t *rd, const el_t *root)
 {
-    for (int k = -1; k < e->nattr; k++) {
-        const char *prefix = k < 0 ? e->prefix : e->att[4 * k + 1];
-        const char *uri = k < 0 ? e->uri : e->att[4 * k + 2];
-        if (!uri || (k >= 0 && !prefix))
+    s_forget(rd);
+    /* first the prefixes the block declares and those it uses */
+    for (const el_t *e = root; e;) {
+        if (e->name) {
+            for (int i = 0; i < e->nns; i++)
+                if (s_declare(rd, e->ns[2 * i]))
+                    return -1;
+            if (s_used(rd, e->prefix, e->uri))
+                return -1;
+            for (int k = 0; k < e->nattr; k++)
+                if (e->att[4 * k + 1] &&
+                    s_used(rd, e->att[4 * k + 1], e->att[4 * k + 2]))
+                    return -1;
+        }
+        if (e->name && e->first) {
+            e = e->first;
             continue;
-        if (!prefix && !strcmp(uri, PNML_NS))
-            continue;
-        int seen = 0;
-        for (int i = 0; i < *ndone; i++)
-            if (done[i] == prefix || (done[i] && prefix &&
-                                      !strcmp(done[i], prefix)))
-                seen = 1;
-        if (seen || declared_in(root, prefix))
-            continue;
-        if (*ndone < 32)
-            done[(*ndone)++] = prefix;
-        if (sns(rd, prefix, uri))
-            return -1;
+        }
+        while (e != root && !e->next)
+            e = e->parent;
+        e = e == root ? NULL : e->next;
     }
-    for (const el_t *c = e->first; c; c = c->next)
-        if (c->name && sinherited(rd, root, c, done, ndone))
-            return -1;
+    for (const el_t *e = root; e;) {
+        if (!e->name) {
+            if (e->cdata ? sputs(rd, "<![CDATA[") ||
+                               sput(rd, e->text, e->ntext) ||
+                               sputs(rd, "]]>")
+                         : sescape(rd, e->text, e->ntext, 0))
+                return -1;
+        } else {
+            if (sput(rd, "<", 1) || sqname(rd, e->prefix, e->name))
+                return -1;
+            for (int i = 0; i < e->nns; i++)
+                if (!(e == root && !e->ns[2 * i] &&
+                      !strcmp(e->ns[2 * i + 1], PNML_NS)) &&
+                    sns(rd, e->ns[2 * i], e->ns[2 * i + 1]))
+                    return -1;
+            if (e == root)
+                for (size_t i = 0; i < rd->nsused; i++)
+                    if (!s_declared(rd, rd->sused[i].prefix) &&
+                        sns(rd, rd->sused[i].prefix, rd->sused[i].uri))
+                        return -1;
+            for (int i = 0; i < e->nattr; i++) {
+                const char *v = e->att[4 * i + 3];
+                if (sput(rd, " ", 1) ||
+                    sqname(rd, e->att[4 * i + 1], e->att[4 * i]) ||
+                    sput(rd, "=\"", 2) || sescape(rd, v, strlen(v), 1) ||
+                    sput(rd, "\"", 1))
+                    return -1;
+            }
+            if (e->first) {
+                if (sput(rd, ">", 1))
+                    return -1;
+                e = e->first;
+                continue;
+            }
+            if (sput(rd, "/>", 2))
+                return -1;
+        }
+        /* up to the next sibling, closing the elements left */
+        while (e != root && !e->next) {
+            e = e->parent;
+            if (sput(rd, "</", 2) || sqname(rd, e->prefix, e->name) ||
+                sput(rd, ">", 1))
+                return -1;
+        }
+        e = e == root ? NULL : e->next;
+    }
+    s_forget(rd);
     return 0;
-}
-
-static int serialize(rd_t *rd, const el_t *e, int root)
-{
-    if (!e->name) {
-        if (e->cdata)
-            return sputs(rd, "<![CDATA[") || sput(rd, e->text, e->ntext) ||
-                   sputs(rd, "]]>");
-        return sescape(rd, e->text, e->ntext, 0);
-    }
-    if (sput(rd, "<", 1) || sqname(rd, e->prefix, e->name))
-        return -1;
-    for (int i = 0; i < e->nns; i++)
-        if (!(root && !e->ns[2 * i] && !strcmp(e->ns[2 * i + 1], PNML_NS)) &&
-            sns(rd, e->ns[2 * i], e->ns[2 * i + 1]))
-            return -1;
-    if (root) {
-        const char *done[32];
-        int ndone = 0;
-        if (sinherited(rd, e, e, done, &ndone))
-            return -1;
-    }
-    for (int i = 0; i < e->nattr; i++) {
-        const char *v = e->att[4 * i + 3];
-        if (sput(rd, " ", 1) || sqname(rd, e->att[4 * i + 1], e->att[4 * i]) ||
-            sput(rd, "=\"", 2) || sescape(rd, v, strlen(v), 1) ||
-            sput(rd, "\"", 1))
-            return -1;
-    }
-    if (!e->first)
-        return sput(rd, "/>", 2);
-    if (sput(rd, ">", 1))
-        return -1;
-    for (const el_t *c = e->first; c; c = c->next)
-        if (serialize(rd, c, 0))
-            return -1;
-    return sput(rd, "</", 2) || sqname(rd, e->prefix, e->name) ||
-           sput(rd, ">", 1);
 }
 
 static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
@@ -716,7 +720,7 @@ static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
     if (rd->st)
         return -1;
     rd->nsbuf = 0;
-    if (serialize(rd, rd->cur, 1))
+    if (serialize(rd, rd->cur))
         return nomem(rd);
     const char *c = pni_arena_strndup(&rd->arena, rd->sbuf, rd->nsbuf);
     if (!c ||
@@ -2022,20 +2026,22 @@ static int end_frame(rd_t *rd)
  * go on its root's start tag, as serialize() puts them; the set is known
  * only at the end, so they are inserted there. */
 
-static int same_prefix(const char *a, const char *b)
+/* A prefix as a hash key: "" for the default namespace (no prefix is
+ * empty). */
+static const char *s_key(const char *prefix)
 {
-    return a == b || (a && b && !strcmp(a, b));
+    return prefix ? prefix : "";
 }
 
 static int s_used(rd_t *rd, const char *prefix, const char *uri)
 {
     if (!uri || (!prefix && !strcmp(uri, PNML_NS)))
         return 0;
-    for (size_t i = 0; i < rd->nsused; i++)
-        if (same_prefix(rd->sused[i].prefix, prefix))
-            return 0;
-    if (pni_grow((void **)&rd->sused, &rd->cap_sused, rd->nsused + 1,
-                 sizeof *rd->sused))
+    pn_status_t st = pni_hash_put(&rd->sseen, s_key(prefix), 0, 0);
+    if (st == PN_EDUPID)
+        return 0;
+    if (st || pni_grow((void **)&rd->sused, &rd->cap_sused, rd->nsused + 1,
+                       sizeof *rd->sused))
         return -1;
     rd->sused[rd->nsused].prefix = prefix;
     rd->sused[rd->nsused++].uri = uri;
@@ -2044,21 +2050,21 @@ static int s_used(rd_t *rd, const char *prefix, const char *uri)
 
 static int s_declared(rd_t *rd, const char *prefix)
 {
-    for (size_t i = 0; i < rd->nsdecl; i++)
-        if (same_prefix(rd->sdecl[i], prefix))
-            return 1;
-    return 0;
+    return pni_hash_get(&rd->sdecl, s_key(prefix)) != NULL;
 }
 
 static int s_declare(rd_t *rd, const char *prefix)
 {
-    if (s_declared(rd, prefix))
-        return 0;
-    if (pni_grow((void **)&rd->sdecl, &rd->cap_sdecl, rd->nsdecl + 1,
-                 sizeof *rd->sdecl))
-        return -1;
-    rd->sdecl[rd->nsdecl++] = prefix;
-    return 0;
+    pn_status_t st = pni_hash_put(&rd->sdecl, s_key(prefix), 0, 0);
+    return st && st != PN_EDUPID ? -1 : 0;
+}
+
+/* Forgets the prefixes of a block. */
+static void s_forget(rd_t *rd)
+{
+    rd->nsused = 0;
+    pni_hash_free(&rd->sdecl);
+    pni_hash_free(&rd->sseen);
 }
 
 /* Ends a CDATA section and the open start tag: content follows. */
@@ -2200,7 +2206,7 @@ static int s_end(rd_t *rd, const xmlChar *localname, const xmlChar *prefix)
         memcpy(rd->sbuf + rd->sroot, decl, k);
         free(decl);
     }
-    rd->nsused = rd->nsdecl = 0;
+    s_forget(rd);
     if (pni_grow((void **)&rd->tools, &rd->cap_tools, rd->ntools + 1,
                  sizeof *rd->tools))
         return nomem(rd);
@@ -2630,7 +2636,8 @@ static void rd_free(rd_t *rd)
         free(rd->tools[i].own);
     free(rd->tools);
     free(rd->sused);
-    free(rd->sdecl);
+    pni_hash_free(&rd->sdecl);
+    pni_hash_free(&rd->sseen);
     free(rd->extras);
     free(rd->ownpages);
     free(rd->frames);

@@ -78,12 +78,10 @@ int main(int argc, char **argv)
         return CLI_EUSAGE;
     }
     pn_net_t *net;
-    pn_error_t err;
-    if (pn_pnml_read_file(argv[optind], &ro, &net, &err)) {
-        cli_error(prog, &err);
-        return CLI_EINPUT;
-    }
-    int rc = cli_write_net(net, output, &wo);
+    int rc = cli_read_net(prog, argv[optind], &ro, &net);
+    if (rc != CLI_OK)
+        return rc;
+    rc = cli_write_net(net, output, &wo);
     pn_net_free(net);
     return rc;
 }

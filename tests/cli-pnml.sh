@@ -71,6 +71,19 @@ expect 3 "$BIN/pn-convert" --dialect strict -o "$TMP/strict.pnml" "$TMP/s.pnml"
 has "$TMP/err" "strict dialect cannot express inhibitor arcs"
 if [ -e "$TMP/strict.pnml" ]; then bad "refused output left a file"; else ok; fi
 ls "$TMP" | grep -q tmp && bad "temporary file left" || ok
+# every program that reads a net says the reader's warnings on standard
+# error, as pn-info lists them (pn-convert, pn-reach, pn-dot said none)
+for prog in pn-convert pn-reach pn-dot; do
+    case $prog in
+    pn-convert) args="-o $TMP/timed.pnml" ;;
+    pn-dot) args="-T dot -o $TMP/timed.dot" ;;
+    *) args= ;;
+    esac
+    expect 0 "$BIN/$prog" $args "$FIX/valid/tapaal-timed/net.pnml"
+    has "$TMP/err" "$prog: warning: $FIX/valid/tapaal-timed/net.pnml: ignored:"
+    expect 0 "$BIN/$prog" $args "$FIX/valid/second-net/net.pnml"
+    has "$TMP/err" "$prog: warning: $FIX/valid/second-net/net.pnml: the document holds 2 nets"
+done
 expect 2 "$BIN/pn-convert" --dialect fancy "$TMP/s.pnml"
 has "$TMP/err" "pipe, tapaal or woped"
 # WoPeD's dialect: its net type, no page, the name's offset absolute (the

@@ -130,7 +130,8 @@ typedef struct tchunk {
  * cannot: counted while reading, reported in one warning at the end. */
 enum {
     IGN_INTERVAL, IGN_INVARIANT, IGN_TRANSPORT, IGN_URGENT, IGN_TIMED,
-    IGN_PRIORITY, IGN_QUERY, IGN_ARCNAME, IGN_LABEL, IGN_COUNT
+    IGN_PRIORITY, IGN_QUERY, IGN_ARCNAME, IGN_BEND, IGN_LABELTOOL,
+    IGN_WEIGHT, IGN_GUARD, IGN_PLAYER, IGN_LABEL, IGN_COUNT
 };
 
 typedef struct {
@@ -209,6 +210,14 @@ static const char *const ignored_what[IGN_COUNT][2] = {
     {"priority", "priorities"},
     {"query", "queries"},
     {"arc name", "arc names"},
+    {"arc bend point", "arc bend points"},
+    {"tool-specific block inside a label", "tool-specific blocks inside "
+     "labels"},
+    {"firing weight of an immediate transition", "firing weights of "
+     "immediate transitions"},
+    {"transition guard", "transition guards"},
+    {"transition of a game's second player", "transitions of a game's "
+     "second player"},
     {"label we do not understand", "labels we do not understand"},
 };
 
@@ -914,7 +923,10 @@ static int label_child(rd_t *rd, void *ctx, const char *name)
     }
     if (!strcmp(name, "graphics"))
         return children(rd, offset_child, lb);
-    /* toolspecific inside a label, structure: skipped */
+    /* toolspecific inside a label: reported (the net has no place for
+     * it); structure: skipped */
+    if (!strcmp(name, "toolspecific"))
+        ignore(rd, IGN_LABELTOOL);
     return skip(rd);
 }
 
@@ -1053,6 +1065,9 @@ typedef struct {
     label_t name, marking, capacity;
     pos_t pos;
     size_t tool0; /* first buffered toolspecific of this node */
+    int timed;    /* PIPE: <timed> true */
+    int weighted; /* PIPE: a <rate> other than 1 (an immediate
+                     transition's firing weight) */
 } node_ctx_t;
 
 static int unsupported_label(rd_t *rd, const char *name)
@@ -1076,14 +1091,21 @@ static int presentation_label(const char *name)
 
 /* PIPE's <timed> and <priority> labels: reported when they say more than
  * an untimed transition of the default priority. */
-static int pipe_timing_label(rd_t *rd, const char *name)
+static int pipe_timing_label(rd_t *rd, node_ctx_t *n, const char *name)
 {
     label_t lb;
     if (read_label(rd, &lb) < 0)
         return -1;
     const char *t = lb.text ? lb.text + strspn(lb.text, " \t\r\n") : "";
-    if (!strcmp(name, "timed") && !strncmp(t, "true", 4))
+    if (!strcmp(name, "timed") && !strncmp(t, "true", 4)) {
         ignore(rd, IGN_TIMED);
+        n->timed = 1;
+    }
+    /* the rate of an immediate transition is its firing weight */
+    if (!strcmp(name, "rate")) {
+        double r;
+        n->weighted = *t && !(parse_double(t, &r) == 0 && r == 1.0);
+    }
     if (!strcmp(name, "priority") && *t && strncmp(t, "1", 1) != 0)
         ignore(rd, IGN_PRIORITY);
     return 0;
@@ -1139,8 +1161,9 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
     if (!strcmp(name, "name"))
         return read_label(rd, &n->name);
     if (n->kind == PN_TRANSITION &&
-        (!strcmp(name, "timed") || !strcmp(name, "priority")))
-        return pipe_timing_label(rd, name);
+        (!strcmp(name, "timed") || !strcmp(name, "priority") ||
+         !strcmp(name, "rate")))
+        return pipe_timing_label(rd, n, name);
     if (!strcmp(name, "graphics"))
         return children(rd, graphics_child, &n->pos);
     if (!strcmp(name, "toolspecific"))
@@ -1174,10 +1197,18 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
     /* with the attribute forms of TAPAAL's .tapn and old verifytapn XML */
     static const char *const names[] = {"id", "name", "initialMarking",
                                         "positionX", "positionY",
-                                        "invariant", "urgent", "priority"};
-    const char *v[8];
-    if (attrs(rd, names, v, 8) < 0)
+                                        "invariant", "urgent", "priority",
+                                        "guard", "player"};
+    const char *v[10];
+    if (attrs(rd, names, v, 10) < 0)
         return -1;
+    /* pm4py's data Petri nets: a guard other than "true"; TAPAAL's
+     * games: a transition of the second player */
+    if (v[8] && strcmp(v[8] + strspn(v[8], " \t\r\n"), "true") != 0 &&
+        v[8][strspn(v[8], " \t\r\n")])
+        ignore(rd, IGN_GUARD);
+    if (v[9] && strcmp(v[9], "0") != 0)
+        ignore(rd, IGN_PLAYER);
     /* TAPAAL's timing: an age invariant other than "< inf", urgency, a
      * priority other than 0 */
     if (v[5] && strcmp(v[5], "< inf") != 0)
@@ -1199,6 +1230,8 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
     n.tool0 = rd->ntools;
     if (children(rd, node_child, &n) < 0)
         return -1;
+    if (n.weighted && !n.timed)
+        ignore(rd, IGN_WEIGHT);
     const char *nm = n.name.text ? n.name.text : aname;
     uint64_t marking = 0, capacity = 0;
     if (n.marking.text &&
@@ -1290,7 +1323,18 @@ typedef struct {
     int kind; /* -1: not given */
     const char *kind_text;
     size_t tool0;
+    size_t arcpath; /* PIPE's <arcpath> points: the first and last are the
+                       ends, those between bend points */
 } arc_ctx_t;
+
+/* The <position>s of an arc's graphics: bend points, reported. */
+static int arc_graphics_child(rd_t *rd, void *ctx, const char *name)
+{
+    (void)ctx;
+    if (!strcmp(name, "position"))
+        ignore(rd, IGN_BEND);
+    return skip(rd);
+}
 
 /* Maps an arc type word of any of the tools we read to a kind; -1 unknown. */
 static int arc_kind_word(const char *w)
@@ -1357,7 +1401,12 @@ static int arc_child(rd_t *rd, void *ctx, const char *name)
         return keep_tool(rd, PN_ARC, rd->narcs);
     if (!strcmp(name, "hlinscription"))
         return unsupported_label(rd, name);
-    /* how the arc is drawn (<graphics>, PIPE's <arcpath>, <tagged>) */
+    /* how the arc is drawn (<graphics>, PIPE's <arcpath>, <tagged>): bend
+     * points reported */
+    if (!strcmp(name, "graphics"))
+        return children(rd, arc_graphics_child, a);
+    if (!strcmp(name, "arcpath"))
+        a->arcpath++;
     if (!strcmp(name, "name"))
         ignore(rd, IGN_ARCNAME);
     else if (strcmp(name, "graphics") && strcmp(name, "arcpath") &&
@@ -1400,6 +1449,8 @@ static int read_arc(rd_t *rd, const char *elem)
         set_kind(rd, &a, type);
     if (children(rd, arc_child, &a) < 0)
         return -1;
+    if (a.arcpath > 2)
+        rd->ignored[IGN_BEND] += a.arcpath - 2;
     /* TAPAAL: a time interval other than [0,inf), a transport arc */
     if (ains && ains[0] == '[' &&
         !(strncmp(ains, "[0,inf)", 7) == 0 && (!ains[7] || ains[7] == ':')))
@@ -1997,8 +2048,14 @@ static int start_in_content(rd_t *rd, const frame_t *f, const char *name)
     }
     if (!strcmp(name, "query"))
         ignore(rd, IGN_QUERY);
-    if (!strcmp(name, "declaration") || !strcmp(name, "declarations"))
+    else if (!strcmp(name, "declaration") || !strcmp(name, "declarations"))
         return unsupported_label(rd, name);
+    /* what else a net or page holds is reported by name (pm4py's final
+     * markings and variables, PIPE's notes, rate definitions and state
+     * groups), but for its graphics and PIPE's token classes */
+    else if (strcmp(name, "graphics") && strcmp(name, "token") &&
+             strcmp(name, "tokenclass"))
+        ignore_label(rd, name);
     rd->skipping = 1;
     return 0;
 }

@@ -54,6 +54,23 @@ has "$TMP/out" "place 'lonely' is on no arc"
 has "$TMP/out" "transition 'source' has no input place: it never stops being enabled"
 has "$TMP/out" "transition 'guarded' consumes no tokens"
 lacks "$TMP/out" "place 'q'"
+# what the net cannot hold is reported with a count, not dropped silently:
+# arc bend points (standard <position>s, PIPE's <arcpath> points between
+# the ends), tool-specific blocks inside labels, immediate transitions'
+# firing weights (PIPE), guards (pm4py), a game's second player (TAPAAL),
+# elements of the net it does not read (pm4py's <finalmarkings>)
+cat > "$TMP/lost.pnml" <<'XML'
+<pnml><net id="n" type="http://www.pnml.org/version-2009/grammar/ptnet">
+<finalmarkings><marking/></finalmarkings>
+<place id="p"><name><text>p</text><toolspecific tool="x" version="1"/></name></place>
+<transition id="t" guard="(a&gt;1)"><rate><value>3</value></rate><timed><value>false</value></timed></transition>
+<transition id="u" player="1" guard="true"><rate><value>1.0</value></rate></transition>
+<arc id="a" source="p" target="t"><graphics><position x="1" y="2"/><position x="3" y="4"/></graphics></arc>
+<arc id="b" source="p" target="u"><arcpath id="0" x="0" y="0"/><arcpath id="1" x="5" y="5"/><arcpath id="2" x="9" y="9"/></arc>
+</net></pnml>
+XML
+expect 0 "$BIN/pn-info" "$TMP/lost.pnml"
+has "$TMP/out" "ignored: 3 arc bend points, 1 tool-specific block inside a label, 1 firing weight of an immediate transition, 1 transition guard, 1 transition of a game's second player, 1 label we do not understand (<finalmarkings>)"
 expect 0 "$BIN/pn-info" --net second "$FIX/valid/second-net/net.pnml"
 has "$TMP/out" "tokens:      4"
 expect 1 "$BIN/pn-info" --net third "$FIX/valid/second-net/net.pnml"

@@ -101,6 +101,21 @@ for prog in pn-convert pn-reach pn-dot; do
     expect 0 "$BIN/$prog" $args "$FIX/valid/second-net/net.pnml"
     has "$TMP/err" "$prog: warning: $FIX/valid/second-net/net.pnml: the document holds 2 nets"
 done
+# tool-specific blocks left out are said: strict drops those with
+# attributes the grammar refuses (ProM's localNodeID), pipe all
+cat > "$TMP/prom.pnml" <<'XML'
+<pnml><net id="n" type="http://www.pnml.org/version-2009/grammar/ptnet"><page id="g">
+<place id="p"><toolspecific tool="ProM" version="6.4" localNodeID="x1"/></place>
+<transition id="t"><toolspecific tool="a" version="1"/></transition>
+<arc id="a" source="p" target="t"/></page></net></pnml>
+XML
+expect 0 "$BIN/pn-convert" --dialect strict -o "$TMP/prom-strict.pnml" "$TMP/prom.pnml"
+has "$TMP/err" "pn-convert: note: 1 tool-specific block left out (the grammar allows no attributes on <toolspecific> but tool and version)"
+lacks "$TMP/prom-strict.pnml" "localNodeID"
+expect 0 "$BIN/pn-convert" --dialect pipe -o "$TMP/prom-pipe.pnml" "$TMP/prom.pnml"
+has "$TMP/err" "pn-convert: note: 2 tool-specific blocks left out (PIPE's dialect has none)"
+expect 0 "$BIN/pn-convert" -o "$TMP/prom-std.pnml" "$TMP/prom.pnml"
+lacks "$TMP/err" "note:"
 expect 2 "$BIN/pn-convert" --dialect fancy "$TMP/s.pnml"
 has "$TMP/err" "pipe, tapaal or woped"
 # WoPeD's dialect: its net type, no page, the name's offset absolute (the

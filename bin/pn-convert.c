@@ -76,9 +76,13 @@ static int grammar_allows(const char *xml)
 
 /* What the dialect leaves out of a net written whole, said in one note
  * line each: tool-specific blocks (all in PIPE's dialect; in the strict
- * one those whose attributes the grammar does not allow). */
+ * one those whose attributes the grammar does not allow), the net's name
+ * (PIPE's <net> has none). */
 static void notes(const pn_net_t *net, pn_dialect_t d)
 {
+    if (d == PN_DIALECT_PIPE && pn_net_name(net))
+        fprintf(stderr, "%s: note: the net's name '%s' left out (PIPE's "
+                "dialect has no place for it)\n", prog, pn_net_name(net));
     size_t dropped = 0;
     for (size_t i = 0; i < pn_net_toolspecific_count(net); i++)
         if (d == PN_DIALECT_PIPE ||

@@ -81,6 +81,10 @@ expect 0 "$BIN/pn-convert" -o "$TMP/s.pnml" "$FIX/valid/pipe-dialect/net.pnml"
 has "$TMP/s.pnml" '<type value="inhibitor"/>'
 has "$TMP/s.pnml" 'type="inhibitor"'
 expect 0 "$BIN/pn-convert" --dialect pipe -o "$TMP/p.pnml" "$TMP/s.pnml"
+lacks "$TMP/err" "note:"
+# PIPE's <net> has no name: its loss is said
+expect 0 "$BIN/pn-convert" --dialect pipe -o "$TMP/named.xml" "$FIX/valid/sample/net.pnml"
+has "$TMP/err" "pn-convert: note: the net's name 'Sample net' left out (PIPE's dialect has no place for it)"
 has "$TMP/p.pnml" "<value>Default,3</value>"
 lacks "$TMP/p.pnml" "xmlns"
 lacks "$TMP/p.pnml" "<page"

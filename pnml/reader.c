@@ -35,6 +35,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <libxml/parser.h>
@@ -1917,6 +1918,23 @@ static int high_level_type(const char *type)
     return 0;
 }
 
+/* Whether a net type is one of place/transition nets: PNML's ptnet and
+ * core model (pm4py), the pre-2009 ptNet and WoPeD's ptNetb, PIPE's "P/T
+ * net", ePNK's empty type (no labels at all). */
+static int pt_type(const char *type)
+{
+    static const char *const ends[] = {"ptnet", "ptnetb", "pnmlcoremodel",
+                                        "p/t net", "grammar/empty",
+                                        "ptnet.pntd"};
+    size_t n = strlen(type);
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+        size_t k = strlen(ends[i]);
+        if (n >= k && !strcasecmp(type + n - k, ends[i]))
+            return 1;
+    }
+    return 0;
+}
+
 /* "ignored: 12 time intervals, 1 query": what the net read does not say. */
 static int warn_ignored(rd_t *rd)
 {
@@ -1981,6 +1999,16 @@ static int start_net(rd_t *rd)
     if (!id || !*id) {
         char w[PN_ERROR_FILE_MAX + 64];
         snprintf(w, sizeof w, "%s:%lu: <net> has no id", rd->name, e->line);
+        if (pn_net_add_warning(rd->net, w))
+            return nomem(rd);
+    }
+    /* a type we do not know is read as P/T, and said (none at all is what
+     * PIPE's older files and SNAKES write: read as P/T, silently) */
+    if (type && !pt_type(type)) {
+        char w[PN_ERROR_FILE_MAX + 160];
+        snprintf(w, sizeof w, "%s:%lu: unknown net type '%.80s%s': read as "
+                 "a P/T net", rd->name, e->line, type,
+                 strlen(type) > 80 ? "..." : "");
         if (pn_net_add_warning(rd->net, w))
             return nomem(rd);
     }

@@ -71,6 +71,15 @@ cat > "$TMP/lost.pnml" <<'XML'
 XML
 expect 0 "$BIN/pn-info" "$TMP/lost.pnml"
 has "$TMP/out" "ignored: 3 arc bend points, 1 tool-specific block inside a label, 1 firing weight of an immediate transition, 1 transition guard, 1 transition of a game's second player, 1 label we do not understand (<finalmarkings>)"
+# a net type we do not know is read as P/T, and said; PIPE's and pm4py's
+# types are known
+printf '<pnml><net id="n" type="bogus"><page id="g"><place id="p"/></page></net></pnml>' > "$TMP/bogus.pnml"
+expect 0 "$BIN/pn-info" "$TMP/bogus.pnml"
+has "$TMP/out" "warning: $TMP/bogus.pnml:1: unknown net type 'bogus': read as a P/T net"
+expect 0 "$BIN/pn-info" "$FIX/valid/pipe-dialect/net.pnml"
+lacks "$TMP/out" "unknown net type"
+expect 0 "$BIN/pn-info" "$FIX/valid/pm4py-arctypes/net.pnml"
+lacks "$TMP/out" "unknown net type"
 expect 0 "$BIN/pn-info" --net second "$FIX/valid/second-net/net.pnml"
 has "$TMP/out" "tokens:      4"
 expect 1 "$BIN/pn-info" --net third "$FIX/valid/second-net/net.pnml"

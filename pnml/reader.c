@@ -2044,10 +2044,19 @@ static int start_in_root(rd_t *rd, const char *name)
 static int start_in_content(rd_t *rd, const frame_t *f, const char *name)
 {
     if (!strcmp(name, "page")) {
-        const char *id = scoped(rd, attr(rd, "id"));
+        const char *raw = attr(rd, "id");
+        const char *id = scoped(rd, raw);
         size_t idx;
         if (rd->st)
             return -1;
+        /* accepted, as a net without one is, and said as it is */
+        if (!raw || !*raw) {
+            char w[PN_ERROR_FILE_MAX + 64];
+            snprintf(w, sizeof w, "%s:%lu: <page> has no id", rd->name,
+                     rd->cur->line);
+            if (pn_net_add_warning(rd->net, w))
+                return nomem(rd);
+        }
         if (pn_net_add_page(rd->net, id, NULL, rd->page, &idx))
             return nomem(rd);
         if (push_frame(rd, F_PAGE, idx))

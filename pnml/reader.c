@@ -931,6 +931,23 @@ static int label_child(rd_t *rd, void *ctx, const char *name)
     return skip(rd);
 }
 
+static int read_label(rd_t *rd, label_t *lb);
+/* A label a node or arc has at most once (its marking, inscription,
+ * capacity, name): a second one is refused, not let win over the first. */
+static int read_once(rd_t *rd, label_t *lb, const el_t **first,
+                     const char *name)
+{
+    if (*first)
+        return fail_at(rd, PN_ESTRUCT, rd->cur, name,
+                       "second <%s> in <%s> (the first is at line %lu): "
+                       "which one holds is not said", name,
+                       rd->cur->parent && rd->cur->parent->name
+                           ? rd->cur->parent->name : "?",
+                       (*first)->line);
+    *first = rd->cur;
+    return read_label(rd, lb);
+}
+
 static int read_label(rd_t *rd, label_t *lb)
 {
     lb->text = NULL;
@@ -1066,6 +1083,7 @@ typedef struct {
     label_t name, marking, capacity;
     pos_t pos;
     size_t tool0; /* first buffered toolspecific of this node */
+    const el_t *once[3]; /* the <name>, <initialMarking>, <capacity> */
     int timed;    /* PIPE: <timed> true */
     int weighted; /* PIPE: a <rate> other than 1 (an immediate
                      transition's firing weight) */
@@ -1160,7 +1178,7 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
     if (n->kind == PN_PLACE && !strcmp(name, "type"))
         return snakes_place_type(rd);
     if (!strcmp(name, "name"))
-        return read_label(rd, &n->name);
+        return read_once(rd, &n->name, &n->once[0], name);
     if (n->kind == PN_TRANSITION &&
         (!strcmp(name, "timed") || !strcmp(name, "priority") ||
          !strcmp(name, "rate")))
@@ -1171,9 +1189,9 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
         return keep_tool(rd, n->kind, PN_NONE);
     if (n->kind == PN_PLACE) {
         if (!strcmp(name, "initialMarking"))
-            return read_label(rd, &n->marking);
+            return read_once(rd, &n->marking, &n->once[1], name);
         if (!strcmp(name, "capacity"))
-            return read_label(rd, &n->capacity);
+            return read_once(rd, &n->capacity, &n->once[2], name);
         if (!strcmp(name, "hlinitialMarking"))
             return unsupported_label(rd, name);
     }
@@ -1324,6 +1342,7 @@ typedef struct {
     int kind; /* -1: not given */
     const char *kind_text;
     size_t tool0;
+    const el_t *once; /* the <inscription> */
     size_t arcpath; /* PIPE's <arcpath> points: the first and last are the
                        ends, those between bend points */
 } arc_ctx_t;
@@ -1382,7 +1401,7 @@ static int arc_child(rd_t *rd, void *ctx, const char *name)
 {
     arc_ctx_t *a = ctx;
     if (!strcmp(name, "inscription"))
-        return read_label(rd, &a->inscription);
+        return read_once(rd, &a->inscription, &a->once, name);
     if (!strcmp(name, "type") || !strcmp(name, "arctype")) {
         const char *v = attr(rd, "value");
         if (rd->st)

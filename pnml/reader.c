@@ -74,6 +74,13 @@ typedef struct {
     at_t at;   /* the block's start tag */
 } rd_tool_t;
 
+/* An element open in the document: its name and the line of its start
+ * tag. */
+typedef struct {
+    const char *name;
+    unsigned long line;
+} rd_open_t;
+
 /* A namespace prefix used or declared in a streamed tool-specific block. */
 typedef struct {
     const char *prefix, *uri;
@@ -196,6 +203,12 @@ typedef struct {
     const char *text;   /* text_of(): the text of rd->cur */
     size_t ntext;
     size_t ignored[IGN_COUNT]; /* what the net cannot say (IGN_*) */
+    /* the elements open in the document, outermost first: said when the
+     * file ends before they are closed */
+    rd_open_t *opened;
+    size_t nopened, cap_opened;
+    int at_end;         /* the parser is given the end of the input */
+    size_t nopened_end; /* nopened then */
     char unknown[160];  /* names of labels we do not understand */
 } rd_t;
 
@@ -371,7 +384,32 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
     at_t at = {e->line > 0 ? (unsigned long)e->line : 0,
                e->int2 > 0 ? (unsigned long)e->int2 : 0};
     rd->in_xml_error = 1;
-    fail(rd, PN_EXML, at, "malformed XML: %s", msg);
+    /* an error met only once the input has ended, with elements still
+     * open, is a file cut short: libxml2 says "Extra content at the end
+     * of the document" or "Couldn't find end of Start Tag" */
+    if (rd->at_end && rd->nopened) {
+        /* cut in a start tag: libxml2 has reported the element opened,
+         * at the end of the input */
+        int in_tag = e->code == XML_ERR_GT_REQUIRED &&
+                     rd->nopened > rd->nopened_end;
+        const rd_open_t *t = &rd->opened[rd->nopened - 1];
+        const rd_open_t *o = rd->nopened > (size_t)in_tag
+                                 ? &rd->opened[rd->nopened - 1 - in_tag]
+                                 : NULL;
+        char what[160] = ":";
+        if (in_tag)
+            snprintf(what, sizeof what, " in the start tag of <%.60s>%s",
+                     t->name, o ? ";" : "");
+        if (o)
+            fail(rd, PN_EXML, at, "malformed XML: unexpected end of "
+                 "file%s <%s> opened at line %lu is not closed", what,
+                 o->name, o->line);
+        else
+            fail(rd, PN_EXML, at, "malformed XML: unexpected end of file%s",
+                 in_tag ? what : "");
+    } else {
+        fail(rd, PN_EXML, at, "malformed XML: %s", msg);
+    }
     rd->in_xml_error = 0;
 }
 
@@ -2575,6 +2613,15 @@ static void on_start(void *ctx, const xmlChar *localname,
     rd_t *rd = reader_of(ctx);
     if (!rd)
         return;
+    if (rd->nopened == rd->cap_opened &&
+        pni_grow((void **)&rd->opened, &rd->cap_opened, rd->nopened + 1,
+                 sizeof *rd->opened)) {
+        nomem(rd);
+        return;
+    }
+    rd->opened[rd->nopened].name = (const char *)localname;
+    rd->opened[rd->nopened++].line =
+        rd->ctxt->input->line > 0 ? (unsigned long)rd->ctxt->input->line : 0;
     if (rd->skipping) {
         rd->skipping++;
         return;
@@ -2646,6 +2693,8 @@ static void on_end(void *ctx, const xmlChar *localname,
     rd_t *rd = reader_of(ctx);
     if (!rd)
         return;
+    if (rd->nopened)
+        rd->nopened--;
     if (rd->skipping) {
         rd->skipping--;
         return;
@@ -2749,6 +2798,7 @@ static void rd_free(rd_t *rd)
         free(rd->tools[i].own);
     free(rd->tools);
     free(rd->sused);
+    free(rd->opened);
     pni_hash_free(&rd->sdecl);
     pni_hash_free(&rd->sseen);
     free(rd->extras);
@@ -2856,6 +2906,8 @@ static pn_status_t read_doc(const char *buf, size_t len, int fd,
                  "malformed XML: the document is empty");
             goto done;
         }
+        rd.at_end = n == 0;
+        rd.nopened_end = rd.nopened;
         xmlParseChunk(rd.ctxt, chunk, (int)n, n == 0);
         if (rd.st || n == 0)
             break;

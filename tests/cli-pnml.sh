@@ -43,6 +43,21 @@ has "$TMP/err" "$FIX/invalid/weight-zero/net.pnml:3:54: arc weight '0'"
 expect 1 "$BIN/pn-info" "$FIX/invalid/symmetric-net/net.pnml"
 has "$TMP/err" "unsupported net type"
 
+# a file cut short is said as such, with the element left open (libxml2
+# says "Extra content at the end of the document", or "Couldn't find end
+# of Start Tag" when the cut is in a tag)
+printf '<pnml><net id="n" type="x"><page id="g"><place id="p"/>' > "$TMP/cut.pnml"
+expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
+has "$TMP/err" "$TMP/cut.pnml:1:56: malformed XML: unexpected end of file: <page> opened at line 1 is not closed [PN_EXML]"
+printf '<pnml><net id="n" type="x"><page id="g">\n<place id="p"/>\n<transition id="t"' > "$TMP/cut.pnml"
+expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
+has "$TMP/err" "cut.pnml:3:19: malformed XML: unexpected end of file: <page> opened at line 1 is not closed [PN_EXML]"
+printf '<pnml><net id="n" type="x"><page id="g">\n<place id="p"/>\n<transition id="t"/>\n<in' > "$TMP/cut.pnml"
+expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
+has "$TMP/err" "malformed XML: unexpected end of file in the start tag of <in>; <page> opened at line 1 is not closed [PN_EXML]"
+printf '<pnml><net id="n" type="x"><page id="g"><place id="p"/></page></net></pnml> junk' > "$TMP/cut.pnml"
+expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
+has "$TMP/err" "Extra content at the end of the document"
 # warnings: unused places, transitions without input
 cat > "$TMP/warn.pnml" <<'XML'
 <pnml><net id="n"><place id="lonely"/><place id="q"/><transition id="source"/>

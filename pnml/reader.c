@@ -381,8 +381,41 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
     size_t n = strlen(msg);
     while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = '\0';
+    /* libxml2's wording where it is jargon, on one line */
+    static const char utf8[] = "Input is not proper UTF-8";
+    const char *bytes = strstr(msg, "Bytes: ");
+    if (!strncmp(msg, utf8, sizeof utf8 - 1)) {
+        char b[40] = "";
+        if (bytes)
+            snprintf(b, sizeof b, " (%.*s)", (int)strcspn(bytes + 7, "\n"),
+                     bytes + 7);
+        snprintf(msg, sizeof msg, "the text is not valid UTF-8%s and the "
+                 "file declares no other encoding", b);
+    } else if (e->code == XML_ERR_ENTITY_LOOP) {
+        snprintf(msg, sizeof msg, "an entity%s%.60s%s expands without end "
+                 "or past what is allowed (an entity bomb): refused",
+                 rd->nopened ? " used in <" : "",
+                 rd->nopened ? rd->opened[rd->nopened - 1].name : "",
+                 rd->nopened ? ">" : "");
+    } else if (strstr(msg, "Huge input lookup")) {
+        snprintf(msg, sizeof msg, "a single value, text or name longer than "
+                 "10,000,000 bytes (the most the reader takes)");
+    }
+    for (char *c = msg; *c; c++)
+        if (*c == '\n' || *c == '\r' || *c == '\t')
+            *c = ' ';
     at_t at = {e->line > 0 ? (unsigned long)e->line : 0,
                e->int2 > 0 ? (unsigned long)e->int2 : 0};
+    /* in an entity's text: where the document refers to it */
+    if (ctxt->inputNr > 1 && ctxt->inputTab[0]) {
+        xmlParserInputPtr in = ctxt->inputTab[0];
+        at.line = in->line > 0 ? (unsigned long)in->line : 0;
+        at.col = in->col > 0 ? (unsigned long)in->col : 0;
+    }
+    /* an entity bomb is found while its text is expanded, with the
+     * position of that text: the element where it is used is said */
+    if (e->code == XML_ERR_ENTITY_LOOP && rd->nopened)
+        at = (at_t){rd->opened[rd->nopened - 1].line, 0};
     rd->in_xml_error = 1;
     /* an error met only once the input has ended, with elements still
      * open, is a file cut short: libxml2 says "Extra content at the end

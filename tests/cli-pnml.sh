@@ -58,6 +58,12 @@ has "$TMP/err" "malformed XML: unexpected end of file in the start tag of <in>; 
 printf '<pnml><net id="n" type="x"><page id="g"><place id="p"/></page></net></pnml> junk' > "$TMP/cut.pnml"
 expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
 has "$TMP/err" "Extra content at the end of the document"
+# bytes that are not UTF-8: one line in plain words (libxml2 said "Input
+# is not proper UTF-8, indicate encoding !" and the bytes on a second line)
+printf '<pnml><net id="n" type="P/T net"><page id="g"><place id="p"><name><text>a\377\376b</text></name></place></page></net></pnml>' > "$TMP/utf8.pnml"
+expect 1 "$BIN/pn-info" "$TMP/utf8.pnml"
+has "$TMP/err" "utf8.pnml:1:74: malformed XML: the text is not valid UTF-8 (0xFF 0xFE 0x62 0x3C) and the file declares no other encoding [PN_EXML]"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] && ok || bad "the UTF-8 error is on more than one line"
 # warnings: unused places, transitions without input
 cat > "$TMP/warn.pnml" <<'XML'
 <pnml><net id="n"><place id="lonely"/><place id="q"/><transition id="source"/>

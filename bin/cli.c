@@ -92,7 +92,14 @@ int cli_read_net(const char *prog, const char *path,
         cli_error(prog, &err);
         return CLI_EINPUT;
     }
+    cli_net_warnings(prog, *net);
     return CLI_OK;
+}
+
+void cli_net_warnings(const char *prog, const pn_net_t *net)
+{
+    for (size_t i = 0; i < pn_net_warning_count(net); i++)
+        fprintf(stderr, "%s: warning: %s\n", prog, pn_net_warning(net, i));
 }
 
 int cli_parse_u64(const char *s, uint64_t min, uint64_t *out)

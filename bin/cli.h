@@ -31,10 +31,15 @@ int cli_common_option(const char *prog, int c, void (*usage)(FILE *));
  * argv[next], or NULL when there is not exactly one ("expected one FILE"
  * and the --help hint to stderr; exit with CLI_EUSAGE). */
 const char *cli_one_file(const char *prog, int argc, char **argv, int next);
-/* Reads the PNML net in path ('-': standard input).  Returns CLI_OK, or
- * CLI_EINPUT after printing the error (cli_error()). */
+/* Reads the PNML net in path ('-': standard input).  Returns CLI_OK after
+ * printing the net's warnings (cli_net_warnings()), or CLI_EINPUT after
+ * printing the error (cli_error()). */
 int cli_read_net(const char *prog, const char *path,
                  const pn_read_options_t *ro, pn_net_t **net);
+/* The reader's warnings (what the file says that the net cannot, what was
+ * ignored), one "PROG: warning: ..." line each on standard error: every
+ * program that reads a net says them, as pn-info lists them. */
+void cli_net_warnings(const char *prog, const pn_net_t *net);
 /* A whole decimal number in [min, UINT64_MAX]: digits only (no sign, no
  * space), no overflow.  Returns 0, or -1 for anything else. */
 int cli_parse_u64(const char *s, uint64_t min, uint64_t *out);

@@ -40,6 +40,64 @@ static void usage(FILE *out)
 
 enum { OPT_NET = 128 };
 
+/* Whether the root tag of a kept <toolspecific> has only the attributes
+ * the grammar allows there (tool, version, namespace declarations): the
+ * same test as the writer's, which leaves the others out of strict
+ * output. */
+static int grammar_allows(const char *xml)
+{
+    const char *p = strchr(xml, '<');
+    if (!p)
+        return 0;
+    p += strcspn(p, " \t\r\n/>");
+    for (;;) {
+        p += strspn(p, " \t\r\n");
+        if (*p == '>' || *p == '/' || !*p)
+            return 1;
+        size_t n = strcspn(p, "= \t\r\n");
+        if (!((n == 4 && !strncmp(p, "tool", 4)) ||
+              (n == 7 && !strncmp(p, "version", 7)) ||
+              (n >= 5 && !strncmp(p, "xmlns", 5))))
+            return 0;
+        p = strchr(p, '=');
+        if (!p)
+            return 0;
+        p++;
+        p += strspn(p, " \t\r\n");
+        char q = *p;
+        if (q != '"' && q != '\'')
+            return 0;
+        p = strchr(p + 1, q);
+        if (!p)
+            return 0;
+        p++;
+    }
+}
+
+/* What the dialect leaves out of a net written whole, said in one note
+ * line each: tool-specific blocks (all in PIPE's dialect; in the strict
+ * one those whose attributes the grammar does not allow), the net's name
+ * (PIPE's <net> has none). */
+static void notes(const pn_net_t *net, pn_dialect_t d)
+{
+    if (d == PN_DIALECT_PIPE && pn_net_name(net))
+        fprintf(stderr, "%s: note: the net's name '%s' left out (PIPE's "
+                "dialect has no place for it)\n", prog, pn_net_name(net));
+    size_t dropped = 0;
+    for (size_t i = 0; i < pn_net_toolspecific_count(net); i++)
+        if (d == PN_DIALECT_PIPE ||
+            (d == PN_DIALECT_STRICT &&
+             !grammar_allows(pn_net_toolspecific(net, i)->xml)))
+            dropped++;
+    if (dropped)
+        fprintf(stderr, "%s: note: %zu tool-specific block%s left out (%s)\n",
+                prog, dropped, dropped > 1 ? "s" : "",
+                d == PN_DIALECT_PIPE
+                    ? "PIPE's dialect has none"
+                    : "the grammar allows no attributes on <toolspecific> "
+                      "but tool and version");
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -78,12 +136,12 @@ int main(int argc, char **argv)
         return CLI_EUSAGE;
     }
     pn_net_t *net;
-    pn_error_t err;
-    if (pn_pnml_read_file(argv[optind], &ro, &net, &err)) {
-        cli_error(prog, &err);
-        return CLI_EINPUT;
-    }
-    int rc = cli_write_net(net, output, &wo);
+    int rc = cli_read_net(prog, argv[optind], &ro, &net);
+    if (rc != CLI_OK)
+        return rc;
+    rc = cli_write_net(net, output, &wo);
+    if (rc == CLI_OK)
+        notes(net, wo.dialect);
     pn_net_free(net);
     return rc;
 }

@@ -670,9 +670,7 @@ int main(int argc, char **argv)
     if ((rc = cli_read_net(prog, o.file, &o.ro, &net)) != CLI_OK)
         return rc;
     /* what the file says that the run cannot take into account (timing,
-     * transport arcs, ...): said once, before the results */
-    for (size_t i = 0; i < pn_net_warning_count(net); i++)
-        fprintf(stderr, "%s: warning: %s\n", prog, pn_net_warning(net, i));
+     * transport arcs, ...) was said by cli_read_net(), before the results */
     pn_engine_t *engine = NULL;
     rc = pick_counts(&o, net);
     if (rc == CLI_OK)

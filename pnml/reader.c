@@ -35,6 +35,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <libxml/parser.h>
@@ -72,6 +73,13 @@ typedef struct {
     char *own; /* xml when it is the reader's to free */
     at_t at;   /* the block's start tag */
 } rd_tool_t;
+
+/* An element open in the document: its name and the line of its start
+ * tag. */
+typedef struct {
+    const char *name;
+    unsigned long line;
+} rd_open_t;
 
 /* A namespace prefix used or declared in a streamed tool-specific block. */
 typedef struct {
@@ -130,7 +138,8 @@ typedef struct tchunk {
  * cannot: counted while reading, reported in one warning at the end. */
 enum {
     IGN_INTERVAL, IGN_INVARIANT, IGN_TRANSPORT, IGN_URGENT, IGN_TIMED,
-    IGN_PRIORITY, IGN_QUERY, IGN_ARCNAME, IGN_LABEL, IGN_COUNT
+    IGN_PRIORITY, IGN_QUERY, IGN_ARCNAME, IGN_BEND, IGN_LABELTOOL,
+    IGN_WEIGHT, IGN_GUARD, IGN_PLAYER, IGN_LABEL, IGN_COUNT
 };
 
 typedef struct {
@@ -186,13 +195,20 @@ typedef struct {
     rd_tool_t stool;        /* owner, index, tool, version */
     rd_ns_t *sused;         /* prefixes used, first use first */
     size_t nsused, cap_sused;
-    const char **sdecl;     /* prefixes declared in the block */
-    size_t nsdecl, cap_sdecl;
+    pni_hash_t sdecl;       /* prefixes declared in the block ("": the
+                               default namespace) */
+    pni_hash_t sseen;       /* the prefixes of sused */
     /* the handlers' side */
     el_t *cur;          /* the element a handler is on */
     const char *text;   /* text_of(): the text of rd->cur */
     size_t ntext;
     size_t ignored[IGN_COUNT]; /* what the net cannot say (IGN_*) */
+    /* the elements open in the document, outermost first: said when the
+     * file ends before they are closed */
+    rd_open_t *opened;
+    size_t nopened, cap_opened;
+    int at_end;         /* the parser is given the end of the input */
+    size_t nopened_end; /* nopened then */
     char unknown[160];  /* names of labels we do not understand */
 } rd_t;
 
@@ -208,6 +224,14 @@ static const char *const ignored_what[IGN_COUNT][2] = {
     {"priority", "priorities"},
     {"query", "queries"},
     {"arc name", "arc names"},
+    {"arc bend point", "arc bend points"},
+    {"tool-specific block inside a label", "tool-specific blocks inside "
+     "labels"},
+    {"firing weight of an immediate transition", "firing weights of "
+     "immediate transitions"},
+    {"transition guard", "transition guards"},
+    {"transition of a game's second player", "transitions of a game's "
+     "second player"},
     {"label we do not understand", "labels we do not understand"},
 };
 
@@ -357,10 +381,68 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
     size_t n = strlen(msg);
     while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = '\0';
+    /* libxml2's wording where it is jargon, on one line */
+    static const char utf8[] = "Input is not proper UTF-8";
+    const char *bytes = strstr(msg, "Bytes: ");
+    if (!strncmp(msg, utf8, sizeof utf8 - 1)) {
+        char b[40] = "";
+        if (bytes)
+            snprintf(b, sizeof b, " (%.*s)", (int)strcspn(bytes + 7, "\n"),
+                     bytes + 7);
+        snprintf(msg, sizeof msg, "the text is not valid UTF-8%s and the "
+                 "file declares no other encoding", b);
+    } else if (e->code == XML_ERR_ENTITY_LOOP) {
+        snprintf(msg, sizeof msg, "an entity%s%.60s%s expands without end "
+                 "or past what is allowed (an entity bomb): refused",
+                 rd->nopened ? " used in <" : "",
+                 rd->nopened ? rd->opened[rd->nopened - 1].name : "",
+                 rd->nopened ? ">" : "");
+    } else if (strstr(msg, "Huge input lookup")) {
+        snprintf(msg, sizeof msg, "a single value, text or name longer than "
+                 "10,000,000 bytes (the most the reader takes)");
+    }
+    for (char *c = msg; *c; c++)
+        if (*c == '\n' || *c == '\r' || *c == '\t')
+            *c = ' ';
     at_t at = {e->line > 0 ? (unsigned long)e->line : 0,
                e->int2 > 0 ? (unsigned long)e->int2 : 0};
+    /* in an entity's text: where the document refers to it */
+    if (ctxt->inputNr > 1 && ctxt->inputTab[0]) {
+        xmlParserInputPtr in = ctxt->inputTab[0];
+        at.line = in->line > 0 ? (unsigned long)in->line : 0;
+        at.col = in->col > 0 ? (unsigned long)in->col : 0;
+    }
+    /* an entity bomb is found while its text is expanded, with the
+     * position of that text: the element where it is used is said */
+    if (e->code == XML_ERR_ENTITY_LOOP && rd->nopened)
+        at = (at_t){rd->opened[rd->nopened - 1].line, 0};
     rd->in_xml_error = 1;
-    fail(rd, PN_EXML, at, "malformed XML: %s", msg);
+    /* an error met only once the input has ended, with elements still
+     * open, is a file cut short: libxml2 says "Extra content at the end
+     * of the document" or "Couldn't find end of Start Tag" */
+    if (rd->at_end && rd->nopened) {
+        /* cut in a start tag: libxml2 has reported the element opened,
+         * at the end of the input */
+        int in_tag = e->code == XML_ERR_GT_REQUIRED &&
+                     rd->nopened > rd->nopened_end;
+        const rd_open_t *t = &rd->opened[rd->nopened - 1];
+        const rd_open_t *o = rd->nopened > (size_t)in_tag
+                                 ? &rd->opened[rd->nopened - 1 - in_tag]
+                                 : NULL;
+        char what[160] = ":";
+        if (in_tag)
+            snprintf(what, sizeof what, " in the start tag of <%.60s>%s",
+                     t->name, o ? ";" : "");
+        if (o)
+            fail(rd, PN_EXML, at, "malformed XML: unexpected end of "
+                 "file%s <%s> opened at line %lu is not closed", what,
+                 o->name, o->line);
+        else
+            fail(rd, PN_EXML, at, "malformed XML: unexpected end of file%s",
+                 in_tag ? what : "");
+    } else {
+        fail(rd, PN_EXML, at, "malformed XML: %s", msg);
+    }
     rd->in_xml_error = 0;
 }
 
@@ -626,87 +708,90 @@ static int sns(rd_t *rd, const char *prefix, const char *uri)
 
 static const char PNML_NS[] = "http://www.pnml.org/version-2009/grammar/pnml";
 
-/* Whether prefix is declared by some element of the subtree e. */
-static int declared_in(const el_t *e, const char *prefix)
-{
-    for (int i = 0; i < e->nns; i++) {
-        const char *p = e->ns[2 * i];
-        if (p == prefix || (p && prefix && !strcmp(p, prefix)))
-            return 1;
-    }
-    for (const el_t *c = e->first; c; c = c->next)
-        if (c->name && declared_in(c, prefix))
-            return 1;
-    return 0;
-}
+static int s_used(rd_t *rd, const char *prefix, const char *uri);
+static int s_declare(rd_t *rd, const char *prefix);
+static int s_declared(rd_t *rd, const char *prefix);
+static void s_forget(rd_t *rd);
 
-/* The namespaces used in the subtree e but declared above it, declared on
- * the copy's root as libxml2 does when it copies a node; the PNML default
- * namespace is left out (the block goes back into a PNML document). */
-static int sinherited(rd_t *rd, const el_t *root, const el_t *e,
-                      const char **done, int *ndone)
+/* The text of the subtree root as libxml2 writes a copy of it: the
+ * namespaces used in it but declared above it are declared on the copy's
+ * root, first use first, as libxml2 does when it copies a node; the PNML
+ * default namespace is left out (the block goes back into a PNML
+ * document). The tree is walked without recursion (the nesting is the
+ * file's) and each prefix is looked up in a hash, so that any depth and
+ * any number of prefixes take linear time. */
+static int serialize(rd_t *rd, const el_t *root)
 {
-    for (int k = -1; k < e->nattr; k++) {
-        const char *prefix = k < 0 ? e->prefix : e->att[4 * k + 1];
-        const char *uri = k < 0 ? e->uri : e->att[4 * k + 2];
-        if (!uri || (k >= 0 && !prefix))
+    s_forget(rd);
+    /* first the prefixes the block declares and those it uses */
+    for (const el_t *e = root; e;) {
+        if (e->name) {
+            for (int i = 0; i < e->nns; i++)
+                if (s_declare(rd, e->ns[2 * i]))
+                    return -1;
+            if (s_used(rd, e->prefix, e->uri))
+                return -1;
+            for (int k = 0; k < e->nattr; k++)
+                if (e->att[4 * k + 1] &&
+                    s_used(rd, e->att[4 * k + 1], e->att[4 * k + 2]))
+                    return -1;
+        }
+        if (e->name && e->first) {
+            e = e->first;
             continue;
-        if (!prefix && !strcmp(uri, PNML_NS))
-            continue;
-        int seen = 0;
-        for (int i = 0; i < *ndone; i++)
-            if (done[i] == prefix || (done[i] && prefix &&
-                                      !strcmp(done[i], prefix)))
-                seen = 1;
-        if (seen || declared_in(root, prefix))
-            continue;
-        if (*ndone < 32)
-            done[(*ndone)++] = prefix;
-        if (sns(rd, prefix, uri))
-            return -1;
+        }
+        while (e != root && !e->next)
+            e = e->parent;
+        e = e == root ? NULL : e->next;
     }
-    for (const el_t *c = e->first; c; c = c->next)
-        if (c->name && sinherited(rd, root, c, done, ndone))
-            return -1;
+    for (const el_t *e = root; e;) {
+        if (!e->name) {
+            if (e->cdata ? sputs(rd, "<![CDATA[") ||
+                               sput(rd, e->text, e->ntext) ||
+                               sputs(rd, "]]>")
+                         : sescape(rd, e->text, e->ntext, 0))
+                return -1;
+        } else {
+            if (sput(rd, "<", 1) || sqname(rd, e->prefix, e->name))
+                return -1;
+            for (int i = 0; i < e->nns; i++)
+                if (!(e == root && !e->ns[2 * i] &&
+                      !strcmp(e->ns[2 * i + 1], PNML_NS)) &&
+                    sns(rd, e->ns[2 * i], e->ns[2 * i + 1]))
+                    return -1;
+            if (e == root)
+                for (size_t i = 0; i < rd->nsused; i++)
+                    if (!s_declared(rd, rd->sused[i].prefix) &&
+                        sns(rd, rd->sused[i].prefix, rd->sused[i].uri))
+                        return -1;
+            for (int i = 0; i < e->nattr; i++) {
+                const char *v = e->att[4 * i + 3];
+                if (sput(rd, " ", 1) ||
+                    sqname(rd, e->att[4 * i + 1], e->att[4 * i]) ||
+                    sput(rd, "=\"", 2) || sescape(rd, v, strlen(v), 1) ||
+                    sput(rd, "\"", 1))
+                    return -1;
+            }
+            if (e->first) {
+                if (sput(rd, ">", 1))
+                    return -1;
+                e = e->first;
+                continue;
+            }
+            if (sput(rd, "/>", 2))
+                return -1;
+        }
+        /* up to the next sibling, closing the elements left */
+        while (e != root && !e->next) {
+            e = e->parent;
+            if (sput(rd, "</", 2) || sqname(rd, e->prefix, e->name) ||
+                sput(rd, ">", 1))
+                return -1;
+        }
+        e = e == root ? NULL : e->next;
+    }
+    s_forget(rd);
     return 0;
-}
-
-static int serialize(rd_t *rd, const el_t *e, int root)
-{
-    if (!e->name) {
-        if (e->cdata)
-            return sputs(rd, "<![CDATA[") || sput(rd, e->text, e->ntext) ||
-                   sputs(rd, "]]>");
-        return sescape(rd, e->text, e->ntext, 0);
-    }
-    if (sput(rd, "<", 1) || sqname(rd, e->prefix, e->name))
-        return -1;
-    for (int i = 0; i < e->nns; i++)
-        if (!(root && !e->ns[2 * i] && !strcmp(e->ns[2 * i + 1], PNML_NS)) &&
-            sns(rd, e->ns[2 * i], e->ns[2 * i + 1]))
-            return -1;
-    if (root) {
-        const char *done[32];
-        int ndone = 0;
-        if (sinherited(rd, e, e, done, &ndone))
-            return -1;
-    }
-    for (int i = 0; i < e->nattr; i++) {
-        const char *v = e->att[4 * i + 3];
-        if (sput(rd, " ", 1) || sqname(rd, e->att[4 * i + 1], e->att[4 * i]) ||
-            sput(rd, "=\"", 2) || sescape(rd, v, strlen(v), 1) ||
-            sput(rd, "\"", 1))
-            return -1;
-    }
-    if (!e->first)
-        return sput(rd, "/>", 2);
-    if (sput(rd, ">", 1))
-        return -1;
-    for (const el_t *c = e->first; c; c = c->next)
-        if (serialize(rd, c, 0))
-            return -1;
-    return sput(rd, "</", 2) || sqname(rd, e->prefix, e->name) ||
-           sput(rd, ">", 1);
 }
 
 static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
@@ -716,7 +801,7 @@ static int keep_tool(rd_t *rd, pn_object_t owner, size_t index)
     if (rd->st)
         return -1;
     rd->nsbuf = 0;
-    if (serialize(rd, rd->cur, 1))
+    if (serialize(rd, rd->cur))
         return nomem(rd);
     const char *c = pni_arena_strndup(&rd->arena, rd->sbuf, rd->nsbuf);
     if (!c ||
@@ -910,8 +995,28 @@ static int label_child(rd_t *rd, void *ctx, const char *name)
     }
     if (!strcmp(name, "graphics"))
         return children(rd, offset_child, lb);
-    /* toolspecific inside a label, structure: skipped */
+    /* toolspecific inside a label: reported (the net has no place for
+     * it); structure: skipped */
+    if (!strcmp(name, "toolspecific"))
+        ignore(rd, IGN_LABELTOOL);
     return skip(rd);
+}
+
+static int read_label(rd_t *rd, label_t *lb);
+/* A label a node or arc has at most once (its marking, inscription,
+ * capacity, name): a second one is refused, not let win over the first. */
+static int read_once(rd_t *rd, label_t *lb, const el_t **first,
+                     const char *name)
+{
+    if (*first)
+        return fail_at(rd, PN_ESTRUCT, rd->cur, name,
+                       "second <%s> in <%s> (the first is at line %lu): "
+                       "which one holds is not said", name,
+                       rd->cur->parent && rd->cur->parent->name
+                           ? rd->cur->parent->name : "?",
+                       (*first)->line);
+    *first = rd->cur;
+    return read_label(rd, lb);
 }
 
 static int read_label(rd_t *rd, label_t *lb)
@@ -1049,6 +1154,10 @@ typedef struct {
     label_t name, marking, capacity;
     pos_t pos;
     size_t tool0; /* first buffered toolspecific of this node */
+    const el_t *once[3]; /* the <name>, <initialMarking>, <capacity> */
+    int timed;    /* PIPE: <timed> true */
+    int weighted; /* PIPE: a <rate> other than 1 (an immediate
+                     transition's firing weight) */
 } node_ctx_t;
 
 static int unsupported_label(rd_t *rd, const char *name)
@@ -1072,14 +1181,21 @@ static int presentation_label(const char *name)
 
 /* PIPE's <timed> and <priority> labels: reported when they say more than
  * an untimed transition of the default priority. */
-static int pipe_timing_label(rd_t *rd, const char *name)
+static int pipe_timing_label(rd_t *rd, node_ctx_t *n, const char *name)
 {
     label_t lb;
     if (read_label(rd, &lb) < 0)
         return -1;
     const char *t = lb.text ? lb.text + strspn(lb.text, " \t\r\n") : "";
-    if (!strcmp(name, "timed") && !strncmp(t, "true", 4))
+    if (!strcmp(name, "timed") && !strncmp(t, "true", 4)) {
         ignore(rd, IGN_TIMED);
+        n->timed = 1;
+    }
+    /* the rate of an immediate transition is its firing weight */
+    if (!strcmp(name, "rate")) {
+        double r;
+        n->weighted = *t && !(parse_double(t, &r) == 0 && r == 1.0);
+    }
     if (!strcmp(name, "priority") && *t && strncmp(t, "1", 1) != 0)
         ignore(rd, IGN_PRIORITY);
     return 0;
@@ -1133,19 +1249,20 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
     if (n->kind == PN_PLACE && !strcmp(name, "type"))
         return snakes_place_type(rd);
     if (!strcmp(name, "name"))
-        return read_label(rd, &n->name);
+        return read_once(rd, &n->name, &n->once[0], name);
     if (n->kind == PN_TRANSITION &&
-        (!strcmp(name, "timed") || !strcmp(name, "priority")))
-        return pipe_timing_label(rd, name);
+        (!strcmp(name, "timed") || !strcmp(name, "priority") ||
+         !strcmp(name, "rate")))
+        return pipe_timing_label(rd, n, name);
     if (!strcmp(name, "graphics"))
         return children(rd, graphics_child, &n->pos);
     if (!strcmp(name, "toolspecific"))
         return keep_tool(rd, n->kind, PN_NONE);
     if (n->kind == PN_PLACE) {
         if (!strcmp(name, "initialMarking"))
-            return read_label(rd, &n->marking);
+            return read_once(rd, &n->marking, &n->once[1], name);
         if (!strcmp(name, "capacity"))
-            return read_label(rd, &n->capacity);
+            return read_once(rd, &n->capacity, &n->once[2], name);
         if (!strcmp(name, "hlinitialMarking"))
             return unsupported_label(rd, name);
     }
@@ -1170,10 +1287,18 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
     /* with the attribute forms of TAPAAL's .tapn and old verifytapn XML */
     static const char *const names[] = {"id", "name", "initialMarking",
                                         "positionX", "positionY",
-                                        "invariant", "urgent", "priority"};
-    const char *v[8];
-    if (attrs(rd, names, v, 8) < 0)
+                                        "invariant", "urgent", "priority",
+                                        "guard", "player"};
+    const char *v[10];
+    if (attrs(rd, names, v, 10) < 0)
         return -1;
+    /* pm4py's data Petri nets: a guard other than "true"; TAPAAL's
+     * games: a transition of the second player */
+    if (v[8] && strcmp(v[8] + strspn(v[8], " \t\r\n"), "true") != 0 &&
+        v[8][strspn(v[8], " \t\r\n")])
+        ignore(rd, IGN_GUARD);
+    if (v[9] && strcmp(v[9], "0") != 0)
+        ignore(rd, IGN_PLAYER);
     /* TAPAAL's timing: an age invariant other than "< inf", urgency, a
      * priority other than 0 */
     if (v[5] && strcmp(v[5], "< inf") != 0)
@@ -1195,6 +1320,8 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
     n.tool0 = rd->ntools;
     if (children(rd, node_child, &n) < 0)
         return -1;
+    if (n.weighted && !n.timed)
+        ignore(rd, IGN_WEIGHT);
     const char *nm = n.name.text ? n.name.text : aname;
     uint64_t marking = 0, capacity = 0;
     if (n.marking.text &&
@@ -1286,7 +1413,19 @@ typedef struct {
     int kind; /* -1: not given */
     const char *kind_text;
     size_t tool0;
+    const el_t *once; /* the <inscription> */
+    size_t arcpath; /* PIPE's <arcpath> points: the first and last are the
+                       ends, those between bend points */
 } arc_ctx_t;
+
+/* The <position>s of an arc's graphics: bend points, reported. */
+static int arc_graphics_child(rd_t *rd, void *ctx, const char *name)
+{
+    (void)ctx;
+    if (!strcmp(name, "position"))
+        ignore(rd, IGN_BEND);
+    return skip(rd);
+}
 
 /* Maps an arc type word of any of the tools we read to a kind; -1 unknown. */
 static int arc_kind_word(const char *w)
@@ -1333,7 +1472,7 @@ static int arc_child(rd_t *rd, void *ctx, const char *name)
 {
     arc_ctx_t *a = ctx;
     if (!strcmp(name, "inscription"))
-        return read_label(rd, &a->inscription);
+        return read_once(rd, &a->inscription, &a->once, name);
     if (!strcmp(name, "type") || !strcmp(name, "arctype")) {
         const char *v = attr(rd, "value");
         if (rd->st)
@@ -1353,7 +1492,12 @@ static int arc_child(rd_t *rd, void *ctx, const char *name)
         return keep_tool(rd, PN_ARC, rd->narcs);
     if (!strcmp(name, "hlinscription"))
         return unsupported_label(rd, name);
-    /* how the arc is drawn (<graphics>, PIPE's <arcpath>, <tagged>) */
+    /* how the arc is drawn (<graphics>, PIPE's <arcpath>, <tagged>): bend
+     * points reported */
+    if (!strcmp(name, "graphics"))
+        return children(rd, arc_graphics_child, a);
+    if (!strcmp(name, "arcpath"))
+        a->arcpath++;
     if (!strcmp(name, "name"))
         ignore(rd, IGN_ARCNAME);
     else if (strcmp(name, "graphics") && strcmp(name, "arcpath") &&
@@ -1396,6 +1540,8 @@ static int read_arc(rd_t *rd, const char *elem)
         set_kind(rd, &a, type);
     if (children(rd, arc_child, &a) < 0)
         return -1;
+    if (a.arcpath > 2)
+        rd->ignored[IGN_BEND] += a.arcpath - 2;
     /* TAPAAL: a time interval other than [0,inf), a transport arc */
     if (ains && ains[0] == '[' &&
         !(strncmp(ains, "[0,inf)", 7) == 0 && (!ains[7] || ains[7] == ':')))
@@ -1862,6 +2008,23 @@ static int high_level_type(const char *type)
     return 0;
 }
 
+/* Whether a net type is one of place/transition nets: PNML's ptnet and
+ * core model (pm4py), the pre-2009 ptNet and WoPeD's ptNetb, PIPE's "P/T
+ * net", ePNK's empty type (no labels at all). */
+static int pt_type(const char *type)
+{
+    static const char *const ends[] = {"ptnet", "ptnetb", "pnmlcoremodel",
+                                        "p/t net", "grammar/empty",
+                                        "ptnet.pntd"};
+    size_t n = strlen(type);
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+        size_t k = strlen(ends[i]);
+        if (n >= k && !strcasecmp(type + n - k, ends[i]))
+            return 1;
+    }
+    return 0;
+}
+
 /* "ignored: 12 time intervals, 1 query": what the net read does not say. */
 static int warn_ignored(rd_t *rd)
 {
@@ -1929,6 +2092,16 @@ static int start_net(rd_t *rd)
         if (pn_net_add_warning(rd->net, w))
             return nomem(rd);
     }
+    /* a type we do not know is read as P/T, and said (none at all is what
+     * PIPE's older files and SNAKES write: read as P/T, silently) */
+    if (type && !pt_type(type)) {
+        char w[PN_ERROR_FILE_MAX + 160];
+        snprintf(w, sizeof w, "%s:%lu: unknown net type '%.80s%s': read as "
+                 "a P/T net", rd->name, e->line, type,
+                 strlen(type) > 80 ? "..." : "");
+        if (pn_net_add_warning(rd->net, w))
+            return nomem(rd);
+    }
     return push_frame(rd, F_NET, PN_NONE);
 }
 
@@ -1961,10 +2134,19 @@ static int start_in_root(rd_t *rd, const char *name)
 static int start_in_content(rd_t *rd, const frame_t *f, const char *name)
 {
     if (!strcmp(name, "page")) {
-        const char *id = scoped(rd, attr(rd, "id"));
+        const char *raw = attr(rd, "id");
+        const char *id = scoped(rd, raw);
         size_t idx;
         if (rd->st)
             return -1;
+        /* accepted, as a net without one is, and said as it is */
+        if (!raw || !*raw) {
+            char w[PN_ERROR_FILE_MAX + 64];
+            snprintf(w, sizeof w, "%s:%lu: <page> has no id", rd->name,
+                     rd->cur->line);
+            if (pn_net_add_warning(rd->net, w))
+                return nomem(rd);
+        }
         if (pn_net_add_page(rd->net, id, NULL, rd->page, &idx))
             return nomem(rd);
         if (push_frame(rd, F_PAGE, idx))
@@ -1993,8 +2175,14 @@ static int start_in_content(rd_t *rd, const frame_t *f, const char *name)
     }
     if (!strcmp(name, "query"))
         ignore(rd, IGN_QUERY);
-    if (!strcmp(name, "declaration") || !strcmp(name, "declarations"))
+    else if (!strcmp(name, "declaration") || !strcmp(name, "declarations"))
         return unsupported_label(rd, name);
+    /* what else a net or page holds is reported by name (pm4py's final
+     * markings and variables, PIPE's notes, rate definitions and state
+     * groups), but for its graphics and PIPE's token classes */
+    else if (strcmp(name, "graphics") && strcmp(name, "token") &&
+             strcmp(name, "tokenclass"))
+        ignore_label(rd, name);
     rd->skipping = 1;
     return 0;
 }
@@ -2022,20 +2210,22 @@ static int end_frame(rd_t *rd)
  * go on its root's start tag, as serialize() puts them; the set is known
  * only at the end, so they are inserted there. */
 
-static int same_prefix(const char *a, const char *b)
+/* A prefix as a hash key: "" for the default namespace (no prefix is
+ * empty). */
+static const char *s_key(const char *prefix)
 {
-    return a == b || (a && b && !strcmp(a, b));
+    return prefix ? prefix : "";
 }
 
 static int s_used(rd_t *rd, const char *prefix, const char *uri)
 {
     if (!uri || (!prefix && !strcmp(uri, PNML_NS)))
         return 0;
-    for (size_t i = 0; i < rd->nsused; i++)
-        if (same_prefix(rd->sused[i].prefix, prefix))
-            return 0;
-    if (pni_grow((void **)&rd->sused, &rd->cap_sused, rd->nsused + 1,
-                 sizeof *rd->sused))
+    pn_status_t st = pni_hash_put(&rd->sseen, s_key(prefix), 0, 0);
+    if (st == PN_EDUPID)
+        return 0;
+    if (st || pni_grow((void **)&rd->sused, &rd->cap_sused, rd->nsused + 1,
+                       sizeof *rd->sused))
         return -1;
     rd->sused[rd->nsused].prefix = prefix;
     rd->sused[rd->nsused++].uri = uri;
@@ -2044,21 +2234,21 @@ static int s_used(rd_t *rd, const char *prefix, const char *uri)
 
 static int s_declared(rd_t *rd, const char *prefix)
 {
-    for (size_t i = 0; i < rd->nsdecl; i++)
-        if (same_prefix(rd->sdecl[i], prefix))
-            return 1;
-    return 0;
+    return pni_hash_get(&rd->sdecl, s_key(prefix)) != NULL;
 }
 
 static int s_declare(rd_t *rd, const char *prefix)
 {
-    if (s_declared(rd, prefix))
-        return 0;
-    if (pni_grow((void **)&rd->sdecl, &rd->cap_sdecl, rd->nsdecl + 1,
-                 sizeof *rd->sdecl))
-        return -1;
-    rd->sdecl[rd->nsdecl++] = prefix;
-    return 0;
+    pn_status_t st = pni_hash_put(&rd->sdecl, s_key(prefix), 0, 0);
+    return st && st != PN_EDUPID ? -1 : 0;
+}
+
+/* Forgets the prefixes of a block. */
+static void s_forget(rd_t *rd)
+{
+    rd->nsused = 0;
+    pni_hash_free(&rd->sdecl);
+    pni_hash_free(&rd->sseen);
 }
 
 /* Ends a CDATA section and the open start tag: content follows. */
@@ -2200,7 +2390,7 @@ static int s_end(rd_t *rd, const xmlChar *localname, const xmlChar *prefix)
         memcpy(rd->sbuf + rd->sroot, decl, k);
         free(decl);
     }
-    rd->nsused = rd->nsdecl = 0;
+    s_forget(rd);
     if (pni_grow((void **)&rd->tools, &rd->cap_tools, rd->ntools + 1,
                  sizeof *rd->tools))
         return nomem(rd);
@@ -2456,6 +2646,15 @@ static void on_start(void *ctx, const xmlChar *localname,
     rd_t *rd = reader_of(ctx);
     if (!rd)
         return;
+    if (rd->nopened == rd->cap_opened &&
+        pni_grow((void **)&rd->opened, &rd->cap_opened, rd->nopened + 1,
+                 sizeof *rd->opened)) {
+        nomem(rd);
+        return;
+    }
+    rd->opened[rd->nopened].name = (const char *)localname;
+    rd->opened[rd->nopened++].line =
+        rd->ctxt->input->line > 0 ? (unsigned long)rd->ctxt->input->line : 0;
     if (rd->skipping) {
         rd->skipping++;
         return;
@@ -2527,6 +2726,8 @@ static void on_end(void *ctx, const xmlChar *localname,
     rd_t *rd = reader_of(ctx);
     if (!rd)
         return;
+    if (rd->nopened)
+        rd->nopened--;
     if (rd->skipping) {
         rd->skipping--;
         return;
@@ -2630,7 +2831,9 @@ static void rd_free(rd_t *rd)
         free(rd->tools[i].own);
     free(rd->tools);
     free(rd->sused);
-    free(rd->sdecl);
+    free(rd->opened);
+    pni_hash_free(&rd->sdecl);
+    pni_hash_free(&rd->sseen);
     free(rd->extras);
     free(rd->ownpages);
     free(rd->frames);
@@ -2736,6 +2939,8 @@ static pn_status_t read_doc(const char *buf, size_t len, int fd,
                  "malformed XML: the document is empty");
             goto done;
         }
+        rd.at_end = n == 0;
+        rd.nopened_end = rd.nopened;
         xmlParseChunk(rd.ctxt, chunk, (int)n, n == 0);
         if (rd.st || n == 0)
             break;

@@ -43,6 +43,27 @@ has "$TMP/err" "$FIX/invalid/weight-zero/net.pnml:3:54: arc weight '0'"
 expect 1 "$BIN/pn-info" "$FIX/invalid/symmetric-net/net.pnml"
 has "$TMP/err" "unsupported net type"
 
+# a file cut short is said as such, with the element left open (libxml2
+# says "Extra content at the end of the document", or "Couldn't find end
+# of Start Tag" when the cut is in a tag)
+printf '<pnml><net id="n" type="x"><page id="g"><place id="p"/>' > "$TMP/cut.pnml"
+expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
+has "$TMP/err" "$TMP/cut.pnml:1:56: malformed XML: unexpected end of file: <page> opened at line 1 is not closed [PN_EXML]"
+printf '<pnml><net id="n" type="x"><page id="g">\n<place id="p"/>\n<transition id="t"' > "$TMP/cut.pnml"
+expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
+has "$TMP/err" "cut.pnml:3:19: malformed XML: unexpected end of file: <page> opened at line 1 is not closed [PN_EXML]"
+printf '<pnml><net id="n" type="x"><page id="g">\n<place id="p"/>\n<transition id="t"/>\n<in' > "$TMP/cut.pnml"
+expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
+has "$TMP/err" "malformed XML: unexpected end of file in the start tag of <in>; <page> opened at line 1 is not closed [PN_EXML]"
+printf '<pnml><net id="n" type="x"><page id="g"><place id="p"/></page></net></pnml> junk' > "$TMP/cut.pnml"
+expect 1 "$BIN/pn-info" "$TMP/cut.pnml"
+has "$TMP/err" "Extra content at the end of the document"
+# bytes that are not UTF-8: one line in plain words (libxml2 said "Input
+# is not proper UTF-8, indicate encoding !" and the bytes on a second line)
+printf '<pnml><net id="n" type="P/T net"><page id="g"><place id="p"><name><text>a\377\376b</text></name></place></page></net></pnml>' > "$TMP/utf8.pnml"
+expect 1 "$BIN/pn-info" "$TMP/utf8.pnml"
+has "$TMP/err" "utf8.pnml:1:74: malformed XML: the text is not valid UTF-8 (0xFF 0xFE 0x62 0x3C) and the file declares no other encoding [PN_EXML]"
+[ "$(wc -l < "$TMP/err")" -eq 1 ] && ok || bad "the UTF-8 error is on more than one line"
 # warnings: unused places, transitions without input
 cat > "$TMP/warn.pnml" <<'XML'
 <pnml><net id="n"><place id="lonely"/><place id="q"/><transition id="source"/>
@@ -54,6 +75,37 @@ has "$TMP/out" "place 'lonely' is on no arc"
 has "$TMP/out" "transition 'source' has no input place: it never stops being enabled"
 has "$TMP/out" "transition 'guarded' consumes no tokens"
 lacks "$TMP/out" "place 'q'"
+# what the net cannot hold is reported with a count, not dropped silently:
+# arc bend points (standard <position>s, PIPE's <arcpath> points between
+# the ends), tool-specific blocks inside labels, immediate transitions'
+# firing weights (PIPE), guards (pm4py), a game's second player (TAPAAL),
+# elements of the net it does not read (pm4py's <finalmarkings>)
+cat > "$TMP/lost.pnml" <<'XML'
+<pnml><net id="n" type="http://www.pnml.org/version-2009/grammar/ptnet">
+<finalmarkings><marking/></finalmarkings>
+<place id="p"><name><text>p</text><toolspecific tool="x" version="1"/></name></place>
+<transition id="t" guard="(a&gt;1)"><rate><value>3</value></rate><timed><value>false</value></timed></transition>
+<transition id="u" player="1" guard="true"><rate><value>1.0</value></rate></transition>
+<arc id="a" source="p" target="t"><graphics><position x="1" y="2"/><position x="3" y="4"/></graphics></arc>
+<arc id="b" source="p" target="u"><arcpath id="0" x="0" y="0"/><arcpath id="1" x="5" y="5"/><arcpath id="2" x="9" y="9"/></arc>
+</net></pnml>
+XML
+expect 0 "$BIN/pn-info" "$TMP/lost.pnml"
+has "$TMP/out" "ignored: 3 arc bend points, 1 tool-specific block inside a label, 1 firing weight of an immediate transition, 1 transition guard, 1 transition of a game's second player, 1 label we do not understand (<finalmarkings>)"
+# a net type we do not know is read as P/T, and said; PIPE's and pm4py's
+# types are known
+printf '<pnml><net id="n" type="bogus"><page id="g"><place id="p"/></page></net></pnml>' > "$TMP/bogus.pnml"
+expect 0 "$BIN/pn-info" "$TMP/bogus.pnml"
+has "$TMP/out" "warning: $TMP/bogus.pnml:1: unknown net type 'bogus': read as a P/T net"
+expect 0 "$BIN/pn-info" "$FIX/valid/pipe-dialect/net.pnml"
+lacks "$TMP/out" "unknown net type"
+expect 0 "$BIN/pn-info" "$FIX/valid/pm4py-arctypes/net.pnml"
+lacks "$TMP/out" "unknown net type"
+# a page without an id is accepted with a warning, as a net without one
+printf '<pnml><net type="P/T net">\n<page><place id="p"/></page></net></pnml>' > "$TMP/noid.pnml"
+expect 0 "$BIN/pn-info" "$TMP/noid.pnml"
+has "$TMP/out" "warning: $TMP/noid.pnml:1: <net> has no id"
+has "$TMP/out" "warning: $TMP/noid.pnml:2: <page> has no id"
 expect 0 "$BIN/pn-info" --net second "$FIX/valid/second-net/net.pnml"
 has "$TMP/out" "tokens:      4"
 expect 1 "$BIN/pn-info" --net third "$FIX/valid/second-net/net.pnml"
@@ -64,6 +116,10 @@ expect 0 "$BIN/pn-convert" -o "$TMP/s.pnml" "$FIX/valid/pipe-dialect/net.pnml"
 has "$TMP/s.pnml" '<type value="inhibitor"/>'
 has "$TMP/s.pnml" 'type="inhibitor"'
 expect 0 "$BIN/pn-convert" --dialect pipe -o "$TMP/p.pnml" "$TMP/s.pnml"
+lacks "$TMP/err" "note:"
+# PIPE's <net> has no name: its loss is said
+expect 0 "$BIN/pn-convert" --dialect pipe -o "$TMP/named.xml" "$FIX/valid/sample/net.pnml"
+has "$TMP/err" "pn-convert: note: the net's name 'Sample net' left out (PIPE's dialect has no place for it)"
 has "$TMP/p.pnml" "<value>Default,3</value>"
 lacks "$TMP/p.pnml" "xmlns"
 lacks "$TMP/p.pnml" "<page"
@@ -71,6 +127,34 @@ expect 3 "$BIN/pn-convert" --dialect strict -o "$TMP/strict.pnml" "$TMP/s.pnml"
 has "$TMP/err" "strict dialect cannot express inhibitor arcs"
 if [ -e "$TMP/strict.pnml" ]; then bad "refused output left a file"; else ok; fi
 ls "$TMP" | grep -q tmp && bad "temporary file left" || ok
+# every program that reads a net says the reader's warnings on standard
+# error, as pn-info lists them (pn-convert, pn-reach, pn-dot said none)
+for prog in pn-convert pn-reach pn-dot; do
+    case $prog in
+    pn-convert) args="-o $TMP/timed.pnml" ;;
+    pn-dot) args="-T dot -o $TMP/timed.dot" ;;
+    *) args= ;;
+    esac
+    expect 0 "$BIN/$prog" $args "$FIX/valid/tapaal-timed/net.pnml"
+    has "$TMP/err" "$prog: warning: $FIX/valid/tapaal-timed/net.pnml: ignored:"
+    expect 0 "$BIN/$prog" $args "$FIX/valid/second-net/net.pnml"
+    has "$TMP/err" "$prog: warning: $FIX/valid/second-net/net.pnml: the document holds 2 nets"
+done
+# tool-specific blocks left out are said: strict drops those with
+# attributes the grammar refuses (ProM's localNodeID), pipe all
+cat > "$TMP/prom.pnml" <<'XML'
+<pnml><net id="n" type="http://www.pnml.org/version-2009/grammar/ptnet"><page id="g">
+<place id="p"><toolspecific tool="ProM" version="6.4" localNodeID="x1"/></place>
+<transition id="t"><toolspecific tool="a" version="1"/></transition>
+<arc id="a" source="p" target="t"/></page></net></pnml>
+XML
+expect 0 "$BIN/pn-convert" --dialect strict -o "$TMP/prom-strict.pnml" "$TMP/prom.pnml"
+has "$TMP/err" "pn-convert: note: 1 tool-specific block left out (the grammar allows no attributes on <toolspecific> but tool and version)"
+lacks "$TMP/prom-strict.pnml" "localNodeID"
+expect 0 "$BIN/pn-convert" --dialect pipe -o "$TMP/prom-pipe.pnml" "$TMP/prom.pnml"
+has "$TMP/err" "pn-convert: note: 2 tool-specific blocks left out (PIPE's dialect has none)"
+expect 0 "$BIN/pn-convert" -o "$TMP/prom-std.pnml" "$TMP/prom.pnml"
+lacks "$TMP/err" "note:"
 expect 2 "$BIN/pn-convert" --dialect fancy "$TMP/s.pnml"
 has "$TMP/err" "pipe, tapaal or woped"
 # WoPeD's dialect: its net type, no page, the name's offset absolute (the

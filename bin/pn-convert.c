@@ -108,6 +108,9 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     cli_init(prog);
+    /* getopt's messages name argv[0]: under libtool, bin/.libs/... */
+    if (argc > 0)
+        argv[0] = (char *)prog;
     const char *output = "-";
     pn_read_options_t ro = {0};
     pn_write_options_t wo = {.dialect = PN_DIALECT_STANDARD};

@@ -215,4 +215,10 @@ if [ -n "${JING:-}" ] && [ -n "$CORPUS" ] && [ -f "$GRAMMAR" ]; then
 else
     echo "jing or the corpus is missing: grammar validation skipped"
 fi
+# an unknown option is said under the program's own name (under libtool
+# argv[0] is bin/.libs/PROG)
+for p in pn-info pn-convert pn-run pn-gen-gpu pn-dot pn-maxplus pn-reach pn-gpu pn-sweep; do
+    expect 2 "$BIN/$p" --no-such-option
+    grep -q "^$p: unrecognized option" "$TMP/err" && ok || bad "$p: $(head -1 "$TMP/err")"
+done
 finish

@@ -58,6 +58,8 @@ typedef struct pni_hash {
 
 void pni_hash_init(pni_hash_t *h);
 void pni_hash_free(pni_hash_t *h);
+/* Empties h, keeping its memory for the next keys. */
+void pni_hash_clear(pni_hash_t *h);
 uint32_t pni_hash_str(const char *s);
 /* Returns the entry for key or NULL (valid until the next put). */
 const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key);

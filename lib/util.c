@@ -115,6 +115,24 @@ void pni_hash_free(pni_hash_t *h)
     }
 }
 
+void pni_hash_clear(pni_hash_t *h)
+{
+    /* the slots of the entries, found as pni_hash_get() finds them (all
+     * go, so no chain is cut for a later one), or all at once */
+    if (h->used * 8 < h->cap) {
+        size_t mask = h->cap - 1;
+        for (size_t k = 0; k < h->used; k++) {
+            size_t i = h->entries[k].hash & mask;
+            while (h->slots[i].entry != k + 1)
+                i = (i + 1) & mask;
+            h->slots[i].entry = 0;
+        }
+    } else if (h->cap) {
+        memset(h->slots, 0, h->cap * sizeof *h->slots);
+    }
+    h->used = 0;
+}
+
 uint32_t pni_hash_str(const char *s)
 {
     uint32_t x = 2166136261u; /* FNV-1a */

@@ -196,7 +196,15 @@ typedef struct {
     rd_ns_t *sused;         /* prefixes used, first use first */
     size_t nsused, cap_sused;
     pni_hash_t sdecl;       /* prefixes declared in the block ("": the
-                               default namespace) */
+                               default namespace), each with sdcount[its
+                               index]: its declarations now in scope */
+    uint32_t *sdcount;
+    size_t cap_sdcount;
+    const char **sdstack;   /* streamed: the prefixes declared, innermost
+                               last, sdmark[d] of them above depth d */
+    size_t nsdstack, cap_sdstack;
+    size_t *sdmark;
+    size_t cap_sdmark;
     pni_hash_t sseen;       /* the prefixes of sused */
     /* the handlers' side */
     el_t *cur;          /* the element a handler is on */
@@ -370,6 +378,40 @@ static int nomem(rd_t *rd)
     return fail_at(rd, PN_ENOMEM, NULL, NULL, "out of memory");
 }
 
+/* Whether an error the parser meets only at the end of the input says
+ * that the document stops unfinished: in a start or end tag, an
+ * attribute, the XML declaration, a comment, a CDATA section, or between
+ * elements.  (Complete constructs are parsed before the end; what the
+ * parser holds back to the end is text, whose errors are not these.) */
+static int cut_short(int code)
+{
+    switch (code) {
+    case XML_ERR_DOCUMENT_END:
+    case XML_ERR_DOCUMENT_EMPTY:
+    case XML_ERR_TAG_NOT_FINISHED:
+    case XML_ERR_GT_REQUIRED:
+    case XML_ERR_LTSLASH_REQUIRED:
+    case XML_ERR_TAG_NAME_MISMATCH:
+    case XML_ERR_EQUAL_REQUIRED:
+    case XML_ERR_SPACE_REQUIRED:
+    case XML_ERR_ATTRIBUTE_NOT_STARTED:
+    case XML_ERR_ATTRIBUTE_NOT_FINISHED:
+    case XML_ERR_ATTRIBUTE_WITHOUT_VALUE:
+    case XML_ERR_LITERAL_NOT_FINISHED:
+    case XML_ERR_STRING_NOT_STARTED:
+    case XML_ERR_STRING_NOT_CLOSED:
+    case XML_ERR_XMLDECL_NOT_FINISHED:
+    case XML_ERR_VERSION_MISSING:
+    case XML_ERR_COMMENT_NOT_FINISHED:
+    case XML_ERR_CDATA_NOT_FINISHED:
+    case XML_ERR_PI_NOT_FINISHED:
+    case XML_ERR_DOCTYPE_NOT_FINISHED:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static void on_xml_error(void *arg, xmlErrorPtr e)
 {
     xmlParserCtxtPtr ctxt = arg;
@@ -392,11 +434,14 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
         snprintf(msg, sizeof msg, "the text is not valid UTF-8%s and the "
                  "file declares no other encoding", b);
     } else if (e->code == XML_ERR_ENTITY_LOOP) {
+        /* in an element's text, the element is said (in a start tag, the
+         * element is not reported yet: the position says where) */
+        int named = rd->nopened && ctxt->instate == XML_PARSER_CONTENT;
         snprintf(msg, sizeof msg, "an entity%s%.60s%s expands without end "
                  "or past what is allowed (an entity bomb): refused",
-                 rd->nopened ? " used in <" : "",
-                 rd->nopened ? rd->opened[rd->nopened - 1].name : "",
-                 rd->nopened ? ">" : "");
+                 named ? " used in <" : "",
+                 named ? rd->opened[rd->nopened - 1].name : "",
+                 named ? ">" : "");
     } else if (strstr(msg, "Huge input lookup")) {
         snprintf(msg, sizeof msg, "a single value, text or name longer than "
                  "10,000,000 bytes (the most the reader takes)");
@@ -414,23 +459,28 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
     }
     /* an entity bomb is found while its text is expanded, with the
      * position of that text: the element where it is used is said */
-    if (e->code == XML_ERR_ENTITY_LOOP && rd->nopened)
+    if (e->code == XML_ERR_ENTITY_LOOP && rd->nopened &&
+        ctxt->instate == XML_PARSER_CONTENT)
         at = (at_t){rd->opened[rd->nopened - 1].line, 0};
     rd->in_xml_error = 1;
     /* an error met only once the input has ended, with elements still
-     * open, is a file cut short: libxml2 says "Extra content at the end
-     * of the document" or "Couldn't find end of Start Tag" */
-    if (rd->at_end && rd->nopened) {
+     * open, that says the document is unfinished is a file cut short:
+     * libxml2 says "Extra content at the end of the document", "Premature
+     * end of data", or "Couldn't find end of Start Tag" when the cut is
+     * in a start tag (the element was opened at the end of the input);
+     * other errors met then (the parser holds back a '&' and what follows
+     * it until the end) are said as they are */
+    if (rd->at_end && cut_short(e->code)) {
         /* cut in a start tag: libxml2 has reported the element opened,
          * at the end of the input */
         int in_tag = e->code == XML_ERR_GT_REQUIRED &&
                      rd->nopened > rd->nopened_end;
-        const rd_open_t *t = &rd->opened[rd->nopened - 1];
+        const rd_open_t *t = in_tag ? &rd->opened[rd->nopened - 1] : NULL;
         const rd_open_t *o = rd->nopened > (size_t)in_tag
                                  ? &rd->opened[rd->nopened - 1 - in_tag]
                                  : NULL;
         char what[160] = ":";
-        if (in_tag)
+        if (t)
             snprintf(what, sizeof what, " in the start tag of <%.60s>%s",
                      t->name, o ? ";" : "");
         if (o)
@@ -710,20 +760,22 @@ static const char PNML_NS[] = "http://www.pnml.org/version-2009/grammar/pnml";
 
 static int s_used(rd_t *rd, const char *prefix, const char *uri);
 static int s_declare(rd_t *rd, const char *prefix);
-static int s_declared(rd_t *rd, const char *prefix);
+static void s_undeclare(rd_t *rd, const char *prefix);
 static void s_forget(rd_t *rd);
 
 /* The text of the subtree root as libxml2 writes a copy of it: the
- * namespaces used in it but declared above it are declared on the copy's
- * root, first use first, as libxml2 does when it copies a node; the PNML
- * default namespace is left out (the block goes back into a PNML
- * document). The tree is walked without recursion (the nesting is the
- * file's) and each prefix is looked up in a hash, so that any depth and
- * any number of prefixes take linear time. */
+ * namespaces used in it where no declaration of the block is in scope
+ * (declared above it) are declared on the copy's root, first use first,
+ * as libxml2 does when it copies a node; the PNML default namespace is
+ * left out (the block goes back into a PNML document). The tree is walked
+ * without recursion (the nesting is the file's) and each prefix is looked
+ * up in a hash, so that any depth and any number of prefixes take linear
+ * time. */
 static int serialize(rd_t *rd, const el_t *root)
 {
     s_forget(rd);
-    /* first the prefixes the block declares and those it uses */
+    /* first the prefixes used out of the scope of the block's own
+     * declarations */
     for (const el_t *e = root; e;) {
         if (e->name) {
             for (int i = 0; i < e->nns; i++)
@@ -740,9 +792,21 @@ static int serialize(rd_t *rd, const el_t *root)
             e = e->first;
             continue;
         }
-        while (e != root && !e->next)
+        /* e is done: its declarations leave scope, and those of each
+         * parent whose last child it is */
+        for (;;) {
+            for (int i = 0; e->name && i < e->nns; i++)
+                s_undeclare(rd, e->ns[2 * i]);
+            if (e == root) {
+                e = NULL;
+                break;
+            }
+            if (e->next) {
+                e = e->next;
+                break;
+            }
             e = e->parent;
-        e = e == root ? NULL : e->next;
+        }
     }
     for (const el_t *e = root; e;) {
         if (!e->name) {
@@ -761,8 +825,7 @@ static int serialize(rd_t *rd, const el_t *root)
                     return -1;
             if (e == root)
                 for (size_t i = 0; i < rd->nsused; i++)
-                    if (!s_declared(rd, rd->sused[i].prefix) &&
-                        sns(rd, rd->sused[i].prefix, rd->sused[i].uri))
+                    if (sns(rd, rd->sused[i].prefix, rd->sused[i].uri))
                         return -1;
             for (int i = 0; i < e->nattr; i++) {
                 const char *v = e->att[4 * i + 3];
@@ -2217,9 +2280,23 @@ static const char *s_key(const char *prefix)
     return prefix ? prefix : "";
 }
 
+/* The number of prefix's declarations in scope, or NULL when it has
+ * none in the block. */
+static uint32_t *s_count(rd_t *rd, const char *prefix)
+{
+    const pni_hentry_t *e = pni_hash_get(&rd->sdecl, s_key(prefix));
+    return e ? &rd->sdcount[e->index] : NULL;
+}
+
+/* A use of prefix (bound to uri there): one of the block's declarations
+ * is in scope, or the first use of one declared above the block is
+ * noted, to be declared on the block's root. */
 static int s_used(rd_t *rd, const char *prefix, const char *uri)
 {
     if (!uri || (!prefix && !strcmp(uri, PNML_NS)))
+        return 0;
+    const uint32_t *in_scope = s_count(rd, prefix);
+    if (in_scope && *in_scope)
         return 0;
     pn_status_t st = pni_hash_put(&rd->sseen, s_key(prefix), 0, 0);
     if (st == PN_EDUPID)
@@ -2232,23 +2309,38 @@ static int s_used(rd_t *rd, const char *prefix, const char *uri)
     return 0;
 }
 
-static int s_declared(rd_t *rd, const char *prefix)
-{
-    return pni_hash_get(&rd->sdecl, s_key(prefix)) != NULL;
-}
-
+/* A declaration of prefix comes into scope. */
 static int s_declare(rd_t *rd, const char *prefix)
 {
-    pn_status_t st = pni_hash_put(&rd->sdecl, s_key(prefix), 0, 0);
-    return st && st != PN_EDUPID ? -1 : 0;
+    uint32_t *n = s_count(rd, prefix);
+    if (n) {
+        ++*n;
+        return 0;
+    }
+    size_t k = rd->sdecl.used;
+    if (pni_grow((void **)&rd->sdcount, &rd->cap_sdcount, k + 1,
+                 sizeof *rd->sdcount) ||
+        pni_hash_put(&rd->sdecl, s_key(prefix), 0, k))
+        return -1;
+    rd->sdcount[k] = 1;
+    return 0;
 }
 
-/* Forgets the prefixes of a block. */
+/* A declaration of prefix leaves scope. */
+static void s_undeclare(rd_t *rd, const char *prefix)
+{
+    uint32_t *n = s_count(rd, prefix);
+    if (n && *n)
+        --*n;
+}
+
+/* Forgets the prefixes of a block (the tables are kept for the next). */
 static void s_forget(rd_t *rd)
 {
     rd->nsused = 0;
-    pni_hash_free(&rd->sdecl);
-    pni_hash_free(&rd->sseen);
+    rd->nsdstack = 0;
+    pni_hash_clear(&rd->sdecl);
+    pni_hash_clear(&rd->sseen);
 }
 
 /* Ends a CDATA section and the open start tag: content follows. */
@@ -2296,11 +2388,21 @@ static int s_start(rd_t *rd, const xmlChar *localname, const xmlChar *prefix,
     if (s_content(rd) || sput(rd, "<", 1) ||
         sqname(rd, (const char *)prefix, (const char *)localname))
         return nomem(rd);
+    /* the declarations of this element, in scope until its end */
+    if (pni_grow((void **)&rd->sdmark, &rd->cap_sdmark, rd->sdepth + 1,
+                 sizeof *rd->sdmark) ||
+        pni_grow((void **)&rd->sdstack, &rd->cap_sdstack,
+                 rd->nsdstack + (size_t)(nb_namespaces > 0 ? nb_namespaces
+                                                           : 0) + 1,
+                 sizeof *rd->sdstack))
+        return nomem(rd);
+    rd->sdmark[rd->sdepth] = rd->nsdstack;
     for (int i = 0; i < nb_namespaces; i++) {
         const char *p = (const char *)namespaces[2 * i];
         const char *u = (const char *)namespaces[2 * i + 1];
         if (s_declare(rd, p))
             return nomem(rd);
+        rd->sdstack[rd->nsdstack++] = p;
         if (!(root && !p && !strcmp(u, PNML_NS)) && sns(rd, p, u))
             return nomem(rd);
     }
@@ -2370,14 +2472,16 @@ static int s_end(rd_t *rd, const xmlChar *localname, const xmlChar *prefix)
                sput(rd, ">", 1)) {
         return nomem(rd);
     }
+    /* the element's declarations leave scope */
+    while (rd->nsdstack > rd->sdmark[rd->sdepth - 1])
+        s_undeclare(rd, rd->sdstack[--rd->nsdstack]);
     if (--rd->sdepth)
         return 0;
-    /* the block is whole: the namespaces it uses but does not declare go
-     * on its root, after the root's own declarations */
+    /* the block is whole: the namespaces it uses out of the scope of its
+     * own declarations go on its root, after the root's own ones */
     size_t end = rd->nsbuf;
     for (size_t i = 0; i < rd->nsused; i++)
-        if (!s_declared(rd, rd->sused[i].prefix) &&
-            sns(rd, rd->sused[i].prefix, rd->sused[i].uri))
+        if (sns(rd, rd->sused[i].prefix, rd->sused[i].uri))
             return nomem(rd);
     size_t k = rd->nsbuf - end;
     if (k) {
@@ -2700,7 +2804,9 @@ static void on_start(void *ctx, const xmlChar *localname,
     rd->cur = e;
     if (!rd->nframes) {
         rd->root_seen = 1;
-        if (strcmp(name, "pnml") != 0)
+        /* a start tag cut by the end of the input is reported as such
+         * by the parser next, its name perhaps cut too */
+        if (strcmp(name, "pnml") != 0 && !rd->at_end)
             fail_at(rd, PN_ESTRUCT, e, "<", "root element is <%s>, not "
                     "<pnml>", name);
         else
@@ -2834,6 +2940,9 @@ static void rd_free(rd_t *rd)
     free(rd->opened);
     pni_hash_free(&rd->sdecl);
     pni_hash_free(&rd->sseen);
+    free(rd->sdcount);
+    free(rd->sdstack);
+    free(rd->sdmark);
     free(rd->extras);
     free(rd->ownpages);
     free(rd->frames);

@@ -215,6 +215,34 @@ if [ -n "${JING:-}" ] && [ -n "$CORPUS" ] && [ -f "$GRAMMAR" ]; then
 else
     echo "jing or the corpus is missing: grammar validation skipped"
 fi
+# a prefix declared above a tool-specific block and again inside it (in
+# a sibling, or below its use): the block written back declares the outer
+# one where it is used, for a net's block (streamed) and a node's (tree)
+cat > "$TMP/ns.pnml" <<'XML'
+<pnml xmlns="http://www.pnml.org/version-2009/grammar/pnml" xmlns:a="urn:outer"><net id="n" type="http://www.pnml.org/version-2009/grammar/ptnet"><page id="g">
+<toolspecific tool="t" version="1"><a:x><a:y xmlns:a="urn:inner"/></a:x><a:z/></toolspecific>
+<place id="p"><toolspecific tool="t" version="1"><a:x xmlns:a="urn:inner"/><a:y/></toolspecific></place>
+</page></net></pnml>
+XML
+expect 0 "$BIN/pn-convert" -o "$TMP/ns-out.pnml" "$TMP/ns.pnml"
+expect 0 "$BIN/pn-info" "$TMP/ns-out.pnml"
+has "$TMP/ns-out.pnml" '<toolspecific xmlns:a="urn:outer" tool="t" version="1"><a:x><a:y xmlns:a="urn:inner"/></a:x><a:z/></toolspecific>'
+has "$TMP/ns-out.pnml" '<toolspecific xmlns:a="urn:outer" tool="t" version="1"><a:x xmlns:a="urn:inner"/><a:y/></toolspecific>'
+# a file cut anywhere: refused (status 1), said as cut short where the cut
+# is in markup; never a crash
+f="$srcdir/pnml/valid/sample/net.pnml"
+n=$(wc -c < "$f")
+cuts=0 said=0 i=1
+while [ "$i" -lt "$((n - 2))" ]; do
+    head -c "$i" "$f" > "$TMP/cut.pnml"
+    "$BIN/pn-info" "$TMP/cut.pnml" > /dev/null 2> "$TMP/err"
+    rc=$?
+    [ "$rc" -eq 1 ] || bad "a cut at byte $i: status $rc"
+    cuts=$((cuts + 1))
+    grep -q "unexpected end of file" "$TMP/err" && said=$((said + 1))
+    i=$((i + 3))
+done
+[ "$said" -ge $((cuts * 9 / 10)) ] && ok || bad "only $said of $cuts cuts said as a file cut short"
 # an unknown option is said under the program's own name (under libtool
 # argv[0] is bin/.libs/PROG)
 for p in pn-info pn-convert pn-run pn-gen-gpu pn-dot pn-maxplus pn-reach pn-gpu pn-sweep; do

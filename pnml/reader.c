@@ -211,6 +211,10 @@ typedef struct {
     const char *text;   /* text_of(): the text of rd->cur */
     size_t ntext;
     size_t ignored[IGN_COUNT]; /* what the net cannot say (IGN_*) */
+    /* the line of the <name> of the net (name_line[0]) and of each page
+     * (name_line[1 + page]), 0 when none yet: a second one is refused */
+    unsigned long *name_line;
+    size_t cap_name_line;
     /* the elements open in the document, outermost first: said when the
      * file ends before they are closed */
     rd_open_t *opened;
@@ -442,6 +446,13 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
                  named ? " used in <" : "",
                  named ? rd->opened[rd->nopened - 1].name : "",
                  named ? ">" : "");
+    } else if (e->code == XML_ERR_NAME_REQUIRED &&
+               strstr(msg, "EntityRef")) {
+        snprintf(msg, sizeof msg, "a '&' that starts no entity reference "
+                 "(write &amp; for the character &)");
+    } else if (e->code == XML_ERR_ENTITYREF_SEMICOL_MISSING) {
+        snprintf(msg, sizeof msg, "an entity reference without its ';' "
+                 "(write &amp; for the character &)");
     } else if (strstr(msg, "Huge input lookup")) {
         snprintf(msg, sizeof msg, "a single value, text or name longer than "
                  "10,000,000 bytes (the most the reader takes)");
@@ -1797,6 +1808,22 @@ static int read_object(rd_t *rd, size_t page, const char *name)
         break;
     case 'n':
         if (!strcmp(name, "name")) {
+            size_t k = page == PN_NONE ? 0 : page + 1;
+            if (k >= rd->cap_name_line) {
+                size_t old = rd->cap_name_line;
+                if (pni_grow((void **)&rd->name_line, &rd->cap_name_line,
+                             k + 1, sizeof *rd->name_line))
+                    return nomem(rd);
+                memset(rd->name_line + old, 0,
+                       (rd->cap_name_line - old) * sizeof *rd->name_line);
+            }
+            if (rd->name_line[k])
+                return fail_at(rd, PN_ESTRUCT, rd->cur, name,
+                               "second <name> in <%s> (the first is at line "
+                               "%lu): which one holds is not said",
+                               page == PN_NONE ? "net" : "page",
+                               rd->name_line[k]);
+            rd->name_line[k] = rd->cur->line ? rd->cur->line : 1;
             label_t lb;
             if (read_label(rd, &lb) < 0)
                 return -1;
@@ -2938,6 +2965,7 @@ static void rd_free(rd_t *rd)
     free(rd->tools);
     free(rd->sused);
     free(rd->opened);
+    free(rd->name_line);
     pni_hash_free(&rd->sdecl);
     pni_hash_free(&rd->sseen);
     free(rd->sdcount);

@@ -49,20 +49,6 @@ void cli_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-void cli_csv_field(FILE *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"') fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 int cli_common_option(const char *prog, int c, void (*usage)(FILE *))
 {
     switch (c) {
@@ -213,9 +199,11 @@ static void close_stdout(void)
         _exit(CLI_EOUTPUT);
 }
 
-void cli_init(const char *prog)
+void cli_init(const char *prog, int argc, char **argv)
 {
     cli_prog = prog;
+    if (argc > 0)
+        argv[0] = (char *)prog;
     atexit(close_stdout);
     for (size_t i = 0; i < CLI_NSIGNALS; i++) {
         struct sigaction sa;

@@ -20,9 +20,6 @@ void cli_version(const char *prog);
 void cli_error(const char *prog, const pn_error_t *err);
 /* Prints s as a JSON string (with quotes). */
 void cli_json_string(FILE *out, const char *s);
-/* Prints s as one CSV field (RFC 4180): as it is, or in double quotes
- * (inner quotes doubled) when it holds a comma, a quote or a line break. */
-void cli_csv_field(FILE *out, const char *s);
 /* The options every program shares, and the rest: -h prints usage to
  * stdout, -V the version (CLI_OK); anything else is a bad option ("Try
  * --help" to stderr, CLI_EUSAGE).  Returns the exit code. */
@@ -53,8 +50,10 @@ double cli_now(void);
  * stderr and the exit status becomes CLI_EOUTPUT, whatever main returned.
  * SIGHUP, SIGINT, SIGTERM and SIGPIPE (those not ignored when the program
  * started) remove the temporary files of the outputs still open, and the
- * program dies of the signal (the shell reports 128 + its number). */
-void cli_init(const char *prog);
+ * program dies of the signal (the shell reports 128 + its number).
+ * argv[0] becomes prog, so that getopt's messages name the program (under
+ * libtool's wrapper argv[0] is bin/.libs/PROG). */
+void cli_init(const char *prog, int argc, char **argv);
 /* From now on the first SIGHUP, SIGINT or SIGTERM is only recorded
  * (cli_signal_pending() returns it); a second one acts at once. */
 void cli_defer_signals(void);

@@ -40,40 +40,6 @@ static void usage(FILE *out)
 
 enum { OPT_NET = 128 };
 
-/* Whether the root tag of a kept <toolspecific> has only the attributes
- * the grammar allows there (tool, version, namespace declarations): the
- * same test as the writer's, which leaves the others out of strict
- * output. */
-static int grammar_allows(const char *xml)
-{
-    const char *p = strchr(xml, '<');
-    if (!p)
-        return 0;
-    p += strcspn(p, " \t\r\n/>");
-    for (;;) {
-        p += strspn(p, " \t\r\n");
-        if (*p == '>' || *p == '/' || !*p)
-            return 1;
-        size_t n = strcspn(p, "= \t\r\n");
-        if (!((n == 4 && !strncmp(p, "tool", 4)) ||
-              (n == 7 && !strncmp(p, "version", 7)) ||
-              (n >= 5 && !strncmp(p, "xmlns", 5))))
-            return 0;
-        p = strchr(p, '=');
-        if (!p)
-            return 0;
-        p++;
-        p += strspn(p, " \t\r\n");
-        char q = *p;
-        if (q != '"' && q != '\'')
-            return 0;
-        p = strchr(p + 1, q);
-        if (!p)
-            return 0;
-        p++;
-    }
-}
-
 /* What the dialect leaves out of a net written whole, said in one note
  * line each: tool-specific blocks (all in PIPE's dialect; in the strict
  * one those whose attributes the grammar does not allow), the net's name
@@ -85,10 +51,8 @@ static void notes(const pn_net_t *net, pn_dialect_t d)
                 "dialect has no place for it)\n", prog, pn_net_name(net));
     size_t dropped = 0;
     for (size_t i = 0; i < pn_net_toolspecific_count(net); i++)
-        if (d == PN_DIALECT_PIPE ||
-            (d == PN_DIALECT_STRICT &&
-             !grammar_allows(pn_net_toolspecific(net, i)->xml)))
-            dropped++;
+        dropped += !pn_dialect_keeps_toolspecific(d,
+                                                  pn_net_toolspecific(net, i));
     if (dropped)
         fprintf(stderr, "%s: note: %zu tool-specific block%s left out (%s)\n",
                 prog, dropped, dropped > 1 ? "s" : "",
@@ -107,10 +71,7 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    cli_init(prog);
-    /* getopt's messages name argv[0]: under libtool, bin/.libs/... */
-    if (argc > 0)
-        argv[0] = (char *)prog;
+    cli_init(prog, argc, argv);
     const char *output = "-";
     pn_read_options_t ro = {0};
     pn_write_options_t wo = {.dialect = PN_DIALECT_STANDARD};

@@ -120,10 +120,7 @@ int main(int argc, char **argv)
     }
     memcpy(longopts + nrows, own, sizeof own);
     snprintf(shortopts + ns, sizeof shortopts - ns, "o:d:qhV");
-    cli_init(prog);
-    /* getopt's messages name argv[0]: under libtool, bin/.libs/... */
-    if (argc > 0)
-        argv[0] = (char *)prog;
+    cli_init(prog, argc, argv);
     int quiet = 0;
     pn_gpu_options_t go;
     pn_gpu_options_init(&go);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "lib_private.h" /* pni_csv_field() */
 #include "pn.h"
 #include "predict.h"
 
@@ -425,9 +426,9 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                   "limited_by,busy,wait_global,wait_shared,idle,strided_s,mlp", f);
         fputc('\n', f);
     }
-    cli_csv_field(f, l->gpu);
+    pni_csv_field(f, l->gpu);
     fputc(',', f);
-    cli_csv_field(f, l->kernel);
+    pni_csv_field(f, l->kernel);
     fputc(',', f);
     if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size);
     fprintf(f, ",%u,%u,", l->block[0], l->block[1]);
@@ -696,7 +697,7 @@ static int cmd_eval(const opts_t *o, const char *dir)
                     fputc('}', f);
                 } else {
                     fprintf(f, "%s,", lines[i].split);
-                    cli_csv_field(f, lines[i].group);
+                    pni_csv_field(f, lines[i].group);
                     fprintf(f, ",%zu", lines[i].n);
                     for (int q = 0; q < PN_GPU_METHODS; q++)
                         if (lines[i].n) fprintf(f, ",%.1f", lines[i].mape[q]); else fputc(',', f);
@@ -715,9 +716,7 @@ static int cmd_eval(const opts_t *o, const char *dir)
 
 int main(int argc, char **argv)
 {
-    cli_init(prog);
-    /* getopt's messages name argv[0]: under libtool, bin/.libs/pn-gpu */
-    if (argc > 0) argv[0] = (char *)prog;
+    cli_init(prog, argc, argv);
     static const struct option lo[] = {
         {"device-info", required_argument, 0, 'D'},
         {"calibration", required_argument, 0, 'c'},

@@ -147,10 +147,7 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    cli_init(prog);
-    /* getopt's messages name argv[0]: under libtool, bin/.libs/... */
-    if (argc > 0)
-        argv[0] = (char *)prog;
+    cli_init(prog, argc, argv);
     int json = 0, dump = 0, c;
     pn_read_options_t ro = {0};
     while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {

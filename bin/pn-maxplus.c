@@ -400,10 +400,7 @@ int main(int argc, char **argv)
 {
     const char *sets[argc + 1]; /* --set values, joined after parsing */
     opts_t o = {.sets = sets};
-    cli_init(prog);
-    /* getopt's messages name argv[0]: under libtool, bin/.libs/... */
-    if (argc > 0)
-        argv[0] = (char *)prog;
+    cli_init(prog, argc, argv);
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;

@@ -808,10 +808,7 @@ static void on_progress(const pn_reach_t *r, void *ctx)
 
 int main(int argc, char **argv)
 {
-    cli_init(prog);
-    /* getopt's messages name argv[0]: under libtool, bin/.libs/... */
-    if (argc > 0)
-        argv[0] = (char *)prog;
+    cli_init(prog, argc, argv);
     opts_t o;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0) {

@@ -662,10 +662,7 @@ int main(int argc, char **argv)
     /* on the stack: every early return below stays leak-free */
     const char *count_args[argc + 1];
     opts_t o = {.count_args = count_args};
-    cli_init(prog);
-    /* getopt's messages name argv[0]: under libtool, bin/.libs/... */
-    if (argc > 0)
-        argv[0] = (char *)prog;
+    cli_init(prog, argc, argv);
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;

@@ -204,10 +204,7 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
-    cli_init(prog);
-    /* getopt's messages name argv[0]: under libtool, bin/.libs/... */
-    if (argc > 0)
-        argv[0] = (char *)prog;
+    cli_init(prog, argc, argv);
     /* under mpirun: the ranks beyond 0 compute what rank 0 hands out and
      * say nothing (rank 0 reports everything, once) */
     sweep_mpi_init(&argc, &argv);

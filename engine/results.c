@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "results.h"
+#include "lib_private.h"
 
 /* The schema's own columns, in order; the parameters go after "seed". */
 static const char *const head[] = {"schema", "kind", "point", "run", "seed"};
@@ -48,21 +49,6 @@ uint64_t pn_point_seed(uint64_t seed, uint64_t point)
 }
 
 /* ---- text of fields ----------------------------------------------------- */
-
-static void csv_text(FILE *out, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
 
 static void json_text(FILE *out, const char *s)
 {
@@ -140,7 +126,7 @@ static void str_field(row_t *r, const char *name, int present, const char *s)
     if (!field(r, name, present))
         return;
     if (r->l->format == PN_RESULTS_CSV)
-        csv_text(r->out, s);
+        pni_csv_field(r->out, s);
     else
         json_text(r->out, s);
 }
@@ -174,7 +160,7 @@ static void row_head(row_t *r, const pn_results_point_t *p, const char *kind,
     if (l->format == PN_RESULTS_CSV) {
         for (size_t i = 0; i < l->nparams; i++) {
             fputc(',', r->out);
-            csv_text(r->out, p->param_values[i]);
+            pni_csv_field(r->out, p->param_values[i]);
         }
     } else if (l->nparams) {
         fputs(", \"params\": {", r->out);
@@ -203,7 +189,7 @@ pn_status_t pn_results_write_header(FILE *out, const pn_results_layout_t *l)
         fprintf(out, "%s%s", i ? "," : "", head[i]);
     for (size_t i = 0; i < l->nparams; i++) {
         fputc(',', out);
-        csv_text(out, l->params[i]);
+        pni_csv_field(out, l->params[i]);
     }
     for (size_t i = 0; i < NTAIL; i++)
         fprintf(out, ",%s", tail[i]);

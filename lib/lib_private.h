@@ -148,6 +148,9 @@ pn_status_t pni_slurp(const char *path, char **buf, size_t *len);
  * pni_output_close() closes the file and frees tmp.  Returns NULL (errno
  * set) / PN_EIO (errno set) on failure. */
 FILE *pni_output_open(const char *path, char **tmp);
+/* Writes s as one CSV field (RFC 4180: quoted, its quotes doubled, when it
+ * holds a comma, a double quote or a line break). */
+void pni_csv_field(FILE *out, const char *s);
 pn_status_t pni_output_close(FILE *f, char *tmp, int ok);
 
 /* ---- nets ------------------------------------------------------------- */

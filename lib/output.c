@@ -199,3 +199,18 @@ pn_status_t pni_output_close(FILE *f, char *tmp, int ok)
     }
     return PN_OK;
 }
+
+void pni_csv_field(FILE *out, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}

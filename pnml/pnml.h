@@ -72,6 +72,13 @@ typedef struct pn_write_options {
                                  fields of later versions */
 } pn_write_options_t;
 
+/* Whether the writers keep tool-specific block t in dialect's output: PIPE's
+ * keeps none, the strict one those whose <toolspecific> has no attributes
+ * but tool, version and namespace declarations (the grammar's), the others
+ * all.  What a program tells its user it left out. */
+int pn_dialect_keeps_toolspecific(pn_dialect_t dialect,
+                                  const pn_toolspecific_t *t);
+
 /* Fills the defaults (the standard dialect, no positions invented).  Passing NULL options to a
  * writer is the same. */
 void pn_write_options_init(pn_write_options_t *o);

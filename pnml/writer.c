@@ -485,6 +485,16 @@ static int grammar_allows(const char *xml)
     }
 }
 
+int pn_dialect_keeps_toolspecific(pn_dialect_t dialect,
+                                  const pn_toolspecific_t *t)
+{
+    if (!t || dialect == PN_DIALECT_PIPE)
+        return 0;
+    /* strict output is valid: blocks the grammar does not allow (ProM
+     * puts attributes of its own on <toolspecific>) are left out */
+    return dialect != PN_DIALECT_STRICT || grammar_allows(t->xml);
+}
+
 static int tools_of(wr_t *w, pn_object_t owner, size_t index)
 {
     if (w->dialect == PN_DIALECT_PIPE)
@@ -496,9 +506,7 @@ static int tools_of(wr_t *w, pn_object_t owner, size_t index)
         /* with the page block, page data goes into the block (pagetool) */
         if (o == PN_PAGE && w->page_block && owner != PN_PAGE)
             continue;
-        /* strict output is valid: blocks the grammar does not allow (ProM
-         * puts attributes of its own on <toolspecific>) are left out */
-        if (w->dialect == PN_DIALECT_STRICT && !grammar_allows(t->xml))
+        if (!pn_dialect_keeps_toolspecific(w->dialect, t))
             continue;
         if (o == owner && (owner == PN_NET || t->index == index))
             W(xmlTextWriterWriteRaw(w->w, S(t->xml)));

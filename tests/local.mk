@@ -92,43 +92,25 @@ FUZZ_REPLAYS = tests/fuzz/replay-pnml tests/fuzz/replay-trace \
 	tests/fuzz/replay-workload tests/fuzz/replay-dot tests/fuzz/replay-expr \
 	tests/fuzz/replay-profile tests/fuzz/replay-query
 check_PROGRAMS += $(FUZZ_REPLAYS)
-REPLAY_CPPFLAGS = $(AM_CPPFLAGS) -I$(srcdir)/tests/fuzz
-REPLAY_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS) -pthread
+# the runner and the harnesses' helpers: one object for all seven
+REPLAY_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-common.c \
+	tests/fuzz/fuzz-common.h
 REPLAY_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) -lpthread
-tests_fuzz_replay_pnml_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-pnml.c \
-	tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
-tests_fuzz_replay_pnml_CPPFLAGS = $(REPLAY_CPPFLAGS)
-tests_fuzz_replay_pnml_CFLAGS = $(REPLAY_CFLAGS)
+tests_fuzz_replay_pnml_SOURCES = tests/fuzz/fuzz-pnml.c $(REPLAY_SOURCES)
+tests_fuzz_replay_pnml_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS) -pthread
 tests_fuzz_replay_pnml_LDADD = $(REPLAY_LDADD)
-tests_fuzz_replay_trace_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-trace.c \
-	tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
-tests_fuzz_replay_trace_CPPFLAGS = $(REPLAY_CPPFLAGS)
-tests_fuzz_replay_trace_CFLAGS = $(REPLAY_CFLAGS)
-tests_fuzz_replay_trace_LDADD = $(REPLAY_LDADD)
-tests_fuzz_replay_workload_SOURCES = tests/fuzz/replay.c \
-	tests/fuzz/fuzz-workload.c tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
-tests_fuzz_replay_workload_CPPFLAGS = $(REPLAY_CPPFLAGS)
-tests_fuzz_replay_workload_CFLAGS = $(REPLAY_CFLAGS)
-tests_fuzz_replay_workload_LDADD = $(REPLAY_LDADD)
-tests_fuzz_replay_dot_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-dot.c \
-	tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
-tests_fuzz_replay_dot_CPPFLAGS = $(REPLAY_CPPFLAGS)
-tests_fuzz_replay_dot_CFLAGS = $(REPLAY_CFLAGS) $(CGRAPH_CFLAGS)
-tests_fuzz_replay_dot_LDADD = $(REPLAY_LDADD)
-tests_fuzz_replay_expr_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-expr.c \
-	tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
-tests_fuzz_replay_expr_CPPFLAGS = $(REPLAY_CPPFLAGS)
-tests_fuzz_replay_expr_CFLAGS = $(REPLAY_CFLAGS)
-tests_fuzz_replay_expr_LDADD = $(REPLAY_LDADD)
-tests_fuzz_replay_profile_SOURCES = tests/fuzz/replay.c \
-	tests/fuzz/fuzz-profile.c tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
-tests_fuzz_replay_profile_CPPFLAGS = $(REPLAY_CPPFLAGS)
-tests_fuzz_replay_profile_CFLAGS = $(REPLAY_CFLAGS)
-tests_fuzz_replay_profile_LDADD = $(REPLAY_LDADD)
-tests_fuzz_replay_query_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz-query.c \
-	tests/fuzz/fuzz-common.c tests/fuzz/fuzz-common.h
-tests_fuzz_replay_query_CPPFLAGS = $(REPLAY_CPPFLAGS)
-tests_fuzz_replay_query_CFLAGS = $(REPLAY_CFLAGS)
+tests_fuzz_replay_query_SOURCES = tests/fuzz/fuzz-query.c $(REPLAY_SOURCES)
+tests_fuzz_replay_query_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
 tests_fuzz_replay_query_LDADD = $(REPLAY_LDADD)
+tests_fuzz_replay_trace_SOURCES = tests/fuzz/fuzz-trace.c $(REPLAY_SOURCES)
+tests_fuzz_replay_trace_LDADD = $(REPLAY_LDADD)
+tests_fuzz_replay_workload_SOURCES = tests/fuzz/fuzz-workload.c $(REPLAY_SOURCES)
+tests_fuzz_replay_workload_LDADD = $(REPLAY_LDADD)
+tests_fuzz_replay_dot_SOURCES = tests/fuzz/fuzz-dot.c $(REPLAY_SOURCES)
+tests_fuzz_replay_dot_LDADD = $(REPLAY_LDADD)
+tests_fuzz_replay_expr_SOURCES = tests/fuzz/fuzz-expr.c $(REPLAY_SOURCES)
+tests_fuzz_replay_expr_LDADD = $(REPLAY_LDADD)
+tests_fuzz_replay_profile_SOURCES = tests/fuzz/fuzz-profile.c $(REPLAY_SOURCES)
+tests_fuzz_replay_profile_LDADD = $(REPLAY_LDADD)
 TESTS += tests/fuzz-replay.sh
 EXTRA_DIST += tests/fuzz-replay.sh

@@ -1067,6 +1067,15 @@ START_TEST(reader_tool_blocks_verbatim)
         ck_assert_str_eq(pn_net_toolspecific(net, i)->xml, want[i]);
     ck_assert_str_eq(pn_net_toolspecific(net, 1)->tool, "t&1");
     ck_assert_int_eq(pn_net_toolspecific(net, 1)->owner, PN_PAGE);
+    /* what the writers keep: the strict dialect not the block with an
+     * attribute of its own (x:a), PIPE's none */
+    const pn_toolspecific_t *plain = pn_net_toolspecific(net, 0),
+                            *own = pn_net_toolspecific(net, 1);
+    ck_assert(pn_dialect_keeps_toolspecific(PN_DIALECT_STANDARD, own));
+    ck_assert(pn_dialect_keeps_toolspecific(PN_DIALECT_STRICT, plain));
+    ck_assert(!pn_dialect_keeps_toolspecific(PN_DIALECT_STRICT, own));
+    ck_assert(!pn_dialect_keeps_toolspecific(PN_DIALECT_PIPE, plain));
+    ck_assert(!pn_dialect_keeps_toolspecific(PN_DIALECT_STANDARD, NULL));
     pn_net_free(net);
 }
 END_TEST

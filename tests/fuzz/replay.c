@@ -37,48 +37,29 @@ static void on_fatal(int sig)
     raise(sig);
 }
 
-/* Runs the harness on the file at path; 0, or -1 after a message. */
+/* Runs the harness on the file at path (a regular file: its size is
+ * known); 0, or -1 after a message. */
 static int run_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) {
+    struct stat sb;
+    if (!f || fstat(fileno(f), &sb) != 0) {
         perror(path);
-        return -1;
-    }
-    size_t size = 0, cap = 4096;
-    uint8_t *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fprintf(stderr, "%s: out of memory\n", path);
+        if (f)
             fclose(f);
-            return -1;
-        }
-        size += fread(buf + size, 1, cap - size, f);
-        if (size < cap)
-            break;
-        uint8_t *b = realloc(buf, cap * 2);
-        if (!b)
-            free(buf);
-        buf = b;
-        cap *= 2;
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (err) {
-        fprintf(stderr, "%s: read error\n", path);
-        free(buf);
         return -1;
     }
-    /* exactly size bytes, none to spare (a copy of 0 bytes: 1 allocated,
-     * none readable to the harness) */
+    /* exactly its size, none to spare (1 byte allocated for an empty
+     * input, none readable to the harness) */
+    size_t size = (size_t)sb.st_size;
     uint8_t *in = malloc(size ? size : 1);
-    if (!in) {
-        free(buf);
-        fprintf(stderr, "%s: out of memory\n", path);
+    int bad = !in || fread(in, 1, size, f) != size;
+    fclose(f);
+    if (bad) {
+        fprintf(stderr, "%s: %s\n", path, in ? "read error" : "out of memory");
+        free(in);
         return -1;
     }
-    memcpy(in, buf, size);
-    free(buf);
     current = path;
     LLVMFuzzerTestOneInput(in, size);
     current = NULL;

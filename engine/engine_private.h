@@ -34,33 +34,6 @@ int pni_engine_has_capacity(const pn_engine_t *e);
 void pni_engine_competing(const pn_engine_t *e, const uint32_t *en, size_t ne,
                           uint32_t *use, unsigned char *competes);
 
-/* Upper bounds of the places of net from its P-semiflows (the normal
- * arcs' incidence matrix; the bound holds with every arc kind and
- * capacity): bound[p] (np entries) gets the least y.M0 / y(p) over the
- * minimal semiflows y with y(p) > 0, UINT64_MAX where none.  Returns 0,
- * 1 when the search passed its budget (every bound then UINT64_MAX), -1
- * out of memory (likewise). */
-int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound);
-
-/* The minimal P-subflows the search above found: y[i] (np coefficients,
- * y >= 0, y C <= 0 on the normal arcs), exact[i] when y C = 0. */
-typedef struct {
-    size_t n;
-    int64_t **y;
-    unsigned char *exact;
-} pni_flows_t;
-
-/* pni_semiflow_bounds(), and the subflows into flows (none, n = 0, when
- * it returns nonzero); pni_flows_free() frees them. */
-int pni_semiflows(const pn_net_t *net, uint64_t *bound, pni_flows_t *flows);
-void pni_flows_free(pni_flows_t *f);
-
-/* How the explorer stores a marking: its one-hot groups (exact ones:
- * exactly one token), places it derives from the others, bytes a state. */
-struct pn_reach;
-void pni_reach_layout(const struct pn_reach *r, size_t *groups,
-                      size_t *exact, size_t *derived, size_t *stride);
-
 /* pn_engine_compile() with stars of at least kmin members (see "the order
  * of a step" in engine.c; pn_engine_compile(): 16; 0: none), for the tests
  * of the distribution of steps on small nets. */

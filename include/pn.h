@@ -21,7 +21,7 @@
 #include "mcc.h"        /* pnml/: the Model Checking Contest's property files */
 #include "engine.h"     /* engine/: running nets, statistics */
 #include "trace.h"      /* engine/: the trace format */
-#include "reach.h"      /* engine/: the state space */
+#include "reach.h"      /* analysis/: the state space */
 #include "results.h"    /* engine/: the result schema (CSV, JSON Lines) */
 #include "maxplus.h"    /* maxplus/: the max-plus kernel-time model */
 #include "gpu.h"        /* generators/: the GPU warp net */

@@ -4,7 +4,8 @@
 # headers appear only where their folder is allowed them.  (The build
 # enforces the same with per-folder include paths; this names the file.)
 . "${srcdir:-tests}/lib.sh"
-top="$srcdir/.."
+# LAYERS_TOP: check that tree instead (the self-test at the end)
+top="${LAYERS_TOP:-$srcdir/..}"
 
 # folder: the folders whose headers it may include (itself first)
 allowed() {
@@ -12,11 +13,12 @@ allowed() {
     lib) echo "lib" ;;
     pnml) echo "pnml lib" ;;
     engine) echo "engine lib" ;;
+    analysis) echo "analysis engine lib" ;;
     maxplus) echo "maxplus lib" ;;
     generators) echo "generators maxplus lib" ;;
-    gpu) echo "gpu generators engine maxplus lib" ;;
+    gpu) echo "gpu generators analysis engine maxplus lib" ;;
     render) echo "render engine lib" ;;
-    include) echo "include gpu render generators maxplus engine pnml lib" ;;
+    include) echo "include gpu render generators maxplus analysis engine pnml lib" ;;
     esac
 }
 # folder: the third-party headers it may include
@@ -27,7 +29,7 @@ third_party() {
     esac
 }
 
-for dir in lib pnml engine maxplus generators gpu render include; do
+for dir in lib pnml engine analysis maxplus generators gpu render include; do
     for f in "$top/$dir"/*.c "$top/$dir"/*.h; do
         [ -f "$f" ] || continue
         name="$dir/$(basename "$f")"
@@ -36,7 +38,7 @@ for dir in lib pnml engine maxplus generators gpu render include; do
             # config.h and version.h: made by configure (in the build folder)
             [ "$h" = config.h ] || [ "$h" = version.h ] && continue
             found=""
-            for d in lib pnml engine maxplus generators gpu render include; do
+            for d in lib pnml engine analysis maxplus generators gpu render include; do
                 [ -f "$top/$d/$h" ] && found="$found $d"
             done
             case " $(allowed "$dir") " in
@@ -63,6 +65,7 @@ for f in "$top"/maxplus/*.c; do
     grep -q '#include <graphviz/' "$f" && bad "maxplus/$(basename "$f") calls Graphviz: only kernel_dot.c may" || ok
 done
 for f in "$top"/lib/*.[ch] "$top"/pnml/*.[ch] "$top"/engine/*.[ch] \
+         "$top"/analysis/*.[ch] \
          "$top"/maxplus/*.[ch] "$top"/generators/*.[ch] "$top"/include/*.h; do
     grep -q '#include <graphviz/\(gvc\|gvcext\|gvplugin\)' "$f" &&
         bad "$f includes Graphviz's layout and rendering (libgvc): only render/ may" || ok
@@ -70,4 +73,22 @@ done
 # the umbrella header is libpn's: the pictures' header (libpn-render) is
 # included on its own
 grep -q '"dot.h"' "$top/include/pn.h" && bad "include/pn.h includes dot.h (libpn-render's)" || ok
+
+# the check itself, on a copy of the headers with two wrong-way includes
+# planted: into analysis/ from engine/ below it, and out of analysis/ into
+# pnml/ beside it; each must be named
+if [ -z "${LAYERS_TOP:-}" ]; then
+    for d in lib pnml engine analysis maxplus generators gpu render include; do
+        mkdir -p "$TMP/tree/$d"
+        cp "$top/$d"/*.h "$TMP/tree/$d/"
+    done
+    printf '#include "reach.h"\n' > "$TMP/tree/engine/wrong.c"
+    printf '#include "pnml.h"\n' > "$TMP/tree/analysis/wrong.c"
+    if LAYERS_TOP="$TMP/tree" sh "$0" > "$TMP/self" 2>&1; then
+        bad "the layering check passes a tree with wrong-way includes"
+    else
+        has "$TMP/self" 'engine/wrong.c includes "reach.h" of analysis'
+        has "$TMP/self" 'analysis/wrong.c includes "pnml.h" of pnml'
+    fi
+fi
 finish

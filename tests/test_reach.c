@@ -13,13 +13,14 @@
 #include <unistd.h>
 #include "pn.h"
 #include "engine_private.h"
+#include "analysis_private.h"
 #include "testutil.h"
 
 static pn_reach_t *explore(const pn_net_t *net, pn_semantics_t sem,
                            uint64_t max_states)
 {
     pn_reach_options_t o;
-    pn_reach_defaults(&o);
+    pn_reach_options_init(&o);
     o.semantics = sem;
     o.max_states = max_states;
     o.graph = 1;
@@ -149,7 +150,7 @@ START_TEST(limits_within_one_marking)
     pn_reach_t *r;
     for (int sem = 0; sem < 2; sem++) {
         pn_net_t *net = forks_net(16);
-        pn_reach_defaults(&o);
+        pn_reach_options_init(&o);
         o.semantics = sem ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
         for (uint64_t n = 1; n <= 40; n += 13) {
             o.max_states = n;
@@ -162,7 +163,7 @@ START_TEST(limits_within_one_marking)
     }
     /* a net of exactly N markings is complete under --max-states N */
     pn_net_t *net = forks_net(3);
-    pn_reach_defaults(&o);
+    pn_reach_options_init(&o);
     o.semantics = PN_SEM_MAXIMAL;
     o.max_states = 9;
     ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
@@ -173,7 +174,7 @@ START_TEST(limits_within_one_marking)
     /* the progress report: 65,536 maximal steps of the initial marking */
     net = forks_net(16);
     int calls = 0;
-    pn_reach_defaults(&o);
+    pn_reach_options_init(&o);
     o.semantics = PN_SEM_MAXIMAL;
     o.progress = count_calls;
     o.progress_ctx = &calls;
@@ -195,7 +196,7 @@ START_TEST(limits_within_one_marking)
         pn_net_add_arc(net, NULL, t, "q", (uint64_t)i, PN_ARC_NORMAL, NULL);
     }
     for (int sem = 0; sem < 2; sem++) {
-        pn_reach_defaults(&o);
+        pn_reach_options_init(&o);
         o.semantics = sem ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
         o.token_bound = 5;
         ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
@@ -241,7 +242,7 @@ START_TEST(maximal_search_cuts_early)
         if (reset) /* the search of nets with reset arcs too */
             pn_net_add_arc(net, NULL, "e0", "l1", 1, PN_ARC_RESET, NULL);
         pn_reach_options_t o;
-        pn_reach_defaults(&o);
+        pn_reach_options_init(&o);
         o.semantics = PN_SEM_MAXIMAL;
         int calls = 0;
         o.progress = count_calls;
@@ -1083,7 +1084,7 @@ START_TEST(limits_give_incomplete_results)
     pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
     pn_net_add_arc(net, NULL, "t", "p", 2, PN_ARC_NORMAL, NULL);
     pn_reach_options_t o;
-    pn_reach_defaults(&o);
+    pn_reach_options_init(&o);
     o.unbounded = 0; /* the limits, not the proof */
     o.max_states = 1000;
     pn_reach_t *r;
@@ -1112,7 +1113,7 @@ START_TEST(limits_give_incomplete_results)
     ck_assert_uint_gt(pn_reach_states(r), 1000);
     pn_reach_free(r);
     /* and the proof: (2) covers (1) after one step */
-    pn_reach_defaults(&o);
+    pn_reach_options_init(&o);
     ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
     ck_assert_int_eq(pn_reach_end(r), PN_REACH_UNBOUNDED);
     uint64_t cover, covered;
@@ -1256,7 +1257,7 @@ START_TEST(random_queries_against_brute_force)
         }
         pn_query_answer_t ans[5];
         pn_reach_options_t o;
-        pn_reach_defaults(&o);
+        pn_reach_options_init(&o);
         pn_reach_t *r;
         ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
         decided_early += pn_reach_end(r) == PN_REACH_DECIDED;
@@ -1355,7 +1356,7 @@ START_TEST(unboundedness_is_exact)
         brute_force(net, 3000, &s, &e, &d, &seen);
         free(seen);
         pn_reach_options_t o;
-        pn_reach_defaults(&o);
+        pn_reach_options_init(&o);
         o.max_states = 100000;
         pn_reach_t *r;
         ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);

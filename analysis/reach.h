@@ -64,11 +64,10 @@ typedef struct pn_reach_options {
                                  fields of later versions */
 } pn_reach_options_t;
 
-/* Fills the defaults: interleaving, no limits, the unboundedness check
- * (pn/status.h on option structs).  pn_reach_defaults() is the same
- * function under its first name. */
+/* Fills the defaults: interleaving, no limits, the unboundedness check.
+ * A zeroed struct is not the defaults (zero is maximal steps and no
+ * unboundedness check): call this first, then set what differs. */
 void pn_reach_options_init(pn_reach_options_t *o);
-void pn_reach_defaults(pn_reach_options_t *o);
 
 /* Why an exploration stopped. */
 typedef enum {
@@ -92,10 +91,10 @@ typedef enum {
  * as its initial count; a count that does not fit widens that place, at
  * least doubling its bits, and repacks the markings stored so far), an
  * open-addressing hash index of 4-byte state numbers, and the BFS parent
- * of each state (4 bytes, for shortest paths; none with no_paths).  Maximal steps: the
- * successors of a marking are enumerated as the maximal sets of enabled
- * transitions that fit its tokens together (exponential in the number of
- * conflicting transitions at worst); in a net with capacities, as the
+ * of each state (4 bytes, for shortest paths; none with no_paths).  Maximal
+ * steps: the successors of a marking are enumerated as the maximal sets of
+ * enabled transitions that fit its tokens together (exponential in the number
+ * of conflicting transitions at worst); in a net with capacities, as the
  * results of every order of the engine's walk (a place emptied by one
  * transition can make room for another): up to n! orders of n enabled
  * transitions. */
@@ -200,9 +199,10 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
                            pn_query_answer_t *answers, pn_reach_t **out);
 
 /* Whether every run ends (the reachability graph has no cycle), and, when
- * it does (and the graph was kept), the least and greatest number of steps from the initial marking
- * to a dead marking.  PN_EINVAL when the exploration is incomplete, the
- * graph was not kept, or it has a cycle (*terminates = 0 then).  Cost: O(states + edges). */
+ * it does (and the graph was kept), the least and greatest number of steps
+ * from the initial marking to a dead marking.  PN_EINVAL when the exploration
+ * is incomplete, the graph was not kept, or it has a cycle (*terminates = 0
+ * then).  Cost: O(states + edges). */
 pn_status_t pn_reach_run_lengths(const pn_reach_t *r, int *terminates,
                                  uint64_t *min_steps, uint64_t *max_steps);
 

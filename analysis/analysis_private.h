@@ -1,0 +1,320 @@
+/*
+ * The state-space explorer's private interface: the search's record
+ * (struct pn_reach, in parts: the packed layout, the store and its index,
+ * the successor generator's tables, the graph, what was found, the limits
+ * and the unboundedness check) and what its files share.
+ *
+ *   store.c       packed markings, the layout and its widening, the hash
+ *                 index (find or add a marking)
+ *   successors.c  the successors of a marking under interleaving and
+ *                 maximal steps, over the engine's firing primitives
+ *   search.c      the breadth-first search, its limits, progress and
+ *                 unboundedness check; paths to states (witnesses)
+ *   invariants.c  P-semiflows (Farkas), a basis of the exact invariants,
+ *                 and what they let the store leave out (compression)
+ *   properties.c  queries on each marking, the global properties over the
+ *                 graph (run lengths, liveness by Tarjan's components)
+ *
+ * A new temporal logic, reduction, solver or structural check gets a file
+ * of its own here (doc/architecture.md), over these parts.
+ */
+#ifndef PN_ANALYSIS_PRIVATE_H
+#define PN_ANALYSIS_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "engine_private.h"
+#include "reach.h"
+
+#define NO_STATE UINT32_MAX
+/* the most states one exploration holds (indices are 32-bit) */
+#define STATES_MAX (UINT32_MAX - 1)
+/* bytes after the last packed state, so that a whole word can be read
+ * wherever a state's bits end */
+#define PACK_PAD 16
+/* the hash index is grown by half past this load (numerator over 16) */
+#define LOAD_NUM 13
+/* the progress report is called every TICKS successors computed: often
+ * enough for a report twice a second, for a clock read a few microseconds
+ * apart at least */
+#define TICKS 4096
+
+/* how a place is stored (pni_layout_t.kind) */
+enum { PK_PLAIN, PK_GROUP, PK_DERIVED };
+
+/* Markings, bit-packed: place p takes bits[p] bits (0 .. 64; a count up
+ * to lim[p]), the places one after the other, stride bytes a state. */
+typedef struct {
+    uint8_t *bits;
+    uint64_t *lim;
+    size_t *off;            /* bit offset of each place in a state */
+    /* what the net's invariants let go unstored (kind[p]): a count of
+     * bits[p] bits (PK_PLAIN); a member of a one-hot group, a set of
+     * places that the net's structure proves hold one token at most
+     * together (PK_GROUP: grp[p] its group, gidx[p] its index in it),
+     * stored as one code after the counts; a count that an exact
+     * P-semiflow gives from the others (PK_DERIVED) */
+    unsigned char *kind;
+    uint32_t *grp, *gidx;
+    uint32_t ngroups;
+    uint32_t *g_off, *g_pl; /* group g: places g_pl[g_off[g] .. g_off[g+1]) */
+    uint8_t *g_w;           /* bits of its code */
+    unsigned char *g_exact; /* exactly one token: the code is the marked
+                               member's index; else 0 none, index + 1 */
+    size_t *g_bit;          /* bit offset of its code */
+    /* the derived places, in the order they are computed (each from the
+     * stored places and those before it): d_place[k] = (d_c[k] - sum of
+     * d_a[j] * M(d_q[j]), j in d_off[k] .. d_off[k + 1]) / d_div[k] */
+    uint32_t nder;
+    uint32_t *d_place, *d_off, *d_q;
+    int64_t *d_a, *d_c, *d_div;
+    size_t stride;
+    unsigned char *changed; /* per place: some transition changes it */
+} pni_layout_t;
+
+/* The states, every one in one arena (data), and their hash index. */
+typedef struct {
+    uint8_t *data;
+    size_t nstates, cap_states;
+    uint64_t widenings;     /* times the stored markings were repacked */
+    uint64_t repacked;      /* fields repacked, over all those times */
+    uint8_t *slots;         /* hash index of the states (open addressing,
+                               linear probing): slot_w bytes a slot, all
+                               ones when empty, else the state's number
+                               in the low slot_bits bits and a tag of its
+                               hash above (3 bytes a slot while the
+                               numbers leave a tag of 4 bits there) */
+    size_t nslots;
+    unsigned slot_bits, slot_w;
+    uint32_t slot_empty;
+    uint64_t *key;          /* a packed marking, whole words */
+    /* interleaving: a successor's packed marking is its parent's (pkey,
+     * of state pkey_for) with the fields its transition changes
+     * rewritten */
+    uint64_t *pkey;
+    uint32_t pkey_for;
+    uint64_t *cmp;          /* scratch: a marking compared */
+} pni_store_t;
+
+/* The successor generator's tables and scratch. */
+typedef struct {
+    /* interleaving: the places each transition changes (normal arcs of
+     * unequal weights in and out, reset arcs), chg_idx[chg_off[t] ..
+     * chg_off[t + 1]); undo keeps their counts while a transition is
+     * fired on the marking itself */
+    uint32_t *chg_off, *chg_idx;
+    uint64_t *undo;
+    uint64_t *m, *pend, *next, *tmp;
+    uint32_t *en, *set, *use;
+    unsigned char *competes;
+    uint64_t *stack;        /* maximal steps: a budget and pend per level */
+    /* maximal steps on a net with reset arcs (and no capacities): the
+     * normal inputs of each transition, merged (ni_idx, ni_w from
+     * ni_off[t] to ni_off[t + 1]), its reset places (rs_idx from
+     * rs_off[t]), a zeroed counter per place (ucons) and a firing order
+     * (order) for each set */
+    int resets;
+    uint32_t *ni_off, *ni_idx, *rs_off, *rs_idx, *ucons, *order;
+    uint64_t *ni_w;
+    /* the cut of both (no capacities): last[k], the last position of the
+     * enabled list that takes from or empties a place en[k] takes from
+     * or empties; cl_idx[cl_off[i] .. cl_off[i + 1]): the k whose last
+     * is i; skipped[k]: en[k] is left out on the current branch; rz[p]:
+     * transitions of the branch's set that empty p (a zeroed counter per
+     * place) */
+    uint32_t *last, *cl_off, *cl_idx, *rz;
+    unsigned char *skipped;
+} pni_succgen_t;
+
+/* The graph: each state's BFS parent, and when kept the edges (the
+ * successors of state i are succ[succ_off[i] .. succ_off[i + 1])). */
+typedef struct {
+    int keep_parent;
+    uint32_t *parent;
+    int keep_graph;
+    uint64_t *succ_off;
+    size_t cap_off;
+    uint32_t *succ;
+    size_t nsucc, cap_succ;
+} pni_graph_t;
+
+/* What was found. */
+typedef struct {
+    pn_reach_end_t end;
+    uint64_t edges, dead;
+    uint32_t first_dead;
+    uint64_t max_place, max_total;
+    uint64_t *bound, *lowest; /* per place: largest and smallest count */
+    unsigned char *fires;     /* per transition */
+} pni_found_t;
+
+/* The limits, the progress report and the hook on each new state. */
+typedef struct {
+    /* a hook on each new state (the queries): nonzero stops the search */
+    int (*hook)(pn_reach_t *r, uint32_t state, const uint64_t *m, void *ctx);
+    void *hook_ctx;
+    int stopped;
+    uint64_t max_memory;    /* 0: no limit */
+    uint64_t max_states;    /* 0: no limit; never more states stored */
+    uint64_t token_bound;   /* 0: no limit */
+    pn_reach_end_t limit;   /* the limit that stopped a marking's
+                               successors (PN_REACH_COMPLETE: none) */
+    /* the progress report, called every TICKS successors computed (the
+     * sets tried too, with maximal steps) or markings expanded */
+    void (*progress)(const pn_reach_t *r, void *ctx);
+    void *progress_ctx;
+    uint32_t ticks;
+} pni_limits_t;
+
+/* Unboundedness: with interleaving and only normal and read arcs, a new
+ * marking that strictly covers one of its BFS ancestors proves the net
+ * unbounded.  Only the records of the total along a path are compared
+ * (see pn_reach_unbounded()): record[i] is the last state on the path to
+ * i (i included) whose total passes every total before it on that path;
+ * delta[t]: what t adds to the total. */
+typedef struct {
+    int check;
+    int64_t *delta;
+    uint32_t *record;
+    uint32_t cover, covered;
+    int bounded;            /* every place has a bound the net's structure
+                               proves (a capacity, a semiflow, no
+                               transition changing it) */
+} pni_cover_t;
+
+struct pn_reach {
+    pn_engine_t *engine;
+    uint32_t np, nt;
+    pn_semantics_t sem;
+    pni_layout_t lay;
+    pni_store_t store;
+    pni_succgen_t gen;
+    pni_graph_t graph;
+    pni_found_t found;
+    pni_limits_t limits;
+    pni_cover_t cov;
+};
+
+/* A sum as an answer: its value, or UINT64_MAX ("that or more") past
+ * it. */
+static inline uint64_t pni_saturated(unsigned __int128 v)
+{
+    return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
+}
+
+static inline uint64_t pni_bits_max(unsigned w)
+{
+    return w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
+}
+
+static inline unsigned pni_bits_for(uint64_t v)
+{
+    unsigned w = 0;
+    while (w < 64 && v > pni_bits_max(w))
+        w++;
+    return w;
+}
+
+/* One more successor (or set of transitions tried): every TICKS, the
+ * progress report. */
+static inline void pni_tick(pn_reach_t *r)
+{
+    if (r->limits.progress && --r->limits.ticks == 0) {
+        r->limits.ticks = TICKS;
+        r->limits.progress(r, r->limits.progress_ctx);
+    }
+}
+
+/* ---- store.c -------------------------------------------------------------
+ */
+
+/* Bytes held by the search's growing tables (states, parents, index,
+ * graph), and whether growing by extra bytes would pass the memory
+ * limit. */
+uint64_t pni_store_bytes(const pn_reach_t *r);
+int pni_over_memory(const pn_reach_t *r, uint64_t extra);
+/* The first layout (the places each transition changes, the widths the
+ * net's bounds give, what the invariants let go unstored). */
+pn_status_t pni_store_first_layout(pn_reach_t *r, const pn_net_t *net);
+/* Rebuilds the hash index with nslots slots from the stored states. */
+pn_status_t pni_store_rehash(pn_reach_t *r, size_t nslots);
+/* Finds marking m, or adds it as a new state with the given parent;
+ * *index gets its number, *added whether it is new.  With chg (a
+ * successor of parent by a transition changing the places chg[0..nchg)
+ * only), its packed form is the parent's with those fields rewritten.
+ * PN_ERANGE at the state limit, PN_ETOOBIG at the memory limit. */
+pn_status_t pni_store_find_or_add(pn_reach_t *r, const uint64_t *m,
+                                  uint32_t parent, const uint32_t *chg,
+                                  size_t nchg, uint32_t *index, int *added);
+/* The marking of state i into m. */
+void pni_store_marking(const pn_reach_t *r, size_t i, uint64_t *m);
+
+/* ---- successors.c --------------------------------------------------------
+ */
+
+/* A successor: the transitions fired (in a firing order the engine could
+ * take) and the marking reached; nonzero stops the enumeration. */
+typedef int (*pni_visit_fn)(pn_reach_t *r, const uint32_t *set, size_t n,
+                            const uint64_t *next, void *ctx);
+/* Calls fn for every successor of m; returns 0, fn's nonzero return, or
+ * -(1 + place) when a count would pass PN_TOKENS_MAX.  With the search's
+ * own visitor (pni_search_visit) under interleaving and no capacities,
+ * each transition is fired on m itself and undone (m is restored). */
+int pni_successors(pn_reach_t *r, const uint64_t *m, pni_visit_fn fn,
+                   void *ctx);
+/* The tables of maximal steps on a net without capacities. */
+pn_status_t pni_successors_setup(pn_reach_t *r, const pn_net_t *net);
+
+/* ---- search.c ------------------------------------------------------------
+ */
+
+/* The search's visitor of each successor (stores it, counts the edge,
+ * calls the hook, checks the limits and unboundedness). */
+int pni_search_visit(pn_reach_t *r, const uint32_t *set, size_t n,
+                     const uint64_t *next, void *ctx);
+/* The search, with hook called on each new state (nonzero: decided). */
+pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
+                       int (*hook)(pn_reach_t *, uint32_t, const uint64_t *,
+                                   void *),
+                       void *ctx, pn_reach_t **out);
+/* The path through the states chain[0..len) (each a successor of the one
+ * before). */
+pn_status_t pni_path_of(const pn_reach_t *r, const uint32_t *chain,
+                        size_t len, pn_reach_path_t **out);
+
+/* ---- invariants.c --------------------------------------------------------
+ */
+
+/* Upper bounds of the places of net from its P-semiflows (the normal
+ * arcs' incidence matrix; the bound holds with every arc kind and
+ * capacity): bound[p] (np entries) gets the least y.M0 / y(p) over the
+ * minimal semiflows y with y(p) > 0, UINT64_MAX where none.  Returns 0,
+ * 1 when the search passed its budget (every bound then UINT64_MAX), -1
+ * out of memory (likewise). */
+int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound);
+
+/* The minimal P-subflows the search above found: y[i] (np coefficients,
+ * y >= 0, y C <= 0 on the normal arcs), exact[i] when y C = 0. */
+typedef struct {
+    size_t n;
+    int64_t **y;
+    unsigned char *exact;
+} pni_flows_t;
+
+/* pni_semiflow_bounds(), and the subflows into flows (none, n = 0, when
+ * it returns nonzero); pni_flows_free() frees them. */
+int pni_semiflows(const pn_net_t *net, uint64_t *bound, pni_flows_t *flows);
+void pni_flows_free(pni_flows_t *f);
+/* What the net's invariants let the store leave out, on the first widths
+ * nb (set to 0 for what is not stored as a count): the groups, then the
+ * derived places (r->lay). */
+pn_status_t pni_compress(pn_reach_t *r, const pn_net_t *net,
+                         const pni_flows_t *fl, uint8_t *nb);
+
+/* The layout the store chose (for the tests): one-hot groups, those of
+ * them exact, derived places, bytes a state. */
+void pni_reach_layout(const pn_reach_t *r, size_t *groups, size_t *exact,
+                      size_t *derived, size_t *stride);
+
+#endif

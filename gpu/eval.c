@@ -208,6 +208,26 @@ static void *precompute(void *arg)
     return NULL;
 }
 
+/* Size ranks within (gpu, kernel, block): sort, then count sizes; the
+ * odd ranks are the held-out sizes (e[i].odd).  -1 out of memory. */
+static int mark_odd_sizes(ev_t *e, size_t m)
+{
+    size_t *ix = malloc(m * sizeof *ix);
+    if (!ix) return -1;
+    for (size_t i = 0; i < m; i++) ix[i] = i;
+    sort_base = e;
+    qsort(ix, m, sizeof *ix, cmp_rank);
+    int rank = 0;
+    for (size_t i = 0; i < m; i++) {
+        const pn_gpu_launch_t *a = e[ix[i]].l, *b = i ? e[ix[i - 1]].l : NULL;
+        if (!b || !same_group(a, b)) rank = 0;
+        else if (a->input_size != b->input_size) rank++;
+        e[ix[i]].odd = rank & 1;
+    }
+    free(ix);
+    return 0;
+}
+
 pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
                         const pn_gpu_device_t *devs, size_t ndev,
                         pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
@@ -280,22 +300,7 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
         m++;
     }
     if (m == 0) { st = pni_error(err, PN_EINVAL, 0, 0, "no launch with a measured time could be predicted"); goto done; }
-    /* size ranks within (gpu, kernel, block): sort, then count sizes */
-    {
-        size_t *ix = malloc(m * sizeof *ix);
-        if (!ix) { st = PN_ENOMEM; goto done; }
-        for (size_t i = 0; i < m; i++) ix[i] = i;
-        sort_base = e;
-        qsort(ix, m, sizeof *ix, cmp_rank);
-        int rank = 0;
-        for (size_t i = 0; i < m; i++) {
-            const pn_gpu_launch_t *a = e[ix[i]].l, *b = i ? e[ix[i - 1]].l : NULL;
-            if (!b || !same_group(a, b)) rank = 0;
-            else if (a->input_size != b->input_size) rank++;
-            e[ix[i]].odd = rank & 1;
-        }
-        free(ix);
-    }
+    if (mark_odd_sizes(e, m)) { st = PN_ENOMEM; goto done; }
     fit_t f;
     for (size_t g = 0; g < ng; g++) {
         /* held-out sizes */

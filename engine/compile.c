@@ -499,35 +499,24 @@ out:
     return st;
 }
 
-/* The stars: a place p that is the main place (of its places that others
- * compete for, the one of most users; the first of them) of at least kmin
- * transitions of the fast rule (no reset, no capacity output; no other
- * place of more than SPOIL_USERS users), all taking the same weight from
- * p, and of at most twice as many possible spoilers as members.  Numbers
- * the positions: the members of each star in one range, in the order of
- * the stars' places, then the other transitions, each group in transition
- * order. */
-static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
+/* The scratch of build_stars(): per transition, its main place (main_of;
+ * UINT32_MAX: none), the weight it takes from it (mw), a mark (stamp) and
+ * the transitions by main place (byp); per place, its candidates while
+ * they are counted (members), their one weight (weight; 0: they differ),
+ * its star (star; UINT32_MAX: none) and where its candidates start in byp
+ * (first). */
+typedef struct {
+    uint32_t *main_of, *mw, *stamp, *byp;
+    uint32_t *members, *weight, *star, *first;
+} stars_work_t;
+
+/* Phase 1: each transition of the fast rule its main place and weight,
+ * each place its candidates and their weight. */
+static void stars_main(pn_engine_t *e, stars_work_t *wk)
 {
-    uint32_t nt = e->nt, np = e->np;
-    pn_status_t st = build_rel(e);
-    if (st)
-        return st;
-    st = PN_ENOMEM;
-    uint32_t *main_of = malloc(((size_t)nt + 1) * sizeof *main_of),
-             *mw = malloc(((size_t)nt + 1) * sizeof *mw),
-             *members = calloc((size_t)np + 1, sizeof *members),
-             *weight = calloc((size_t)np + 1, sizeof *weight),
-             *star = malloc(((size_t)np + 1) * sizeof *star);
-    uint64_t *set = NULL;
-    uint32_t *stamp = NULL, *byp = NULL, *first = NULL;
-    e->pos = malloc(((size_t)nt + 1) * sizeof *e->pos);
-    e->tat = malloc(((size_t)nt + 1) * sizeof *e->tat);
-    e->star_of = malloc(((size_t)nt + 1) * sizeof *e->star_of);
-    if (!main_of || !mw || !members || !weight || !star || !e->pos ||
-        !e->tat || !e->star_of)
-        goto out;
-    for (uint32_t t = 0; t < nt; t++) {
+    uint32_t *main_of = wk->main_of, *mw = wk->mw, *members = wk->members,
+             *weight = wk->weight;
+    for (uint32_t t = 0; t < e->nt; t++) {
         main_of[t] = UINT32_MAX;
         e->star_of[t] = UINT32_MAX;
         if (e->tr[t].nin == SLOW)
@@ -561,21 +550,18 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
             weight[best] = 0; /* weights differ: no star */
         members[best]++;
     }
-    /* a candidate is a star when it can be told clean cheaply: at most
-     * twice as many transitions as members can spoil it (compete for p
-     * without being members, or with a member for another place; none of
-     * the members' other places has more than SPOIL_USERS users) */
-    stamp = malloc(((size_t)nt + 1) * sizeof *stamp);
-    byp = malloc(((size_t)nt + 1) * sizeof *byp);
-    first = calloc((size_t)np + 2, sizeof *first);
-    if (!stamp || !byp || !first)
-        goto out;
-    /* the transitions by main place (counting sort) */
-    for (uint32_t t = 0; t < nt; t++) {
-        stamp[t] = UINT32_MAX;
+}
+
+/* Phase 2: the candidates by main place, each place's in transition order
+ * (a counting sort: byp[first[p] .. first[p + 1])). */
+static void stars_group(pn_engine_t *e, stars_work_t *wk)
+{
+    uint32_t nt = e->nt, np = e->np;
+    uint32_t *main_of = wk->main_of, *members = wk->members,
+             *byp = wk->byp, *first = wk->first;
+    for (uint32_t t = 0; t < nt; t++)
         if (main_of[t] != UINT32_MAX)
             first[main_of[t] + 1]++;
-    }
     for (uint32_t p = 0; p < np; p++)
         first[p + 1] += first[p];
     for (uint32_t t = 0; t < nt; t++)
@@ -588,11 +574,25 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
             byp[i] = byp[j - 1];
             byp[j - 1] = x;
         }
+}
+
+/* Phase 3: the stars among the candidates (star, e->nstar).  A candidate
+ * of kmin members or more and one weight is a star when it can be told
+ * clean cheaply: at most twice as many transitions as members can spoil
+ * it (compete for p without being members, or with a member for another
+ * place; none of the members' other places has more than SPOIL_USERS
+ * users). */
+static void stars_choose(pn_engine_t *e, stars_work_t *wk, uint32_t kmin)
+{
+    uint32_t *main_of = wk->main_of, *stamp = wk->stamp, *byp = wk->byp,
+             *first = wk->first;
+    for (uint32_t t = 0; t < e->nt; t++)
+        stamp[t] = UINT32_MAX;
     e->nstar = 0;
-    for (uint32_t p = 0; p < np; p++) {
-        star[p] = UINT32_MAX;
+    for (uint32_t p = 0; p < e->np; p++) {
+        wk->star[p] = UINT32_MAX;
         uint32_t nm = first[p + 1] - first[p];
-        if (nm < kmin || kmin == 0 || !weight[p])
+        if (nm < kmin || kmin == 0 || !wk->weight[p])
             continue;
         uint32_t spoilers = 0, ok = 1;
         for (uint32_t j = e->use_off[p]; j < e->use_off[p + 1]; j++)
@@ -620,27 +620,30 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
             ok &= spoilers <= 2 * nm;
         }
         if (ok)
-            star[p] = e->nstar++;
+            wk->star[p] = e->nstar++;
     }
-    uint32_t ns = e->nstar;
+}
+
+/* Phase 4: the positions (pos, tat: the members of the stars, then the
+ * rest), each star's place, weight and range (splace, sw, sa), and the
+ * walk's record of each position (wr). */
+static pn_status_t stars_number(pn_engine_t *e, const stars_work_t *wk)
+{
+    uint32_t nt = e->nt, np = e->np, ns = e->nstar;
     e->splace = malloc(((size_t)ns + 1) * sizeof *e->splace);
     e->sw = malloc(((size_t)ns + 1) * sizeof *e->sw);
     e->sa = calloc((size_t)ns + 2, sizeof *e->sa);
-    e->um_off = calloc((size_t)ns + 2, sizeof *e->um_off);
-    size_t nwords = ((size_t)nt + 63) / 64;
-    set = calloc(nwords + 1, sizeof *set);
-    if (!e->splace || !e->sw || !e->sa || !e->um_off || !set)
-        goto out;
-    /* positions: the members of the stars, then the rest */
+    if (!e->splace || !e->sw || !e->sa)
+        return PN_ENOMEM;
     uint32_t n = 0;
     for (uint32_t p = 0; p < np; p++)
-        if (star[p] != UINT32_MAX) {
-            uint32_t k = star[p];
+        if (wk->star[p] != UINT32_MAX) {
+            uint32_t k = wk->star[p];
             e->splace[k] = p;
-            e->sw[k] = weight[p];
+            e->sw[k] = wk->weight[p];
             e->sa[k] = n;
-            for (uint32_t i = first[p]; i < first[p + 1]; i++) {
-                uint32_t t = byp[i];
+            for (uint32_t i = wk->first[p]; i < wk->first[p + 1]; i++) {
+                uint32_t t = wk->byp[i];
                 e->star_of[t] = k;
                 e->pos[t] = n;
                 e->tat[n++] = t;
@@ -657,17 +660,32 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
         e->identity &= e->pos[t] == t;
     e->wr = malloc(((size_t)nt + 1) * sizeof *e->wr);
     if (!e->wr)
-        goto out;
+        return PN_ENOMEM;
     for (uint32_t i = 0; i < nt; i++) {
         const trec_t *r = &e->tr[e->tat[i]];
         wrec_t w = {r->p1, r->w1, r->arc, e->tat[i], r->nin,
                     e->ns[e->tat[i]]};
         e->wr[i] = w;
     }
-    /* per star, the spoilers as (word, mask) pairs, the words in rising
-     * order (twice: count, then fill; the words touched listed in byp,
-     * which is free now) */
-    uint32_t *words = byp;
+    return PN_OK;
+}
+
+/* Phase 5: per star, the transitions that can spoil it as (word, mask)
+ * pairs over the positions (um_off, um_word, um_mask), the words in rising
+ * order (twice: count, then fill; the words touched listed in byp, which
+ * is free now). */
+static pn_status_t stars_spoilers(pn_engine_t *e, stars_work_t *wk)
+{
+    uint32_t ns = e->nstar;
+    size_t nwords = ((size_t)e->nt + 63) / 64;
+    uint64_t *set = calloc(nwords + 1, sizeof *set);
+    e->um_off = calloc((size_t)ns + 2, sizeof *e->um_off);
+    if (!set || !e->um_off) {
+        free(set);
+        return PN_ENOMEM;
+    }
+    uint32_t *words = wk->byp;
+    pn_status_t st = PN_OK;
     e->swords_max = 0;
     for (int fill = 0; fill < 2; fill++) {
         uint32_t at = 0;
@@ -714,21 +732,60 @@ static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
         if (!fill) {
             e->um_word = malloc(((size_t)at + 1) * sizeof *e->um_word);
             e->um_mask = malloc(((size_t)at + 1) * sizeof *e->um_mask);
-            if (!e->um_word || !e->um_mask)
-                goto out;
+            if (!e->um_word || !e->um_mask) {
+                st = PN_ENOMEM;
+                break;
+            }
         }
     }
-    st = PN_OK;
-out:
-    free(stamp);
-    free(byp);
-    free(first);
-    free(main_of);
-    free(mw);
-    free(members);
-    free(weight);
-    free(star);
     free(set);
+    return st;
+}
+
+/* The stars: a place p that is the main place (of its places that others
+ * compete for, the one of most users; the first of them) of at least kmin
+ * transitions of the fast rule (no reset, no capacity output; no other
+ * place of more than SPOIL_USERS users), all taking the same weight from
+ * p, and of at most twice as many possible spoilers as members.  Numbers
+ * the positions: the members of each star in one range, in the order of
+ * the stars' places, then the other transitions, each group in transition
+ * order. */
+static pn_status_t build_stars(pn_engine_t *e, uint32_t kmin)
+{
+    size_t nt = e->nt, np = e->np;
+    pn_status_t st = build_rel(e);
+    if (st)
+        return st;
+    stars_work_t wk = {
+        .main_of = malloc((nt + 1) * sizeof(uint32_t)),
+        .mw = malloc((nt + 1) * sizeof(uint32_t)),
+        .stamp = malloc((nt + 1) * sizeof(uint32_t)),
+        .byp = malloc((nt + 1) * sizeof(uint32_t)),
+        .members = calloc(np + 1, sizeof(uint32_t)),
+        .weight = calloc(np + 1, sizeof(uint32_t)),
+        .star = malloc((np + 1) * sizeof(uint32_t)),
+        .first = calloc(np + 2, sizeof(uint32_t)),
+    };
+    e->pos = malloc((nt + 1) * sizeof *e->pos);
+    e->tat = malloc((nt + 1) * sizeof *e->tat);
+    e->star_of = malloc((nt + 1) * sizeof *e->star_of);
+    st = PN_ENOMEM;
+    if (wk.main_of && wk.mw && wk.stamp && wk.byp && wk.members &&
+        wk.weight && wk.star && wk.first && e->pos && e->tat && e->star_of) {
+        stars_main(e, &wk);
+        stars_group(e, &wk);
+        stars_choose(e, &wk, kmin);
+        if ((st = stars_number(e, &wk)) == PN_OK)
+            st = stars_spoilers(e, &wk);
+    }
+    free(wk.main_of);
+    free(wk.mw);
+    free(wk.stamp);
+    free(wk.byp);
+    free(wk.members);
+    free(wk.weight);
+    free(wk.star);
+    free(wk.first);
     return st;
 }
 

@@ -1,4 +1,5 @@
-/* The result schema (results.h): tidy rows in CSV or JSON Lines. */
+/* The result schema (results.h): tidy rows in CSV or JSON Lines, and the
+ * summary statistics of a sample they carry (pn_stats_compute(), engine.h). */
 #include <config.h>
 #include <errno.h>
 #include <math.h>
@@ -216,6 +217,65 @@ pn_status_t pn_results_write_runs(FILE *out, const pn_results_layout_t *l,
             row_end(&r);
         }
     return finish(out);
+}
+
+/* ---- statistics -------------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Two-sided 95% quantile of Student's t with df degrees of freedom. */
+static double t95(size_t df)
+{
+    static const double table[] = {
+        0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,
+        2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093,
+        2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
+        2.042};
+    if (df < sizeof table / sizeof *table)
+        return table[df];
+    if (df <= 40)
+        return 2.021;
+    if (df <= 60)
+        return 2.000;
+    if (df <= 120)
+        return 1.980;
+    return 1.960;
+}
+
+pn_status_t pn_stats_compute(const double *v, size_t n, pn_stats_t *out)
+{
+    if (!out || (!v && n))
+        return PN_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->n = n;
+    if (n == 0)
+        return PN_OK;
+    double *sorted = malloc(n * sizeof *sorted);
+    if (!sorted)
+        return PN_ENOMEM;
+    memcpy(sorted, v, n * sizeof *sorted);
+    qsort(sorted, n, sizeof *sorted, cmp_double);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i];
+    out->mean = sum / (double)n;
+    double ss = 0;
+    for (size_t i = 0; i < n; i++)
+        ss += (v[i] - out->mean) * (v[i] - out->mean);
+    out->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+    out->min = sorted[0];
+    out->max = sorted[n - 1];
+    out->median = n % 2 ? sorted[n / 2]
+                        : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    double half = n > 1 ? t95(n - 1) * out->sd / sqrt((double)n) : 0;
+    out->ci_low = out->mean - half;
+    out->ci_high = out->mean + half;
+    free(sorted);
+    return PN_OK;
 }
 
 pn_status_t pn_results_stats(const pn_results_point_t *p, size_t measure,

@@ -7,8 +7,8 @@
  * ...) are borrowed: valid until the net is changed or freed.  What a
  * function allocates for the caller is said where it is declared: nets
  * (pn_net_new(), the readers, the generators: pn_net_free()), compiled
- * nets and simulators (pn_compile(), pn_sim_new()), rendered buffers and
- * workload arrays, each with its own free function.
+ * nets and simulators (pn_engine_compile(), pn_sim_new()), rendered
+ * buffers and workload arrays, each with its own free function.
  *
  * The library never prints and never exits.  Each object may be used by
  * one thread at a time, and distinct objects from distinct threads at the

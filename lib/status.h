@@ -53,7 +53,10 @@ const char *pn_status_name(pn_status_t status);
 
 /* Where and what the first error was.  line and column are 1-based; 0 means
  * "not known" (an I/O error, or an error about the net as a whole).  The
- * column counts bytes from the start of the line. */
+ * column counts characters from the start of the line in a PNML document
+ * (a UTF-8 character of several bytes is one column; pn/pnml.h), and bytes
+ * in an inline query (pn/query.h) and a GPU profile or device file
+ * (pn/predict.h). */
 typedef struct pn_error {
     pn_status_t code;
     unsigned long line;
@@ -80,10 +83,11 @@ typedef struct pn_error {
  * are the caller's, and each has an init function that fills its defaults
  * (pn_read_options_init(), ...).  Set them with that function, or with a
  * designated initializer ({.dialect = PN_DIALECT_STRICT}; a field left out
- * is zero, which always means the default), never with a positional one:
- * each ends with a reserved array that later versions take fields from,
- * so that the struct keeps its size and a program built against one
- * version runs unchanged with the next (README.md, "ABI policy"). */
+ * is zero) only where the struct's header says that zero means the
+ * default in every field; never with a positional initializer: each ends
+ * with a reserved array that later versions take fields from, so that the
+ * struct keeps its size and a program built against one version runs
+ * unchanged with the next (README.md, "ABI policy"). */
 
 /* Clears an error record to "no error". */
 void pn_error_clear(pn_error_t *err);

@@ -151,8 +151,8 @@ bench-sweep: bin/pn-run bin/pn-sweep bin/pn-gen-gpu
 	t() { s=$$(date +%s.%N); "$$@" > /dev/null || exit 1; e=$$(date +%s.%N); \
 	  awk "BEGIN {print $$e - $$s}"; }; \
 	bare=$$(t $(builddir)/bin/pn-run --runs $(SWEEP_RUNS) --jobs 1 -q -f csv bench-sweep.pnml); \
-	one=$$(t $(builddir)/bin/pn-sweep --param warps=32 --runs $(SWEEP_RUNS) --threads 1 -q -o /dev/null); \
-	two=$$(t $(builddir)/bin/pn-sweep --param warps=32 --runs $(SWEEP_RUNS) --threads 2 -q -o /dev/null); \
+	one=$$(t $(builddir)/bin/pn-sweep --param warps=32 --runs $(SWEEP_RUNS) --jobs 1 -q -o /dev/null); \
+	two=$$(t $(builddir)/bin/pn-sweep --param warps=32 --runs $(SWEEP_RUNS) --jobs 2 -q -o /dev/null); \
 	awk -v n=$(SWEEP_RUNS) -v b=$$bare -v a=$$one -v c=$$two 'BEGIN { \
 	  printf "  bare engine:        %8.0f runs/s\n", n / b; \
 	  printf "  pn-sweep 1 thread:  %8.0f runs/s  (time %.3fx the bare engine; target <= 1.05)\n", n / a, a / b; \

@@ -1,6 +1,10 @@
 #include <config.h>
+#include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +22,21 @@ void cli_version(const char *prog)
     printf("%s (%s) %s\n", prog, PACKAGE_NAME, PACKAGE_VERSION);
 }
 
+const char *cli_error_format(const pn_error_t *err, char *buf, size_t size)
+{
+    /* the libraries' readers name standard input "-" */
+    if (strcmp(err->file, "-"))
+        return pn_error_format(err, buf, size);
+    pn_error_t e = *err;
+    snprintf(e.file, sizeof e.file, "%s", cli_input_name("-"));
+    return pn_error_format(&e, buf, size);
+}
+
 void cli_error(const char *prog, const pn_error_t *err)
 {
     char buf[PN_ERROR_FILE_MAX + PN_ERROR_TEXT_MAX + 64];
-    fprintf(stderr, "%s: %s [%s]\n", prog, pn_error_format(err, buf, sizeof buf),
-            pn_status_name(err->code));
+    fprintf(stderr, "%s: %s [%s]\n", prog,
+            cli_error_format(err, buf, sizeof buf), pn_status_name(err->code));
 }
 
 void cli_json_string(FILE *out, const char *s)
@@ -49,15 +63,107 @@ void cli_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-int cli_common_option(const char *prog, int c, void (*usage)(FILE *))
+/* -q, --quiet */
+static int cli_is_quiet;
+
+int cli_quiet(void)
+{
+    return cli_is_quiet;
+}
+
+/* The names of cli_format_t, and the older names still taken. */
+static const cli_choice_t cli_formats[] = {
+    {"text", CLI_TEXT, 0}, {"csv", CLI_CSV, 0}, {"json", CLI_JSON, 0},
+    {"svg", CLI_SVG, 0},   {"png", CLI_PNG, 0}, {"pdf", CLI_PDF, 0},
+    {"dot", CLI_DOT, 0},   {"jsonl", CLI_JSON, 1}, {NULL, 0, 0}};
+
+int cli_option(cli_common_t *cc, int c, const char *arg)
 {
     switch (c) {
-    case 'h': usage(stdout); return CLI_OK;
-    case 'V': cli_version(prog); return CLI_OK;
-    default:
-        fprintf(stderr, "Try '%s --help'.\n", prog);
-        return CLI_EUSAGE;
+    case 'h': cc->usage(stdout); return CLI_OK;
+    case 'V': cli_version(cc->prog); return CLI_OK;
+    case 'q': cli_is_quiet = 1; return -1;
+    case 'o': cc->output = arg; return -1;
+    case 'f': {
+        if (!cc->formats)
+            break;
+        /* the program's formats only, named as every program names them */
+        cli_choice_t mine[sizeof cli_formats / sizeof *cli_formats];
+        size_t n = 0;
+        for (const cli_choice_t *f = cli_formats; f->name; f++)
+            if (cc->formats & CLI_FMT(f->value))
+                mine[n++] = *f;
+        mine[n].name = NULL;
+        int v;
+        if (cli_choice("--format", arg, mine, &v))
+            return CLI_EUSAGE;
+        cc->format = (cli_format_t)v;
+        cc->format_given = 1;
+        return -1;
     }
+    default: break;
+    }
+    fprintf(stderr, "Try '%s --help'.\n", cc->prog);
+    return CLI_EUSAGE;
+}
+
+void cli_usage_common(FILE *out, int col)
+{
+    fprintf(out, "%-*s%s\n%*s%s\n", col, "  -q, --quiet",
+            "no progress line and no warnings on", col, "",
+            "standard error (errors are still shown)");
+    fprintf(out, "%-*s%s\n", col, "  -h, --help", "show this help and exit");
+    fprintf(out, "%-*s%s\n", col, "  -V, --version",
+            "show the version and exit");
+}
+
+int cli_choice(const char *opt, const char *arg, const cli_choice_t *choices,
+               int *value)
+{
+    size_t n = 0;
+    for (const cli_choice_t *c = choices; c->name; c++) {
+        if (!strcmp(arg, c->name)) {
+            *value = c->value;
+            return 0;
+        }
+        n += !c->alias;
+    }
+    fprintf(stderr, "%s: %s: '%s' is not ", cli_prog, opt, arg);
+    size_t k = 0;
+    for (const cli_choice_t *c = choices; c->name; c++) {
+        if (c->alias)
+            continue;
+        k++;
+        fprintf(stderr, "%s%s", c->name, k == n ? "\n"
+                                         : k == n - 1 ? " or " : ", ");
+    }
+    return -1;
+}
+
+int cli_semantics(const char *arg, pn_semantics_t *sem)
+{
+    static const cli_choice_t names[] = {
+        {"maximal", PN_SEM_MAXIMAL, 0},
+        {"interleaving", PN_SEM_INTERLEAVING, 0},
+        {NULL, 0, 0}};
+    int v;
+    if (cli_choice("--semantics", arg, names, &v))
+        return -1;
+    *sem = (pn_semantics_t)v;
+    return 0;
+}
+
+int cli_dialect(const char *arg, pn_dialect_t *dialect)
+{
+    static const cli_choice_t names[] = {
+        {"standard", PN_DIALECT_STANDARD, 0}, {"strict", PN_DIALECT_STRICT, 0},
+        {"pipe", PN_DIALECT_PIPE, 0},         {"tapaal", PN_DIALECT_TAPAAL, 0},
+        {"woped", PN_DIALECT_WOPED, 0},       {NULL, 0, 0}};
+    int v;
+    if (cli_choice("--dialect", arg, names, &v))
+        return -1;
+    *dialect = (pn_dialect_t)v;
+    return 0;
 }
 
 const char *cli_one_file(const char *prog, int argc, char **argv, int next)
@@ -84,8 +190,25 @@ int cli_read_net(const char *prog, const char *path,
 
 void cli_net_warnings(const char *prog, const pn_net_t *net)
 {
-    for (size_t i = 0; i < pn_net_warning_count(net); i++)
+    for (size_t i = 0; i < pn_net_warning_count(net) && !cli_is_quiet; i++)
         fprintf(stderr, "%s: warning: %s\n", prog, pn_net_warning(net, i));
+}
+
+void cli_warning(const char *fmt, ...)
+{
+    if (cli_is_quiet)
+        return;
+    va_list ap;
+    fprintf(stderr, "%s: warning: ", cli_prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+const char *cli_input_name(const char *path)
+{
+    return path && strcmp(path, "-") ? path : "<stdin>";
 }
 
 int cli_parse_u64(const char *s, uint64_t min, uint64_t *out)
@@ -97,6 +220,45 @@ int cli_parse_u64(const char *s, uint64_t min, uint64_t *out)
     unsigned long long v = strtoull(s, &end, 10);
     if (*end || errno == ERANGE || v < min)
         return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_uint(const char *opt, const char *arg, uint64_t min, uint64_t max,
+             uint64_t *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(arg, min, &v) || v > max) {
+        fprintf(stderr, "%s: %s: '%s' is not a whole number from %" PRIu64
+                " to %" PRIu64 "\n", cli_prog, opt, arg, min, max);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_real(const char *opt, const char *arg, double min, double max,
+             double *out)
+{
+    /* strtod's decimal form only: no space, hexadecimal, inf or nan */
+    int ok = arg && (isdigit((unsigned char)*arg) || *arg == '.' ||
+                     ((*arg == '-' || *arg == '+') &&
+                      (isdigit((unsigned char)arg[1]) || arg[1] == '.')));
+    for (const char *p = arg; ok && *p; p++)
+        ok = !strchr("xXnNiI", *p);
+    char *end = NULL;
+    errno = 0;
+    double v = ok ? strtod(arg, &end) : 0;
+    if (!ok || end == arg || *end || errno || !isfinite(v) || v < min ||
+        v > max) {
+        if (isinf(max))
+            fprintf(stderr, "%s: %s: '%s' is not a number >= %g\n", cli_prog,
+                    opt, arg, min);
+        else
+            fprintf(stderr, "%s: %s: '%s' is not a number from %g to %g\n",
+                    cli_prog, opt, arg, min, max);
+        return -1;
+    }
     *out = v;
     return 0;
 }
@@ -217,6 +379,11 @@ void cli_init(const char *prog, int argc, char **argv)
         sigemptyset(&sa.sa_mask);
         sigaction(cli_signals[i], &sa, NULL);
     }
+}
+
+const char *cli_program(void)
+{
+    return cli_prog;
 }
 
 void cli_defer_signals(void)

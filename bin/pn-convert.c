@@ -28,14 +28,14 @@ static void usage(FILE *out)
             "                     (TAPAAL shows ids), on TAPAAL's grid;\n"
             "                     woped: WoPeD's dialect (label positions\n"
             "                     absolute)\n"
-            "      --net ID       read the <net> with this id (default: the first)\n"
-            "  -h, --help         show this help and exit\n"
-            "  -V, --version      show the version and exit\n"
+            "      --net ID       read the <net> with this id (default: the first)\n",
+            prog);
+    cli_usage_common(out, 21);
+    fprintf(out,
             "\n"
             "Exit status: 0 success, 1 the input could not be read, 2 bad\n"
             "command line, 3 the output could not be written or the dialect\n"
-            "cannot express the net.\n",
-            prog);
+            "cannot express the net.\n");
 }
 
 enum { OPT_NET = 128 };
@@ -46,6 +46,8 @@ enum { OPT_NET = 128 };
  * (PIPE's <net> has none). */
 static void notes(const pn_net_t *net, pn_dialect_t d)
 {
+    if (cli_quiet())
+        return;
     if (d == PN_DIALECT_PIPE && pn_net_name(net))
         fprintf(stderr, "%s: note: the net's name '%s' left out (PIPE's "
                 "dialect has no place for it)\n", prog, pn_net_name(net));
@@ -65,42 +67,32 @@ static void notes(const pn_net_t *net, pn_dialect_t d)
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"output", required_argument, NULL, 'o'},
+        CLI_LONGOPT_OUTPUT,
         {"dialect", required_argument, NULL, 'd'},
         {"net", required_argument, NULL, OPT_NET},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        CLI_LONGOPTS_COMMON};
     cli_init(prog, argc, argv);
-    const char *output = "-";
+    cli_common_t cc = {.prog = prog, .usage = usage, .output = "-"};
     pn_read_options_t ro = {0};
     pn_write_options_t wo = {.dialect = PN_DIALECT_STANDARD};
-    int c;
-    while ((c = getopt_long(argc, argv, "o:d:hV", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': output = optarg; break;
-        case 'd':
-            if (pn_dialect_parse(optarg, &wo.dialect)) {
-                fprintf(stderr, "%s: unknown dialect '%s' (standard, strict, "
-                        "pipe, tapaal or woped)\n", prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case OPT_NET: ro.net_id = optarg; break;
-        case 'h': usage(stdout); return CLI_OK;
-        case 'V': cli_version(prog); return CLI_OK;
-        default:
-            fprintf(stderr, "Try '%s --help'.\n", prog);
-            return CLI_EUSAGE;
-        }
+    int c, rc;
+    while ((c = getopt_long(argc, argv, "o:d:qhV", longopts, NULL)) != -1) {
+        if (c == 'd')
+            rc = cli_dialect(optarg, &wo.dialect) ? CLI_EUSAGE : -1;
+        else if (c == OPT_NET) {
+            ro.net_id = optarg;
+            rc = -1;
+        } else
+            rc = cli_option(&cc, c, optarg);
+        if (rc >= 0)
+            return rc;
     }
-    if (optind != argc - 1) {
-        fprintf(stderr, "%s: expected one FILE (or '-')\nTry '%s --help'.\n",
-                prog, prog);
+    const char *path = cli_one_file(prog, argc, argv, optind);
+    if (!path)
         return CLI_EUSAGE;
-    }
+    const char *output = cc.output;
     pn_net_t *net;
-    int rc = cli_read_net(prog, argv[optind], &ro, &net);
+    rc = cli_read_net(prog, path, &ro, &net);
     if (rc != CLI_OK)
         return rc;
     rc = cli_write_net(net, output, &wo);

@@ -24,7 +24,7 @@ static void usage(FILE *out)
         "  -o, --output FILE    write to FILE, atomically; the format comes from\n"
         "                       its extension (.svg, .png, .pdf, .dot, .gv)\n"
         "                       (default: SVG on standard output)\n"
-        "  -T, --format FMT     svg, png, pdf or dot\n"
+        "  -f, -T, --format FMT svg, png, pdf or dot\n"
         "  -l, --layout L       dot (default), neato, fdp or sfdp\n"
         "      --positions      draw nodes where the PNML places them (no layout)\n"
         "      --dpi N          pixels per inch of a PNG (default 96; at most\n"
@@ -51,15 +51,15 @@ static void usage(FILE *out)
         "                       HTML page that replays the run in a browser\n"
         "                       (the net, a step slider, the marking, the\n"
         "                       fired transitions and the timeline)\n"
-        "      --net ID         read the <net> with this id\n"
-        "  -h, --help           show this help and exit\n"
-        "  -V, --version        show the version and exit\n"
+        "      --net ID         read the <net> with this id\n",
+        prog);
+    cli_usage_common(out, 23);
+    fprintf(out,
         "\n"
         "Exit status: 0 success, 1 the net or the trace could not be read (or\n"
         "the trace belongs to another net), 2 bad command line (also: a step\n"
         "out of range), 3 the output could not be rendered or written, 4 too\n"
-        "large to draw that way (the message says what to do instead).\n",
-        prog);
+        "large to draw that way (the message says what to do instead).\n");
 }
 
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
@@ -72,11 +72,15 @@ typedef struct {
     pn_read_options_t ro;
     const char *file;       /* the net ('-': standard input) */
     const char *output, *format, *trace_path, *steps_arg, *cluster_by;
+    cli_common_t cc;        /* -o, -f, -q */
     const char *html;       /* --html: the page's path */
     uint64_t step;          /* --step */
     uint64_t first, last;   /* the --timeline window */
     int has_step, timeline;
 } opts_t;
+
+static const char *const format_names[CLI_NFORMATS] = {
+    [CLI_SVG] = "svg", [CLI_PNG] = "png", [CLI_PDF] = "pdf", [CLI_DOT] = "dot"};
 
 static const char *format_of(const char *path)
 {
@@ -100,8 +104,6 @@ static const char *format_of(const char *path)
 static int set_option(opts_t *o, int c, const char *arg)
 {
     switch (c) {
-    case 'o': o->output = arg; break;
-    case 'T': o->format = arg; break;
     case 'l': o->dot.layout = arg; break;
     case OPT_POSITIONS: o->dot.positions = 1; break;
     case OPT_IDS: o->dot.ids = 1; break;
@@ -123,11 +125,8 @@ static int set_option(opts_t *o, int c, const char *arg)
         break;
     case OPT_DPI: {
         uint64_t dpi;
-        if (cli_parse_u64(arg, 1, &dpi) || dpi > PN_DOT_MAX_DPI) {
-            fprintf(stderr, "%s: --dpi: '%s' is not a number from 1 to %d\n",
-                    prog, arg, PN_DOT_MAX_DPI);
+        if (cli_uint("--dpi", arg, 1, PN_DOT_MAX_DPI, &dpi))
             return CLI_EUSAGE;
-        }
         o->dot.dpi = (double)dpi;
         break;
     }
@@ -142,18 +141,16 @@ static int set_option(opts_t *o, int c, const char *arg)
     case OPT_FOLD: o->dot.fold = 1; break;
     case OPT_TRACE: o->trace_path = arg; break;
     case OPT_STEP:
-        if (cli_parse_u64(arg, 0, &o->step)) {
-            fprintf(stderr, "%s: --step: '%s' is not a step number\n", prog,
-                    arg);
+        if (cli_uint("--step", arg, 0, UINT64_MAX, &o->step))
             return CLI_EUSAGE;
-        }
         o->has_step = 1;
         break;
     case OPT_TIMELINE: o->timeline = 1; break;
     case OPT_HTML: o->html = arg; break;
     case OPT_STEPS: o->steps_arg = arg; break;
     case OPT_NET: o->ro.net_id = arg; break;
-    default: return cli_common_option(prog, c, usage);
+    case 'T': return cli_option(&o->cc, 'f', arg); /* as Graphviz's dot */
+    default: return cli_option(&o->cc, c, arg);
     }
     return -1;
 }
@@ -177,8 +174,8 @@ static int parse_window(const char *arg, uint64_t *first, uint64_t *last)
 static int parse_options(int argc, char **argv, opts_t *o)
 {
     static const struct option longopts[] = {
-        {"output", required_argument, NULL, 'o'},
-        {"format", required_argument, NULL, 'T'},
+        CLI_LONGOPT_OUTPUT,
+        CLI_LONGOPT_FORMAT,
         {"layout", required_argument, NULL, 'l'},
         {"positions", no_argument, NULL, OPT_POSITIONS},
         {"ids", no_argument, NULL, OPT_IDS},
@@ -194,21 +191,26 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"html", required_argument, NULL, OPT_HTML},
         {"steps", required_argument, NULL, OPT_STEPS},
         {"net", required_argument, NULL, OPT_NET},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        CLI_LONGOPTS_COMMON};
     *o = (opts_t){.first = 1};
+    o->cc = (cli_common_t){.prog = prog, .usage = usage,
+                           .formats = CLI_FMT(CLI_SVG) | CLI_FMT(CLI_PNG) |
+                                      CLI_FMT(CLI_PDF) | CLI_FMT(CLI_DOT),
+                           .format = CLI_SVG};
     pn_dot_options_init(&o->dot);
     int c, rc;
-    while ((c = getopt_long(argc, argv, "o:T:l:hV", longopts, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, "o:f:T:l:qhV", longopts, NULL)) != -1)
         if ((rc = set_option(o, c, optarg)) >= 0)
             return rc;
+    o->output = o->cc.output;
+    if (o->cc.format_given)
+        o->format = format_names[o->cc.format];
     if (!(o->file = cli_one_file(prog, argc, argv, optind)))
         return CLI_EUSAGE;
     if (o->html && (o->output || o->format || !o->trace_path ||
                     o->has_step || o->timeline)) {
         fprintf(stderr, "%s: --html FILE names the page to write and needs "
-                "--trace, without -o, -T, --step or --timeline\n", prog);
+                "--trace, without -o, -f, --step or --timeline\n", prog);
         return CLI_EUSAGE;
     }
     if (o->html) {
@@ -219,7 +221,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         o->format = o->output && strcmp(o->output, "-") ? format_of(o->output)
                                                         : "svg";
     if (!o->format) {
-        fprintf(stderr, "%s: cannot tell the format from '%s': use -T svg, "
+        fprintf(stderr, "%s: cannot tell the format from '%s': use -f svg, "
                 "png, pdf or dot\n", prog, o->output);
         return CLI_EUSAGE;
     }
@@ -331,12 +333,12 @@ static int render_failed(pn_status_t st, const pn_error_t *err,
     int png = !strcmp(o->format, "png");
     if (st == PN_ETOOBIG && o->timeline)
         fprintf(stderr, "%s: draw a smaller window with --steps A-B%s\n",
-                prog, png ? ", or use -T svg or a lower --dpi" : "");
+                prog, png ? ", or use -f svg or a lower --dpi" : "");
     else if (st == PN_ETOOBIG && !o->dot.positions && !png)
         fprintf(stderr, "%s: %s\n", prog, too_big_advice(o));
     else if (st == PN_ETOOBIG && !o->dot.positions)
         fprintf(stderr, "%s: a net too large to lay out: %s; a drawing too "
-                "large for a PNG: use -T svg, -T pdf or a lower --dpi\n",
+                "large for a PNG: use -f svg, -f pdf or a lower --dpi\n",
                 prog, too_big_advice(o));
     return st == PN_ETOOBIG ? EXIT_TOOBIG
            : st == PN_EINVAL ? CLI_EUSAGE
@@ -394,7 +396,7 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
     if (o->dot.fold && !groups) {
         fprintf(stderr, "%s: --fold: %s is not a GPU warp net; give its "
                 "groups with --cluster-by SEP\n", prog,
-                strcmp(o->file, "-") ? o->file : "standard input");
+                cli_input_name(o->file));
         rc = CLI_EUSAGE;
         goto done;
     }

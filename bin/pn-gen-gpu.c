@@ -1,6 +1,5 @@
 /* pn-gen-gpu: emit the GPU warp Petri net (WPNM) as PNML. */
 #include <config.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +9,37 @@
 #include "gpu.h"
 
 static const char *prog = "pn-gen-gpu";
+
+/* The short options of the generator's parameters (the library names
+ * parameters, not options). */
+static const struct {
+    const char *name;
+    char letter;
+} letters[] = {{"warps", 'w'}, {"arith", 'a'}, {"global", 'g'}};
+
+static char letter_of(const char *name)
+{
+    for (size_t i = 0; i < sizeof letters / sizeof *letters; i++)
+        if (!strcmp(letters[i].name, name))
+            return letters[i].letter;
+    return 0;
+}
+
+/* A row's help, the parameters it names ({blocks}) as options (--blocks),
+ * its lines from column 29. */
+static void row_help(FILE *out, const char *h)
+{
+    fputc(' ', out);
+    for (; *h; h++) {
+        if (*h == '{')
+            fputs("--", out);
+        else if (*h == '\n')
+            fprintf(out, "\n%29s", "");
+        else if (*h != '}')
+            fputc(*h, out);
+    }
+    fputc('\n', out);
+}
 
 /* "  -w, --warps W" then the help, both from the generator's table */
 static void usage(FILE *out)
@@ -23,32 +53,24 @@ static void usage(FILE *out)
     const pn_gpu_option_t *t = pn_gpu_option_table(&n);
     for (size_t i = 0; i < n; i++) {
         char head[64];
-        if (t[i].short_name)
-            snprintf(head, sizeof head, "  -%c, --%s %s", t[i].short_name,
-                     t[i].name, t[i].arg);
+        char c = letter_of(t[i].name);
+        if (c)
+            snprintf(head, sizeof head, "  -%c, --%s %s", c, t[i].name,
+                     t[i].arg);
         else
             snprintf(head, sizeof head, "      --%s %s", t[i].name, t[i].arg);
         fprintf(out, "%-28s", head);
         if (strlen(head) >= 28)
             fprintf(out, "\n%28s", "");
-        for (const char *h = t[i].help; *h; h++) {
-            fputc(' ', out);
-            const char *nl = strchr(h, '\n');
-            size_t len = nl ? (size_t)(nl - h) : strlen(h);
-            fprintf(out, "%.*s\n", (int)len, h);
-            if (!nl)
-                break;
-            fprintf(out, "%28s", "");
-            h = nl;
-        }
+        row_help(out, t[i].help);
     }
     fprintf(out,
         "  -o, --output FILE          write to FILE, atomically (default: standard\n"
         "                             output)\n"
-        "  -d, --dialect D            standard (default), strict or pipe\n"
-        "  -q, --quiet                no warnings\n"
-        "  -h, --help                 show this help and exit\n"
-        "  -V, --version              show the version and exit\n"
+        "  -d, --dialect D            standard (default), strict, pipe, tapaal or\n"
+        "                             woped (pn-convert(1) says what each writes)\n");
+    cli_usage_common(out, 29);
+    fprintf(out,
         "\n"
         "Exit status: 0 success, 1 the workload file could not be read or is\n"
         "invalid, 2 bad command line or value, 3 the output could not be written\n"
@@ -58,36 +80,30 @@ static void usage(FILE *out)
 /* getopt codes of the table's rows without a short option */
 enum { OPT_ROW = 256 };
 
-static int number(const char *opt, const char *s, uint64_t *out, int zero_ok)
+/* Sets row (a number checked by the one parser of every program).
+ * Returns -1 to go on, or CLI_EUSAGE after the message. */
+static int set_row(pn_gpu_options_t *go, const pn_gpu_option_t *rows,
+                   size_t row, const char *arg)
 {
-    const char *p = s;
-    while (*p == ' ')
-        p++;
-    if (*p == '-') {
-        fprintf(stderr, "%s: %s: '%s' is negative\n", prog, opt, s);
-        return -1;
+    const pn_gpu_option_t *r = &rows[row];
+    char opt[80], text[32];
+    snprintf(opt, sizeof opt, "--%s", r->name);
+    const char *val = arg;
+    if (r->type == PN_GPU_OPT_FLAG) {
+        val = "1";
+    } else if (r->type == PN_GPU_OPT_UINT) {
+        uint64_t v;
+        if (cli_uint(opt, arg, r->min, r->max, &v))
+            return CLI_EUSAGE;
+        snprintf(text, sizeof text, "%llu", (unsigned long long)v);
+        val = text;
     }
-    if (*p < '0' || *p > '9') {
-        fprintf(stderr, "%s: %s: '%s' is not a number\n", prog, opt, s);
-        return -1;
+    pn_error_t err;
+    if (pn_gpu_option_set(go, row, val, &err)) {
+        fprintf(stderr, "%s: %s\n", prog, err.text);
+        return CLI_EUSAGE;
     }
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(p, &end, 10);
-    if (*end) {
-        fprintf(stderr, "%s: %s: '%s' is not a whole number\n", prog, opt, s);
-        return -1;
-    }
-    if (errno == ERANGE || v > PN_TOKENS_MAX - 1) {
-        fprintf(stderr, "%s: %s: '%s' is too large\n", prog, opt, s);
-        return -1;
-    }
-    if (!zero_ok && v == 0) {
-        fprintf(stderr, "%s: %s: must be at least 1\n", prog, opt);
-        return -1;
-    }
-    *out = v;
-    return 0;
+    return -1;
 }
 
 int main(int argc, char **argv)
@@ -96,86 +112,49 @@ int main(int argc, char **argv)
     const pn_gpu_option_t *rows = pn_gpu_option_table(&nrows);
     /* the table's rows, then the program's own options */
     static const struct option own[] = {
-        {"output", required_argument, NULL, 'o'},
+        CLI_LONGOPT_OUTPUT,
         {"dialect", required_argument, NULL, 'd'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        CLI_LONGOPTS_COMMON};
     size_t nown = sizeof own / sizeof *own;
     struct option longopts[nrows + nown];
     char shortopts[2 * nrows + 16];
     size_t ns = 0;
     for (size_t i = 0; i < nrows; i++) {
+        char c = letter_of(rows[i].name);
         longopts[i].name = rows[i].name;
         longopts[i].has_arg = rows[i].type == PN_GPU_OPT_FLAG ? no_argument
                                                               : required_argument;
         longopts[i].flag = NULL;
-        longopts[i].val = rows[i].short_name ? rows[i].short_name
-                                             : OPT_ROW + (int)i;
-        if (rows[i].short_name) {
-            shortopts[ns++] = rows[i].short_name;
+        longopts[i].val = c ? c : OPT_ROW + (int)i;
+        if (c) {
+            shortopts[ns++] = c;
             shortopts[ns++] = ':';
         }
     }
     memcpy(longopts + nrows, own, sizeof own);
     snprintf(shortopts + ns, sizeof shortopts - ns, "o:d:qhV");
     cli_init(prog, argc, argv);
-    int quiet = 0;
     pn_gpu_options_t go;
     pn_gpu_options_init(&go);
-    const char *output = "-";
+    cli_common_t cc = {.prog = prog, .usage = usage, .output = "-"};
     pn_write_options_t wo = {PN_DIALECT_STANDARD};
-    int c;
+    int c, rc;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         /* a row of the generator's table */
         long row = c >= OPT_ROW ? c - OPT_ROW : -1;
         for (size_t i = 0; row < 0 && i < nrows; i++)
-            if (rows[i].short_name && rows[i].short_name == c)
+            if (letter_of(rows[i].name) == c)
                 row = (long)i;
-        if (row >= 0 && (size_t)row < nrows) {
-            const pn_gpu_option_t *r = &rows[row];
-            char opt[80], text[32];
-            snprintf(opt, sizeof opt, "--%s", r->name);
-            const char *val = optarg;
-            if (r->type == PN_GPU_OPT_FLAG) {
-                val = "1";
-            } else if (r->type == PN_GPU_OPT_UINT) {
-                uint64_t v;
-                if (number(opt, optarg, &v, r->min == 0))
-                    return CLI_EUSAGE;
-                if (v > r->max) {
-                    fprintf(stderr, "%s: %s: '%s' is too large\n", prog, opt,
-                            optarg);
-                    return CLI_EUSAGE;
-                }
-                snprintf(text, sizeof text, "%llu", (unsigned long long)v);
-                val = text;
-            }
-            pn_error_t err;
-            if (pn_gpu_option_set(&go, (size_t)row, val, &err)) {
-                fprintf(stderr, "%s: %s\n", prog, err.text);
-                return CLI_EUSAGE;
-            }
-            continue;
-        }
-        switch (c) {
-        case 'o': output = optarg; break;
-        case 'd':
-            if (pn_dialect_parse(optarg, &wo.dialect)) {
-                fprintf(stderr, "%s: --dialect: '%s' (standard, strict or "
-                        "pipe)\n", prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case 'q': quiet = 1; break;
-        case 'h': usage(stdout); return CLI_OK;
-        case 'V': cli_version(prog); return CLI_OK;
-        default:
-            fprintf(stderr, "Try '%s --help'.\n", prog);
-            return CLI_EUSAGE;
-        }
+        if (row >= 0 && (size_t)row < nrows)
+            rc = set_row(&go, rows, (size_t)row, optarg);
+        else if (c == 'd')
+            rc = cli_dialect(optarg, &wo.dialect) ? CLI_EUSAGE : -1;
+        else
+            rc = cli_option(&cc, c, optarg);
+        if (rc >= 0)
+            return rc;
     }
+    const char *output = cc.output;
     if (optind != argc) {
         fprintf(stderr, "%s: unexpected argument '%s'\nTry '%s --help'.\n",
                 prog, argv[optind], prog);
@@ -206,10 +185,9 @@ int main(int argc, char **argv)
         free(work);
         return CLI_EUSAGE;
     }
-    if (p.warps > PN_GPU_MAX_RESIDENT_WARPS && !quiet)
-        fprintf(stderr, "%s: warning: %zu warps on one SM; real SMs hold at "
-                "most %d resident warps\n", prog, p.warps,
-                PN_GPU_MAX_RESIDENT_WARPS);
+    if (p.warps > PN_GPU_MAX_RESIDENT_WARPS)
+        cli_warning("%zu warps on one SM; real SMs hold at most %d resident "
+                    "warps", p.warps, PN_GPU_MAX_RESIDENT_WARPS);
     pn_net_t *net;
     st = pn_gpu_net(&p, &net);
     free(work);
@@ -218,7 +196,7 @@ int main(int argc, char **argv)
                 pn_strstatus(st));
         return st == PN_ENOMEM ? CLI_EOUTPUT : CLI_EUSAGE;
     }
-    int rc = cli_write_net(net, output, &wo);
+    rc = cli_write_net(net, output, &wo);
     pn_net_free(net);
     return rc;
 }

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -30,7 +31,7 @@ static void usage(FILE *out)
         "\n"
         "  -D, --device-info FILE  the GPUs (deviceInfo.csv layout); eval's\n"
         "                          default: DIR/deviceInfo.csv\n"
-        "  -c, --calibration FILE  predict: a calibration written by fit\n"
+        "  -C, --calibration FILE  predict: a calibration written by fit\n"
         "                          (without: from the specification alone)\n"
         "  -o, --output FILE       fit: the calibration (JSON); predict, eval:\n"
         "                          the table (default: standard output)\n"
@@ -46,17 +47,17 @@ static void usage(FILE *out)
         "      --transactions N    transactions per global access (default 1,\n"
         "                          128 bytes)\n"
         "      --regs N            registers per thread (default 32)\n"
-        "      --smem BYTES        shared memory per block (default 0)\n"
-        "  -h, --help              show this help and exit\n"
-        "  -V, --version           show the version and exit\n"
+        "      --smem BYTES        shared memory per block (default 0)\n",
+        prog, prog, prog);
+    cli_usage_common(out, 26);
+    fprintf(out,
         "\n"
         "An option that does not apply to the command is refused.\n"
         "\n"
         "Exit status: 0 success, 1 a profile, device file or calibration\n"
         "could not be read or a launch could not be predicted (predict writes\n"
         "its row with empty predictions, and every other row), 2 bad command\n"
-        "line, 3 an output could not be written.\n",
-        prog, prog, prog);
+        "line, 3 an output could not be written.\n");
 }
 
 enum { OPT_EXPLAIN = 128, OPT_GPU, OPT_GRID, OPT_BLOCK, OPT_ARITH, OPT_SHARED,
@@ -73,38 +74,39 @@ typedef struct {
  * to 65535; a block's x and y up to 1024, z up to 64. */
 static int dims(const char *opt, const char *s, unsigned d[3], int grid)
 {
-    static const unsigned long gmax[3] = {2147483647UL, 65535, 65535},
-                               bmax[3] = {1024, 1024, 64};
-    const unsigned long *max = grid ? gmax : bmax;
-    const char *all = s;
+    static const uint64_t gmax[3] = {2147483647, 65535, 65535},
+                          bmax[3] = {1024, 1024, 64};
+    const uint64_t *max = grid ? gmax : bmax;
     d[0] = d[1] = d[2] = 1;
-    char *end;
-    for (int i = 0; i < 3; i++) {
-        errno = 0;
-        unsigned long v = strtoul(s, &end, 10);
-        if (end == s || errno || v == 0 || v > max[i] || *s == '-' || *s == '+' || *s == ' ') break;
+    char buf[64];
+    int ok = strlen(s) < sizeof buf;
+    if (ok)
+        strcpy(buf, s);
+    char *p = buf;
+    for (int i = 0; ok && i < 3; i++) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        uint64_t v;
+        ok = !cli_parse_u64(p, 1, &v) && v <= max[i];
         d[i] = (unsigned)v;
-        if (!*end) return 0;
-        if (*end != ',') break;
-        s = end + 1;
+        if (!comma)
+            break;
+        ok = ok && i < 2;
+        p = comma + 1;
     }
-    fprintf(stderr, "%s: %s: '%s': expected X[,Y[,Z]], whole numbers: X from 1 to %lu, "
-            "Y from 1 to %lu, Z from 1 to %lu (CUDA's limits)\n",
-            prog, opt, all, max[0], max[1], max[2]);
+    if (ok)
+        return 0;
+    fprintf(stderr, "%s: %s: '%s': expected X[,Y[,Z]], whole numbers: X "
+            "from 1 to %" PRIu64 ", Y from 1 to %" PRIu64 ", Z from 1 to %"
+            PRIu64 " (CUDA's limits)\n", prog, opt, s, max[0], max[1],
+            max[2]);
     return -1;
 }
 
 static int count(const char *opt, const char *s, double *out)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno || !isfinite(v) || v < 0) {
-        fprintf(stderr, "%s: %s: '%s' is not a number >= 0\n", prog, opt, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
+    return cli_real(opt, s, 0, INFINITY, out);
 }
 
 /* ---- calibration files ------------------------------------------------------ */
@@ -541,7 +543,7 @@ static int cmd_predict(const opts_t *o, launches_t *in)
         pn_status_t st = pn_gpu_shape(l, d, &s, &err);
         int found;
         const pn_gpu_calib_t *cd = calib_for(cal, nc, d->name, &spec, &found);
-        if (o->calib && !found && !warned[d - devs]) {
+        if (o->calib && !found && !warned[d - devs] && !cli_quiet()) {
             warned[d - devs] = 1;
             fprintf(stderr, "%s: %s: warning: no calibration of the GPU '%s': "
                     "predicted from its specification alone\n", prog, o->calib, d->name);
@@ -630,11 +632,12 @@ static int cmd_fit(const opts_t *o, launches_t *in)
             rc = CLI_EINPUT;
             break;
         }
-        fprintf(stderr, "%s: %s: %zu launches, training error %.1f%%\n", prog,
-                d->name, m, cal[nc].train_mape);
+        if (!cli_quiet())
+            fprintf(stderr, "%s: %s: %zu launches, training error %.1f%%\n",
+                    prog, d->name, m, cal[nc].train_mape);
         nc++;
     }
-    if (skipped)
+    if (skipped && !cli_quiet())
         fprintf(stderr, "%s: %zu launches left out (no measured time, or a count missing)\n", prog, skipped);
     if (rc == CLI_OK) rc = calib_write(o->output, cal, nc);
 out:
@@ -665,10 +668,11 @@ static int cmd_eval(const opts_t *o, const char *dir)
     }
     pn_gpu_cache_free(cache);
     if (rc == CLI_OK) {
-        fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
-                prog, in.n, skipped);
+        if (!cli_quiet())
+            fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
+                    prog, in.n, skipped);
         /* the splits of a GPU that had nothing to train on */
-        for (size_t i = 0; i < nl; i++)
+        for (size_t i = 0; i < nl && !cli_quiet(); i++)
             if (lines[i].n == 0 && !strncmp(lines[i].group, "gpu:", 4))
                 fprintf(stderr, "%s: %s split of %s: no launch to train on (%s): not scored\n",
                         prog, lines[i].split, lines[i].group + 4,
@@ -719,9 +723,9 @@ int main(int argc, char **argv)
     cli_init(prog, argc, argv);
     static const struct option lo[] = {
         {"device-info", required_argument, 0, 'D'},
-        {"calibration", required_argument, 0, 'c'},
-        {"output", required_argument, 0, 'o'},
-        {"format", required_argument, 0, 'f'},
+        {"calibration", required_argument, 0, 'C'},
+        CLI_LONGOPT_OUTPUT,
+        CLI_LONGOPT_FORMAT,
         {"explain", no_argument, 0, OPT_EXPLAIN},
         {"gpu", required_argument, 0, OPT_GPU},
         {"grid", required_argument, 0, OPT_GRID},
@@ -732,9 +736,10 @@ int main(int argc, char **argv)
         {"transactions", required_argument, 0, OPT_TRANS},
         {"regs", required_argument, 0, OPT_REGS},
         {"smem", required_argument, 0, OPT_SMEM},
-        {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},
-        {0, 0, 0, 0}};
+        CLI_LONGOPTS_COMMON};
+    cli_common_t cc = {.prog = prog, .usage = usage,
+                       .formats = CLI_FMT(CLI_CSV) | CLI_FMT(CLI_JSON),
+                       .format = CLI_CSV};
     opts_t o;
     memset(&o, 0, sizeof o);
     o.trans = 1;
@@ -752,17 +757,11 @@ int main(int argc, char **argv)
         o.cmd = argv[1];
         optind = 2;
     }
-    while ((c = getopt_long(argc, argv, "D:c:o:f:hV", lo, NULL)) != -1) {
+    int rc;
+    while ((c = getopt_long(argc, argv, "D:C:o:f:qhV", lo, NULL)) != -1) {
         switch (c) {
         case 'D': o.devinfo = optarg; break;
-        case 'c': o.calib = optarg; given[G_CAL] = 1; break;
-        case 'o': o.output = optarg; break;
-        case 'f':
-            given[G_FMT] = 1;
-            if (!strcmp(optarg, "json")) o.json = 1;
-            else if (!strcmp(optarg, "csv")) o.json = 0;
-            else { fprintf(stderr, "%s: --format: csv or json, not '%s'\n", prog, optarg); return CLI_EUSAGE; }
-            break;
+        case 'C': o.calib = optarg; given[G_CAL] = 1; break;
         case OPT_EXPLAIN: o.explain = 1; given[G_EXPLAIN] = 1; break;
         case OPT_GPU: o.gpu = optarg; given[G_GPU] = 1; break;
         case OPT_GRID: if (dims("--grid", optarg, o.grid, 1)) return CLI_EUSAGE; grid = 1; given[G_GRID] = 1; break;
@@ -773,9 +772,14 @@ int main(int argc, char **argv)
         case OPT_TRANS: if (count("--transactions", optarg, &o.trans)) return CLI_EUSAGE; given[G_TRANS] = 1; break;
         case OPT_REGS: if (count("--regs", optarg, &o.regs)) return CLI_EUSAGE; given[G_REGS] = 1; break;
         case OPT_SMEM: if (count("--smem", optarg, &o.smem)) return CLI_EUSAGE; given[G_SMEM] = 1; break;
-        default: return cli_common_option(prog, c, usage);
+        default:
+            if ((rc = cli_option(&cc, c, optarg)) >= 0)
+                return rc;
         }
     }
+    given[G_FMT] = cc.format_given;
+    o.json = cc.format == CLI_JSON;
+    o.output = cc.output;
     if (!o.cmd && optind < argc)
         o.cmd = argv[optind++];
     if (!o.cmd) {
@@ -813,7 +817,7 @@ int main(int argc, char **argv)
     }
     o.hypo = grid;
     launches_t in = {0};
-    int rc = CLI_OK;
+    rc = CLI_OK;
     if (!strcmp(o.cmd, "eval")) {
         if (optind + 1 != argc) {
             fprintf(stderr, "%s: eval: expected one DIR\nTry '%s --help'.\n", prog, prog);

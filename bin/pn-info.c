@@ -20,13 +20,15 @@ static void usage(FILE *out)
             "\n"
             "  -f, --format FMT  text (default) or json\n"
             "      --net ID      read the <net> with this id (default: the first)\n"
-            "      --dump        print the canonical dump of the net instead\n"
-            "  -h, --help        show this help and exit\n"
-            "  -V, --version     show the version and exit\n"
+            "      --dump        print the canonical dump of the net instead\n",
+            prog);
+    cli_usage_common(out, 20);
+    fprintf(out,
+            "\n"
+            "The warnings are listed on standard output (--quiet keeps them).\n"
             "\n"
             "Exit status: 0 success, 1 the file could not be read or is not a\n"
-            "valid net, 2 bad command line, 3 the output could not be written.\n",
-            prog);
+            "valid net, 2 bad command line, 3 the output could not be written.\n");
 }
 
 enum { OPT_NET = 128, OPT_DUMP };
@@ -141,43 +143,31 @@ static int generator(const pn_net_t *net, int json)
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'},
+        CLI_LONGOPT_FORMAT,
         {"net", required_argument, NULL, OPT_NET},
         {"dump", no_argument, NULL, OPT_DUMP},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        CLI_LONGOPTS_COMMON};
     cli_init(prog, argc, argv);
-    int json = 0, dump = 0, c;
+    cli_common_t cc = {.prog = prog, .usage = usage,
+                       .formats = CLI_FMT(CLI_TEXT) | CLI_FMT(CLI_JSON),
+                       .format = CLI_TEXT};
+    int dump = 0, c, rc;
     pn_read_options_t ro = {0};
-    while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            if (!strcmp(optarg, "json"))
-                json = 1;
-            else if (!strcmp(optarg, "text"))
-                json = 0;
-            else {
-                fprintf(stderr, "%s: unknown format '%s' (text or json)\n",
-                        prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case OPT_NET: ro.net_id = optarg; break;
-        case OPT_DUMP: dump = 1; break;
-        case 'h': usage(stdout); return CLI_OK;
-        case 'V': cli_version(prog); return CLI_OK;
-        default:
-            fprintf(stderr, "Try '%s --help'.\n", prog);
-            return CLI_EUSAGE;
-        }
+    while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
+        rc = -1;
+        if (c == OPT_NET)
+            ro.net_id = optarg;
+        else if (c == OPT_DUMP)
+            dump = 1;
+        else
+            rc = cli_option(&cc, c, optarg);
+        if (rc >= 0)
+            return rc;
     }
-    if (optind != argc - 1) {
-        fprintf(stderr, "%s: expected one FILE (or '-')\nTry '%s --help'.\n",
-                prog, prog);
+    int json = cc.format == CLI_JSON;
+    const char *path = cli_one_file(prog, argc, argv, optind);
+    if (!path)
         return CLI_EUSAGE;
-    }
-    const char *path = argv[optind];
     pn_net_t *net;
     pn_error_t err;
     if (pn_pnml_read_file(path, &ro, &net, &err)) {
@@ -198,7 +188,7 @@ int main(int argc, char **argv)
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net),
            na = pn_net_arc_count(net);
     uint64_t tokens = pn_net_total_tokens(net);
-    const char *file = strcmp(path, "-") ? path : "<stdin>";
+    const char *file = cli_input_name(path);
     if (json) {
         printf("{\"file\": ");
         cli_json_string(stdout, file);

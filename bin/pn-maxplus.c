@@ -1,6 +1,5 @@
 /* pn-maxplus: the max-plus kernel-time model on a kernel graph (DOT). */
 #include <config.h>
-#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,12 +19,12 @@ static void usage(FILE *out)
         "input): nodes are data states, arcs carry a time attribute, a loop on a\n"
         "node is its operation time, role=input|output marks the ends.\n"
         "\n"
-        "  -s, --set NAME=VALUE[,...]  bind symbols used in times (repeatable)\n"
+        "      --set NAME=VALUE[,...]  bind symbols used in times (repeatable)\n"
         "  -m, --model M        naive (memory times only), ops (with operation\n"
         "                       loops; default) or serialized (global memory\n"
         "                       served executor by executor)\n"
         "  -N, --elements N     elements to process (default 1)\n"
-        "  -n, --executors n    parallel executors (default 1)\n"
+        "      --executors n    parallel executors (default 1)\n"
         "      --dt DT          serialized: time between two global reads\n"
         "      --dT DT          serialized: time between two global writes\n"
         "      --cached-read T  a repeated read of the same input costs T\n"
@@ -36,19 +35,19 @@ static void usage(FILE *out)
         "      --pnml FILE      write the kernel's timed event graph as PNML\n"
         "                       (pn-run takes r + 1 steps on it; at most\n"
         "                       1,000,000 places and transitions)\n"
-        "  -f, --format FMT     text (default) or json\n"
-        "  -h, --help           show this help and exit\n"
-        "  -V, --version        show the version and exit\n"
+        "  -f, --format FMT     text (default) or json\n",
+        prog);
+    cli_usage_common(out, 23);
+    fprintf(out,
         "\n"
         "Exit status: 0 success, 1 the graph could not be read or is not a\n"
         "kernel graph (cycle, missing or negative time, unbound symbol, no\n"
         "input or output) or a time or result overflows (beyond 1.8e308),\n"
-        "2 bad command line, 3 an output could not be written.\n",
-        prog);
+        "2 bad command line, 3 an output could not be written.\n");
 }
 
 enum { OPT_DT = 128, OPT_DTW, OPT_CACHED, OPT_METHOD, OPT_MATRIX, OPT_PATH,
-       OPT_PNML };
+       OPT_PNML, OPT_SET, OPT_EXECUTORS };
 
 typedef struct {
     pn_mp_params_t p;
@@ -70,20 +69,6 @@ typedef struct {
 
 static const char *models[] = {"naive", "ops", "serialized"};
 
-static int number(const char *opt, const char *s, double *out, double min)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno || !isfinite(v) || v < min) {
-        fprintf(stderr, "%s: %s: '%s' is not a number >= %g\n", prog, opt, s,
-                min);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 static void fmt(char *buf, size_t size, double v)
 {
     if (v == PN_MP_EPS)
@@ -96,37 +81,38 @@ static void fmt(char *buf, size_t size, double v)
 
 /* ---- the command line --------------------------------------------------- */
 
-/* A number >= 1 that is whole, for --elements and --executors. */
+/* A number >= 1 that is whole, for --elements and --executors (1e6 is
+ * one). */
 static int whole(const char *opt, const char *s, double *out)
 {
-    if (number(opt, s, out, 1))
+    if (cli_real(opt, s, 1, INFINITY, out))
         return -1;
     if (*out != floor(*out)) {
-        fprintf(stderr, "%s: %s: a whole number\n", prog, opt);
+        fprintf(stderr, "%s: %s: '%s' is not a whole number\n", prog, opt, s);
         return -1;
     }
     return 0;
 }
 
 /* Takes option c with its argument.  Returns an exit code, or -1 to go on. */
-static int set_option(opts_t *o, int c, const char *arg)
+static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
 {
     int bad = 0;
     switch (c) {
-    case 's': o->sets[o->nsets++] = arg; break;
+    case OPT_SET: o->sets[o->nsets++] = arg; break;
     case 'm':
         if (pn_mp_model_parse(arg, &o->p.model)) {
-            fprintf(stderr, "%s: --model: '%s' (naive, ops or serialized)\n",
-                    prog, arg);
+            fprintf(stderr, "%s: --model: '%s' is not naive, ops or "
+                    "serialized\n", prog, arg);
             bad = 1;
         }
         break;
     case 'N': bad = whole("--elements", arg, &o->elements); break;
-    case 'n': bad = whole("--executors", arg, &o->p.executors); break;
-    case OPT_DT: bad = number("--dt", arg, &o->p.dt, 0); break;
-    case OPT_DTW: bad = number("--dT", arg, &o->p.dT, 0); break;
+    case OPT_EXECUTORS: bad = whole("--executors", arg, &o->p.executors); break;
+    case OPT_DT: bad = cli_real("--dt", arg, 0, INFINITY, &o->p.dt); break;
+    case OPT_DTW: bad = cli_real("--dT", arg, 0, INFINITY, &o->p.dT); break;
     case OPT_CACHED:
-        bad = number("--cached-read", arg, &o->p.cached_read, 0);
+        bad = cli_real("--cached-read", arg, 0, INFINITY, &o->p.cached_read);
         o->p.cached = 1;
         break;
     case OPT_METHOD:
@@ -135,23 +121,15 @@ static int set_option(opts_t *o, int c, const char *arg)
         else if (!strcmp(arg, "graph"))
             o->matrix_method = 0;
         else {
-            fprintf(stderr, "%s: --method: '%s' (graph or matrix)\n", prog,
-                    arg);
+            fprintf(stderr, "%s: --method: '%s' is not graph or matrix\n",
+                    prog, arg);
             bad = 1;
         }
         break;
     case OPT_MATRIX: o->show_matrix = 1; break;
     case OPT_PATH: o->show_path = 1; break;
     case OPT_PNML: o->pnml = arg; break;
-    case 'f':
-        if (!strcmp(arg, "json"))
-            o->json = 1;
-        else if (strcmp(arg, "text")) {
-            fprintf(stderr, "%s: --format: '%s' (text or json)\n", prog, arg);
-            bad = 1;
-        }
-        break;
-    default: return cli_common_option(prog, c, usage);
+    default: return cli_option(cc, c, arg);
     }
     return bad ? CLI_EUSAGE : -1;
 }
@@ -161,10 +139,10 @@ static int set_option(opts_t *o, int c, const char *arg)
 static int parse_options(int argc, char **argv, opts_t *o)
 {
     static const struct option longopts[] = {
-        {"set", required_argument, NULL, 's'},
+        {"set", required_argument, NULL, OPT_SET},
         {"model", required_argument, NULL, 'm'},
         {"elements", required_argument, NULL, 'N'},
-        {"executors", required_argument, NULL, 'n'},
+        {"executors", required_argument, NULL, OPT_EXECUTORS},
         {"dt", required_argument, NULL, OPT_DT},
         {"dT", required_argument, NULL, OPT_DTW},
         {"cached-read", required_argument, NULL, OPT_CACHED},
@@ -172,16 +150,18 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"matrix", no_argument, NULL, OPT_MATRIX},
         {"path", no_argument, NULL, OPT_PATH},
         {"pnml", required_argument, NULL, OPT_PNML},
-        {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        CLI_LONGOPT_FORMAT,
+        CLI_LONGOPTS_COMMON};
     pn_mp_params_init(&o->p);
     o->elements = 1;
+    cli_common_t cc = {.prog = prog, .usage = usage,
+                       .formats = CLI_FMT(CLI_TEXT) | CLI_FMT(CLI_JSON),
+                       .format = CLI_TEXT};
     int c, rc;
-    while ((c = getopt_long(argc, argv, "s:m:N:n:f:hV", longopts, NULL)) != -1)
-        if ((rc = set_option(o, c, optarg)) >= 0)
+    while ((c = getopt_long(argc, argv, "m:N:f:qhV", longopts, NULL)) != -1)
+        if ((rc = set_option(o, &cc, c, optarg)) >= 0)
             return rc;
+    o->json = cc.format == CLI_JSON;
     if (!(o->file = cli_one_file(prog, argc, argv, optind)))
         return CLI_EUSAGE;
     if ((o->p.dt || o->p.dT) && o->p.model != PN_MP_SERIALIZED) {
@@ -243,7 +223,8 @@ static unsigned matrix_overflow(const pn_kernel_t *k, const pn_mp_params_t *p,
 static int overflow(const opts_t *o, const char *what)
 {
     fprintf(stderr, "%s: %s: %s overflows: the times add up beyond about "
-            "1.8e308 (the largest double)\n", prog, o->file, what);
+            "1.8e308 (the largest double)\n", prog, cli_input_name(o->file),
+            what);
     return CLI_EINPUT;
 }
 

@@ -27,7 +27,7 @@ static void usage(FILE *out)
         "fire, whether every run ends, and the least and greatest number of\n"
         "steps to a dead marking.\n"
         "\n"
-        "  -s, --semantics S     interleaving (default: one transition per\n"
+        "      --semantics S     interleaving (default: one transition per\n"
         "                        edge) or maximal (every maximal step that\n"
         "                        pn-run can take)\n"
         "      --max-states N    stop after N markings (the result is then\n"
@@ -38,12 +38,12 @@ static void usage(FILE *out)
         "      --no-unbounded    do not look for a marking that covers an\n"
         "                        ancestor (the proof that a net is not\n"
         "                        bounded)\n"
-        "  -q, --query Q         answer the query Q (repeatable): 'EF f',\n"
+        "      --query Q         answer the query Q (repeatable): 'EF f',\n"
         "                        'AG f', 'bound(p1, p2)' or 'deadlock'; f\n"
         "                        compares sums of places and numbers\n"
         "                        (< <= == != >= >), fireable(t1, t2),\n"
         "                        deadlock, true, false, with ! && || ( )\n"
-        "  -w, --witness DIR     write a trace to every marking that decides\n"
+        "      --witness DIR     write a trace to every marking that decides\n"
         "                        an answer (DIR/ID.trace: EF true, AG false,\n"
         "                        a bound, a deadlock, unboundedness)\n"
         "      --progress        a progress line on standard error (the\n"
@@ -60,19 +60,20 @@ static void usage(FILE *out)
         "                        QuasiLiveness, StableMarking, Liveness,\n"
         "                        UpperBounds, ReachabilityCardinality or\n"
         "                        ReachabilityFireability (DIR/EXAM.xml)\n"
-        "      --net ID          read the <net> with this id\n"
-        "  -h, --help            show this help and exit\n"
-        "  -V, --version         show the version and exit\n"
+        "      --net ID          read the <net> with this id\n",
+        prog);
+    cli_usage_common(out, 24);
+    fprintf(out,
         "\n"
         "Exit status: 0 complete (or every query decided), 1 the net or a\n"
         "query file could not be read, 2 bad command line or query, 3 an\n"
         "output could not be written, 4 a limit stopped the search or the\n"
-        "net is not bounded (what was found is printed, marked incomplete).\n",
-        prog);
+        "net is not bounded (what was found is printed, marked incomplete).\n");
 }
 
 enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
-       OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED };
+       OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED,
+       OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS };
 
 typedef struct {
     pn_reach_options_t ro;
@@ -104,89 +105,77 @@ static int parse_bytes(const char *s, uint64_t *out)
     return 0;
 }
 
+/* Takes option c with its argument.  Returns an exit code, or -1 to go on. */
+static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
+{
+    switch (c) {
+    case OPT_SEMANTICS:
+        return cli_semantics(arg, &o->ro.semantics) ? CLI_EUSAGE : -1;
+    case OPT_MAX_STATES:
+        return cli_uint("--max-states", arg, 1, UINT64_MAX,
+                        &o->ro.max_states) ? CLI_EUSAGE : -1;
+    case OPT_TOKEN_BOUND:
+        return cli_uint("--token-bound", arg, 1, UINT64_MAX,
+                        &o->ro.token_bound) ? CLI_EUSAGE : -1;
+    case OPT_BOUNDS: o->bounds = 1; break;
+    case OPT_MAX_MEMORY:
+        if (parse_bytes(arg, &o->ro.max_memory)) {
+            fprintf(stderr, "%s: --max-memory: '%s' is not a byte count "
+                    ">= 1 (digits, then K, M or G)\n", prog, arg);
+            return CLI_EUSAGE;
+        }
+        break;
+    case OPT_NO_UNBOUNDED: o->ro.unbounded = 0; break;
+    case OPT_PROGRESS: o->progress = 1; break;
+    case OPT_QUERY: {
+        const char **v = realloc(o->queries, (o->nqueries + 1) * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            return CLI_EUSAGE;
+        }
+        o->queries = v;
+        o->queries[o->nqueries++] = arg;
+        break;
+    }
+    case OPT_WITNESS: o->witness = arg; break;
+    case 't': o->trace = arg; break;
+    case OPT_LONGEST: o->longest = arg; break;
+    case OPT_MCC: o->mcc = arg; break;
+    case OPT_NET: o->rd.net_id = arg; break;
+    default: return cli_option(cc, c, arg);
+    }
+    return -1;
+}
+
 static int parse_options(int argc, char **argv, opts_t *o)
 {
     static const struct option longopts[] = {
-        {"semantics", required_argument, NULL, 's'},
+        {"semantics", required_argument, NULL, OPT_SEMANTICS},
         {"max-states", required_argument, NULL, OPT_MAX_STATES},
         {"token-bound", required_argument, NULL, OPT_TOKEN_BOUND},
         {"bounds", no_argument, NULL, OPT_BOUNDS},
         {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
         {"no-unbounded", no_argument, NULL, OPT_NO_UNBOUNDED},
-        {"query", required_argument, NULL, 'q'},
-        {"witness", required_argument, NULL, 'w'},
+        {"query", required_argument, NULL, OPT_QUERY},
+        {"witness", required_argument, NULL, OPT_WITNESS},
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"trace", required_argument, NULL, 't'},
         {"longest", required_argument, NULL, OPT_LONGEST},
-        {"format", required_argument, NULL, 'f'},
+        CLI_LONGOPT_FORMAT,
         {"mcc", required_argument, NULL, OPT_MCC},
         {"net", required_argument, NULL, OPT_NET},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        CLI_LONGOPTS_COMMON};
     memset(o, 0, sizeof *o);
     pn_reach_options_init(&o->ro);
     o->ro.graph = 1;
-    int c;
-    while ((c = getopt_long(argc, argv, "s:t:f:q:w:hV", longopts, NULL)) != -1) {
-        switch (c) {
-        case 's':
-            if (pn_semantics_parse(optarg, &o->ro.semantics)) {
-                fprintf(stderr, "%s: --semantics: '%s' (interleaving or "
-                        "maximal)\n", prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case OPT_MAX_STATES:
-        case OPT_TOKEN_BOUND:
-            if (cli_parse_u64(optarg, 1, c == OPT_MAX_STATES
-                                             ? &o->ro.max_states
-                                             : &o->ro.token_bound)) {
-                fprintf(stderr,
-                        "%s: --%s: '%s' is not a whole number from 1 to %"
-                        PRIu64 "\n", prog, c == OPT_MAX_STATES
-                                            ? "max-states" : "token-bound",
-                        optarg, UINT64_MAX);
-                return CLI_EUSAGE;
-            }
-            break;
-        case OPT_BOUNDS: o->bounds = 1; break;
-        case OPT_MAX_MEMORY:
-            if (parse_bytes(optarg, &o->ro.max_memory)) {
-                fprintf(stderr, "%s: --max-memory: '%s' is not a byte count "
-                        ">= 1 (digits, then K, M or G)\n", prog, optarg);
-                return CLI_EUSAGE;
-            }
-            break;
-        case OPT_NO_UNBOUNDED: o->ro.unbounded = 0; break;
-        case OPT_PROGRESS: o->progress = 1; break;
-        case 'q': {
-            const char **v = realloc(o->queries,
-                                     (o->nqueries + 1) * sizeof *v);
-            if (!v) {
-                fprintf(stderr, "%s: out of memory\n", prog);
-                return CLI_EUSAGE;
-            }
-            o->queries = v;
-            o->queries[o->nqueries++] = optarg;
-            break;
-        }
-        case 'w': o->witness = optarg; break;
-        case 't': o->trace = optarg; break;
-        case OPT_LONGEST: o->longest = optarg; break;
-        case 'f':
-            if (strcmp(optarg, "text") && strcmp(optarg, "json")) {
-                fprintf(stderr, "%s: --format: '%s' (text or json)\n", prog,
-                        optarg);
-                return CLI_EUSAGE;
-            }
-            o->json = !strcmp(optarg, "json");
-            break;
-        case OPT_MCC: o->mcc = optarg; break;
-        case OPT_NET: o->rd.net_id = optarg; break;
-        default: return cli_common_option(prog, c, usage);
-        }
-    }
+    cli_common_t cc = {.prog = prog, .usage = usage,
+                       .formats = CLI_FMT(CLI_TEXT) | CLI_FMT(CLI_JSON),
+                       .format = CLI_TEXT};
+    int c, rc;
+    while ((c = getopt_long(argc, argv, "t:f:qhV", longopts, NULL)) != -1)
+        if ((rc = set_option(o, &cc, c, optarg)) >= 0)
+            return rc;
+    o->json = cc.format == CLI_JSON;
     if (o->mcc) {
         const char *other = o->trace ? "--trace" : o->longest ? "--longest"
                             : o->json ? "--format json"
@@ -837,7 +826,7 @@ int main(int argc, char **argv)
     else if (o.nqueries)
         o.ro.graph = 0;
     progress_t pr = {cli_now(), 0, o.progress, 0};
-    if (o.progress || isatty(2)) {
+    if (!cli_quiet() && (o.progress || isatty(2))) {
         o.ro.progress = on_progress;
         o.ro.progress_ctx = &pr;
     }

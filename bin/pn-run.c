@@ -17,8 +17,6 @@ static const char *prog = "pn-run";
 /* Exit codes beyond the common ones (cli.h). */
 enum { EXIT_LIMIT = 4, EXIT_OVERFLOW = 5 };
 
-#define DEFAULT_MAX_STEPS UINT64_C(100000000)
-
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -41,7 +39,7 @@ static void usage(FILE *out)
         "  -c, --count ID        print the firing count of transition ID (may be\n"
         "                        repeated, or IDs separated by commas)\n"
         "      --counts          print the firing count of every transition\n"
-        "  -m, --marking         print the final marking (places with tokens)\n"
+        "      --marking         print the final marking (places with tokens)\n"
         "  -n, --runs N          N independent runs (seeds derived from --seed)\n"
         "      --per-run         with --runs and csv or json: a row for each run\n"
         "                        too\n"
@@ -49,47 +47,35 @@ static void usage(FILE *out)
         "  -t, --trace FILE      write the transitions fired in every step to FILE\n"
         "                        (one run; format in pn-run(1))\n"
         "      --snapshot K      in the trace, the marking every K steps\n"
-        "  -f, --format FMT      text (default), csv or json (JSON Lines; also\n"
-        "                        jsonl): the result schema of pn-sweep(1)\n"
+        "  -f, --format FMT      text (default), csv or json (JSON Lines; jsonl\n"
+        "                        too): the result schema of pn-sweep(1)\n"
         "      --reference       use the reference engine (recomputes the enabled\n"
         "                        set every step; for checking, slow)\n"
-        "      --net ID          read the <net> with this id\n"
-        "  -q, --quiet           no progress line\n"
-        "  -h, --help            show this help and exit\n"
-        "  -V, --version         show the version and exit\n"
+        "      --net ID          read the <net> with this id\n",
+        prog);
+    cli_usage_common(out, 24);
+    fprintf(out,
         "\n"
         "Exit status: 0 dead marking reached (every run), 1 the net could not be\n"
         "read, 2 bad command line, 3 an output could not be written, 4 the step\n"
         "limit came first (not with --steps), 5 a token count would exceed 2^63-1 (unbounded net).\n"
         "SIGINT or SIGTERM during --runs: the runs under way finish, the finished\n"
         "ones are printed, marked interrupted, and pn-run dies of the signal\n"
-        "(status 130 or 143).\n",
-        prog);
+        "(status 130 or 143).\n");
 }
 
-enum { OPT_SEMANTICS = 128, OPT_MAX_STEPS, OPT_COUNTS, OPT_SNAPSHOT,
-       OPT_REFERENCE, OPT_NET, OPT_STEPS, OPT_INCLUDE_LIMITED, OPT_PER_RUN };
-
-typedef enum { FMT_TEXT, FMT_CSV, FMT_JSON } fmt_t;
+enum { OPT_COUNTS = 128, OPT_SNAPSHOT, OPT_REFERENCE, OPT_NET, OPT_MARKING };
 
 typedef struct {
-    uint64_t seed, max_steps, runs, snapshot;
-    unsigned jobs;
-    pn_semantics_t sem;
+    cli_run_t run;       /* the run options, shared with pn-sweep */
+    uint64_t snapshot;
     int reference, all_counts, marking, quiet;
-    int exact_steps;     /* --steps: the limit is the goal, not a failure */
-    int include_limited; /* --include-limited (implied by --steps) */
-    int per_run;
-    int max_steps_given;
-    uint64_t steps;      /* --steps N */
-    fmt_t fmt;
+    cli_format_t fmt;
     const char *trace;
     size_t *count_idx; /* transitions whose counts are printed */
     size_t ncount;
     const char *file;  /* the net ('-': standard input) */
     pn_read_options_t ro;
-    const char **count_args; /* the --count lists, read once the net is */
-    size_t ncount_args;
 } opts_t;
 
 /* ---- one run with a trace ---------------------------------------------- */
@@ -99,13 +85,13 @@ static pn_end_t run_traced(pn_sim_t *sim, const pn_net_t *net, const opts_t *o,
                            FILE *f)
 {
     if (!f)
-        return pn_sim_run(sim, o->max_steps);
+        return pn_sim_run(sim, o->run.max_steps);
     if (o->snapshot)
         pn_trace_write_marking(f, net, 0, pn_sim_marking(sim));
     pn_end_t end = PN_END_NONE;
     while (end == PN_END_NONE) {
-        if (pn_sim_steps(sim) >= o->max_steps) {
-            end = pn_sim_run(sim, o->max_steps);
+        if (pn_sim_steps(sim) >= o->run.max_steps) {
+            end = pn_sim_run(sim, o->run.max_steps);
             break;
         }
         pn_sim_step(sim, &end);
@@ -144,18 +130,18 @@ static void *worker(void *arg)
         /* after SIGINT or SIGTERM, no new run: the ones under way finish */
         pthread_mutex_lock(&pl->lock);
         int stop = cli_signal_pending() != 0;
-        uint64_t i = stop ? o->runs : pl->next++;
+        uint64_t i = stop ? o->run.runs : pl->next++;
         pthread_mutex_unlock(&pl->lock);
-        if (i >= o->runs)
+        if (i >= o->run.runs)
             break;
-        pn_sim_t *sim = pn_sim_new(pl->engine, pn_run_seed(o->seed, i), o->sem,
-                                   o->reference);
+        pn_sim_t *sim = pn_sim_new(pl->engine, pn_run_seed(o->run.seed, i),
+                                   o->run.sem, o->reference);
         if (!sim) {
             pl->failed = 1;
             break;
         }
-        pl->ends[i] = pn_sim_run(sim, o->max_steps);
-        pl->seeds[i] = pn_run_seed(o->seed, i);
+        pl->ends[i] = pn_sim_run(sim, o->run.max_steps);
+        pl->seeds[i] = pn_run_seed(o->run.seed, i);
         size_t nm = o->ncount + 2;
         double *row = pl->values + i * nm;
         row[0] = (double)pn_sim_steps(sim);
@@ -237,12 +223,12 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
     pl.engine = engine;
     pl.o = o;
     pthread_mutex_init(&pl.lock, NULL);
-    pl.values = calloc(o->runs * (o->ncount + 2), sizeof *pl.values);
-    pl.seeds = calloc(o->runs, sizeof *pl.seeds);
-    pl.ends = calloc(o->runs, sizeof *pl.ends);
-    unsigned jobs = o->jobs;
-    if ((uint64_t)jobs > o->runs)
-        jobs = (unsigned)o->runs;
+    pl.values = calloc(o->run.runs * (o->ncount + 2), sizeof *pl.values);
+    pl.seeds = calloc(o->run.runs, sizeof *pl.seeds);
+    pl.ends = calloc(o->run.runs, sizeof *pl.ends);
+    unsigned jobs = o->run.jobs;
+    if ((uint64_t)jobs > o->run.runs)
+        jobs = (unsigned)o->run.runs;
     pthread_t *th = calloc(jobs, sizeof *th);
     if (!pl.values || !pl.seeds || !pl.ends || !th) {
         fprintf(stderr, "%s: out of memory\n", prog);
@@ -262,12 +248,12 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
         pthread_mutex_lock(&pl.lock);
         uint64_t done = pl.done;
         pthread_mutex_unlock(&pl.lock);
-        if (done >= o->runs || cli_signal_pending())
+        if (done >= o->run.runs || cli_signal_pending())
             break;
         double t = cli_now();
         if (t - t0 > 1.0 && t - last > 0.25) {
             fprintf(stderr, "\r%s: %" PRIu64 "/%" PRIu64 " runs", prog, done,
-                    o->runs);
+                    o->run.runs);
             last = t;
             shown = 1;
         }
@@ -286,7 +272,7 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
     }
     /* interrupted: the runs taken (0 to next - 1) are the runs finished */
     int sig = cli_signal_pending();
-    uint64_t runs = sig && pl.next < o->runs ? pl.next : o->runs;
+    uint64_t runs = sig && pl.next < o->run.runs ? pl.next : o->run.runs;
     uint64_t nd = 0, nl = 0, no = 0;
     for (uint64_t i = 0; i < runs; i++) {
         nd += pl.ends[i] == PN_END_DEAD;
@@ -300,19 +286,20 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
         return CLI_EINPUT;
     }
     pn_results_point_t pt = {
-        .point = 0, .seed = o->seed, .requested = o->runs, .runs = runs,
+        .point = 0, .seed = o->run.seed, .requested = o->run.runs,
+        .runs = runs,
         .nmeasures = nm, .measures = (const char *const *)names,
         .values = pl.values, .ends = pl.ends, .seeds = pl.seeds,
-        .include_limited = o->include_limited};
+        .include_limited = o->run.include_limited};
     pn_status_t st = PN_OK;
-    if (o->fmt == FMT_TEXT) {
+    if (o->fmt == CLI_TEXT) {
         printf("runs: %" PRIu64, runs);
         if (sig)
-            printf(" of %" PRIu64 ", interrupted", o->runs);
+            printf(" of %" PRIu64 ", interrupted", o->run.runs);
         printf(" (seed %" PRIu64 "): dead %" PRIu64 ", limit %" PRIu64
-               ", overflow %" PRIu64 "\n", o->seed, nd, nl, no);
+               ", overflow %" PRIu64 "\n", o->run.seed, nd, nl, no);
         printf("statistics of the %s runs:\n",
-               o->include_limited ? "dead and limited" : "dead");
+               o->run.include_limited ? "dead and limited" : "dead");
         for (size_t k = 0; k < nm && !st; k++) {
             pn_stats_t s;
             if (!(st = pn_results_stats(&pt, k, &s)))
@@ -320,9 +307,9 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
         }
     } else {
         pn_results_layout_t lay = {
-            o->fmt == FMT_CSV ? PN_RESULTS_CSV : PN_RESULTS_JSONL, 0, NULL};
+            o->fmt == CLI_CSV ? PN_RESULTS_CSV : PN_RESULTS_JSONL, 0, NULL};
         st = pn_results_write_header(stdout, &lay);
-        if (!st && o->per_run)
+        if (!st && o->run.per_run)
             st = pn_results_write_runs(stdout, &lay, &pt);
         if (!st)
             st = pn_results_write_point(stdout, &lay, &pt);
@@ -337,10 +324,12 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
     }
     if (sig) {
         fprintf(stderr, "%s: interrupted: %" PRIu64 " of %" PRIu64 " runs "
-                "finished\n", prog, runs, o->runs);
+                "finished\n", prog, runs, o->run.runs);
         return -sig;
     }
-    return no ? EXIT_OVERFLOW : nl && !o->exact_steps ? EXIT_LIMIT : CLI_OK;
+    return no ? EXIT_OVERFLOW
+           : nl && !o->run.exact_steps ? EXIT_LIMIT
+                                       : CLI_OK;
 }
 
 /* ---- one run ------------------------------------------------------------ */
@@ -348,7 +337,7 @@ static int many_runs(const pn_net_t *net, const pn_engine_t *engine,
 static int one_run(const pn_net_t *net, const pn_engine_t *engine,
                    const opts_t *o)
 {
-    pn_sim_t *sim = pn_sim_new(engine, o->seed, o->sem, o->reference);
+    pn_sim_t *sim = pn_sim_new(engine, o->run.seed, o->run.sem, o->reference);
     if (!sim) {
         fprintf(stderr, "%s: out of memory\n", prog);
         return CLI_EINPUT;
@@ -360,7 +349,7 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
             pn_sim_free(sim);
             return CLI_EOUTPUT;
         }
-        pn_trace_write_header(tf, net, o->seed, o->sem);
+        pn_trace_write_header(tf, net, o->run.seed, o->run.sem);
     }
     pn_end_t end = run_traced(sim, net, o, tf);
     int rc = tf ? cli_output_close(tf, tmp, o->trace, 1) : CLI_OK;
@@ -375,7 +364,7 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     }
     const uint64_t *c = pn_sim_counts(sim), *m = pn_sim_marking(sim);
     size_t nt = pn_net_transition_count(net), np = pn_net_place_count(net);
-    if (o->fmt != FMT_TEXT) {
+    if (o->fmt != CLI_TEXT) {
         /* the measures: steps, firings, the counts, the marking */
         size_t nmark = 0;
         for (size_t p = 0; o->marking && p < np; p++)
@@ -409,12 +398,12 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
         }
         if (!st) {
             pn_results_layout_t lay = {
-                o->fmt == FMT_CSV ? PN_RESULTS_CSV : PN_RESULTS_JSONL, 0,
+                o->fmt == CLI_CSV ? PN_RESULTS_CSV : PN_RESULTS_JSONL, 0,
                 NULL};
             pn_results_point_t pt = {
-                .point = 0, .seed = o->seed, .requested = 1, .runs = 1,
+                .point = 0, .seed = o->run.seed, .requested = 1, .runs = 1,
                 .nmeasures = nm + nmark, .measures = all, .values = v,
-                .ends = &end, .seeds = &o->seed};
+                .ends = &end, .seeds = &o->run.seed};
             st = pn_results_write_header(stdout, &lay);
             if (!st)
                 st = pn_results_write_runs(stdout, &lay, &pt);
@@ -433,7 +422,8 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     } else {
         printf("steps: %" PRIu64 "\n", steps);
         printf("end: %s\n", end == PN_END_DEAD ? "dead marking"
-                            : o->exact_steps ? "step limit reached (--steps)"
+                            : o->run.exact_steps
+                                ? "step limit reached (--steps)"
                             : "step limit reached (no dead marking)");
         printf("firings: %" PRIu64 "\n", pn_sim_firings(sim));
         for (size_t k = 0; k < o->ncount; k++)
@@ -455,10 +445,10 @@ static int one_run(const pn_net_t *net, const pn_engine_t *engine,
     pn_sim_free(sim);
     if (rc)
         return rc;
-    if (end == PN_END_LIMIT && !o->exact_steps) {
+    if (end == PN_END_LIMIT && !o->run.exact_steps) {
         fprintf(stderr, "%s: no dead marking within %" PRIu64 " steps "
                 "(pn-reach says whether one is reachable at all)\n", prog,
-                o->max_steps);
+                o->run.max_steps);
         return EXIT_LIMIT;
     }
     return CLI_OK;
@@ -492,14 +482,14 @@ static int pick_counts(opts_t *o, const pn_net_t *net)
 {
     size_t nt = pn_net_transition_count(net);
     size_t room = nt + 1;
-    for (size_t i = 0; i < o->ncount_args; i++)
-        room += strlen(o->count_args[i]) + 1;
+    for (size_t i = 0; i < o->run.ncounts; i++)
+        room += strlen(o->run.counts[i]) + 1;
     o->count_idx = calloc(room, sizeof *o->count_idx);
     if (o->all_counts)
         for (size_t i = 0; i < nt; i++)
             o->count_idx[o->ncount++] = i;
-    for (size_t i = 0; i < o->ncount_args && !o->all_counts; i++)
-        if (add_counts(o, net, o->count_args[i]) < 0)
+    for (size_t i = 0; i < o->run.ncounts && !o->all_counts; i++)
+        if (add_counts(o, net, o->run.counts[i]) < 0)
             return CLI_EUSAGE;
     return CLI_OK;
 }
@@ -508,7 +498,7 @@ static int compile(const pn_net_t *net, const char *file, pn_engine_t **engine)
 {
     if (pn_engine_compile(net, engine) != PN_OK) {
         fprintf(stderr, "%s: %s: the net is too large to compile\n", prog,
-                file);
+                cli_input_name(file));
         return CLI_EINPUT;
     }
     return CLI_OK;
@@ -516,136 +506,64 @@ static int compile(const pn_net_t *net, const char *file, pn_engine_t **engine)
 
 /* ---- the command line --------------------------------------------------- */
 
-/* A number option: arg, a whole number from min to max, into *out.  Returns
- * -1 to go on, or CLI_EUSAGE after "OPT: 'ARG' is not a number<range>", or
- * for a number out of the range, "OPT: ARG is not allowed: a number<range>".
- */
-static int number(const char *opt, const char *arg, uint64_t min,
-                  uint64_t max, const char *range, uint64_t *out)
-{
-    if (cli_parse_u64(arg, 0, out)) {
-        fprintf(stderr, "%s: %s: '%s' is not a number%s\n", prog, opt, arg,
-                range);
-        return CLI_EUSAGE;
-    }
-    if (*out < min || *out > max) {
-        fprintf(stderr, "%s: %s: %s is not allowed: a number%s\n", prog, opt,
-                arg, range);
-        return CLI_EUSAGE;
-    }
-    return -1;
-}
-
 /* Takes option c with its argument.  Returns an exit code, or -1 to go on. */
-static int set_option(opts_t *o, int c, const char *arg)
+static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
 {
     uint64_t v;
-    int rc;
-    switch (c) {
-    case 's':
-        return number("--seed", arg, 0, UINT64_MAX, " from 0 to 2^64-1",
-                      &o->seed);
-    case OPT_SEMANTICS:
-        if (pn_semantics_parse(arg, &o->sem)) {
-            fprintf(stderr, "%s: --semantics: '%s' (maximal or "
-                    "interleaving)\n", prog, arg);
-            return CLI_EUSAGE;
-        }
-        break;
-    case OPT_MAX_STEPS:
-        o->max_steps_given = 1;
-        return number("--max-steps", arg, 0, UINT64_MAX, "", &o->max_steps);
-    case OPT_STEPS:
-        o->exact_steps = 1;
-        o->include_limited = 1;
-        return number("--steps", arg, 0, UINT64_MAX, "", &o->steps);
-    case OPT_INCLUDE_LIMITED: o->include_limited = 1; break;
-    case OPT_PER_RUN: o->per_run = 1; break;
-    case 'c': o->count_args[o->ncount_args++] = arg; break;
-    case OPT_COUNTS: o->all_counts = 1; break;
-    case 'm': o->marking = 1; break;
-    case 'n':
-        return number("--runs", arg, 1, 100000000, " from 1 to 100000000",
-                      &o->runs);
-    case 'j':
-        if ((rc = number("--jobs", arg, 1, 1024, " from 1 to 1024", &v)) < 0)
-            o->jobs = (unsigned)v;
+    int rc = cli_run_option(&o->run, c, arg);
+    if (rc != -2)
         return rc;
+    switch (c) {
+    case OPT_COUNTS: o->all_counts = 1; break;
+    case OPT_MARKING: o->marking = 1; break;
     case 't': o->trace = arg; break;
     case OPT_SNAPSHOT:
-        return number("--snapshot", arg, 1, UINT64_MAX,
-                      " from 1 to 2^64-1 (a marking every K steps)",
-                      &o->snapshot);
-    case 'f':
-        if (!strcmp(arg, "text"))
-            o->fmt = FMT_TEXT;
-        else if (!strcmp(arg, "csv"))
-            o->fmt = FMT_CSV;
-        else if (!strcmp(arg, "json") || !strcmp(arg, "jsonl"))
-            o->fmt = FMT_JSON;
-        else {
-            fprintf(stderr, "%s: --format: '%s' (text, csv, json or jsonl)\n",
-                    prog, arg);
+        if (cli_uint("--snapshot", arg, 1, UINT64_MAX, &v))
             return CLI_EUSAGE;
-        }
+        o->snapshot = v;
         break;
     case OPT_REFERENCE: o->reference = 1; break;
     case OPT_NET: o->ro.net_id = arg; break;
-    case 'q': o->quiet = 1; break;
-    default: return cli_common_option(prog, c, usage);
+    default: return cli_option(cc, c, arg);
     }
     return -1;
 }
 
-/* Reads the command line into o (o->count_args: room for argc lists).
+/* Reads the command line into o (o->run.counts: room for argc lists).
  * Returns an exit code, or -1 to go on. */
 static int parse_options(int argc, char **argv, opts_t *o)
 {
     static const struct option longopts[] = {
-        {"seed", required_argument, NULL, 's'},
-        {"semantics", required_argument, NULL, OPT_SEMANTICS},
-        {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
-        {"steps", required_argument, NULL, OPT_STEPS},
-        {"include-limited", no_argument, NULL, OPT_INCLUDE_LIMITED},
-        {"per-run", no_argument, NULL, OPT_PER_RUN},
-        {"count", required_argument, NULL, 'c'},
+        CLI_RUN_LONGOPTS,
         {"counts", no_argument, NULL, OPT_COUNTS},
-        {"marking", no_argument, NULL, 'm'},
-        {"runs", required_argument, NULL, 'n'},
-        {"jobs", required_argument, NULL, 'j'},
+        {"marking", no_argument, NULL, OPT_MARKING},
         {"trace", required_argument, NULL, 't'},
         {"snapshot", required_argument, NULL, OPT_SNAPSHOT},
-        {"format", required_argument, NULL, 'f'},
+        CLI_LONGOPT_FORMAT,
         {"reference", no_argument, NULL, OPT_REFERENCE},
         {"net", required_argument, NULL, OPT_NET},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
-    o->seed = 1;
-    o->max_steps = DEFAULT_MAX_STEPS;
-    o->runs = 0;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    o->jobs = cores > 0 ? (unsigned)cores : 1;
+        CLI_LONGOPTS_COMMON};
+    cli_common_t cc = {.prog = prog, .usage = usage,
+                       .formats = CLI_FMT(CLI_TEXT) | CLI_FMT(CLI_CSV) |
+                                  CLI_FMT(CLI_JSON),
+                       .format = CLI_TEXT};
     int c, rc;
-    while ((c = getopt_long(argc, argv, "s:c:mn:j:t:f:qhV", longopts, NULL)) !=
-           -1)
-        if ((rc = set_option(o, c, optarg)) >= 0)
+    while ((c = getopt_long(argc, argv, CLI_RUN_SHORTOPTS "t:f:qhV", longopts,
+                            NULL)) != -1)
+        if ((rc = set_option(o, &cc, c, optarg)) >= 0)
             return rc;
+    o->fmt = cc.format;
+    o->quiet = cli_quiet();
     if (!(o->file = cli_one_file(prog, argc, argv, optind)))
         return CLI_EUSAGE;
-    if (o->trace && o->runs) {
+    if ((rc = cli_run_finish(&o->run)) >= 0)
+        return rc;
+    if (o->trace && o->run.runs) {
         fprintf(stderr, "%s: --trace records one run; leave out --runs\n",
                 prog);
         return CLI_EUSAGE;
     }
-    if (o->exact_steps && o->max_steps_given) {
-        fprintf(stderr, "%s: --steps and --max-steps: give one\n", prog);
-        return CLI_EUSAGE;
-    }
-    if (o->exact_steps)
-        o->max_steps = o->steps;
-    if (o->per_run && (!o->runs || o->fmt == FMT_TEXT)) {
+    if (o->run.per_run && (!o->run.runs || o->fmt == CLI_TEXT)) {
         fprintf(stderr, "%s: --per-run needs --runs and --format csv or "
                 "json\n", prog);
         return CLI_EUSAGE;
@@ -661,7 +579,8 @@ int main(int argc, char **argv)
 {
     /* on the stack: every early return below stays leak-free */
     const char *count_args[argc + 1];
-    opts_t o = {.count_args = count_args};
+    opts_t o = {0};
+    cli_run_init(&o.run, count_args);
     cli_init(prog, argc, argv);
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
@@ -676,7 +595,7 @@ int main(int argc, char **argv)
     if (rc == CLI_OK)
         rc = compile(net, o.file, &engine);
     if (rc == CLI_OK)
-        rc = o.runs ? many_runs(net, engine, &o) : one_run(net, engine, &o);
+        rc = o.run.runs ? many_runs(net, engine, &o) : one_run(net, engine, &o);
     pn_engine_free(engine);
     free(o.count_idx);
     pn_net_free(net);

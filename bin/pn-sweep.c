@@ -44,13 +44,13 @@ static void usage(FILE *out)
         "  -c, --count ID           a measure: the firings of transition ID (may\n"
         "                           be repeated, or IDs separated by commas)\n"
         "      --per-run            a row for each run too\n"
-        "  -f, --format FMT         csv (default) or json (JSON Lines; also jsonl)\n"
+        "  -f, --format FMT         csv (default) or json (JSON Lines; jsonl too)\n"
         "  -o, --output FILE        write to FILE, a point at a time (default:\n"
         "                           standard output)\n"
         "      --resume             skip the points FILE (-o) already holds\n"
-        "  -j, --threads N          threads (default: the number of cores; under\n"
+        "  -j, --jobs N             threads (default: the number of cores; under\n"
         "                           mpirun, 1 a rank); the output is the same\n"
-        "                           for any N\n"
+        "                           for any N (--threads N too)\n"
         "      --shard K/N          only the points k with k mod N = K (0 <= K < N)\n"
         "      --merge              FILEs are shard outputs: write them as one\n"
         "      --plot FILE          draw the mean steps (95%% band) against the\n"
@@ -58,11 +58,10 @@ static void usage(FILE *out)
         "                           second, into FILE.svg, .png or .pdf (gnuplot;\n"
         "                           needs --output FILE and csv)\n"
         "      --progress           a progress line on standard error even when it\n"
-        "                           is not a terminal\n"
-        "  -q, --quiet              no progress line\n"
-        "  -h, --help               show this help and exit\n"
-        "  -V, --version            show the version and exit\n"
-        "\n"
+        "                           is not a terminal\n",
+        prog);
+    cli_usage_common(out, 27);
+    fprintf(out,
         "\n"
         "Under mpirun (-np N), the points are spread over N ranks: rank 0 hands\n"
         "out chunks of runs, computes and writes; the output is the same for any\n"
@@ -72,7 +71,6 @@ static void usage(FILE *out)
         "not be read or is invalid, 2 bad command line, 3 the output could not\n"
         "be written.  SIGINT or SIGTERM: the points finished are written, the\n"
         "file stays valid (--resume goes on), status 130 or 143.\n",
-        prog,
 #ifdef HAVE_MPI
         "This pn-sweep is built with MPI."
 #else
@@ -81,66 +79,58 @@ static void usage(FILE *out)
         );
 }
 
-enum { OPT_SPEC = 128, OPT_SEMANTICS, OPT_MAX_STEPS, OPT_STEPS,
-       OPT_INCLUDE_LIMITED, OPT_PER_RUN, OPT_RESUME, OPT_SHARD, OPT_MERGE,
-       OPT_PROGRESS, OPT_PLOT };
+enum { OPT_SPEC = 128, OPT_RESUME, OPT_SHARD, OPT_MERGE, OPT_PROGRESS,
+       OPT_PLOT };
 
-static int number(const char *opt, const char *arg, uint64_t min,
-                  uint64_t max, uint64_t *out)
+/* The run options as the spec left them, for the command line to change. */
+static void run_from_sweep(cli_run_t *r, const sweep_t *s)
 {
-    if (cli_parse_u64(arg, 0, out) || *out < min || *out > max) {
-        fprintf(stderr, "%s: %s: '%s' is not allowed: a number from %" PRIu64
-                " to %" PRIu64 "\n", prog, opt, arg, min, max);
-        return CLI_EUSAGE;
-    }
+    r->seed = s->seed;
+    r->sem = s->sem;
+    r->max_steps = s->max_steps;
+    r->steps = s->steps;
+    r->max_steps_given = s->max_steps_given;
+    r->exact_steps = s->exact_steps;
+    r->include_limited = s->include_limited;
+    r->per_run = s->per_run;
+    r->runs = s->runs;
+    r->jobs = s->threads;
+}
+
+/* The run options back into the sweep (sweep_run() checks them whole, as
+ * a spec also gives them).  Returns -1, or an exit code. */
+static int run_to_sweep(sweep_t *s, const cli_run_t *r)
+{
+    s->seed = r->seed;
+    s->sem = r->sem;
+    s->max_steps = r->max_steps;
+    s->steps = r->steps;
+    s->max_steps_given = r->max_steps_given;
+    s->exact_steps = r->exact_steps;
+    s->include_limited = r->include_limited;
+    s->per_run = r->per_run;
+    s->runs = r->runs;
+    s->threads = r->jobs;
+    s->threads_given |= r->jobs_given;
+    for (size_t i = 0; i < r->ncounts; i++)
+        if (sweep_add_counts(s, r->counts[i]) != 0)
+            return CLI_EUSAGE;
     return -1;
 }
 
-static int set_option(sweep_t *s, int c, const char *arg)
+static int set_option(sweep_t *s, cli_run_t *r, cli_common_t *cc, int c,
+                      const char *arg)
 {
-    uint64_t v;
-    int rc;
+    int rc = cli_run_option(r, c, arg);
+    if (rc != -2)
+        return rc;
     switch (c) {
     case 'p':
         if (sweep_add_param(s, arg, NULL, 0) != 0)
             return CLI_EUSAGE;
         break;
     case OPT_SPEC: s->spec = arg; break;
-    case 'n': return number("--runs", arg, 1, 100000000, &s->runs);
-    case 's': return number("--seed", arg, 0, UINT64_MAX, &s->seed);
-    case OPT_SEMANTICS:
-        if (pn_semantics_parse(arg, &s->sem)) {
-            fprintf(stderr, "%s: --semantics: '%s' (maximal or "
-                    "interleaving)\n", prog, arg);
-            return CLI_EUSAGE;
-        }
-        break;
-    case OPT_MAX_STEPS:
-        s->max_steps_given = 1;
-        return number("--max-steps", arg, 0, UINT64_MAX, &s->max_steps);
-    case OPT_STEPS:
-        s->exact_steps = 1;
-        return number("--steps", arg, 0, UINT64_MAX, &s->steps);
-    case OPT_INCLUDE_LIMITED: s->include_limited = 1; break;
-    case 'c':
-        if (sweep_add_counts(s, arg) != 0)
-            return CLI_EUSAGE;
-        break;
-    case OPT_PER_RUN: s->per_run = 1; break;
-    case 'f':
-        if (pn_results_format_parse(arg, &s->fmt)) {
-            fprintf(stderr, "%s: --format: '%s' (csv or json)\n", prog, arg);
-            return CLI_EUSAGE;
-        }
-        break;
-    case 'o': s->output = arg; break;
     case OPT_RESUME: s->resume = 1; break;
-    case 'j':
-        if ((rc = number("--threads", arg, 1, 1024, &v)) < 0) {
-            s->threads = (unsigned)v;
-            s->threads_given = 1;
-        }
-        return rc;
     case OPT_SHARD: {
         uint64_t k, n;
         const char *slash = strchr(arg, '/');
@@ -164,7 +154,6 @@ static int set_option(sweep_t *s, int c, const char *arg)
     case OPT_MERGE: s->merge = 1; break;
     case OPT_PROGRESS: s->progress = 1; break;
     case OPT_PLOT: s->plot = arg; break;
-    case 'q': s->quiet = 1; break;
     case 'V':
         cli_version(prog);
 #ifdef HAVE_MPI
@@ -174,36 +163,50 @@ static int set_option(sweep_t *s, int c, const char *arg)
         printf("MPI: not built in (configure found no Open MPI)\n");
 #endif
         return CLI_OK;
-    default: return cli_common_option(prog, c, usage);
+    default: return cli_option(cc, c, arg);
     }
     return -1;
 }
 
-int main(int argc, char **argv)
+/* Reads the command line (after the spec) into s.  Returns an exit code,
+ * or -1 to go on. */
+static int parse_options(int argc, char **argv, sweep_t *s)
 {
     static const struct option longopts[] = {
         {"param", required_argument, NULL, 'p'},
         {"spec", required_argument, NULL, OPT_SPEC},
-        {"runs", required_argument, NULL, 'n'},
-        {"seed", required_argument, NULL, 's'},
-        {"semantics", required_argument, NULL, OPT_SEMANTICS},
-        {"max-steps", required_argument, NULL, OPT_MAX_STEPS},
-        {"steps", required_argument, NULL, OPT_STEPS},
-        {"include-limited", no_argument, NULL, OPT_INCLUDE_LIMITED},
-        {"count", required_argument, NULL, 'c'},
-        {"per-run", no_argument, NULL, OPT_PER_RUN},
-        {"format", required_argument, NULL, 'f'},
-        {"output", required_argument, NULL, 'o'},
-        {"resume", no_argument, NULL, OPT_RESUME},
+        CLI_RUN_LONGOPTS,
         {"threads", required_argument, NULL, 'j'},
+        CLI_LONGOPT_FORMAT,
+        CLI_LONGOPT_OUTPUT,
+        {"resume", no_argument, NULL, OPT_RESUME},
         {"shard", required_argument, NULL, OPT_SHARD},
         {"merge", no_argument, NULL, OPT_MERGE},
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"plot", required_argument, NULL, OPT_PLOT},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        CLI_LONGOPTS_COMMON};
+    const char *counts[argc + 1];
+    cli_run_t r;
+    cli_run_init(&r, counts);
+    run_from_sweep(&r, s);
+    cli_common_t cc = {.prog = prog, .usage = usage,
+                       .formats = CLI_FMT(CLI_CSV) | CLI_FMT(CLI_JSON),
+                       .format = s->fmt == PN_RESULTS_CSV ? CLI_CSV : CLI_JSON,
+                       .output = s->output};
+    int c, rc = -1;
+    while (rc < 0 && (c = getopt_long(argc, argv, "p:" CLI_RUN_SHORTOPTS
+                                      "f:o:qhV", longopts, NULL)) != -1)
+        rc = set_option(s, &r, &cc, c, optarg);
+    if (rc >= 0)
+        return rc;
+    s->fmt = cc.format == CLI_CSV ? PN_RESULTS_CSV : PN_RESULTS_JSONL;
+    s->output = cc.output;
+    s->quiet = cli_quiet();
+    return run_to_sweep(s, &r);
+}
+
+int main(int argc, char **argv)
+{
     cli_init(prog, argc, argv);
     /* under mpirun: the ranks beyond 0 compute what rank 0 hands out and
      * say nothing (rank 0 reports everything, once) */
@@ -226,7 +229,7 @@ int main(int argc, char **argv)
         return CLI_EOUTPUT;
     sweep_t s;
     sweep_init(&s, prog);
-    int c, rc = -1;
+    int rc = -1;
     /* the spec first: the command line's options then change it */
     for (int i = 1; i < argc && rc < 0; i++) {
         if (!strcmp(argv[i], "--"))
@@ -236,10 +239,8 @@ int main(int argc, char **argv)
         else if (!strncmp(argv[i], "--spec=", 7))
             rc = sweep_read_spec(&s, argv[i] + 7);
     }
-    while (rc < 0 &&
-           (c = getopt_long(argc, argv, "p:n:s:c:f:o:j:qhV", longopts,
-                            NULL)) != -1)
-        rc = set_option(&s, c, optarg);
+    if (rc < 0)
+        rc = parse_options(argc, argv, &s);
     /* every rank parsed the same command line: all go on or none */
     if (!sweep_mpi_agree(rc < 0) && rc < 0)
         rc = CLI_EUSAGE;

@@ -107,7 +107,7 @@ static int key_value(spec_t *sp, const char *key, const yaml_node_t *v)
         s->exact_steps = 1;
         return number(sp, v, key, 0, UINT64_MAX, &s->steps);
     }
-    if (!strcmp(key, "threads")) {
+    if (!strcmp(key, "jobs") || !strcmp(key, "threads")) {
         if ((rc = number(sp, v, key, 1, 1024, &x)) < 0)
             s->threads = (unsigned)x;
         return rc;

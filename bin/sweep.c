@@ -301,7 +301,8 @@ static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
         net = g->nets[file];
         for (size_t i = 0; i < s->nparams; i++) {
             const param_t *p = &s->params[i];
-            uint64_t x = strtoull(v[i + off], NULL, 10);
+            uint64_t x = 0; /* checked when the parameter was read */
+            cli_parse_u64(v[i + off], 0, &x);
             pn_status_t st = p->kind == PARAM_INIT
                 ? pn_net_set_marking(net, p->index[file], x)
                 : pn_net_set_arc_weight(net, p->index[file], x);
@@ -327,7 +328,7 @@ static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
             pn_gpu_options_resolve(&o, &gp, &work, &err)) {
             char buf[PN_ERROR_FILE_MAX + PN_ERROR_TEXT_MAX + 64];
             snprintf(msg, msgsize, "point %" PRIu64 ": %s", k,
-                     pn_error_format(&err, buf, sizeof buf));
+                     cli_error_format(&err, buf, sizeof buf));
             return -1;
         }
         if (gp.warps > PN_GPU_MAX_WARPS) {
@@ -857,7 +858,8 @@ static int grid_setup(grid_t *g, sweep_t *s)
                 if (pn_net_find(g->nets[f], p->id, &kind, &p->index[f]) !=
                         PN_OK || kind != want) {
                     fprintf(stderr, "%s: %s: %s: '%s' is not %s of the net\n",
-                            s->prog, s->files[f], p->name, p->id,
+                            s->prog, cli_input_name(s->files[f]), p->name,
+                            p->id,
                             want == PN_PLACE ? "a place" : "an arc");
                     return CLI_EUSAGE;
                 }

@@ -109,9 +109,9 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out);
  *
  * Everything pn-gen-gpu(1) takes to describe a net, one row of
  * pn_gpu_option_table() a parameter: pn-gen-gpu makes its options of the
- * rows (--NAME, -SHORT), pn-sweep(1) sweeps them (--param NAME=...).  A
- * new parameter is a field here, a row in the table (generators/gpu.c),
- * and its use in pn_gpu_options_resolve(). */
+ * rows (--NAME), pn-sweep(1) sweeps them (--param NAME=...).  A new
+ * parameter is a field here, a row in the table (generators/gpu.c), and
+ * its use in pn_gpu_options_resolve(). */
 typedef struct pn_gpu_options {
     uint64_t warps, schedulers, arith, shared, global, l1, l2;
     uint64_t threads_per_block, blocks, sms; /* a launch: all three or none */
@@ -136,15 +136,17 @@ typedef enum {
 } pn_gpu_opt_type_t;
 
 typedef struct pn_gpu_option {
-    const char *name;       /* long option and parameter name */
-    char short_name;        /* pn-gen-gpu's short option, or 0 */
+    const char *name;       /* the parameter's name */
     pn_gpu_opt_type_t type;
     size_t offset;          /* of its field in pn_gpu_options_t */
     uint64_t min, max;      /* the range of a number */
     uint64_t def;           /* the default of a number */
     const char *arg;        /* the argument in usage lines ("W") */
     const char *unit;       /* what it counts ("warps", "steps") */
-    const char *help;       /* one sentence, lines broken with '\n' */
+    const char *help;       /* one sentence, lines broken with '\n';
+                             * another parameter is named in braces
+                             * ("with {blocks}"), for a program to write
+                             * as its own option */
 } pn_gpu_option_t;
 
 /* The rows (static storage) and their count.  At most 64 rows. */

@@ -775,7 +775,7 @@ static pn_status_t encode_run(const pn_net_t *net, const pn_trace_t *trace,
         if (!st && d->n > PN_HTML_MAX_DATA)
             st = hfail(err, PN_ETOOBIG, "the run's data passes %d MiB at "
                        "step %" PRIu64 " of %" PRIu64 ": a page holds a "
-                       "shorter run (pn-run --max-steps %" PRIu64 ")",
+                       "shorter run (at most %" PRIu64 " steps)",
                        PN_HTML_MAX_DATA >> 20, s, steps, s - 1);
         if (!st && d->oom)
             st = hfail(err, PN_ENOMEM, "out of memory");

@@ -25,10 +25,16 @@ expect 0 "$BIN/pn-dot" --positions --dpi 48 "$TMP/g.pnml" -o "$TMP/g48.png"
 w96=$(png_width "$TMP/g.png"); w48=$(png_width "$TMP/g48.png")
 [ $((w96 / 2 - w48)) -ge -2 ] && [ $((w96 / 2 - w48)) -le 2 ] && ok || bad "width $w48 at 48 dpi, $w96 at 96"
 expect 2 "$BIN/pn-dot" --dpi 0 "$TMP/g.pnml" -o "$TMP/g0.png"
-has "$TMP/err" "--dpi: '0' is not a number from 1 to 10000"
-expect 0 "$BIN/pn-dot" -T pdf "$TMP/g.pnml" -o "$TMP/g.out"
+has "$TMP/err" "--dpi: '0' is not a whole number from 1 to 10000"
+expect 0 "$BIN/pn-dot" -f pdf "$TMP/g.pnml" -o "$TMP/g.out"
 head -c 4 "$TMP/g.out" | grep -q '%PDF' && ok || bad "not a PDF"
-expect 0 "$BIN/pn-dot" -T dot "$TMP/g.pnml"
+# -T, Graphviz's letter, is -f; a bad format is said as in every program
+expect 0 "$BIN/pn-dot" -T dot "$TMP/g.pnml" -o "$TMP/g1.dot"
+expect 0 "$BIN/pn-dot" -f dot "$TMP/g.pnml" -o "$TMP/g2.dot"
+cmp -s "$TMP/g1.dot" "$TMP/g2.dot" && ok || bad "-T dot is not -f dot"
+expect 2 "$BIN/pn-dot" -T jpg "$TMP/g.pnml"
+has "$TMP/err" "pn-dot: --format: 'jpg' is not svg, png, pdf or dot"
+expect 0 "$BIN/pn-dot" -f dot "$TMP/g.pnml"
 has "$TMP/out" "cluster_w0"
 has "$TMP/out" 'label="p1\n'
 has "$TMP/out" "group_order"
@@ -36,14 +42,14 @@ expect 2 "$BIN/pn-dot" --labels long "$TMP/g.pnml"
 has "$TMP/err" "--labels: 'long' is not short, name, id or none"
 expect 2 "$BIN/pn-dot" --rankdir UP "$TMP/g.pnml"
 has "$TMP/err" "--rankdir: 'UP' is not TB, LR, BT or RL"
-expect 0 "$BIN/pn-dot" -T dot --labels name --rankdir LR "$TMP/g.pnml"
+expect 0 "$BIN/pn-dot" -f dot --labels name --rankdir LR "$TMP/g.pnml"
 has "$TMP/out" "rankdir=LR"
 has "$TMP/out" 'xlabel="w0 p1 active warp"'
 
 has "$TMP/out" "arrowhead=odot"
 expect 0 "$BIN/pn-dot" "$TMP/g.pnml"
 has "$TMP/out" "<svg"
-expect 0 sh -c "'$BIN/pn-dot' -T dot - < '$TMP/g.pnml'"
+expect 0 sh -c "'$BIN/pn-dot' -f dot - < '$TMP/g.pnml'"
 has "$TMP/out" "digraph"
 expect 2 "$BIN/pn-dot" "$TMP/g.pnml" -o "$TMP/g.bmp"
 has "$TMP/err" "cannot tell the format"
@@ -67,7 +73,7 @@ has "$TMP/err" "missing.pnml: cannot read"
 "$BIN/pn-run" --seed 4 --trace "$TMP/run.trace" "$TMP/g.pnml" > /dev/null
 steps=$(sed -n 's/^E dead //p' "$TMP/run.trace")
 fired=$(sed -n 's/^S 3 //p' "$TMP/run.trace")
-expect 0 "$BIN/pn-dot" -T dot --trace "$TMP/run.trace" --step 3 "$TMP/g.pnml"
+expect 0 "$BIN/pn-dot" -f dot --trace "$TMP/run.trace" --step 3 "$TMP/g.pnml"
 for t in $fired; do
     # the node of each transition fired in step 3 is drawn red
     # one record per node statement: its attributes up to "];"
@@ -97,7 +103,7 @@ has "$TMP/tl.svg" "$want<"
 # each step's bar: its count as the cell's tooltip (steps with none: no bar)
 awk '$1 == "S" { n = 0; for (i = 3; i <= NF; i++) if ($i ~ /^w[0-9]+_t1$/) n++;
                  if (n) print n }' "$TMP/run.trace" > "$TMP/issued.want"
-expect 0 "$BIN/pn-dot" -T dot --trace "$TMP/run.trace" --timeline "$TMP/g.pnml"
+expect 0 "$BIN/pn-dot" -f dot --trace "$TMP/run.trace" --timeline "$TMP/g.pnml"
 grep -o 'TOOLTIP="[0-9]*"' "$TMP/out" | tr -dc '0-9\n' > "$TMP/issued.got"
 cmp -s "$TMP/issued.want" "$TMP/issued.got" && ok || bad "warps issued per step differ from the trace's t1 firings"
 expect 0 "$BIN/pn-dot" --trace "$TMP/run.trace" --timeline --steps 2-9 "$TMP/g.pnml" -o "$TMP/tl.png"
@@ -131,13 +137,13 @@ has "$TMP/fold.svg" 'id="w0_t16"'
 has "$TMP/fold.svg" 'id="fold&#45;w63"'
 lacks "$TMP/fold.svg" 'id="w1_p1"'
 has "$TMP/fold.svg" '189 arcs'
-expect 0 "$BIN/pn-dot" --fold --trace "$TMP/run.trace" --step 3 -T dot "$TMP/g.pnml"
+expect 0 "$BIN/pn-dot" --fold --trace "$TMP/run.trace" --step 3 -f dot "$TMP/g.pnml"
 has "$TMP/out" 'id="fold-w2"'
 has "$TMP/out" 'fired'
 sed 's/"p0"/"q0"/g' "$TMP/g.pnml" > "$TMP/n.pnml"  # not the generator's ids
 expect 2 "$BIN/pn-dot" --fold "$TMP/n.pnml"
 has "$TMP/err" "--fold: $TMP/n.pnml is not a GPU warp net; give its groups with --cluster-by SEP"
-expect 0 "$BIN/pn-dot" --fold --cluster-by _ -T dot "$TMP/n.pnml"
+expect 0 "$BIN/pn-dot" --fold --cluster-by _ -f dot "$TMP/n.pnml"
 has "$TMP/out" 'id="fold-w1"'
 has "$TMP/out" 'id=w0_p1'
 lacks "$TMP/out" 'id=w1_p1'

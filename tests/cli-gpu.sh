@@ -103,67 +103,67 @@ has "$TMP/err" "NVIDIA H100 80GB HBM3: 117 launches, training error"
 has "$TMP/cal.json" '"format": "pn-gpu calibration"'
 has "$TMP/cal.json" '"strided_scale": '
 [ "$(tail -c 1 "$TMP/cal.json" | od -An -c | tr -d ' ')" = '\n' ] && ok || bad "the calibration does not end with a line break"
-expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/matMul_gpu-H100.csv"
+expect 0 "$BIN/pn-gpu" predict -C "$TMP/cal.json" -D "$DEV" "$H/profiles/matMul_gpu-H100.csv"
 # calibrated on these rows: the mean error is the training error's size
 awk -F, 'NR > 1 { e += ($6 > $9 ? $6 - $9 : $9 - $6) / $9; n++ } END { exit !(n == 48 && e / n < 0.5) }' "$TMP/out" \
     && ok || bad "calibrated matMul_gpu predictions are off by more than 50% on average"
 # a GPU the calibration does not name is predicted from its specification,
 # with a warning (once a GPU)
-expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H200.csv"
+expect 0 "$BIN/pn-gpu" predict -C "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H200.csv"
 has "$TMP/out" "NVIDIA H200,vectorAdd,"
 has "$TMP/err" "cal.json: warning: no calibration of the GPU 'NVIDIA H200': predicted from its specification alone"
 [ "$(wc -l < "$TMP/err")" -eq 1 ] && ok || bad "the warning is not given once"
-expect 0 "$BIN/pn-gpu" predict -c "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 0 "$BIN/pn-gpu" predict -C "$TMP/cal.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 lacks "$TMP/err" "warning"
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": []}\n' > "$TMP/empty.json"
-expect 0 "$BIN/pn-gpu" predict -c "$TMP/empty.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 0 "$BIN/pn-gpu" predict -C "$TMP/empty.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "warning: no calibration of the GPU 'NVIDIA H100 80GB HBM3'"
 # a GPU twice in a calibration is refused
 sed 's/"gpus": \[/"gpus": [{"gpu": "H100", "overhead_s": 1e-6, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": 0, "log_hi": 0},/' "$TMP/cal.json" > "$TMP/twice.json"
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/twice.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/twice.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" 'twice.json: GPU 2 of "gpus" ("NVIDIA H100 80GB HBM3") is GPU 1 ("H100") again: which calibration applies is not known [PN_EVALUE]'
 # bad calibrations
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1,' > "$TMP/bad.json"
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "bad.json:1:"
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "x", "overhead_s": -1, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/bad.json"
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" 'bad.json: GPU 1 of "gpus" ("x"): "overhead_s": -1 is negative (expected >= 0) [PN_EVALUE]'
 # each field is named with what is wrong with it
 cal() { printf '{"format": "pn-gpu calibration", "version": %s, "gpus": [{"gpu": "NVIDIA H100 80GB HBM3", "overhead_s": 1e-6, "issue_scale": %s, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": %s, "log_hi": %s}]}\n' "$@" > "$TMP/bad.json"; }
 for v in '"abc"' null; do
     cal 1 "$v" -0.5 0.5
-    expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+    expect 1 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
     has "$TMP/err" '"issue_scale": expected a number, found '
 done
 # an interval that leaves out the prediction is refused
 cal 1 1 -0.5 -1
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" '"log_hi": -1 is negative (expected >= 0) [PN_EVALUE]'
 cal 1 1 5 6
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" '"log_lo": 5 is positive (expected <= 0'
 # version 1.0 is 1; 2 is not read
 cal 1.0 1 -0.5 0.5
-expect 0 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 0 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 cal 2 1 -0.5 0.5
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "bad.json: version 2: only version 1 is read [PN_EUNSUPPORTED]"
 # a calibration that cannot be opened or is a folder
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/no-such.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/no-such.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "no-such.json: cannot open: No such file or directory [PN_EIO]"
 lacks "$TMP/err" ":-1:"
-expect 1 "$BIN/pn-gpu" predict -c "$TMP" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" ": cannot read: Is a directory [PN_EIO]"
 # a calibration without strided_scale (written before it existed) is read;
 # one with a negative strided_scale is refused
 printf '{"format": "pn-gpu calibration", "version": 1, "gpus": [{"gpu": "NVIDIA H100 80GB HBM3", "overhead_s": 1e-6, "issue_scale": 1, "dram_scale": 1, "l2_scale": 1, "lsu_scale": 1, "log_lo": 0, "log_hi": 0}]}\n' > "$TMP/old.json"
-expect 0 "$BIN/pn-gpu" predict -c "$TMP/old.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 0 "$BIN/pn-gpu" predict -C "$TMP/old.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 sed 's/"lsu_scale": 1,/"lsu_scale": 1, "strided_scale": -2,/' "$TMP/old.json" > "$TMP/bad.json"
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" '"strided_scale": -2 is negative (expected >= 0) [PN_EVALUE]'
 printf '{"format": "something else"}\n' > "$TMP/bad.json"
-expect 1 "$BIN/pn-gpu" predict -c "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
+expect 1 "$BIN/pn-gpu" predict -C "$TMP/bad.json" -D "$DEV" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "not a pn-gpu calibration"
 # six launches for six parameters: the fit would pass through them all
 # (an interval of 0); refused, and no calibration written
@@ -220,11 +220,11 @@ has "$TMP/err" "does not fit on an SM"
 expect 2 "$BIN/pn-gpu" predict
 has "$TMP/err" "predict needs --device-info"
 # options that do not apply to the command are refused, not ignored
-expect 2 "$BIN/pn-gpu" eval -c "$TMP/cal.json" "$H"
+expect 2 "$BIN/pn-gpu" eval -C "$TMP/cal.json" "$H"
 has "$TMP/err" "--calibration does not apply to eval"
 expect 2 "$BIN/pn-gpu" eval --explain "$H"
 has "$TMP/err" "--explain does not apply to eval"
-expect 2 "$BIN/pn-gpu" fit -c "$TMP/cal.json" -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
+expect 2 "$BIN/pn-gpu" fit -C "$TMP/cal.json" -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "--calibration does not apply to fit"
 expect 2 "$BIN/pn-gpu" fit --grid 4 --block 32 --gpu H100 -D "$DEV" -o "$TMP/x.json" "$H/profiles/vectorAdd-H100.csv"
 has "$TMP/err" "does not apply to fit"

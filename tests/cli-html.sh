@@ -45,7 +45,7 @@ grep -Eio '(src|href)=["'"'"']?[^"'"'"' >]*' "$TMP/g.html" | grep -v '^[a-z:]*hr
 [ -s "$TMP/links" ] && bad "the page links out: $(head -3 "$TMP/links")" || ok
 grep -Eiq '@import|url\(|fetch\(|XMLHttpRequest|<link|<iframe|<img' "$TMP/g.html" && bad "the page may fetch" || ok
 # its size: the picture, the style and script (< 60 kB), the data
-svg=$("$BIN/pn-dot" -T svg --trace "$TMP/g.trace" --step 0 "$TMP/g.pnml" | wc -c)
+svg=$("$BIN/pn-dot" -f svg --trace "$TMP/g.trace" --step 0 "$TMP/g.pnml" | wc -c)
 size=$(wc -c < "$TMP/g.html")
 [ "$size" -gt "$svg" ] && [ "$size" -lt $((svg + 60000 + $(wc -c < "$TMP/g.trace"))) ] && ok ||
     bad "a page of $size bytes for an SVG of $svg"

@@ -25,10 +25,10 @@ has "$TMP/out" "  (   . 408 804 804 )"
 has "$TMP/out" "<1_o, Z^3 1_i>: 804"
 has "$TMP/out" "critical path: a -> sum (op 4) -> c"
 # serialized: ceil(1000/32) (400 + 31*3 + 4 + 400 + 63*2) = 32 * 1023
-expect 0 "$BIN/pn-maxplus" --set t=400,T=400,tau=4 --model serialized -N 1000 -n 32 --dt 2 --dT 3 "$VADD"
+expect 0 "$BIN/pn-maxplus" --set t=400,T=400,tau=4 --model serialized -N 1000 --executors 32 --dt 2 --dT 3 "$VADD"
 has "$TMP/out" "rounds: ceil(1000 / 32) = 32"
 has "$TMP/out" "total: 32736"
-expect 0 "$BIN/pn-maxplus" --set t=400,T=400,tau=4 -N 1000 -n 32 --format json "$VADD"
+expect 0 "$BIN/pn-maxplus" --set t=400,T=400,tau=4 -N 1000 --executors 32 --format json "$VADD"
 has "$TMP/out" '"r": 804'
 has "$TMP/out" '"total": 25728'
 expect 0 sh -c "'$BIN/pn-maxplus' --set t=1,T=1,tau=1 - < '$VADD'"

@@ -132,7 +132,7 @@ ls "$TMP" | grep -q tmp && bad "temporary file left" || ok
 for prog in pn-convert pn-reach pn-dot; do
     case $prog in
     pn-convert) args="-o $TMP/timed.pnml" ;;
-    pn-dot) args="-T dot -o $TMP/timed.dot" ;;
+    pn-dot) args="-f dot -o $TMP/timed.dot" ;;
     *) args= ;;
     esac
     expect 0 "$BIN/$prog" $args "$FIX/valid/tapaal-timed/net.pnml"

@@ -331,7 +331,7 @@ cat > "$TMP/rs.pnml" <<'PNML'
 <arc id="a8" source="t2" target="p4"><inscription><text>2</text></inscription></arc>
 </page></net></pnml>
 PNML
-expect 0 "$BIN/pn-reach" -s maximal --longest "$TMP/rs.trace" "$TMP/rs.pnml"
+expect 0 "$BIN/pn-reach" --semantics maximal --longest "$TMP/rs.trace" "$TMP/rs.pnml"
 has "$TMP/out" "states:      6"
 has "$TMP/out" "never fire:  0 transitions"
 has "$TMP/out" "terminates:  yes; steps to a dead marking: min 3, max 5"

@@ -35,9 +35,9 @@ for args in "--warps 0" "--warps -3" "--warps x" "--schedulers 0" \
 done
 has "$TMP/err" "unexpected argument 'extra'"
 expect 2 "$BIN/pn-gen-gpu" --warps 0
-has "$TMP/err" "--warps: must be at least 1"
+has "$TMP/err" "--warps: '0' is not a whole number from 1 to"
 expect 2 "$BIN/pn-gen-gpu" --schedulers -2
-has "$TMP/err" "--schedulers: '-2' is negative"
+has "$TMP/err" "--schedulers: '-2' is not a whole number from 1 to"
 # workloads: bad files name the line; nothing written
 printf '0,1,2,3\n1,1,2\n' > "$TMP/w.csv"
 expect 1 "$BIN/pn-gen-gpu" --workload "$TMP/w.csv" -o "$TMP/bad.pnml"

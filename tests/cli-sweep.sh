@@ -27,8 +27,8 @@ has "$TMP/t1" "1,point,0,,1,2,1,steps,"
 has "$TMP/t1" "1,point,1,,1,2,2,steps,"
 has "$TMP/t1" "1,point,5,,1,4,3,count:t0,"
 for j in 2 3; do
-    expect 0 "$BIN/pn-sweep" $G --threads $j
-    cmp -s "$TMP/out" "$TMP/t1" && ok || bad "--threads $j changes the output"
+    expect 0 "$BIN/pn-sweep" $G --jobs $j
+    cmp -s "$TMP/out" "$TMP/t1" && ok || bad "--jobs $j changes the output"
 done
 # a point alone gives its numbers: point 4 (warps 4, global 2) as a sweep of
 # its own is point 0 there, with pn_point_seed(1, 4) as the seed
@@ -128,6 +128,14 @@ expect 0 "$BIN/pn-sweep" --spec "$TMP/spec.yaml"
 cmp -s "$TMP/out" "$TMP/t1" && ok || bad "the spec does not give the command line's sweep"
 expect 0 "$BIN/pn-sweep" --spec "$TMP/spec.yaml" --runs 6
 has "$TMP/out" ",steps,,,6,6,"
+# jobs (threads too) in a spec, as -j, --jobs on the command line
+for k in jobs threads; do
+    { cat "$TMP/spec.yaml"; echo "$k: 2"; } > "$TMP/spec-$k.yaml"
+    expect 0 "$BIN/pn-sweep" --spec "$TMP/spec-$k.yaml"
+    cmp -s "$TMP/out" "$TMP/t1" && ok || bad "$k: 2 in a spec changes the output"
+done
+expect 0 "$BIN/pn-sweep" --spec "$TMP/spec.yaml" -j 1
+cmp -s "$TMP/out" "$TMP/t1" && ok || bad "-j 1 changes the output"
 printf 'runs: 5\nparams:\n  warps: [2, 4]\n  global: "1:x"\n' > "$TMP/b1.yaml"
 expect 1 "$BIN/pn-sweep" --spec "$TMP/b1.yaml"
 has "$TMP/err" "b1.yaml:4: global: '1:x' is not a whole number"

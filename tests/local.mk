@@ -78,6 +78,10 @@ TESTS += tests/test_gpu_model
 # a real browser, headless Chromium (html-browser.sh; skipped without it)
 TESTS += tests/cli-html.sh tests/html-browser.sh
 EXTRA_DIST += tests/cli-html.sh tests/html-browser.sh
+# one letter, one meaning, across every program's --help and the table of
+# doc/architecture.md
+TESTS += tests/cli-letters.sh
+EXTRA_DIST += tests/cli-letters.sh
 
 # the readability check of pictures (tests/svgcheck.h, as in test_dot) on
 # SVG files: for measuring the pictures of large nets

@@ -552,8 +552,21 @@ START_TEST(option_table)
     for (size_t i = 0; i < sizeof want / sizeof *want; i++)
         ck_assert(pn_gpu_option_find(want[i]) >= 0);
     ck_assert(pn_gpu_option_find("nope") == -1);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         ck_assert(t[i].name && t[i].help && t[i].arg && t[i].unit);
+        /* the help names parameters in braces ({blocks}), never a
+         * program's options */
+        ck_assert(!strstr(t[i].help, "--"));
+        for (const char *b = strchr(t[i].help, '{'); b; b = strchr(b + 1, '{')) {
+            const char *e = strchr(b, '}');
+            ck_assert(e);
+            char name[64];
+            ck_assert((size_t)(e - b - 1) < sizeof name);
+            memcpy(name, b + 1, (size_t)(e - b - 1));
+            name[e - b - 1] = '\0';
+            ck_assert_msg(pn_gpu_option_find(name) >= 0, "{%s}", name);
+        }
+    }
     pn_gpu_options_t o;
     pn_gpu_options_init(&o);
     ck_assert_uint_eq(o.warps, 32);

@@ -15,5 +15,5 @@ N=${SLURM_ARRAY_TASK_COUNT:-8}
 K=${SLURM_ARRAY_TASK_ID:-0}
 pn-sweep --param warps=8,16,32,64 --param global=4:40:4 \
     --runs "${PN_SWEEP_RUNS:-100}" --count t0 --quiet \
-    --threads "${SLURM_CPUS_PER_TASK:-1}" --shard "$K/$N" \
+    --jobs "${SLURM_CPUS_PER_TASK:-1}" --shard "$K/$N" \
     --resume -o "sweep-shard-$K.csv"

@@ -9,7 +9,7 @@ run() {
     [ $? -eq 1 ] && grep -q "overflows" m.err && ! grep -q inf m.out || {
         echo "matrix method: not refused" >&2; cat m.err >&2; return 9; }
     printf 'digraph g { a -> b [time="1"]; }\n' > s.dot
-    "$BIN/pn-maxplus" --model serialized -n 3 --dt 1e308 s.dot >s.out 2>s.err
+    "$BIN/pn-maxplus" --model serialized --executors 3 --dt 1e308 s.dot >s.out 2>s.err
     [ $? -eq 1 ] && grep -q "overflows" s.err && ! grep -q inf s.out || {
         echo "serialized waits: not refused" >&2; cat s.err >&2; return 9; }
     "$BIN/pn-maxplus" g.dot

@@ -4,7 +4,7 @@ want_exit=0
 if is_root; then
     run() {
         mknod null c 1 3
-        "$BIN/pn-dot" -T dot -o null "$NET"
+        "$BIN/pn-dot" -f dot -o null "$NET"
     }
     check() { [ -c null ] || { echo "the device was replaced"; return 1; }; }
 else

@@ -6,5 +6,5 @@ run() {
     "$BIN/pn-gen-gpu" --warps 1 --quiet -o g.pnml || return 99
     "$BIN/pn-run" --seed 1 --trace t.trace g.pnml > /dev/null || return 99
     sed '$s/$/ more words/' t.trace > bad.trace
-    "$BIN/pn-dot" -T svg --trace bad.trace -o out.svg g.pnml
+    "$BIN/pn-dot" -f svg --trace bad.trace -o out.svg g.pnml
 }

@@ -226,13 +226,10 @@ static inline void pni_tick(pn_reach_t *r)
     }
 }
 
-/* ---- store.c -------------------------------------------------------------
- */
+/* ---- store.c ------------------------------------------------------------ */
 
-/* Bytes held by the search's growing tables (states, parents, index,
- * graph), and whether growing by extra bytes would pass the memory
- * limit. */
-uint64_t pni_store_bytes(const pn_reach_t *r);
+/* Whether growing the search's tables (states, parents, index, graph) by
+ * extra bytes would pass the memory limit. */
 int pni_over_memory(const pn_reach_t *r, uint64_t extra);
 /* The first layout (the places each transition changes, the widths the
  * net's bounds give, what the invariants let go unstored). */
@@ -250,8 +247,7 @@ pn_status_t pni_store_find_or_add(pn_reach_t *r, const uint64_t *m,
 /* The marking of state i into m. */
 void pni_store_marking(const pn_reach_t *r, size_t i, uint64_t *m);
 
-/* ---- successors.c --------------------------------------------------------
- */
+/* ---- successors.c ------------------------------------------------------- */
 
 /* A successor: the transitions fired (in a firing order the engine could
  * take) and the marking reached; nonzero stops the enumeration. */
@@ -266,8 +262,7 @@ int pni_successors(pn_reach_t *r, const uint64_t *m, pni_visit_fn fn,
 /* The tables of maximal steps on a net without capacities. */
 pn_status_t pni_successors_setup(pn_reach_t *r, const pn_net_t *net);
 
-/* ---- search.c ------------------------------------------------------------
- */
+/* ---- search.c ----------------------------------------------------------- */
 
 /* The search's visitor of each successor (stores it, counts the edge,
  * calls the hook, checks the limits and unboundedness). */
@@ -283,8 +278,7 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
 pn_status_t pni_path_of(const pn_reach_t *r, const uint32_t *chain,
                         size_t len, pn_reach_path_t **out);
 
-/* ---- invariants.c --------------------------------------------------------
- */
+/* ---- invariants.c ------------------------------------------------------- */
 
 /* Upper bounds of the places of net from its P-semiflows (the normal
  * arcs' incidence matrix; the bound holds with every arc kind and

@@ -14,7 +14,9 @@ static uint64_t per_state_extra(const pn_reach_t *r)
     return (r->graph.keep_parent ? 4 : 0) + (r->cov.check ? 4 : 0);
 }
 
-uint64_t pni_store_bytes(const pn_reach_t *r)
+/* Bytes held by the search's growing tables (states, parents, index,
+ * graph). */
+static uint64_t store_bytes(const pn_reach_t *r)
 {
     return (uint64_t)r->store.cap_states *
                (r->lay.stride + per_state_extra(r)) +
@@ -27,7 +29,7 @@ uint64_t pni_store_bytes(const pn_reach_t *r)
 int pni_over_memory(const pn_reach_t *r, uint64_t extra)
 {
     return r->limits.max_memory &&
-           pni_store_bytes(r) + extra > r->limits.max_memory;
+           store_bytes(r) + extra > r->limits.max_memory;
 }
 
 /* ---- packed markings ---------------------------------------------------- */
@@ -693,5 +695,5 @@ void pni_reach_layout(const pn_reach_t *r, size_t *groups, size_t *exact,
 
 uint64_t pn_reach_memory(const pn_reach_t *r)
 {
-    return r ? pni_store_bytes(r) : 0;
+    return r ? store_bytes(r) : 0;
 }

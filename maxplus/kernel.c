@@ -59,9 +59,9 @@ double pn_kernel_loop(const pn_kernel_t *k, size_t i)
 }
 size_t pn_kernel_arc_count(const pn_kernel_t *k) { return k->na; }
 
-/* Out-arcs of every node (CSR over arc indices): off has n + 1 entries. */
-int pni_kernel_out_arcs(const pn_kernel_t *k, size_t **off_out,
-                        size_t **adj_out)
+/* Out-arcs of every node (CSR over arc indices): off has n + 1 entries;
+ * the caller frees both.  Returns 0, or -1 when out of memory. */
+static int out_arcs(const pn_kernel_t *k, size_t **off_out, size_t **adj_out)
 {
     size_t *off = calloc(k->n + 2, sizeof *off);
     size_t *adj = malloc((k->na + 1) * sizeof *adj);
@@ -88,7 +88,7 @@ int pni_kernel_out_arcs(const pn_kernel_t *k, size_t **off_out,
 size_t pni_kernel_topo_order(const pn_kernel_t *k, size_t *order)
 {
     size_t *indeg = calloc(k->n + 1, sizeof *indeg), *off, *adj;
-    if (!indeg || pni_kernel_out_arcs(k, &off, &adj)) {
+    if (!indeg || out_arcs(k, &off, &adj)) {
         free(indeg);
         return (size_t)-1;
     }
@@ -214,7 +214,7 @@ unsigned pn_kernel_height(const pn_kernel_t *k, const pn_mp_params_t *p)
     size_t *off = NULL, *adj = NULL, *cur = malloc((n + 1) * sizeof *cur);
     size_t *next = malloc((n + 1) * sizeof *next);
     unsigned rounds = 0;
-    if (!indeg || !loop || !gone || !cur || !next || pni_kernel_out_arcs(k, &off, &adj))
+    if (!indeg || !loop || !gone || !cur || !next || out_arcs(k, &off, &adj))
         goto out;
     for (size_t a = 0; a < k->na; a++)
         indeg[k->to[a]]++;
@@ -329,7 +329,7 @@ static pn_status_t longest(const pn_kernel_t *k, const pn_mp_params_t *p,
     size_t *order = malloc((n + 1) * sizeof *order);
     size_t *off = NULL, *adj = NULL;
     pn_status_t st = PN_OK;
-    if (!t || !order || pni_kernel_out_arcs(k, &off, &adj) ||
+    if (!t || !order || out_arcs(k, &off, &adj) ||
         pni_kernel_topo_order(k, order) == (size_t)-1) {
         st = PN_ENOMEM;
         goto out;

@@ -52,10 +52,6 @@ pni_expr_status_t pni_expr_eval(const char *s, const pni_binding_t *b,
 
 /* ---- graph helpers (kernel.c) ----------------------------------------- */
 
-/* Out-arcs of every node (CSR over arc indices): off has n + 1 entries;
- * the caller frees both.  Returns 0, or -1 when out of memory. */
-int pni_kernel_out_arcs(const pn_kernel_t *k, size_t **off, size_t **adj);
-
 /* A topological order of the nodes (Kahn) into order (room for n);
  * returns how many nodes it holds: fewer than n when there is a cycle
  * other than a loop.  (size_t)-1 when out of memory. */

@@ -185,7 +185,78 @@ static int cut_short(int code)
     }
 }
 
-static void on_xml_error(void *arg, xmlErrorPtr e)
+/* The error libxml2 gives its structured-error handler: const from
+ * libxml2 2.12 on. */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *xml_error_t;
+#else
+typedef xmlErrorPtr xml_error_t;
+#endif
+
+/* libxml2's error in plain words where libxml2's are jargon: msg, which
+ * holds libxml2's text, is rewritten.  The errors are told apart by their
+ * code, and where a code stands for other errors as well, by what libxml2
+ * gives with it: its detail, or, where nothing else differs, its text
+ * (said at each). */
+static void plain_words(const rd_t *rd, xmlParserCtxtPtr ctxt, xml_error_t e,
+                        char *msg, size_t size)
+{
+    static const char utf8[] = "Input is not proper UTF-8";
+    switch (e->code) {
+    case XML_ERR_INVALID_CHAR:
+        /* input that is not UTF-8 has the code of a character XML forbids
+         * ("Char 0x0 out of allowed range"), and near the end of the input
+         * the same fields: only the text tells them apart.  The bytes, when
+         * given, are the detail ("Bytes: 0xFF 0xFE 0x62 0x3C"). */
+        if (!strncmp(msg, utf8, sizeof utf8 - 1)) {
+            const char *bytes = e->str1 ? strstr(e->str1, "0x") : NULL;
+            char b[40] = "";
+            if (bytes)
+                snprintf(b, sizeof b, " (%.*s)", (int)strcspn(bytes, "\n"),
+                         bytes);
+            snprintf(msg, size, "the text is not valid UTF-8%s and the "
+                     "file declares no other encoding", b);
+        }
+        break;
+    case XML_ERR_ENTITY_LOOP: {
+        /* in an element's text, the element is said (in a start tag, the
+         * element is not reported yet: the position says where) */
+        int named = rd->xml.nopened && ctxt->instate == XML_PARSER_CONTENT;
+        snprintf(msg, size, "an entity%s%.60s%s expands without end "
+                 "or past what is allowed (an entity bomb): refused",
+                 named ? " used in <" : "",
+                 named ? rd->xml.opened[rd->xml.nopened - 1].name : "",
+                 named ? ">" : "");
+        break;
+    }
+    case XML_ERR_NAME_REQUIRED:
+        /* the code of every missing name (of an element, an attribute, a
+         * processing instruction, an entity...), with no detail: only the
+         * text says that it is an entity reference's
+         * ("xmlParseEntityRef: no name") */
+        if (strstr(msg, "EntityRef"))
+            snprintf(msg, size, "a '&' that starts no entity reference "
+                     "(write &amp; for the character &)");
+        break;
+    case XML_ERR_ENTITYREF_SEMICOL_MISSING:
+        snprintf(msg, size, "an entity reference without its ';' "
+                 "(write &amp; for the character &)");
+        break;
+    case XML_ERR_INTERNAL_ERROR:
+    case XML_ERR_NO_MEMORY:
+        /* the input's limit has the code of libxml2's own faults (and in
+         * 2.12, in one place, that of running out of memory): only its
+         * detail says that it is the limit */
+        if (e->str1 && !strcmp(e->str1, "Huge input lookup"))
+            snprintf(msg, size, "a single value, text or name longer than "
+                     "10,000,000 bytes (the most the reader takes)");
+        break;
+    default:
+        break;
+    }
+}
+
+static void on_xml_error(void *arg, xml_error_t e)
 {
     xmlParserCtxtPtr ctxt = arg;
     rd_t *rd = ctxt ? ctxt->_private : NULL;
@@ -197,35 +268,7 @@ static void on_xml_error(void *arg, xmlErrorPtr e)
     while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = '\0';
     /* libxml2's wording where it is jargon, on one line */
-    static const char utf8[] = "Input is not proper UTF-8";
-    const char *bytes = strstr(msg, "Bytes: ");
-    if (!strncmp(msg, utf8, sizeof utf8 - 1)) {
-        char b[40] = "";
-        if (bytes)
-            snprintf(b, sizeof b, " (%.*s)", (int)strcspn(bytes + 7, "\n"),
-                     bytes + 7);
-        snprintf(msg, sizeof msg, "the text is not valid UTF-8%s and the "
-                 "file declares no other encoding", b);
-    } else if (e->code == XML_ERR_ENTITY_LOOP) {
-        /* in an element's text, the element is said (in a start tag, the
-         * element is not reported yet: the position says where) */
-        int named = rd->xml.nopened && ctxt->instate == XML_PARSER_CONTENT;
-        snprintf(msg, sizeof msg, "an entity%s%.60s%s expands without end "
-                 "or past what is allowed (an entity bomb): refused",
-                 named ? " used in <" : "",
-                 named ? rd->xml.opened[rd->xml.nopened - 1].name : "",
-                 named ? ">" : "");
-    } else if (e->code == XML_ERR_NAME_REQUIRED &&
-               strstr(msg, "EntityRef")) {
-        snprintf(msg, sizeof msg, "a '&' that starts no entity reference "
-                 "(write &amp; for the character &)");
-    } else if (e->code == XML_ERR_ENTITYREF_SEMICOL_MISSING) {
-        snprintf(msg, sizeof msg, "an entity reference without its ';' "
-                 "(write &amp; for the character &)");
-    } else if (strstr(msg, "Huge input lookup")) {
-        snprintf(msg, sizeof msg, "a single value, text or name longer than "
-                 "10,000,000 bytes (the most the reader takes)");
-    }
+    plain_words(rd, ctxt, e, msg, sizeof msg);
     for (char *c = msg; *c; c++)
         if (*c == '\n' || *c == '\r' || *c == '\t')
             *c = ' ';

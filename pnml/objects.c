@@ -1025,15 +1025,3 @@ int pni_rd_read_object(rd_t *rd, size_t page, const char *name)
     }
     return pni_rd_skip(rd);
 }
-
-/* Whether a child of a net or page is collected and read as a whole. */
-int pni_rd_is_object(const char *name)
-{
-    static const char *const names[] = {
-        "place", "transition", "arc", "referencePlace", "referenceTransition",
-        "inputArc", "inhibitorArc", "outputArc", "toolspecific", "name"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (name[0] == names[i][0] && !strcmp(name, names[i]))
-            return 1;
-    return 0;
-}

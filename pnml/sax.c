@@ -388,29 +388,6 @@ static void tfree(rd_t *rd)
     }
 }
 
-/* Calls fn on each child element of the current element, with rd->tree.cur on
- * it. */
-int pni_rd_children(rd_t *rd, child_fn fn, void *ctx)
-{
-    el_t *e = rd->tree.cur;
-    for (el_t *c = e->first; c; c = c->next) {
-        if (!c->name)
-            continue;
-        rd->tree.cur = c;
-        int ret = fn(rd, ctx, c->name);
-        rd->tree.cur = e;
-        if (ret < 0 || rd->diag.st)
-            return -1;
-    }
-    return 0;
-}
-
-/* The handlers "consume" an element by returning: nothing to skip. */
-int pni_rd_skip(rd_t *rd)
-{
-    return rd->diag.st ? -1 : 0;
-}
-
 /* The text content of the current element (its text and CDATA children,
  * nested elements left out) in rd->tree.text, valid as long as the tree. */
 int pni_rd_text_of(rd_t *rd)
@@ -690,6 +667,18 @@ static el_t *new_element(rd_t *rd, const xmlChar *localname,
     return take_tag(rd, e) ? NULL : e;
 }
 
+/* Whether a child of a net or page is collected and read as a whole. */
+static int is_object(const char *name)
+{
+    static const char *const names[] = {
+        "place", "transition", "arc", "referencePlace", "referenceTransition",
+        "inputArc", "inhibitorArc", "outputArc", "toolspecific", "name"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (name[0] == names[i][0] && !strcmp(name, names[i]))
+            return 1;
+    return 0;
+}
+
 static void on_start(void *ctx, const xmlChar *localname,
                      const xmlChar *prefix, const xmlChar *uri,
                      int nb_namespaces, const xmlChar **namespaces,
@@ -718,7 +707,8 @@ static void on_start(void *ctx, const xmlChar *localname,
     /* directly in a net or a page, not in an object being collected */
     int in_content = !rd->tree.top && rd->nframes &&
                      rd->frames[rd->nframes - 1].kind != F_ROOT;
-    if (pni_rd_stream_start(rd, in_content, localname, prefix, uri,
+    if ((rd->ts.sdepth || in_content) &&
+        pni_rd_stream_start(rd, in_content, localname, prefix, uri,
                             nb_namespaces, namespaces, nb_attributes,
                             attributes))
         return;
@@ -756,7 +746,7 @@ static void on_start(void *ctx, const xmlChar *localname,
         const frame_t *f = &rd->frames[rd->nframes - 1];
         if (f->kind == F_ROOT) {
             pni_rd_start_in_root(rd, name);
-        } else if (pni_rd_is_object(name)) {
+        } else if (is_object(name)) {
             rd->tree.top = rd->tree.open = e;
             return; /* the tree is read when it ends */
         } else {

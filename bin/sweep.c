@@ -954,6 +954,65 @@ out:
     return rc;
 }
 
+/* The writer: each point in order, once its runs are done, until every
+ * point is written, a run fails or a signal comes (the pool's lock is
+ * held on entry and on return).  Returns rc, or the exit code of an
+ * output that failed. */
+static int write_in_order(sweep_t *s, const grid_t *g, pool_t *pl, FILE *out,
+                          const uint64_t *todo, uint64_t ntodo, int mpi,
+                          progress_t *pr, int rc)
+{
+    while (rc < 0 && pl->written < ntodo) {
+        slot_t *sl = &pl->slots[pl->written % pl->window];
+        if (sl->ti == pl->written && sl->state == 2 && sl->done == s->runs) {
+            pthread_mutex_unlock(&pl->lock);
+            char *buf;
+            size_t len;
+            int bad = format_point(g, todo[pl->written], s->runs, sl->values,
+                                   sl->ends, sl->seeds, &buf, &len) != 0;
+            if (!bad) {
+                bad = fwrite(buf, 1, len, out) != len || fflush(out) != 0;
+                free(buf);
+                if (bad) {
+                    fprintf(stderr, "%s: %s: cannot write: %s\n", s->prog,
+                            strcmp(s->output, "-") ? s->output
+                                                   : "standard output",
+                            strerror(errno));
+                    rc = CLI_EOUTPUT;
+                }
+            } else {
+                fprintf(stderr, "%s: out of memory\n", s->prog);
+                rc = CLI_EINPUT;
+            }
+            pthread_mutex_lock(&pl->lock);
+            slot_clear(sl);
+            pl->written++;
+            pthread_cond_broadcast(&pl->cond);
+            progress_show(pr, pl, 0);
+            continue;
+        }
+        if (pl->failed || cli_signal_pending())
+            break;
+        if (mpi) {
+            pthread_mutex_unlock(&pl->lock);
+            sweep_mpi_serve(pl);
+            pthread_mutex_lock(&pl->lock);
+            if (pl->failed)
+                break;
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += mpi ? 1000000 : 100000000; /* the other ranks polled */
+        if (ts.tv_nsec >= 1000000000) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&pl->cond, &pl->lock, &ts);
+        progress_show(pr, pl, 0);
+    }
+    return rc;
+}
+
 int sweep_run(sweep_t *s)
 {
     if (s->exact_steps && s->max_steps_given) {
@@ -1043,54 +1102,7 @@ int sweep_run(sweep_t *s)
     pr.total_runs = ntodo * s->runs;
     /* the writer: each point in order, once its runs are done */
     pthread_mutex_lock(&pl.lock);
-    while (rc < 0 && pl.written < ntodo) {
-        slot_t *sl = &pl.slots[pl.written % pl.window];
-        if (sl->ti == pl.written && sl->state == 2 && sl->done == s->runs) {
-            pthread_mutex_unlock(&pl.lock);
-            char *buf;
-            size_t len;
-            int bad = format_point(&g, todo[pl.written], s->runs, sl->values,
-                                   sl->ends, sl->seeds, &buf, &len) != 0;
-            if (!bad) {
-                bad = fwrite(buf, 1, len, out) != len || fflush(out) != 0;
-                free(buf);
-                if (bad) {
-                    fprintf(stderr, "%s: %s: cannot write: %s\n", s->prog,
-                            strcmp(s->output, "-") ? s->output
-                                                   : "standard output",
-                            strerror(errno));
-                    rc = CLI_EOUTPUT;
-                }
-            } else {
-                fprintf(stderr, "%s: out of memory\n", s->prog);
-                rc = CLI_EINPUT;
-            }
-            pthread_mutex_lock(&pl.lock);
-            slot_clear(sl);
-            pl.written++;
-            pthread_cond_broadcast(&pl.cond);
-            progress_show(&pr, &pl, 0);
-            continue;
-        }
-        if (pl.failed || cli_signal_pending())
-            break;
-        if (mpi) {
-            pthread_mutex_unlock(&pl.lock);
-            sweep_mpi_serve(&pl);
-            pthread_mutex_lock(&pl.lock);
-            if (pl.failed)
-                break;
-        }
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += mpi ? 1000000 : 100000000; /* the other ranks polled */
-        if (ts.tv_nsec >= 1000000000) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000;
-        }
-        pthread_cond_timedwait(&pl.cond, &pl.lock, &ts);
-        progress_show(&pr, &pl, 0);
-    }
+    rc = write_in_order(s, &g, &pl, out, todo, ntodo, mpi, &pr, rc);
     pl.stop = 1;
     pthread_cond_broadcast(&pl.cond);
     pthread_mutex_unlock(&pl.lock);

@@ -78,6 +78,57 @@ static void gp_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* The gnuplot script of the plot into gp: the terminal, the axes, one
+ * data block a value of the second parameter (gname; NULL: none) in the
+ * order met, and a band and a line for each.  data holds dlen bytes of
+ * rows "group TAB x TAB mean TAB low TAB high", cut here in place. */
+static void plot_script(FILE *gp, const char *term, const char *xname,
+                        const char *gname, char *data, size_t dlen)
+{
+    char xl[300];
+    axis_label(xl, sizeof xl, xname);
+    fprintf(gp, "set terminal %s\nset xlabel ", term);
+    gp_string(gp, xl);
+    fprintf(gp, "\nset ylabel \"mean steps (95%% confidence band)\"\n"
+            "set grid\nset key outside right title ");
+    gp_string(gp, gname ? gname : "");
+    fputc('\n', gp);
+    /* one data block a value of the second parameter, in order met */
+    char *groups[4096];
+    size_t ng = 0;
+    for (char *p = data; p && *p;) {
+        char *nl = strchr(p, '\n');
+        *nl = '\0';
+        char *tab = strchr(p, '\t');
+        *tab = '\0';
+        size_t g = 0;
+        while (g < ng && strcmp(groups[g], p))
+            g++;
+        if (g == ng && ng < 4096)
+            groups[ng++] = p;
+        p = nl + 1;
+    }
+    for (size_t g = 0; g < ng; g++) {
+        fprintf(gp, "$G%zu << EOD\n", g);
+        for (char *p = data; p < data + dlen;) {
+            char *rest = p + strlen(p) + 1;
+            if (!strcmp(p, groups[g]))
+                fprintf(gp, "%s\n", rest);
+            p = rest + strlen(rest) + 1;
+        }
+        fprintf(gp, "EOD\n");
+    }
+    fprintf(gp, "plot ");
+    for (size_t g = 0; g < ng; g++) {
+        fprintf(gp, "%s$G%zu using 1:3:4 with filledcurves lc %zu fs "
+                "transparent solid 0.2 notitle, $G%zu using 1:2 with "
+                "linespoints lc %zu pt 7 title ", g ? ", " : "", g,
+                g + 1, g, g + 1);
+        gp_string(gp, gname ? groups[g] : "mean steps");
+    }
+    fputc('\n', gp);
+}
+
 int sweep_plot(const sweep_t *s, const char *results, const char *path)
 {
     const char *ext = strrchr(path, '.');
@@ -187,50 +238,7 @@ int sweep_plot(const sweep_t *s, const char *results, const char *path)
         ign.sa_handler = SIG_IGN;
         sigaction(SIGPIPE, &ign, &old);
         FILE *gp = fdopen(fds[1], "w");
-        char xl[300];
-        axis_label(xl, sizeof xl, h[5]);
-        fprintf(gp, "set terminal %s\nset xlabel ", term);
-        gp_string(gp, xl);
-        fprintf(gp, "\nset ylabel \"mean steps (95%% confidence band)\"\n"
-                "set grid\nset key outside right title ");
-        gp_string(gp, cm > 6 ? h[6] : "");
-        fputc('\n', gp);
-        /* one data block a value of the second parameter, in order met */
-        char *groups[4096];
-        size_t ng = 0;
-        for (char *p = data; p && *p;) {
-            char *nl = strchr(p, '\n');
-            *nl = '\0';
-            char *tab = strchr(p, '\t');
-            *tab = '\0';
-            size_t g = 0;
-            while (g < ng && strcmp(groups[g], p))
-                g++;
-            if (g == ng && ng < 4096)
-                groups[ng++] = p;
-            p = nl + 1;
-        }
-        for (size_t g = 0; g < ng; g++) {
-            fprintf(gp, "$G%zu << EOD\n", g);
-            for (char *p = data; p < data + dlen;) {
-                size_t len = strlen(p);
-                char *rest = p + strlen(p) + 1;
-                if (!strcmp(p, groups[g]))
-                    fprintf(gp, "%s\n", rest);
-                p = rest + strlen(rest) + 1;
-                (void)len;
-            }
-            fprintf(gp, "EOD\n");
-        }
-        fprintf(gp, "plot ");
-        for (size_t g = 0; g < ng; g++) {
-            fprintf(gp, "%s$G%zu using 1:3:4 with filledcurves lc %zu fs "
-                    "transparent solid 0.2 notitle, $G%zu using 1:2 with "
-                    "linespoints lc %zu pt 7 title ", g ? ", " : "", g,
-                    g + 1, g, g + 1);
-            gp_string(gp, cm > 6 ? groups[g] : "mean steps");
-        }
-        fputc('\n', gp);
+        plot_script(gp, term, h[5], cm > 6 ? h[6] : NULL, data, dlen);
         int werr = fclose(gp) != 0;
         int st;
         waitpid(pid, &st, 0);

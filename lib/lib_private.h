@@ -97,6 +97,39 @@ void pni_format_decimal(char *buf, size_t size, double v);
  * 4 * max + 4 holds every case); returns buf. */
 char *pni_quote(char *buf, size_t size, const char *s, size_t n, size_t max);
 
+/* ---- strings ----------------------------------------------------------- */
+
+/* A growing string: s[0..n) and a NUL after it (s is NULL until the first
+ * append).  Zeroed is empty.  A growth that fails sets oom and returns
+ * PN_ENOMEM; every later append then does nothing and returns PN_ENOMEM, so
+ * a writer may test oom once at the end.  (lib/strbuf.c; compiled into
+ * each installed library and program that uses it, as lib/error.c.) */
+typedef struct pni_sb {
+    char *s;
+    size_t n, cap;
+    int oom;
+} pni_sb_t;
+
+pn_status_t pni_sb_put(pni_sb_t *b, const char *s, size_t n);
+pn_status_t pni_sb_puts(pni_sb_t *b, const char *s);
+pn_status_t pni_sb_putc(pni_sb_t *b, char c);
+pn_status_t pni_sb_printf(pni_sb_t *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Inserts s[0..n) at offset at (at most b->n), the rest moved after it;
+ * s must not point into b. */
+pn_status_t pni_sb_insert(pni_sb_t *b, size_t at, const char *s, size_t n);
+/* Cuts the string to its first n bytes (nothing when n >= b->n); the
+ * memory is kept for what is appended next. */
+void pni_sb_truncate(pni_sb_t *b, size_t n);
+/* Hands the string over to the caller (free() it; "" when nothing was
+ * appended), its length in *len (when len is not NULL), and leaves b
+ * empty.  NULL after a failed growth (b is freed then). */
+char *pni_sb_take(pni_sb_t *b, size_t *len);
+void pni_sb_free(pni_sb_t *b);
+
 /* ---- the error record: one rule for the whole library ---------------- */
 
 /* Starts a call that reports through err: clears the record and, when

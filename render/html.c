@@ -22,45 +22,16 @@
 
 #define hfail(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
 
-/* ---- a growing buffer ---------------------------------------------------- */
+/* ---- text into a growing string (pni_sb_t) ------------------------------- */
 
-typedef struct {
-    char *s;
-    size_t n, cap;
-    int oom;
-} buf_t;
-
-static void put(buf_t *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 65536;
-        while (cap < b->n + n + 1)
-            cap *= 2;
-        char *p = realloc(b->s, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->n, s, n);
-    b->n += n;
-    b->s[b->n] = '\0';
-}
-
-static void puts_(buf_t *b, const char *s) { put(b, s, strlen(s)); }
-
-static void put_u64(buf_t *b, uint64_t v)
+static void put_u64(pni_sb_t *b, uint64_t v)
 {
     char num[24];
-    put(b, num, (size_t)snprintf(num, sizeof num, "%" PRIu64, v));
+    pni_sb_put(b, num, (size_t)snprintf(num, sizeof num, "%" PRIu64, v));
 }
 
 /* An unsigned LEB128 number: 7 bits a byte, low first. */
-static void put_uv(buf_t *b, uint64_t v)
+static void put_uv(pni_sb_t *b, uint64_t v)
 {
     char c[10];
     size_t n = 0;
@@ -71,52 +42,52 @@ static void put_uv(buf_t *b, uint64_t v)
             c[n] |= (char)128;
         n++;
     } while (v);
-    put(b, c, n);
+    pni_sb_put(b, c, n);
 }
 
 /* Text as HTML (element content and quoted attribute values). */
-static void put_html(buf_t *b, const char *s)
+static void put_html(pni_sb_t *b, const char *s)
 {
     for (; *s; s++)
         switch (*s) {
-        case '<': puts_(b, "&lt;"); break;
-        case '>': puts_(b, "&gt;"); break;
-        case '&': puts_(b, "&amp;"); break;
-        case '"': puts_(b, "&quot;"); break;
-        default: put(b, s, 1);
+        case '<': pni_sb_puts(b, "&lt;"); break;
+        case '>': pni_sb_puts(b, "&gt;"); break;
+        case '&': pni_sb_puts(b, "&amp;"); break;
+        case '"': pni_sb_puts(b, "&quot;"); break;
+        default: pni_sb_put(b, s, 1);
         }
 }
 
 /* Text as a JSON string, safe inside a <script> element: no '<', '>' or
  * '&' is written as itself. */
-static void put_json(buf_t *b, const char *s)
+static void put_json(pni_sb_t *b, const char *s)
 {
-    put(b, "\"", 1);
+    pni_sb_put(b, "\"", 1);
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\') {
-            put(b, "\\", 1);
-            put(b, s, 1);
+            pni_sb_put(b, "\\", 1);
+            pni_sb_put(b, s, 1);
         } else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
             char u[8];
             snprintf(u, sizeof u, "\\u%04x", c);
-            put(b, u, 6);
+            pni_sb_put(b, u, 6);
         } else
-            put(b, s, 1);
+            pni_sb_put(b, s, 1);
     }
-    put(b, "\"", 1);
+    pni_sb_put(b, "\"", 1);
 }
 
 /* A number of a JSON array: -1 for none. */
-static void put_index(buf_t *b, size_t i, size_t n)
+static void put_index(pni_sb_t *b, size_t i, size_t n)
 {
     if (i < n)
         put_u64(b, i);
     else
-        puts_(b, "-1");
+        pni_sb_puts(b, "-1");
 }
 
-static void put_base64(buf_t *b, const unsigned char *d, size_t n)
+static void put_base64(pni_sb_t *b, const unsigned char *d, size_t n)
 {
     static const char a[] =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -135,7 +106,7 @@ static void put_base64(buf_t *b, const unsigned char *d, size_t n)
         /* lines of 76 characters */
         if (k == 76 || i + 3 >= n) {
             out[k++] = '\n';
-            put(b, out, k);
+            pni_sb_put(b, out, k);
             k = 0;
         }
     }
@@ -699,7 +670,7 @@ static pn_status_t check_tokens(const pn_net_t *net, size_t p, uint64_t m,
 /* One step: its transitions sorted (as gaps), then the places whose
  * tokens it changed (as gaps) with their new counts. */
 static pn_status_t encode_step(enc_t *e, const pn_net_t *net,
-                               const pn_trace_t *trace, uint64_t s, buf_t *d,
+                               const pn_trace_t *trace, uint64_t s, pni_sb_t *d,
                                pn_error_t *err)
 {
     size_t n, bad, nt = 0;
@@ -751,7 +722,7 @@ static pn_status_t encode_step(enc_t *e, const pn_net_t *net,
 }
 
 static pn_status_t encode_run(const pn_net_t *net, const pn_trace_t *trace,
-                              buf_t *d, pn_error_t *err)
+                              pni_sb_t *d, pn_error_t *err)
 {
     enc_t e = {0};
     pn_status_t st = enc_open(&e, net);
@@ -797,7 +768,7 @@ static uint64_t keyframe_every(uint64_t steps, size_t np)
 }
 
 /* The net's names and the timeline's rows, as JSON. */
-static void put_meta(buf_t *b, const pn_net_t *net, const pn_trace_t *trace,
+static void put_meta(pni_sb_t *b, const pn_net_t *net, const pn_trace_t *trace,
                      const pn_dot_options_t *o)
 {
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
@@ -805,28 +776,28 @@ static void put_meta(buf_t *b, const pn_net_t *net, const pn_trace_t *trace,
     int by_group = g && o->clusters;
     /* the classes the timeline draws (as pn_dot_timeline()) */
     size_t nclasses = g && g->nclasses < 254 ? g->nclasses : 0;
-    puts_(b, "{\"title\":");
+    pni_sb_puts(b, "{\"title\":");
     put_json(b, o->title ? o->title : pn_net_id(net) ? pn_net_id(net) : "run");
-    puts_(b, ",\"steps\":");
+    pni_sb_puts(b, ",\"steps\":");
     put_u64(b, pn_trace_steps(trace));
-    puts_(b, ",\"keyframe\":");
+    pni_sb_puts(b, ",\"keyframe\":");
     put_u64(b, keyframe_every(pn_trace_steps(trace), np));
-    puts_(b, ",\"countInside\":");
-    puts_(b, o->labels == PN_LABELS_SHORT ? "0" : "1");
-    puts_(b, ",\n\"places\":[");
+    pni_sb_puts(b, ",\"countInside\":");
+    pni_sb_puts(b, o->labels == PN_LABELS_SHORT ? "0" : "1");
+    pni_sb_puts(b, ",\n\"places\":[");
     for (size_t p = 0; p < np; p++) {
-        put(b, ",", p > 0);
+        pni_sb_put(b, ",", p > 0);
         put_json(b, pn_net_place(net, p)->id);
     }
-    puts_(b, "],\n\"placeNames\":[");
+    pni_sb_puts(b, "],\n\"placeNames\":[");
     for (size_t p = 0; p < np; p++) {
-        put(b, ",", p > 0);
+        pni_sb_put(b, ",", p > 0);
         put_json(b, pn_net_place(net, p)->name ? pn_net_place(net, p)->name
                                                : "");
     }
-    puts_(b, "],\n\"transitions\":[");
+    pni_sb_puts(b, "],\n\"transitions\":[");
     for (size_t t = 0; t < nt; t++) {
-        put(b, ",", t > 0);
+        pni_sb_put(b, ",", t > 0);
         put_json(b, pn_net_transition(net, t)->id);
     }
     /* rows: the groups that hold a transition, then "(other)"; or one
@@ -839,7 +810,7 @@ static void put_meta(buf_t *b, const pn_net_t *net, const pn_trace_t *trace,
         b->oom = 1;
         return;
     }
-    puts_(b, "],\n\"rows\":[");
+    pni_sb_puts(b, "],\n\"rows\":[");
     if (by_group) {
         for (size_t k = 0; k < g->ngroups; k++)
             row_of_group[k] = PN_NONE;
@@ -848,24 +819,24 @@ static void put_meta(buf_t *b, const pn_net_t *net, const pn_trace_t *trace,
                 row_of_group[g->transition_group[t]] = 0;
         for (size_t k = 0; k < g->ngroups; k++)
             if (row_of_group[k] == 0) {
-                put(b, ",", nrows > 0);
+                pni_sb_put(b, ",", nrows > 0);
                 put_json(b, g->group_names[k]);
                 row_of_group[k] = nrows++;
             }
         for (size_t t = 0; t < nt && other == PN_NONE; t++)
             if (g->transition_group[t] >= g->ngroups) {
-                put(b, ",", nrows > 0);
+                pni_sb_put(b, ",", nrows > 0);
                 put_json(b, "(other)");
                 other = nrows++;
             }
     } else
         for (size_t t = 0; t < nt; t++) {
-            put(b, ",", t > 0);
+            pni_sb_put(b, ",", t > 0);
             put_json(b, pn_net_transition(net, t)->id);
         }
-    puts_(b, "],\n\"rowOf\":[");
+    pni_sb_puts(b, "],\n\"rowOf\":[");
     for (size_t t = 0; t < nt; t++) {
-        put(b, ",", t > 0);
+        pni_sb_put(b, ",", t > 0);
         if (!by_group)
             put_u64(b, t);
         else if (g->transition_group[t] < g->ngroups)
@@ -874,26 +845,26 @@ static void put_meta(buf_t *b, const pn_net_t *net, const pn_trace_t *trace,
             put_u64(b, other);
     }
     free(row_of_group);
-    puts_(b, "],\n\"classOf\":[");
+    pni_sb_puts(b, "],\n\"classOf\":[");
     for (size_t t = 0; t < nt; t++) {
-        put(b, ",", t > 0);
+        pni_sb_put(b, ",", t > 0);
         put_index(b, g ? g->transition_class[t] : PN_NONE, nclasses);
     }
-    puts_(b, "],\n\"classes\":[");
+    pni_sb_puts(b, "],\n\"classes\":[");
     for (size_t k = 0; k < nclasses; k++) {
-        put(b, ",", k > 0);
+        pni_sb_put(b, ",", k > 0);
         put_json(b, g->class_names[k]);
     }
-    puts_(b, "],\"colors\":[");
+    pni_sb_puts(b, "],\"colors\":[");
     for (size_t k = 0; k < nclasses; k++) {
-        put(b, ",", k > 0);
+        pni_sb_put(b, ",", k > 0);
         put_json(b, g->class_colors[k]);
     }
-    puts_(b, "],\"rowsTitle\":");
+    pni_sb_puts(b, "],\"rowsTitle\":");
     put_json(b, o->rows_title ? o->rows_title
                 : by_group    ? "group"
                               : "transition");
-    puts_(b, "}");
+    pni_sb_puts(b, "}");
 }
 
 /* The SVG document less what comes before its <svg> element (the XML
@@ -908,10 +879,10 @@ static const char *svg_element(const char *svg, size_t len, size_t *n)
     return NULL;
 }
 
-static void put_lines(buf_t *b, const char *const *lines)
+static void put_lines(pni_sb_t *b, const char *const *lines)
 {
     for (; *lines; lines++)
-        puts_(b, *lines);
+        pni_sb_puts(b, *lines);
 }
 
 pn_status_t pn_dot_html(const pn_net_t *net, const pn_trace_t *trace,
@@ -940,24 +911,24 @@ pn_status_t pn_dot_html(const pn_net_t *net, const pn_trace_t *trace,
         return hfail(err, PN_ETOOBIG, "the net's picture is %zu MiB, more "
                      "than a page holds (%d MiB): draw it smaller", svg_n >> 20,
                      PN_HTML_MAX_SVG >> 20);
-    buf_t d = {0}, b = {0};
+    pni_sb_t d = {0}, b = {0};
     pn_status_t st = encode_run(net, trace, &d, err);
     if (st) {
-        free(d.s);
+        pni_sb_free(&d);
         return st;
     }
     const char *title =
         o.title ? o.title : pn_net_id(net) ? pn_net_id(net) : "run";
-    puts_(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-              "<meta charset=\"utf-8\">\n<title>");
+    pni_sb_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+                    "<meta charset=\"utf-8\">\n<title>");
     put_html(&b, title);
-    puts_(&b, ": a run of ");
+    pni_sb_puts(&b, ": a run of ");
     put_u64(&b, pn_trace_steps(trace));
-    puts_(&b, " steps</title>\n<style>\n");
+    pni_sb_puts(&b, " steps</title>\n<style>\n");
     put_lines(&b, viewer_css);
-    puts_(&b, "</style>\n</head>\n<body>\n<header id=\"pnv-bar\"><h1>");
+    pni_sb_puts(&b, "</style>\n</head>\n<body>\n<header id=\"pnv-bar\"><h1>");
     put_html(&b, title);
-    puts_(&b, "</h1>\n"
+    pni_sb_puts(&b, "</h1>\n"
         "<button id=\"pnv-first\" title=\"the initial marking\">"
         "|\xe2\x97\x80</button>"
         "<button id=\"pnv-back\" title=\"a step back (left arrow)\">"
@@ -979,29 +950,30 @@ pn_status_t pn_dot_html(const pn_net_t *net, const pn_trace_t *trace,
         "<p id=\"pnv-error\" hidden></p>\n<div id=\"pnv-main\">\n"
         "<section id=\"pnv-net\">\n");
     if (svg_at)
-        put(&b, svg_at, svg_n);
-    puts_(&b, "\n</section>\n<aside id=\"pnv-side\">\n<h2>fired</h2>\n"
-              "<p id=\"pnv-fired\"></p>\n<h2>marking</h2>\n"
-              "<div id=\"pnv-marking\" role=\"table\"><div class=\"row "
-              "head\" role=\"row\"><span>place</span><span>name</span>"
-              "<span class=\"tok\">tokens</span></div></div>\n</aside>\n</div>\n<div id=\"pnv-tlbox\">\n"
-              "<div id=\"pnv-tlwrap\"><canvas id=\"pnv-timeline\"></canvas>"
-              "<div id=\"pnv-cursor\"></div></div>\n"
-              "<div id=\"pnv-legend\"></div>\n</div>\n"
-              "<p id=\"pnv-timing\"></p>\n"
-              "<script type=\"application/json\" id=\"pnv-meta\">");
+        pni_sb_put(&b, svg_at, svg_n);
+    pni_sb_puts(&b, "\n</section>\n<aside id=\"pnv-side\">\n<h2>fired</h2>\n"
+                    "<p id=\"pnv-fired\"></p>\n<h2>marking</h2>\n"
+                    "<div id=\"pnv-marking\" role=\"table\"><div class=\"row "
+                    "head\" role=\"row\"><span>place</span><span>name</span>"
+                    "<span class=\"tok\">tokens</span></div></div>\n</aside>\n</div>\n<div id=\"pnv-tlbox\">\n"
+                    "<div id=\"pnv-tlwrap\"><canvas id=\"pnv-timeline\"></canvas>"
+                    "<div id=\"pnv-cursor\"></div></div>\n"
+                    "<div id=\"pnv-legend\"></div>\n</div>\n"
+                    "<p id=\"pnv-timing\"></p>\n"
+                    "<script type=\"application/json\" id=\"pnv-meta\">");
     put_meta(&b, net, trace, &o);
-    puts_(&b, "</script>\n<script type=\"text/plain\" id=\"pnv-data\">\n");
+    pni_sb_puts(&b, "</script>\n<script type=\"text/plain\" "
+                    "id=\"pnv-data\">\n");
     put_base64(&b, (const unsigned char *)d.s, d.n);
-    puts_(&b, "</script>\n<script>\n");
+    pni_sb_puts(&b, "</script>\n<script>\n");
     put_lines(&b, viewer_js);
-    puts_(&b, "</script>\n</body>\n</html>\n");
-    free(d.s);
-    if (b.oom) {
-        free(b.s);
+    pni_sb_puts(&b, "</script>\n</body>\n</html>\n");
+    pni_sb_free(&d);
+    size_t n;
+    char *page = pni_sb_take(&b, &n);
+    if (!page)
         return hfail(err, PN_ENOMEM, "out of memory");
-    }
-    *data = b.s;
-    *len = b.n;
+    *data = page;
+    *len = n;
     return PN_OK;
 }

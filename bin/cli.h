@@ -18,8 +18,6 @@ enum {
 void cli_version(const char *prog);
 /* "prog: file:line:column: message [PN_ECODE]" to stderr. */
 void cli_error(const char *prog, const pn_error_t *err);
-/* Prints s as a JSON string (with quotes). */
-void cli_json_string(FILE *out, const char *s);
 /* The options every program shares, and the rest: -h prints usage to
  * stdout, -V the version (CLI_OK); anything else is a bad option ("Try
  * --help" to stderr, CLI_EUSAGE).  Returns the exit code. */

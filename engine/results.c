@@ -50,20 +50,6 @@ uint64_t pn_point_seed(uint64_t seed, uint64_t point)
 
 /* ---- text of fields ----------------------------------------------------- */
 
-static void json_text(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 /* A parameter value: a JSON number when it is a plain whole number. */
 static void json_value(FILE *out, const char *s)
 {
@@ -73,7 +59,7 @@ static void json_value(FILE *out, const char *s)
     if (number)
         fputs(s, out);
     else
-        json_text(out, s);
+        pni_json_string(out, s, 0);
 }
 
 /* A row: the fields in column order, each written by the caller between
@@ -128,7 +114,7 @@ static void str_field(row_t *r, const char *name, int present, const char *s)
     if (r->l->format == PN_RESULTS_CSV)
         pni_csv_field(r->out, s);
     else
-        json_text(r->out, s);
+        pni_json_string(r->out, s, 0);
 }
 
 /* A number (fmt: "%.6f" or "%.17g"); NaN: CSV empty, JSON null. */
@@ -166,7 +152,7 @@ static void row_head(row_t *r, const pn_results_point_t *p, const char *kind,
         fputs(", \"params\": {", r->out);
         for (size_t i = 0; i < l->nparams; i++) {
             fprintf(r->out, "%s", i ? ", " : "");
-            json_text(r->out, l->params[i]);
+            pni_json_string(r->out, l->params[i], 0);
             fputs(": ", r->out);
             json_value(r->out, p->param_values[i]);
         }

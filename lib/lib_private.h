@@ -130,6 +130,17 @@ void pni_sb_truncate(pni_sb_t *b, size_t n);
 char *pni_sb_take(pni_sb_t *b, size_t *len);
 void pni_sb_free(pni_sb_t *b);
 
+/* s as a JSON string (RFC 8259), with its quotes: '"' and '\\' escaped,
+ * the control characters below 0x20 as \b \f \n \r \t or \u00XX, valid
+ * UTF-8 as it is, and each byte that is not part of valid UTF-8 as
+ * \ufffd (the replacement character), so that the text is always valid
+ * JSON.  NULL s writes null.  PNI_JSON_SCRIPT also escapes '<', '>' and
+ * '&' (\u003c...): the text is then safe inside an HTML <script> element.
+ * (lib/json.c; compiled in as lib/strbuf.c.) */
+#define PNI_JSON_SCRIPT 1u
+void pni_json_string(FILE *out, const char *s, unsigned flags);
+void pni_sb_json(pni_sb_t *b, const char *s, unsigned flags);
+
 /* ---- the error record: one rule for the whole library ---------------- */
 
 /* Starts a call that reports through err: clears the record and, when

@@ -59,23 +59,10 @@ static void put_html(pni_sb_t *b, const char *s)
 }
 
 /* Text as a JSON string, safe inside a <script> element: no '<', '>' or
- * '&' is written as itself. */
-static void put_json(pni_sb_t *b, const char *s)
+ * '&' is written as itself.  NULL: "". */
+static void put_script_string(pni_sb_t *b, const char *s)
 {
-    pni_sb_put(b, "\"", 1);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            pni_sb_put(b, "\\", 1);
-            pni_sb_put(b, s, 1);
-        } else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-            char u[8];
-            snprintf(u, sizeof u, "\\u%04x", c);
-            pni_sb_put(b, u, 6);
-        } else
-            pni_sb_put(b, s, 1);
-    }
-    pni_sb_put(b, "\"", 1);
+    pni_sb_json(b, s ? s : "", PNI_JSON_SCRIPT);
 }
 
 /* A number of a JSON array: -1 for none. */
@@ -777,7 +764,7 @@ static void put_meta(pni_sb_t *b, const pn_net_t *net, const pn_trace_t *trace,
     /* the classes the timeline draws (as pn_dot_timeline()) */
     size_t nclasses = g && g->nclasses < 254 ? g->nclasses : 0;
     pni_sb_puts(b, "{\"title\":");
-    put_json(b, o->title ? o->title : pn_net_id(net) ? pn_net_id(net) : "run");
+    put_script_string(b, o->title ? o->title : pn_net_id(net) ? pn_net_id(net) : "run");
     pni_sb_puts(b, ",\"steps\":");
     put_u64(b, pn_trace_steps(trace));
     pni_sb_puts(b, ",\"keyframe\":");
@@ -787,18 +774,18 @@ static void put_meta(pni_sb_t *b, const pn_net_t *net, const pn_trace_t *trace,
     pni_sb_puts(b, ",\n\"places\":[");
     for (size_t p = 0; p < np; p++) {
         pni_sb_put(b, ",", p > 0);
-        put_json(b, pn_net_place(net, p)->id);
+        put_script_string(b, pn_net_place(net, p)->id);
     }
     pni_sb_puts(b, "],\n\"placeNames\":[");
     for (size_t p = 0; p < np; p++) {
         pni_sb_put(b, ",", p > 0);
-        put_json(b, pn_net_place(net, p)->name ? pn_net_place(net, p)->name
+        put_script_string(b, pn_net_place(net, p)->name ? pn_net_place(net, p)->name
                                                : "");
     }
     pni_sb_puts(b, "],\n\"transitions\":[");
     for (size_t t = 0; t < nt; t++) {
         pni_sb_put(b, ",", t > 0);
-        put_json(b, pn_net_transition(net, t)->id);
+        put_script_string(b, pn_net_transition(net, t)->id);
     }
     /* rows: the groups that hold a transition, then "(other)"; or one
      * per transition */
@@ -820,19 +807,19 @@ static void put_meta(pni_sb_t *b, const pn_net_t *net, const pn_trace_t *trace,
         for (size_t k = 0; k < g->ngroups; k++)
             if (row_of_group[k] == 0) {
                 pni_sb_put(b, ",", nrows > 0);
-                put_json(b, g->group_names[k]);
+                put_script_string(b, g->group_names[k]);
                 row_of_group[k] = nrows++;
             }
         for (size_t t = 0; t < nt && other == PN_NONE; t++)
             if (g->transition_group[t] >= g->ngroups) {
                 pni_sb_put(b, ",", nrows > 0);
-                put_json(b, "(other)");
+                put_script_string(b, "(other)");
                 other = nrows++;
             }
     } else
         for (size_t t = 0; t < nt; t++) {
             pni_sb_put(b, ",", t > 0);
-            put_json(b, pn_net_transition(net, t)->id);
+            put_script_string(b, pn_net_transition(net, t)->id);
         }
     pni_sb_puts(b, "],\n\"rowOf\":[");
     for (size_t t = 0; t < nt; t++) {
@@ -853,15 +840,15 @@ static void put_meta(pni_sb_t *b, const pn_net_t *net, const pn_trace_t *trace,
     pni_sb_puts(b, "],\n\"classes\":[");
     for (size_t k = 0; k < nclasses; k++) {
         pni_sb_put(b, ",", k > 0);
-        put_json(b, g->class_names[k]);
+        put_script_string(b, g->class_names[k]);
     }
     pni_sb_puts(b, "],\"colors\":[");
     for (size_t k = 0; k < nclasses; k++) {
         pni_sb_put(b, ",", k > 0);
-        put_json(b, g->class_colors[k]);
+        put_script_string(b, g->class_colors[k]);
     }
     pni_sb_puts(b, "],\"rowsTitle\":");
-    put_json(b, o->rows_title ? o->rows_title
+    put_script_string(b, o->rows_title ? o->rows_title
                 : by_group    ? "group"
                               : "transition");
     pni_sb_puts(b, "}");

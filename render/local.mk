@@ -8,9 +8,9 @@ render_libpn_dot_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/render \
 render_libpn_dot_la_CFLAGS = $(AM_CFLAGS) $(GVC_CFLAGS)
 pninclude_HEADERS += %reldir%/dot.h
 lib_LTLIBRARIES += libpn-render.la
-# lib/error.c, lib/strbuf.c: the error-record helpers and the growing
-# string, private to each library
-libpn_render_la_SOURCES = lib/error.c lib/strbuf.c
+# lib/error.c, lib/strbuf.c, lib/json.c: the error-record helpers, the
+# growing string and the JSON escaper, private to each library
+libpn_render_la_SOURCES = lib/error.c lib/strbuf.c lib/json.c
 libpn_render_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/lib
 libpn_render_la_LIBADD = render/libpn-dot.la libpn.la $(GVC_LIBS) -lm
 # only pn_dot_ names leave it (tests/check-exports.sh,

@@ -486,6 +486,61 @@ START_TEST(json_strings)
 }
 END_TEST
 
+/* The CSV reader: RFC 4180 quoting, and the plain lines with comments of
+ * the workload files. */
+START_TEST(csv_reader)
+{
+    pni_csv_t c;
+    pn_error_t err;
+    int got;
+    static const char text[] = "\xEF\xBB\xBF" "a,\"b,\"\"c\"\"\n2\"\r\n,x\r\n";
+    pni_error_begin(&err, "t.csv");
+    ck_assert_int_eq(pni_csv_open_text(&c, text, sizeof text - 1, &err), PN_OK);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_int_eq(got, 1);
+    ck_assert_uint_eq(c.n, 2);
+    ck_assert(pni_csv_is(&c.cells[0], "a"));
+    ck_assert(pni_csv_is(&c.cells[1], "b,\"c\"\n2"));
+    ck_assert(c.cells[1].quoted);
+    ck_assert_uint_eq(c.rec_line, 1);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_uint_eq(c.rec_line, 3);
+    ck_assert_uint_eq(c.n, 2);
+    ck_assert(pni_csv_is(&c.cells[1], "x"));
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_int_eq(got, 0);
+    pni_csv_close(&c);
+    /* plain, with comments: quotes and CR are bytes, '#' ends the line */
+    static const char lines[] = "1,\"2\" # a, \"b\"\n\n# c\n3,4\r\n";
+    ck_assert_int_eq(pni_csv_open_text(&c, lines, sizeof lines - 1, &err),
+                     PN_OK);
+    c.plain = 1;
+    c.comment = '#';
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_uint_eq(c.n, 2);
+    ck_assert(pni_csv_is(&c.cells[1], "\"2\" "));
+    ck_assert_int_eq(c.buf[c.rec_end], '#');
+    ck_assert_uint_eq(c.line_end - c.rec_start, 14);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert(pni_csv_blank(&c));
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert(pni_csv_blank(&c));
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_uint_eq(c.rec_line, 4);
+    ck_assert(pni_csv_is(&c.cells[1], "4\r"));
+    pni_csv_close(&c);
+    /* errors name the place */
+    static const char bad[] = "a,b\nc,\"d\n";
+    ck_assert_int_eq(pni_csv_open_text(&c, bad, sizeof bad - 1, &err), PN_OK);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 2);
+    ck_assert_uint_eq(err.column, 3);
+    ck_assert_ptr_nonnull(strstr(err.text, "never closed"));
+    pni_csv_close(&c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("net");
@@ -505,6 +560,7 @@ int main(void)
     tcase_add_test(tc, status_texts);
     tcase_add_test(tc, string_buffer);
     tcase_add_test(tc, json_strings);
+    tcase_add_test(tc, csv_reader);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

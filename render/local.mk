@@ -3,8 +3,9 @@
 # libpn-render (libpn-render.pc), on libpn: only what draws links libgvc.
 noinst_LTLIBRARIES += render/libpn-dot.la
 render_libpn_dot_la_SOURCES = %reldir%/dot.c %reldir%/dot.h %reldir%/html.c
+# $(top_builddir)/render: viewer.h, which the build makes
 render_libpn_dot_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/render \
-	-I$(srcdir)/engine -I$(srcdir)/lib
+	-I$(top_builddir)/render -I$(srcdir)/engine -I$(srcdir)/lib
 render_libpn_dot_la_CFLAGS = $(AM_CFLAGS) $(GVC_CFLAGS)
 pninclude_HEADERS += %reldir%/dot.h
 lib_LTLIBRARIES += libpn-render.la
@@ -17,6 +18,14 @@ libpn_render_la_LIBADD = render/libpn-dot.la libpn.la $(GVC_LIBS) -lm
 # tests/libpn-render.exports)
 libpn_render_la_LDFLAGS = -version-info $(LIBPN_LT_VERSION) \
 	-export-symbols-regex '^pn_dot_' -no-undefined
-# the page of pn_dot_html(): its style and script, made C strings in
-# html.c by embed.sh
+# the page of pn_dot_html(): its style and script, made C strings in the
+# header viewer.h (in the build folder, never distributed) by embed.sh
+nodist_render_libpn_dot_la_SOURCES = %reldir%/viewer.h
+BUILT_SOURCES += %reldir%/viewer.h
+CLEANFILES += %reldir%/viewer.h
+%reldir%/viewer.h: $(srcdir)/%reldir%/viewer.css $(srcdir)/%reldir%/viewer.js \
+		$(srcdir)/%reldir%/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) %reldir% && \
+	$(SHELL) $(srcdir)/%reldir%/embed.sh $(srcdir)/%reldir% > $@.tmp && \
+	mv $@.tmp $@
 EXTRA_DIST += %reldir%/viewer.js %reldir%/viewer.css %reldir%/embed.sh

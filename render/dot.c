@@ -29,10 +29,7 @@ void pn_dot_options_init(pn_dot_options_t *o)
         return;
     memset(o, 0, sizeof *o);
     o->layout = "dot";
-    o->clusters = 1;
 }
-
-void pn_dot_defaults(pn_dot_options_t *o) { pn_dot_options_init(o); }
 
 #define dfail(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
 
@@ -237,7 +234,7 @@ typedef enum { CL_NONE, CL_PAGES, CL_GROUPS } cl_mode_t;
 
 static cl_mode_t cluster_mode(const pn_net_t *net, const pn_dot_options_t *o)
 {
-    if (!o->clusters)
+    if (o->no_clusters)
         return CL_NONE;
     if (o->groups)
         return CL_GROUPS;
@@ -369,7 +366,7 @@ static pn_dot_options_t options_or_defaults(const pn_dot_options_t *opts)
     if (opts)
         o = *opts;
     else
-        pn_dot_defaults(&o);
+        pn_dot_options_init(&o);
     return o;
 }
 
@@ -1808,13 +1805,13 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
                      .nclasses = gr && gr->nclasses < 254 ? gr->nclasses : 0,
                      .first = first, .last = last, .ncols = last - first + 1};
     pni_sb_t b = {0};
-    st = layout_rows(&tl, net, o.clusters, err);
+    st = layout_rows(&tl, net, !o.no_clusters, err);
     if (!st)
         st = fill_cells(&tl, net, trace, err);
     if (!st) {
         write_table(&b, &tl,
                     o.rows_title ? o.rows_title
-                    : o.clusters && gr ? "group"
+                    : !o.no_clusters && gr ? "group"
                                        : "transition");
         if (b.oom)
             st = dfail(err, PN_ENOMEM, "out of memory");

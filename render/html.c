@@ -290,7 +290,7 @@ static void put_meta(pni_sb_t *b, const pn_net_t *net, const pn_trace_t *trace,
 {
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
     const pn_groups_t *g = o->groups;
-    int by_group = g && o->clusters;
+    int by_group = g && !o->no_clusters;
     /* the classes the timeline draws (as pn_dot_timeline()) */
     size_t nclasses = g && g->nclasses < 254 ? g->nclasses : 0;
     pni_sb_puts(b, "{\"title\":");

@@ -78,6 +78,9 @@ TESTS += tests/test_gpu_model
 # a real browser, headless Chromium (html-browser.sh; skipped without it)
 TESTS += tests/cli-html.sh tests/html-browser.sh
 EXTRA_DIST += tests/cli-html.sh tests/html-browser.sh
+# one growing string, one JSON escaper, one CSV reader: in lib/
+TESTS += tests/check-helpers.sh
+EXTRA_DIST += tests/check-helpers.sh
 
 # the readability check of pictures (tests/svgcheck.h, as in test_dot) on
 # SVG files: for measuring the pictures of large nets

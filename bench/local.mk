@@ -25,7 +25,7 @@ FUZZ_QUERY_SRC = tests/fuzz/fuzz-query.c $(FUZZ_COMMON) \
 FUZZ_PROFILE_SRC = tests/fuzz/fuzz-profile.c $(FUZZ_COMMON) \
 	$(lib_libpn_lib_la_SOURCES) $(maxplus_libpn_maxplus_la_SOURCES) \
 	$(generators_libpn_generators_la_SOURCES) \
-	gpu/csv.c gpu/profile.c gpu/device.c
+	gpu/profile.c gpu/device.c
 # one harness: $$src its sources (the .c files are compiled), $$inc its
 # include folders, $$libs its third-party flags, $$extra its own flags
 FUZZ_BUILD = test -n "$(CLANG)" || { \

@@ -21,8 +21,6 @@ void cli_version(const char *prog);
 void cli_error(const char *prog, const pn_error_t *err);
 /* pn_error_format() with standard input named "<stdin>". */
 const char *cli_error_format(const pn_error_t *err, char *buf, size_t size);
-/* Prints s as a JSON string (with quotes). */
-void cli_json_string(FILE *out, const char *s);
 /* The one FILE operand left after the options (next: getopt's optind):
  * argv[next], or NULL when there is not exactly one ("expected one FILE"
  * and the --help hint to stderr; exit with CLI_EUSAGE). */

@@ -1,9 +1,10 @@
 bin_PROGRAMS += bin/pn-info bin/pn-convert
 noinst_LTLIBRARIES += bin/libcli.la
-# lib/output.c: the atomic output files every writer shares (private to libpn,
-# so compiled in here too)
+# lib/output.c, lib/json.c, lib/strbuf.c: the atomic output files and the
+# JSON escaper every writer shares (private to libpn, so compiled in here
+# too)
 bin_libcli_la_SOURCES = %reldir%/cli.c %reldir%/cli-run.c %reldir%/cli.h \
-	lib/output.c
+	lib/output.c lib/json.c lib/strbuf.c
 bin_pn_info_SOURCES = %reldir%/pn-info.c
 bin_pn_info_LDADD = bin/libcli.la libpn.la
 bin_pn_convert_SOURCES = %reldir%/pn-convert.c

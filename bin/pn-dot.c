@@ -137,7 +137,7 @@ static int set_option(opts_t *o, int c, const char *arg)
         }
         o->cluster_by = arg;
         break;
-    case OPT_NO_CLUSTERS: o->dot.clusters = 0; break;
+    case OPT_NO_CLUSTERS: o->dot.no_clusters = 1; break;
     case OPT_FOLD: o->dot.fold = 1; break;
     case OPT_TRACE: o->trace_path = arg; break;
     case OPT_STEP:

@@ -119,7 +119,7 @@ static int calib_write(const char *path, const pn_gpu_calib_t *c, size_t n)
     fprintf(f, "{\n  \"format\": \"pn-gpu calibration\",\n  \"version\": 1,\n  \"gpus\": [");
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "%s\n    {\"gpu\": ", i ? "," : "");
-        cli_json_string(f, c[i].gpu);
+        pni_json_string(f, c[i].gpu, 0);
         fprintf(f, ", \"overhead_s\": %.9g, \"issue_scale\": %.9g, "
                 "\"dram_scale\": %.9g, \"l2_scale\": %.9g, \"lsu_scale\": %.9g, "
                 "\"strided_scale\": %.9g, "
@@ -390,8 +390,8 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
 {
     if (o->json) {
         fputs(first ? "[\n  {" : ",\n  {", f);
-        fputs("\"gpu\": ", f); cli_json_string(f, l->gpu);
-        fputs(", \"kernel\": ", f); cli_json_string(f, l->kernel);
+        fputs("\"gpu\": ", f); pni_json_string(f, l->gpu, 0);
+        fputs(", \"kernel\": ", f); pni_json_string(f, l->kernel, 0);
         fprintf(f, ", \"input_size\": ");
         if (isfinite(l->input_size)) fprintf(f, "%.17g", l->input_size); else fputs("null", f);
         fprintf(f, ", \"block_x\": %u, \"block_y\": %u, ", l->block[0], l->block[1]);
@@ -692,7 +692,7 @@ static int cmd_eval(const opts_t *o, const char *dir)
             for (size_t i = 0; i < nl; i++) {
                 if (o->json) {
                     fprintf(f, "%s\n  {\"split\": \"%s\", \"group\": ", i ? "," : "", lines[i].split);
-                    cli_json_string(f, lines[i].group);
+                    pni_json_string(f, lines[i].group, 0);
                     fprintf(f, ", \"n\": %zu", lines[i].n);
                     for (int q = 0; q < PN_GPU_METHODS; q++) {
                         fprintf(f, ", \"%s\": ", names[q]);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "lib_private.h"
 #include "pn.h"
 
 static const char *prog = "pn-info";
@@ -191,13 +192,13 @@ int main(int argc, char **argv)
     const char *file = cli_input_name(path);
     if (json) {
         printf("{\"file\": ");
-        cli_json_string(stdout, file);
+        pni_json_string(stdout, file, 0);
         printf(", \"id\": ");
-        cli_json_string(stdout, pn_net_id(net));
+        pni_json_string(stdout, pn_net_id(net), 0);
         printf(", \"name\": ");
-        cli_json_string(stdout, pn_net_name(net));
+        pni_json_string(stdout, pn_net_name(net), 0);
         printf(", \"type\": ");
-        cli_json_string(stdout, pn_net_type(net));
+        pni_json_string(stdout, pn_net_type(net), 0);
         printf(", \"pages\": %zu, \"places\": %zu, \"transitions\": %zu, "
                "\"arcs\": %zu, \"arcs_by_kind\": {\"normal\": %zu, "
                "\"inhibitor\": %zu, \"read\": %zu, \"reset\": %zu}, "
@@ -209,7 +210,7 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < w.n; i++) {
             if (i)
                 fputs(", ", stdout);
-            cli_json_string(stdout, w.text[i]);
+            pni_json_string(stdout, w.text[i], 0);
         }
         printf("]}\n");
     } else {

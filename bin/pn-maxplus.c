@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "lib_private.h"
 #include "pn.h"
 
 static const char *prog = "pn-maxplus";
@@ -285,7 +286,7 @@ static void print_json(const pn_kernel_t *k, const opts_t *o,
         printf(", \"path\": [");
         for (size_t i = 0; i < res->np; i++) {
             printf(i ? ", " : "");
-            cli_json_string(stdout, pn_kernel_node_name(k, res->path[i]));
+            pni_json_string(stdout, pn_kernel_node_name(k, res->path[i]), 0);
         }
         printf("]");
     }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cli.h"
+#include "lib_private.h"
 #include "pn.h"
 
 static const char *prog = "pn-reach";
@@ -437,7 +438,7 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
 {
     size_t nt = pn_net_transition_count(net);
     printf("{\"net\": ");
-    cli_json_string(stdout, pn_net_id(net));
+    pni_json_string(stdout, pn_net_id(net), 0);
     printf(", \"semantics\": \"%s\", \"complete\": %s, \"states\": %" PRIu64
            ", \"edges\": %" PRIu64 ", \"max_tokens_in_place\": %" PRIu64
            ", \"max_tokens_per_marking\": %" PRIu64 ", \"dead\": %" PRIu64,
@@ -457,7 +458,7 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
     for (size_t t = 0, k = 0; t < nt; t++)
         if (!pn_reach_transition_fires(r, t)) {
             printf("%s", k++ ? ", " : "");
-            cli_json_string(stdout, pn_net_transition(net, t)->id);
+            pni_json_string(stdout, pn_net_transition(net, t)->id, 0);
         }
     printf("]");
     int term = 0;
@@ -478,7 +479,7 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
         printf(", \"bounds\": {");
         for (size_t p = 0; p < pn_net_place_count(net); p++) {
             printf("%s", p ? ", " : "");
-            cli_json_string(stdout, pn_net_place(net, p)->id);
+            pni_json_string(stdout, pn_net_place(net, p)->id, 0);
             printf(": %" PRIu64, pn_reach_place_bound(r, p));
         }
         printf("}");
@@ -537,7 +538,7 @@ static void print_answers(const pn_net_t *net, const pn_reach_t *r,
                           (q->kind != PN_QUERY_BOUND || ans[i].known);
         if (json) {
             printf("%s{\"id\": ", i ? ", " : "");
-            cli_json_string(stdout, q->id);
+            pni_json_string(stdout, q->id, 0);
             printf(", \"query\": \"");
             /* the text has no control bytes but may hold quotes */
             char *text = NULL;

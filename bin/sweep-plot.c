@@ -4,6 +4,7 @@
  * output file through cli_output_open(), so a failed plot leaves no file). */
 #include <config.h>
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,40 +15,6 @@
 #include "cli.h"
 #include "gpu.h"
 #include "sweep.h"
-
-/* CSV fields of a line of ours (quoted fields as RFC 4180), in place. */
-static size_t split_csv(char *line, char **f, size_t max)
-{
-    size_t n = 0;
-    char *p = line;
-    while (n < max) {
-        if (*p == '"') {
-            char *w = ++p;
-            f[n++] = w;
-            while (*p && !(*p == '"' && p[1] != '"')) {
-                if (*p == '"')
-                    p++;
-                *w++ = *p++;
-            }
-            if (*p == '"')
-                p++;
-            *w = '\0';
-            if (*p == ',')
-                p++;
-            else
-                break;
-            continue;
-        }
-        f[n++] = p;
-        p += strcspn(p, ",\n");
-        if (*p != ',') {
-            *p = '\0';
-            break;
-        }
-        *p++ = '\0';
-    }
-    return n;
-}
 
 /* "warps" -> "warps (warps)" with the generator's unit when there is one */
 static void axis_label(char *buf, size_t size, const char *name)
@@ -152,30 +119,21 @@ int sweep_plot(const sweep_t *s, const char *results, const char *path)
         fprintf(stderr, "%s: %s: %s\n", s->prog, results, strerror(errno));
         return CLI_EINPUT;
     }
-    /* the steps rows: x (first parameter), group (second), mean, ci */
-    char *line = NULL, *head = NULL;
+    /* the steps rows: x (first parameter), group (second), mean, ci; the
+     * header names the parameters */
+    char *line = NULL;
     size_t cap = 0;
-    char *f[512], *h[512];
-    size_t nh = 0, cm = 0, cmean = 0, clo = 0, chi = 0;
+    ssize_t got;
+    pn_results_row_t head = {0}, row = {0};
     char *data = NULL;
     size_t dlen = 0;
     FILE *d = open_memstream(&data, &dlen);
     int rc = -1;
-    while (d && getline(&line, &cap, in) > 0) {
-        if (!head) {
-            head = strdup(line);
-            nh = head ? split_csv(head, h, 512) : 0;
-            for (size_t i = 0; i < nh; i++) {
-                if (!strcmp(h[i], "measure") && !cm)
-                    cm = i;
-                if (!strcmp(h[i], "mean"))
-                    cmean = i;
-                if (!strcmp(h[i], "ci_low"))
-                    clo = i;
-                if (!strcmp(h[i], "ci_high"))
-                    chi = i;
-            }
-            if (strcmp(h[0], "schema") || cm < 6 || !cmean) {
+    while (d && (got = getline(&line, &cap, in)) > 0) {
+        if (!head.mem) {
+            if (pn_results_row_parse(PN_RESULTS_CSV, line, (size_t)got, &head,
+                                     NULL) != PN_OK ||
+                head.kind != PN_RESULTS_HEADER || head.nparams == 0) {
                 fprintf(stderr, "%s: --plot: %s is not a CSV sweep result "
                         "with a parameter\n", s->prog, results);
                 rc = CLI_EUSAGE;
@@ -183,22 +141,28 @@ int sweep_plot(const sweep_t *s, const char *results, const char *path)
             }
             continue;
         }
-        size_t n = split_csv(line, f, 512);
-        if (n != nh || strcmp(f[1], "point") || strcmp(f[cm], "steps") ||
-            !*f[cmean])
+        if (pn_results_row_parse(PN_RESULTS_CSV, line, (size_t)got, &row,
+                                 NULL) != PN_OK ||
+            row.kind != PN_RESULTS_POINT || row.nparams != head.nparams ||
+            strcmp(row.measure, "steps") || isnan(row.stats.mean))
             continue;
+        const char *x = row.param_values[0];
         char *end;
-        strtod(f[5], &end);
-        if (*end || !*f[5]) {
+        strtod(x, &end);
+        if (*end || !*x) {
             fprintf(stderr, "%s: --plot: the first parameter, %s, is not a "
-                    "number ('%s')\n", s->prog, h[5], f[5]);
+                    "number ('%s')\n", s->prog, head.params[0], x);
             rc = CLI_EUSAGE;
             break;
         }
-        fprintf(d, "%s\t%s\t%s\t%s\t%s\n", cm > 6 ? f[6] : "-", f[5],
-                f[cmean], *f[clo] ? f[clo] : f[cmean],
-                *f[chi] ? f[chi] : f[cmean]);
+        /* as the writer wrote them: 6 decimals */
+        const pn_stats_t *st = &row.stats;
+        fprintf(d, "%s\t%s\t%.6f\t%.6f\t%.6f\n",
+                head.nparams > 1 ? row.param_values[1] : "-", x, st->mean,
+                isnan(st->ci_low) ? st->mean : st->ci_low,
+                isnan(st->ci_high) ? st->mean : st->ci_high);
     }
+    pn_results_row_free(&row);
     fclose(in);
     if (d)
         fclose(d);
@@ -238,7 +202,8 @@ int sweep_plot(const sweep_t *s, const char *results, const char *path)
         ign.sa_handler = SIG_IGN;
         sigaction(SIGPIPE, &ign, &old);
         FILE *gp = fdopen(fds[1], "w");
-        plot_script(gp, term, h[5], cm > 6 ? h[6] : NULL, data, dlen);
+        plot_script(gp, term, head.params[0],
+                    head.nparams > 1 ? head.params[1] : NULL, data, dlen);
         int werr = fclose(gp) != 0;
         int st;
         waitpid(pid, &st, 0);
@@ -254,7 +219,7 @@ int sweep_plot(const sweep_t *s, const char *results, const char *path)
             rc = r;
     }
     free(line);
-    free(head);
+    pn_results_row_free(&head);
     free(data);
     return rc < 0 ? CLI_OK : rc;
 #endif

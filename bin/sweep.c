@@ -667,43 +667,16 @@ static void progress_show(progress_t *pr, const pool_t *pl, int force)
 
 /* ---- result files: lines, points, --resume ----------------------------- */
 
-/* The point and kind of a row of ours; 0, or -1 for a line that is not one
- * (a header). */
-static int row_point(const char *line, pn_results_format_t fmt,
-                     uint64_t *point, int *is_point)
+/* The point and kind of a row of ours (pn_results_row_parse(), row reused
+ * from line to line); 0, or -1 for a line that is not one (a header). */
+static int row_point(pn_results_row_t *row, const char *line, size_t len,
+                     pn_results_format_t fmt, uint64_t *point, int *is_point)
 {
-    const char *p;
-    if (fmt == PN_RESULTS_CSV) {
-        if (strncmp(line, "1,", 2))
-            return -1;
-        p = line + 2;
-        if (!strncmp(p, "point,", 6)) {
-            *is_point = 1;
-            p += 6;
-        } else if (!strncmp(p, "run,", 4)) {
-            *is_point = 0;
-            p += 4;
-        } else
-            return -1;
-    } else {
-        if (strncmp(line, "{\"schema\": 1, \"kind\": \"", 23))
-            return -1;
-        p = line + 23;
-        if (!strncmp(p, "point\", \"point\": ", 17)) {
-            *is_point = 1;
-            p += 17;
-        } else if (!strncmp(p, "run\", \"point\": ", 15)) {
-            *is_point = 0;
-            p += 15;
-        } else
-            return -1;
-    }
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(p, &end, 10);
-    if (end == p || errno || (*end != ',' ))
+    if (pn_results_row_parse(fmt, line, len, row, NULL) != PN_OK ||
+        row->kind == PN_RESULTS_HEADER)
         return -1;
-    *point = v;
+    *point = row->point;
+    *is_point = row->kind == PN_RESULTS_POINT;
     return 0;
 }
 
@@ -742,6 +715,7 @@ static int rfile_read(const sweep_t *s, const char *path, FILE *f,
     size_t cap = 0;
     ssize_t n;
     unsigned long lineno = 0;
+    pn_results_row_t row = {0};
     while ((n = getline(&line, &cap, f)) > 0) {
         lineno++;
         if (line[n - 1] != '\n')
@@ -752,11 +726,12 @@ static int rfile_read(const sweep_t *s, const char *path, FILE *f,
         }
         uint64_t point;
         int is_point;
-        if (row_point(line, fmt, &point, &is_point) != 0) {
+        if (row_point(&row, line, (size_t)n, fmt, &point, &is_point) != 0) {
             fprintf(stderr, "%s: %s:%lu: not a row of result schema %d in "
                     "%s\n", s->prog, path, lineno, PN_RESULTS_SCHEMA,
                     fmt == PN_RESULTS_CSV ? "CSV" : "JSON Lines");
             free(line);
+            pn_results_row_free(&row);
             rfile_free(out);
             return -1;
         }
@@ -780,6 +755,7 @@ static int rfile_read(const sweep_t *s, const char *path, FILE *f,
         b->end = ftell(f);
     }
     free(line);
+    pn_results_row_free(&row);
     return 0;
 }
 

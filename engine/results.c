@@ -51,20 +51,6 @@ uint64_t pn_point_seed(uint64_t seed, uint64_t point)
 
 /* ---- text of fields ----------------------------------------------------- */
 
-static void json_text(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 /* A parameter value: a JSON number when it is a plain whole number. */
 static void json_value(FILE *out, const char *s)
 {
@@ -74,7 +60,7 @@ static void json_value(FILE *out, const char *s)
     if (number)
         fputs(s, out);
     else
-        json_text(out, s);
+        pni_json_string(out, s, 0);
 }
 
 /* A row: the fields in column order, each written by the caller between
@@ -129,7 +115,7 @@ static void str_field(row_t *r, const char *name, int present, const char *s)
     if (r->l->format == PN_RESULTS_CSV)
         pni_csv_field(r->out, s);
     else
-        json_text(r->out, s);
+        pni_json_string(r->out, s, 0);
 }
 
 /* A number (fmt: "%.6f" or "%.17g"); NaN: CSV empty, JSON null. */
@@ -167,7 +153,7 @@ static void row_head(row_t *r, const pn_results_point_t *p, const char *kind,
         fputs(", \"params\": {", r->out);
         for (size_t i = 0; i < l->nparams; i++) {
             fprintf(r->out, "%s", i ? ", " : "");
-            json_text(r->out, l->params[i]);
+            pni_json_string(r->out, l->params[i], 0);
             fputs(": ", r->out);
             json_value(r->out, p->param_values[i]);
         }
@@ -343,4 +329,530 @@ pn_status_t pn_results_write_point(FILE *out, const pn_results_layout_t *l,
         row_end(&r);
     }
     return finish(out);
+}
+
+/* ---- reading rows back -------------------------------------------------- */
+
+/* A field of a row as read, before its meaning is checked: the schema's
+ * own columns are fields[0..NHEAD + NTAIL) (head, then tail). */
+typedef struct {
+    const char *s;  /* NUL-terminated; NULL: empty (CSV), absent or null */
+    char type;      /* 's' a JSON string, 'n' a JSON number, 't' CSV text */
+    unsigned long column;
+} rfield_t;
+
+#define NFIELDS (NHEAD + NTAIL)
+
+/* What a parse keeps: the line's text, the cells, the names and values. */
+typedef struct {
+    pni_csv_t csv;
+    char *text;
+    const char **names, **values;
+    size_t cap;
+} rmem_t;
+
+static void rmem_free(rmem_t *m)
+{
+    if (!m)
+        return;
+    pni_csv_close(&m->csv);
+    free(m->text);
+    free(m->names);
+    free(m->values);
+    free(m);
+}
+
+void pn_results_row_free(pn_results_row_t *row)
+{
+    if (!row)
+        return;
+    rmem_free(row->mem);
+    memset(row, 0, sizeof *row);
+}
+
+/* Adds a parameter (name NULL for CSV rows). */
+static pn_status_t add_param(rmem_t *m, size_t *n, const char *name,
+                             const char *value)
+{
+    if (*n >= m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 8;
+        const char **a = realloc(m->names, cap * sizeof *a);
+        if (!a)
+            return PN_ENOMEM;
+        m->names = a;
+        const char **b = realloc(m->values, cap * sizeof *b);
+        if (!b)
+            return PN_ENOMEM;
+        m->values = b;
+        m->cap = cap;
+    }
+    m->names[*n] = name;
+    m->values[*n] = value;
+    (*n)++;
+    return PN_OK;
+}
+
+static long field_index(const char *name)
+{
+    for (size_t i = 0; i < NHEAD; i++)
+        if (!strcmp(name, head[i]))
+            return (long)i;
+    for (size_t i = 0; i < NTAIL; i++)
+        if (!strcmp(name, tail[i]))
+            return (long)(NHEAD + i);
+    return -1;
+}
+
+static const char *field_name(size_t i)
+{
+    return i < NHEAD ? head[i] : tail[i - NHEAD];
+}
+
+#define rbad(err, col, ...) pni_error(err, PN_EVALUE, 0, col, __VA_ARGS__)
+
+/* A whole number of a field (digits only, up to UINT64_MAX). */
+static pn_status_t get_u64(const rfield_t *f, size_t i, uint64_t *out,
+                           pn_error_t *err)
+{
+    const char *s = f[i].s;
+    uint64_t v = 0;
+    int ok = s && *s && f[i].type != 's';
+    for (; ok && *s; s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (d > 9 || v > (UINT64_MAX - d) / 10)
+            ok = 0;
+        else
+            v = v * 10 + d;
+    }
+    if (!ok)
+        return rbad(err, f[i].column, "%s: %s", field_name(i),
+                    f[i].s ? "not a whole number" : "missing");
+    *out = v;
+    return PN_OK;
+}
+
+/* A number of a field; NaN when it is empty or null. */
+static pn_status_t get_double(const rfield_t *f, size_t i, double *out,
+                              pn_error_t *err)
+{
+    const char *s = f[i].s;
+    *out = NAN;
+    if (!s)
+        return PN_OK;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (f[i].type == 's' || !*s || *end || s[strspn(s, "0123456789+-.eE")] ||
+        !isfinite(v))
+        return rbad(err, f[i].column, "%s: not a number", field_name(i));
+    *out = v;
+    return PN_OK;
+}
+
+/* Fields that do not apply to the row's kind are empty. */
+static pn_status_t none_of(const rfield_t *f, size_t from, size_t to,
+                           const char *kind, pn_error_t *err)
+{
+    for (size_t i = from; i < to; i++)
+        if (f[i].s)
+            return rbad(err, f[i].column, "%s: a row of kind %s has none",
+                        field_name(i), kind);
+    return PN_OK;
+}
+
+/* The meaning of a row's fields (both formats). */
+static pn_status_t fill_row(const rfield_t *f, pn_results_row_t *row,
+                            pn_error_t *err)
+{
+    uint64_t schema;
+    pn_status_t st = get_u64(f, 0, &schema, err);
+    if (st)
+        return st;
+    if (schema != PN_RESULTS_SCHEMA)
+        return rbad(err, f[0].column, "schema %llu: this library reads "
+                    "schema %d", (unsigned long long)schema,
+                    PN_RESULTS_SCHEMA);
+    const char *kind = f[1].type != 'n' ? f[1].s : NULL;
+    if (!kind || (strcmp(kind, "point") && strcmp(kind, "run")))
+        return rbad(err, f[1].column, "kind: \"point\" or \"run\"");
+    row->kind = strcmp(kind, "run") ? PN_RESULTS_POINT : PN_RESULTS_RUN;
+    if ((st = get_u64(f, 2, &row->point, err)) ||
+        (st = get_u64(f, 4, &row->seed, err)))
+        return st;
+    row->measure = f[NHEAD].type != 'n' ? f[NHEAD].s : NULL;
+    if (!row->measure)
+        return rbad(err, f[NHEAD].column, "measure: missing");
+    row->value = NAN;
+    row->stats.mean = row->stats.sd = row->stats.min = NAN;
+    row->stats.median = row->stats.max = NAN;
+    row->stats.ci_low = row->stats.ci_high = NAN;
+    if (row->kind == PN_RESULTS_RUN) {
+        const char *e = f[NHEAD + 1].type != 'n' ? f[NHEAD + 1].s : NULL;
+        pn_end_t ends[] = {PN_END_DEAD, PN_END_LIMIT, PN_END_OVERFLOW,
+                           PN_END_NONE};
+        size_t k = 0;
+        while (k < 4 && (!e || strcmp(e, pn_end_name(ends[k]))))
+            k++;
+        if (k == 4)
+            return rbad(err, f[NHEAD + 1].column, "end: \"dead\", \"limit\", "
+                        "\"overflow\" or \"running\"");
+        row->end = ends[k];
+        if ((st = get_u64(f, 3, &row->run, err)) ||
+            (st = get_double(f, NHEAD + 2, &row->value, err)))
+            return st;
+        return none_of(f, NHEAD + 3, NFIELDS, "run", err);
+    }
+    if ((st = none_of(f, 3, 4, "point", err)) ||
+        (st = none_of(f, NHEAD + 1, NHEAD + 3, "point", err)))
+        return st;
+    uint64_t *u[] = {&row->requested, &row->runs, &row->dead, &row->limit,
+                     &row->overflow};
+    for (size_t k = 0; k < 5; k++)
+        if ((st = get_u64(f, NHEAD + 3 + k, u[k], err)))
+            return st;
+    uint64_t n;
+    if ((st = get_u64(f, NHEAD + 8, &n, err)))
+        return st;
+    row->stats.n = (size_t)n;
+    double *d[] = {&row->stats.mean, &row->stats.sd, &row->stats.min,
+                   &row->stats.median, &row->stats.max, &row->stats.ci_low,
+                   &row->stats.ci_high};
+    for (size_t k = 0; k < 7; k++)
+        if ((st = get_double(f, NHEAD + 9 + k, d[k], err)))
+            return st;
+    return PN_OK;
+}
+
+/* CSV: the header, or a row whose fields are the header's columns. */
+static pn_status_t parse_csv(rmem_t *m, const char *line, size_t len,
+                             pn_results_row_t *row, pn_error_t *err)
+{
+    pni_csv_t *c = &m->csv;
+    int got = 0;
+    pn_status_t st = pni_csv_open_text(c, line, len, err);
+    if (!st)
+        st = pni_csv_next(c, &got);
+    if (st || !got)
+        return st ? st : rbad(err, 0, "an empty line");
+    if (c->pos < c->len)
+        return rbad(err, 0, "more than one line");
+    if (c->n < NFIELDS)
+        return rbad(err, 0, "%zu fields: a row has %zu and one a parameter",
+                    c->n, (size_t)NFIELDS);
+    /* the cells as strings: each ends where its comma or quote was */
+    for (size_t i = 0; i < c->n; i++)
+        ((char *)c->cells[i].s)[c->cells[i].len] = '\0';
+    size_t np = c->n - NFIELDS, n = 0;
+    rfield_t f[NFIELDS];
+    for (size_t i = 0; i < NFIELDS; i++) {
+        const pni_csv_cell_t *cell = &c->cells[i < NHEAD ? i : i + np];
+        f[i].s = cell->len ? cell->s : NULL;
+        f[i].type = 't';
+        f[i].column = cell->column;
+    }
+    int header = f[0].s && !strcmp(f[0].s, "schema");
+    for (size_t i = 0; i < NFIELDS && header; i++)
+        if (!f[i].s || strcmp(f[i].s, field_name(i)))
+            return rbad(err, f[i].column, "a header whose column %zu is "
+                        "not %s", i < NHEAD ? i + 1 : i + np + 1,
+                        field_name(i));
+    for (size_t i = 0; i < np; i++) {
+        const char *s = c->cells[NHEAD + i].s;
+        if ((st = add_param(m, &n, header ? s : NULL, header ? NULL : s)))
+            return pni_error(err, st, 0, 0, "out of memory");
+    }
+    row->nparams = n;
+    row->params = header ? m->names : NULL;
+    row->param_values = header ? NULL : m->values;
+    if (header) {
+        row->kind = PN_RESULTS_HEADER;
+        return PN_OK;
+    }
+    return fill_row(f, row, err);
+}
+
+/* ---- JSON Lines: one object a line -------------------------------------- */
+
+typedef struct {
+    const char *s;  /* the line */
+    size_t len, pos;
+    char *out;      /* where the next string or number is written */
+    pn_error_t *err;
+} jp_t;
+
+static void jws(jp_t *p)
+{
+    while (p->pos < p->len && strchr(" \t\r\n", p->s[p->pos]))
+        p->pos++;
+}
+
+static pn_status_t jbad(jp_t *p, const char *what)
+{
+    return rbad(p->err, (unsigned long)p->pos + 1, "%s", what);
+}
+
+static int jlit(jp_t *p, const char *word)
+{
+    size_t n = strlen(word);
+    if (p->len - p->pos < n || memcmp(p->s + p->pos, word, n))
+        return 0;
+    p->pos += n;
+    return 1;
+}
+
+static long jhex4(jp_t *p)
+{
+    if (p->len - p->pos < 4)
+        return -1;
+    long v = 0;
+    for (int i = 0; i < 4; i++) {
+        char ch = p->s[p->pos++];
+        int d = ch >= '0' && ch <= '9'   ? ch - '0'
+                : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                         : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+/* One \uXXXX escape (two for a surrogate pair), after its backslash and
+ * 'u', written as UTF-8. */
+static pn_status_t jescape_u(jp_t *p)
+{
+    long c = jhex4(p);
+    if (c >= 0xD800 && c <= 0xDBFF) {
+        long lo = jlit(p, "\\u") ? jhex4(p) : -1;
+        if (lo < 0xDC00 || lo > 0xDFFF)
+            return jbad(p, "a lone surrogate in a \\u escape");
+        c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+    } else if (c >= 0xDC00 && c <= 0xDFFF) {
+        return jbad(p, "a lone surrogate in a \\u escape");
+    }
+    if (c <= 0)
+        return jbad(p, c ? "a bad \\u escape" : "a NUL character (\\u0000)");
+    char *o = p->out;
+    if (c < 0x80) {
+        *o++ = (char)c;
+    } else if (c < 0x800) {
+        *o++ = (char)(0xC0 | (c >> 6));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        *o++ = (char)(0xE0 | (c >> 12));
+        *o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    } else {
+        *o++ = (char)(0xF0 | (c >> 18));
+        *o++ = (char)(0x80 | ((c >> 12) & 0x3F));
+        *o++ = (char)(0x80 | ((c >> 6) & 0x3F));
+        *o++ = (char)(0x80 | (c & 0x3F));
+    }
+    p->out = o;
+    return PN_OK;
+}
+
+/* A string, unescaped into p->out. */
+static pn_status_t jstring(jp_t *p, const char **out)
+{
+    if (!jlit(p, "\""))
+        return jbad(p, "a string expected");
+    *out = p->out;
+    for (;;) {
+        if (p->pos >= p->len)
+            return jbad(p, "a string not closed");
+        unsigned char ch = (unsigned char)p->s[p->pos++];
+        if (ch == '"')
+            break;
+        if (ch < 0x20)
+            return jbad(p, "a control character in a string");
+        if (ch != '\\') {
+            *p->out++ = (char)ch;
+            continue;
+        }
+        const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t";
+        const char *e = p->pos < p->len ? strchr(from, p->s[p->pos]) : NULL;
+        if (e && *e) {
+            *p->out++ = to[e - from];
+            p->pos++;
+        } else if (jlit(p, "u")) {
+            pn_status_t st = jescape_u(p);
+            if (st)
+                return st;
+        } else {
+            return jbad(p, "a bad escape in a string");
+        }
+    }
+    *p->out++ = '\0';
+    return PN_OK;
+}
+
+/* A number, its text as written copied to p->out. */
+static pn_status_t jnumber(jp_t *p, const char **out)
+{
+    const char *s = p->s;
+    size_t i = p->pos, n = p->len;
+#define JDIGITS(i) while (i < n && s[i] >= '0' && s[i] <= '9') i++
+    if (i < n && s[i] == '-')
+        i++;
+    size_t d = i;
+    JDIGITS(i);
+    if (i == d || (s[d] == '0' && i > d + 1))
+        return jbad(p, "a value expected (a string, a number or null)");
+    if (i < n && s[i] == '.') {
+        d = ++i;
+        JDIGITS(i);
+        if (i == d)
+            return jbad(p, "a digit expected after the point");
+    }
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        if (++i < n && (s[i] == '+' || s[i] == '-'))
+            i++;
+        d = i;
+        JDIGITS(i);
+        if (i == d)
+            return jbad(p, "a digit expected in the exponent");
+    }
+#undef JDIGITS
+    *out = p->out;
+    memcpy(p->out, s + p->pos, i - p->pos);
+    p->out += i - p->pos;
+    *p->out++ = '\0';
+    p->pos = i;
+    return PN_OK;
+}
+
+/* A value of a field: a string, a number or null. */
+static pn_status_t jvalue(jp_t *p, rfield_t *f)
+{
+    f->column = (unsigned long)p->pos + 1;
+    f->s = NULL;
+    f->type = 0;
+    if (jlit(p, "null"))
+        return PN_OK;
+    if (p->pos < p->len && p->s[p->pos] == '"') {
+        f->type = 's';
+        return jstring(p, &f->s);
+    }
+    f->type = 'n';
+    return jnumber(p, &f->s);
+}
+
+/* "params": {"name": value, ...}; a value is a string or a number. */
+static pn_status_t jparams(jp_t *p, rmem_t *m, size_t *n)
+{
+    if (!jlit(p, "{"))
+        return jbad(p, "params: an object expected");
+    jws(p);
+    if (jlit(p, "}"))
+        return PN_OK;
+    for (;;) {
+        const char *name;
+        rfield_t v;
+        pn_status_t st = jstring(p, &name);
+        jws(p);
+        if (!st && !jlit(p, ":"))
+            st = jbad(p, "':' expected");
+        jws(p);
+        if (!st && !(st = jvalue(p, &v)) && !v.s)
+            st = jbad(p, "params: a value is a string or a number");
+        if (!st && add_param(m, n, name, v.s))
+            st = pni_error(p->err, PN_ENOMEM, 0, 0, "out of memory");
+        if (st)
+            return st;
+        jws(p);
+        if (jlit(p, "}"))
+            return PN_OK;
+        if (!jlit(p, ","))
+            return jbad(p, "',' or '}' expected");
+        jws(p);
+    }
+}
+
+static pn_status_t parse_json(rmem_t *m, const char *line, size_t len,
+                              pn_results_row_t *row, pn_error_t *err)
+{
+    /* the strings, unescaped, never take more than the line and a NUL
+     * each */
+    if (len > (SIZE_MAX - 2) / 2 || !(m->text = malloc(2 * len + 2)))
+        return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
+    jp_t p = {line, len, 0, m->text, err};
+    rfield_t f[NFIELDS];
+    memset(f, 0, sizeof f);
+    uint32_t seen = 0;
+    size_t n = 0;
+    int params = 0;
+    pn_status_t st = PN_OK;
+    jws(&p);
+    if (!jlit(&p, "{"))
+        return jbad(&p, "a JSON object expected");
+    jws(&p);
+    if (jlit(&p, "}"))
+        return rbad(err, 0, "an empty object");
+    for (;;) {
+        const char *name;
+        size_t at = p.pos + 1;
+        if ((st = jstring(&p, &name)))
+            return st;
+        jws(&p);
+        if (!jlit(&p, ":"))
+            return jbad(&p, "':' expected");
+        jws(&p);
+        long i = field_index(name);
+        char q[256];
+        pni_quote(q, sizeof q, name, strlen(name), 60);
+        if (i < 0 && strcmp(name, "params"))
+            return rbad(err, (unsigned long)at, "unknown field \"%s\"", q);
+        if (i < 0 ? params : (int)(seen >> i & 1))
+            return rbad(err, (unsigned long)at, "\"%s\" given twice", q);
+        if (i < 0) {
+            params = 1;
+            st = jparams(&p, m, &n);
+        } else {
+            seen |= (uint32_t)1 << i;
+            st = jvalue(&p, &f[i]);
+        }
+        if (st)
+            return st;
+        jws(&p);
+        if (jlit(&p, "}"))
+            break;
+        if (!jlit(&p, ","))
+            return jbad(&p, "',' or '}' expected");
+        jws(&p);
+    }
+    jws(&p);
+    if (p.pos < p.len)
+        return jbad(&p, "text after the object");
+    row->nparams = n;
+    row->params = n ? m->names : NULL;
+    row->param_values = n ? m->values : NULL;
+    return fill_row(f, row, err);
+}
+
+pn_status_t pn_results_row_parse(pn_results_format_t format, const char *line,
+                                 size_t len, pn_results_row_t *row,
+                                 pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    if (!row || (!line && len) ||
+        (format != PN_RESULTS_CSV && format != PN_RESULTS_JSONL))
+        return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
+    rmem_free(row->mem);
+    memset(row, 0, sizeof *row);
+    if (!line)
+        line = "";
+    const char *nul = memchr(line, '\0', len);
+    if (nul)
+        return rbad(err, (unsigned long)(nul - line) + 1, "a NUL byte");
+    rmem_t *m = calloc(1, sizeof *m);
+    if (!m)
+        return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
+    row->mem = m;
+    pn_status_t st = format == PN_RESULTS_CSV ? parse_csv(m, line, len, row, err)
+                                              : parse_json(m, line, len, row, err);
+    if (st)
+        pn_results_row_free(row);
+    return st;
 }

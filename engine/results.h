@@ -100,6 +100,53 @@ pn_status_t pn_results_stats(const pn_results_point_t *p, size_t measure,
  * run r of the point uses pn_run_seed(pn_point_seed(seed, point), r). */
 uint64_t pn_point_seed(uint64_t seed, uint64_t point);
 
+/* ---- reading rows back ------------------------------------------------ */
+
+typedef enum {
+    PN_RESULTS_HEADER = 0, /* the CSV header line */
+    PN_RESULTS_POINT = 1,  /* a row of kind "point" */
+    PN_RESULTS_RUN = 2     /* a row of kind "run" */
+} pn_results_kind_t;
+
+/* A line of a results file, read back by pn_results_row_parse().  The
+ * strings are the row's own, valid until the next parse into it or
+ * pn_results_row_free(). */
+typedef struct pn_results_row {
+    pn_results_kind_t kind;
+    size_t nparams;
+    const char *const *params;       /* the parameters' names: the CSV
+                                        header's, or a JSON row's "params"
+                                        (NULL for a CSV row) */
+    const char *const *param_values; /* a row's values, as text (a JSON
+                                        number as written; NULL for the
+                                        header) */
+    uint64_t point, seed;
+    uint64_t run;                    /* kind run */
+    const char *measure;
+    pn_end_t end;                    /* kind run */
+    double value;                    /* kind run; NaN: none */
+    uint64_t requested, runs, dead, limit, overflow; /* kind point */
+    pn_stats_t stats;                /* kind point; NaN: none */
+    void *mem;                       /* private: the row's memory */
+} pn_results_row_t;
+
+/* Reads one line (len bytes, with or without its line break) that
+ * pn_results_write_header(), pn_results_write_point() or
+ * pn_results_write_runs() wrote in format: the CSV header, or a row of
+ * schema PN_RESULTS_SCHEMA, every field checked (a field that does not
+ * apply to the row's kind must be empty, absent or null).  CSV fields are
+ * RFC 4180 (a quoted value may hold commas, quotes and line breaks); a
+ * CSV row has one column a parameter between seed and measure.  A JSON
+ * Lines row is any JSON object with the schema's members, in any order.
+ * row must be zeroed before its first parse; each parse reuses it.
+ * Returns PN_OK, PN_EVALUE (err->text says what is wrong, err->column
+ * where in the line), PN_EINVAL, PN_ENOMEM; on failure row is empty. */
+pn_status_t pn_results_row_parse(pn_results_format_t format, const char *line,
+                                 size_t len, pn_results_row_t *row,
+                                 pn_error_t *err);
+/* Frees what the row holds and zeroes it (NULL: nothing). */
+void pn_results_row_free(pn_results_row_t *row);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1123,177 +1123,162 @@ pn_status_t pn_gpu_launch_warps(uint64_t tpb, uint64_t blocks, uint64_t sms,
     return PN_OK;
 }
 
-static pn_status_t wl_fail(pn_error_t *err, pn_status_t code,
-                           unsigned long line, const char *fmt, const char *a)
-{
-    if (err) {
-        err->code = code;
-        err->line = line;
-        err->column = 0;
-        snprintf(err->text, sizeof err->text, fmt, a);
-    }
-    return code;
-}
-
-/* Reads one line, without its newline, into line (room for cap bytes and
- * a NUL) and its length into *len.  Returns 1 for a line, 0 at the end of
- * the file, -1 for a line longer than cap bytes. */
-static int read_line(FILE *f, char *line, size_t cap, size_t *len)
-{
-    size_t n = 0;
-    int c;
-    while ((c = getc(f)) != EOF && c != '\n') {
-        if (n == cap)
-            return -1;
-        line[n++] = (char)c;
-    }
-    if (c == EOF && n == 0)
-        return 0;
-    line[n] = '\0';
-    *len = n;
-    return 1;
-}
+/* A workload line, as the CSV reader of lib/ reads it (plain: no quoting;
+ * '#' starts a comment): text[0..len) is the line less its comment and the
+ * white space around it, for messages. */
+typedef struct {
+    const pni_csv_t *c;
+    const char *text;
+    size_t len;
+} wl_line_t;
 
 /* Text of the file shown in a message: at most 60 bytes, escaped. */
-#define WL_SHOW(q, s) pni_quote(q, sizeof q, s, strlen(s), 60)
+#define WL_SHOW(q, s, n) pni_quote(q, sizeof q, s, n, 60)
 
-pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
-                                 size_t *warps_out, pn_error_t *err)
+/* White space: before a count (tab), and around the line or after a
+ * count (tab, CR: what the reader of lines took, a CR left of CRLF). */
+static int wl_space(char ch) { return ch == ' ' || ch == '\t'; }
+static int wl_white(char ch) { return wl_space(ch) || ch == '\r'; }
+
+/* The four counts of a line.  Returns PN_OK, or an error naming the line. */
+static pn_status_t wl_counts(const wl_line_t *l, uint64_t v[4], pn_error_t *err)
 {
-    pn_error_clear(err);
-    if (err)
-        snprintf(err->file, sizeof err->file, "%s", path ? path : "-");
-    *work_out = NULL;
-    *warps_out = 0;
-    FILE *f = path && strcmp(path, "-") ? fopen(path, "r") : stdin;
-    if (!f)
-        return wl_fail(err, PN_EIO, 0, "cannot read: %s", strerror(errno));
-    pn_gpu_warp_t *work = NULL;
-    unsigned char *seen = NULL;
-    size_t n = 0, cap = 0;
-    char line[1024], q[256];
-    size_t len;
-    unsigned long ln = 0;
-    pn_status_t st = PN_OK;
-    int got;
-    while ((got = read_line(f, line, sizeof line - 1, &len)) != 0) {
-        ln++;
-        if (got < 0) {
-            st = wl_fail(err, PN_EVALUE, ln, "line longer than %s bytes",
-                         "1023");
-            break;
-        }
-        if (memchr(line, '\0', len)) {
-            st = wl_fail(err, PN_EVALUE, ln, "a NUL byte in the line (a "
-                         "workload is a text file)%s", "");
-            break;
-        }
-        while (len && strchr(" \t\r", line[len - 1]))
-            line[--len] = '\0';
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
-        char *s = line + strspn(line, " \t\r\n");
-        if (!*s)
-            continue;
-        if (!strncmp(s, "warp", 4))
-            continue; /* header */
-        uint64_t v[4];
-        int k = 0;
-        char *p = s;
-        for (; k < 4; k++) {
-            p += strspn(p, " \t");
-            if (*p < '0' || *p > '9') {
-                st = wl_fail(err, PN_EVALUE, ln,
-                             k < 4 && (*p == '-')
+    const pni_csv_t *c = l->c;
+    unsigned long ln = c->rec_line;
+    char q[256];
+    const char *end = l->text + l->len;
+    for (size_t k = 0; k < 4; k++) {
+        const char *p = k < c->n ? c->cells[k].s : end;
+        const char *ce = k < c->n ? p + c->cells[k].len : end;
+        if (p < l->text)
+            p = l->text; /* the white space the line starts with */
+        while (p < ce && wl_space(*p))
+            p++;
+        if (p == ce || *p < '0' || *p > '9')
+            return pni_error(err, PN_EVALUE, ln, 0,
+                             p < ce && *p == '-'
                                  ? "negative count in '%s' (counts are "
                                    "integers >= 0)"
                                  : "expected warp,arith,shared,global "
                                    "(integers >= 0), got '%s'",
-                             WL_SHOW(q, s));
-                break;
-            }
-            char *end;
-            errno = 0;
-            unsigned long long x = strtoull(p, &end, 10);
-            if (errno == ERANGE || x > PN_TOKENS_MAX) {
-                st = wl_fail(err, PN_ERANGE, ln,
-                             "number above 2^63-1 in '%s'", WL_SHOW(q, s));
-                break;
-            }
-            v[k] = x;
-            p = end + strspn(end, " \t\r\n");
-            if (k < 3) {
-                if (*p != ',') {
-                    st = wl_fail(err, PN_EVALUE, ln,
-                                 "expected 4 comma-separated fields "
-                                 "(warp,arith,shared,global), got '%s'",
-                                 WL_SHOW(q, s));
-                    break;
-                }
-                p++;
-            }
+                             WL_SHOW(q, l->text, l->len));
+        uint64_t x = 0;
+        for (; p < ce && *p >= '0' && *p <= '9'; p++) {
+            x = x * 10 + (uint64_t)(*p - '0');
+            if (x > PN_TOKENS_MAX)
+                return pni_error(err, PN_ERANGE, ln, 0,
+                                 "number above 2^63-1 in '%s'",
+                                 WL_SHOW(q, l->text, l->len));
         }
-        if (st)
-            break;
-        if (*p) {
-            st = wl_fail(err, PN_EVALUE, ln,
-                         "trailing text after the 4 fields: '%s'",
-                         WL_SHOW(q, p));
-            break;
-        }
-        if (v[0] >= PN_GPU_MAX_WARPS) {
-            st = wl_fail(err, PN_ERANGE, ln, "warp number above 16383 (at "
-                         "most 16384 warps) in '%s'", WL_SHOW(q, s));
-            break;
-        }
-        size_t w = (size_t)v[0];
-        if (w >= cap) {
-            size_t nc = cap ? cap : 64;
-            while (nc <= w)
-                nc *= 2;
-            pn_gpu_warp_t *nw = realloc(work, nc * sizeof *nw);
-            unsigned char *ns = realloc(seen, nc);
-            if (!nw || !ns) {
-                free(nw ? nw : work);
-                free(ns ? ns : seen);
-                work = NULL;
-                seen = NULL;
-                st = wl_fail(err, PN_ENOMEM, ln, "out of memory%s", "");
-                break;
-            }
-            memset(ns + cap, 0, nc - cap);
-            work = nw;
-            seen = ns;
-            cap = nc;
-        }
-        if (seen[w]) {
-            char num[32];
-            snprintf(num, sizeof num, "%zu", w);
-            st = wl_fail(err, PN_EVALUE, ln, "warp %s is given twice", num);
-            break;
-        }
-        seen[w] = 1;
-        work[w].arith = v[1];
-        work[w].shared = v[2];
-        work[w].global = v[3];
-        if (w + 1 > n)
-            n = w + 1;
+        v[k] = x;
+        while (p < ce && wl_white(*p))
+            p++;
+        if (k < 3 && (p < ce || k + 1 >= c->n))
+            return pni_error(err, PN_EVALUE, ln, 0,
+                             "expected 4 comma-separated fields "
+                             "(warp,arith,shared,global), got '%s'",
+                             WL_SHOW(q, l->text, l->len));
+        if (k == 3 && p < end && (p < ce || c->n > 4))
+            return pni_error(err, PN_EVALUE, ln, 0,
+                             "trailing text after the 4 fields: '%s'",
+                             WL_SHOW(q, p, (size_t)(end - p)));
     }
-    if (!st && ferror(f))
-        st = wl_fail(err, PN_EIO, ln, "read error: %s", strerror(errno));
-    if (f != stdin)
-        fclose(f);
+    return PN_OK;
+}
+
+/* The line of the record just read, or a message: longer than the
+ * reader ever took, or holding a NUL byte.  *skip: blank or the header. */
+static pn_status_t wl_line(const pni_csv_t *c, wl_line_t *l, int *skip,
+                           pn_error_t *err)
+{
+    const char *b = c->buf;
+    if (c->line_end - c->rec_start > 1023)
+        return pni_error(err, PN_EVALUE, c->rec_line, 0,
+                         "line longer than 1023 bytes");
+    if (memchr(b + c->rec_start, '\0', c->line_end - c->rec_start))
+        return pni_error(err, PN_EVALUE, c->rec_line, 0,
+                         "a NUL byte in the line (a workload is a text file)");
+    size_t s = c->rec_start, e = c->rec_end;
+    if (e == c->line_end) /* no comment: no white space at the end */
+        while (e > s && wl_white(b[e - 1]))
+            e--;
+    while (s < e && wl_white(b[s]))
+        s++;
+    l->c = c;
+    l->text = b + s;
+    l->len = e - s;
+    *skip = l->len == 0 || (l->len >= 4 && !memcmp(l->text, "warp", 4));
+    return PN_OK;
+}
+
+/* Records warp v[0]'s counts in *work (growing it and *seen). */
+static pn_status_t wl_put(const wl_line_t *l, const uint64_t v[4],
+                          pn_gpu_warp_t **work, unsigned char **seen,
+                          size_t *n, size_t *cap, pn_error_t *err)
+{
+    unsigned long ln = l->c->rec_line;
+    char q[256];
+    if (v[0] >= PN_GPU_MAX_WARPS)
+        return pni_error(err, PN_ERANGE, ln, 0, "warp number above 16383 (at "
+                         "most 16384 warps) in '%s'",
+                         WL_SHOW(q, l->text, l->len));
+    size_t w = (size_t)v[0];
+    if (w >= *cap) {
+        size_t nc = *cap ? *cap : 64;
+        while (nc <= w)
+            nc *= 2;
+        pn_gpu_warp_t *nw = realloc(*work, nc * sizeof *nw);
+        if (nw)
+            *work = nw;
+        unsigned char *ns = nw ? realloc(*seen, nc) : NULL;
+        if (!ns)
+            return pni_error(err, PN_ENOMEM, ln, 0, "out of memory");
+        memset(ns + *cap, 0, nc - *cap);
+        *seen = ns;
+        *cap = nc;
+    }
+    if ((*seen)[w])
+        return pni_error(err, PN_EVALUE, ln, 0, "warp %zu is given twice", w);
+    (*seen)[w] = 1;
+    (*work)[w].arith = v[1];
+    (*work)[w].shared = v[2];
+    (*work)[w].global = v[3];
+    if (w + 1 > *n)
+        *n = w + 1;
+    return PN_OK;
+}
+
+pn_status_t pn_gpu_workload_read(const char *path, pn_gpu_warp_t **work_out,
+                                 size_t *warps_out, pn_error_t *err)
+{
+    pni_error_begin(err, path ? path : "-");
+    *work_out = NULL;
+    *warps_out = 0;
+    pni_csv_t c;
+    pn_status_t st = pni_csv_open(&c, path, NULL, err);
+    c.plain = 1;
+    c.comment = '#';
+    pn_gpu_warp_t *work = NULL;
+    unsigned char *seen = NULL;
+    size_t n = 0, cap = 0;
+    unsigned long ln = 0;
+    int got;
+    while (!st && !(st = pni_csv_next(&c, &got)) && got) {
+        ln = c.rec_line;
+        wl_line_t l = {NULL, NULL, 0};
+        int skip;
+        uint64_t v[4];
+        if (!(st = wl_line(&c, &l, &skip, err)) && !skip &&
+            !(st = wl_counts(&l, v, err)))
+            st = wl_put(&l, v, &work, &seen, &n, &cap, err);
+    }
+    pni_csv_close(&c);
     if (!st && n == 0)
-        st = wl_fail(err, PN_EVALUE, ln, "no warps in the workload%s", "");
+        st = pni_error(err, PN_EVALUE, ln, 0, "no warps in the workload");
     for (size_t w = 0; !st && w < n; w++)
-        if (!seen[w]) {
-            char num[32];
-            snprintf(num, sizeof num, "%zu", w);
-            st = wl_fail(err, PN_EVALUE, 0,
-                         "warp %s is missing (warps are numbered from 0 "
-                         "without gaps)", num);
-        }
+        if (!seen[w])
+            st = pni_error(err, PN_EVALUE, 0, 0, "warp %zu is missing (warps "
+                           "are numbered from 0 without gaps)", w);
     free(seen);
     if (st) {
         free(work);

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "predict.h"
-#include "csv_private.h"
 #include "lib_private.h"
 
 /*
@@ -197,7 +196,7 @@ pn_status_t pn_gpu_devices_read(const char *path, pn_gpu_device_t **out,
     *out = NULL;
     *n = 0;
     pni_csv_t c;
-    pn_status_t st = pni_csv_open(&c, path, err);
+    pn_status_t st = pni_csv_open(&c, path, "a profile", err);
     if (st)
         return st;
     pn_gpu_device_t *devs = NULL;

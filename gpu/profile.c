@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "predict.h"
-#include "csv_private.h"
 #include "lib_private.h"
 
 enum layout { NVPROF, NCU };
@@ -601,7 +600,7 @@ pn_status_t pn_gpu_profile_read(const char *path, pn_gpu_launch_t **out,
     *out = NULL;
     *n = 0;
     reader_t r = {.err = err, .path = name};
-    pn_status_t st = pni_csv_open(&r.csv, path, err);
+    pn_status_t st = pni_csv_open(&r.csv, path, "a profile", err);
     if (st)
         return st;
     pni_csv_t *c = &r.csv;

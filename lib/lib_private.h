@@ -97,6 +97,50 @@ void pni_format_decimal(char *buf, size_t size, double v);
  * 4 * max + 4 holds every case); returns buf. */
 char *pni_quote(char *buf, size_t size, const char *s, size_t n, size_t max);
 
+/* ---- strings ----------------------------------------------------------- */
+
+/* A growing string: s[0..n) and a NUL after it (s is NULL until the first
+ * append).  Zeroed is empty.  A growth that fails sets oom and returns
+ * PN_ENOMEM; every later append then does nothing and returns PN_ENOMEM, so
+ * a writer may test oom once at the end.  (lib/strbuf.c; compiled into
+ * each installed library and program that uses it, as lib/error.c.) */
+typedef struct pni_sb {
+    char *s;
+    size_t n, cap;
+    int oom;
+} pni_sb_t;
+
+pn_status_t pni_sb_put(pni_sb_t *b, const char *s, size_t n);
+pn_status_t pni_sb_puts(pni_sb_t *b, const char *s);
+pn_status_t pni_sb_putc(pni_sb_t *b, char c);
+pn_status_t pni_sb_printf(pni_sb_t *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Inserts s[0..n) at offset at (at most b->n), the rest moved after it;
+ * s must not point into b. */
+pn_status_t pni_sb_insert(pni_sb_t *b, size_t at, const char *s, size_t n);
+/* Cuts the string to its first n bytes (nothing when n >= b->n); the
+ * memory is kept for what is appended next. */
+void pni_sb_truncate(pni_sb_t *b, size_t n);
+/* Hands the string over to the caller (free() it; "" when nothing was
+ * appended), its length in *len (when len is not NULL), and leaves b
+ * empty.  NULL after a failed growth (b is freed then). */
+char *pni_sb_take(pni_sb_t *b, size_t *len);
+void pni_sb_free(pni_sb_t *b);
+
+/* s as a JSON string (RFC 8259), with its quotes: '"' and '\\' escaped,
+ * the control characters below 0x20 as \b \f \n \r \t or \u00XX, valid
+ * UTF-8 as it is, and each byte that is not part of valid UTF-8 as
+ * \ufffd (the replacement character), so that the text is always valid
+ * JSON.  NULL s writes null.  PNI_JSON_SCRIPT also escapes '<', '>' and
+ * '&' (\u003c...): the text is then safe inside an HTML <script> element.
+ * (lib/json.c; compiled in as lib/strbuf.c.) */
+#define PNI_JSON_SCRIPT 1u
+void pni_json_string(FILE *out, const char *s, unsigned flags);
+void pni_sb_json(pni_sb_t *b, const char *s, unsigned flags);
+
 /* ---- the error record: one rule for the whole library ---------------- */
 
 /* Starts a call that reports through err: clears the record and, when
@@ -152,6 +196,102 @@ FILE *pni_output_open(const char *path, char **tmp);
  * holds a comma, a double quote or a line break). */
 void pni_csv_field(FILE *out, const char *s);
 pn_status_t pni_output_close(FILE *f, char *tmp, int ok);
+
+/* ---- CSV and lines (lib/csv.c) ----------------------------------------- */
+
+/* RFC 4180: cells separated by commas, records by CRLF or LF (a lone CR
+ * also ends a record); a cell that starts with a double quote runs to the
+ * next lone double quote and may hold commas, line breaks and doubled
+ * quotes (""), which stand for one.  A UTF-8 byte order mark at the start
+ * is skipped.  Records and cells may be of any length: the whole text is
+ * in memory and cells point into it (quoted cells are unescaped in
+ * place).
+ *
+ * Two settings, made after opening, read files of lines that are not
+ * quite CSV: plain (a double quote and a carriage return are ordinary
+ * bytes: each line, ended by LF alone, is cut at its commas, the cells
+ * are the bytes as written) and comment (from that byte, outside a quoted
+ * cell, to the end of the line is left out).
+ *
+ * Errors name the file, line and column (1-based, bytes): an unterminated
+ * quoted cell (where it opened), text after a closing quote, a quote
+ * inside an unquoted cell, more than 100,000 cells in a record. */
+
+/* One cell: s[0..len) (not NUL-terminated), where it starts. */
+typedef struct pni_csv_cell {
+    const char *s;
+    size_t len;
+    unsigned long line, column;
+    int quoted;           /* it was written in double quotes */
+} pni_csv_cell_t;
+
+typedef struct pni_csv {
+    char *buf;           /* the whole text */
+    size_t len, pos;
+    unsigned long line;  /* line of buf[pos] */
+    size_t line_start;   /* offset of the first byte of that line */
+    pn_error_t *err;
+    int plain;           /* setting: no quoting, lines end at LF alone */
+    char comment;        /* setting: the byte that starts a comment; 0 none */
+    /* the last record read */
+    pni_csv_cell_t *cells;
+    size_t n, cap;
+    unsigned long rec_line;    /* the line it starts on */
+    unsigned long end_line, end_column; /* just after its last cell */
+    /* offsets in buf: its first byte, where its text stops (its comment,
+     * line break or the end of the text), the line break that ends it (or
+     * len); buf[rec_start..rec_end) is the record as written when plain */
+    size_t rec_start, rec_end, line_end;
+} pni_csv_t;
+
+/* Reads path ("-" or NULL: standard input) whole.  err names the file (it
+ * must have been started with pni_error_begin()).  what, when not NULL,
+ * names the kind of file ("a profile") in the message that refuses a NUL
+ * byte; NULL leaves NUL bytes to the caller (they are then ordinary bytes
+ * of cells).  Returns PN_OK, PN_EIO (with the system's reason), PN_ENOMEM,
+ * or PN_EVALUE for a NUL byte. */
+pn_status_t pni_csv_open(pni_csv_t *c, const char *path, const char *what,
+                         pn_error_t *err);
+/* Reads s[0..len) (copied). */
+pn_status_t pni_csv_open_text(pni_csv_t *c, const char *s, size_t len,
+                              pn_error_t *err);
+
+/* Reads the next record into c->cells, c->n.  Returns PN_OK with *got 1, or
+ * 0 at the end of the text; PN_EVALUE (err filled) or PN_ENOMEM.  Empty
+ * lines (and, with comment, lines of a comment alone) are records of one
+ * empty cell: the caller decides. */
+pn_status_t pni_csv_next(pni_csv_t *c, int *got);
+
+/* True when the record is one empty cell (an empty line). */
+int pni_csv_blank(const pni_csv_t *c);
+
+void pni_csv_close(pni_csv_t *c);
+
+/* Whether cell equals the NUL-terminated name (case-sensitive). */
+int pni_csv_is(const pni_csv_cell_t *cell, const char *name);
+
+/* The index of the first header cell named name, or -1. */
+long pni_csv_find(const pni_csv_cell_t *hdr, size_t n, const char *name);
+
+/* Refuses a header that repeats the name of a column the reader uses:
+ * cols[0..ncols) are indices from pni_csv_find() (-1: not used).  Returns
+ * PN_OK, or PN_EVALUE naming the later cell's line and column and the
+ * name (which of the two to read is not known). */
+pn_status_t pni_csv_unique(const pni_csv_cell_t *hdr, size_t n,
+                           const long *cols, size_t ncols, pn_error_t *err);
+
+/* Copies cell into buf (size >= 1), NUL-terminated, cut at size - 1 bytes,
+ * without white space at either end. */
+void pni_csv_copy(char *buf, size_t size, const pni_csv_cell_t *cell);
+
+/* Numbers of profiles.  A cell is a missing value when it is empty or reads
+ * NA, N/A, n/a, nan (any case): pni_csv_number() returns 1 then, with
+ * *out NAN.  Else it must be a decimal number, optionally signed, with an
+ * optional fraction and exponent, whose integer part may group thousands
+ * with commas ("32,856", "1,234.5"); white space around it is allowed.
+ * Returns 0 with *out set; -1 when it is not such a number, -2 when it is
+ * out of the range of a double. */
+int pni_csv_number(const pni_csv_cell_t *cell, double *out);
 
 /* ---- nets ------------------------------------------------------------- */
 

@@ -29,10 +29,7 @@ void pn_dot_options_init(pn_dot_options_t *o)
         return;
     memset(o, 0, sizeof *o);
     o->layout = "dot";
-    o->clusters = 1;
 }
-
-void pn_dot_defaults(pn_dot_options_t *o) { pn_dot_options_init(o); }
 
 #define dfail(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
 
@@ -72,68 +69,33 @@ void pn_dot_context_free(pn_dot_context_t *c)
     free(c);
 }
 
-/* ---- text buffers (HTML-like labels) ---------------------------------- */
-
-typedef struct {
-    char *s;
-    size_t n, cap;
-    int oom;
-} sbuf_t;
-
-static void sb_printf(sbuf_t *b, const char *fmt, ...)
-{
-    if (b->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0,
-                          fmt, ap);
-        va_end(ap);
-        if (k < 0) {
-            b->oom = 1;
-            return;
-        }
-        if (b->s && b->n + (size_t)k < b->cap) {
-            b->n += (size_t)k;
-            return;
-        }
-        size_t need = b->n + (size_t)k + 1;
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < need)
-            cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            b->oom = 1;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
-    }
-}
+/* ---- text of HTML-like labels ------------------------------------------- */
 
 /* Appends s to b with Graphviz's escapes doubled (drawn as written). */
-static void sb_escaped(sbuf_t *b, const char *s)
+static void sb_escaped(pni_sb_t *b, const char *s)
 {
     for (; *s; s++)
-        sb_printf(b, *s == '\\' ? "\\\\" : "%c", *s);
+        if (*s == '\\')
+            pni_sb_puts(b, "\\\\");
+        else
+            pni_sb_putc(b, *s);
 }
 
-static void html_escape(sbuf_t *b, const char *s)
+static void html_escape(pni_sb_t *b, const char *s)
 {
     for (; *s; s++) {
         if (*s == '<')
-            sb_printf(b, "&lt;");
+            pni_sb_puts(b, "&lt;");
         else if (*s == '>')
-            sb_printf(b, "&gt;");
+            pni_sb_puts(b, "&gt;");
         else if (*s == '&')
-            sb_printf(b, "&amp;");
+            pni_sb_puts(b, "&amp;");
         else if (*s == '"')
-            sb_printf(b, "&quot;");
+            pni_sb_puts(b, "&quot;");
         else if (*s == '\\') /* Graphviz's escapes, as in plain labels */
-            sb_printf(b, "\\\\");
+            pni_sb_puts(b, "\\\\");
         else
-            sb_printf(b, "%c", *s);
+            pni_sb_putc(b, *s);
     }
 }
 
@@ -272,7 +234,7 @@ typedef enum { CL_NONE, CL_PAGES, CL_GROUPS } cl_mode_t;
 
 static cl_mode_t cluster_mode(const pn_net_t *net, const pn_dot_options_t *o)
 {
-    if (!o->clusters)
+    if (o->no_clusters)
         return CL_NONE;
     if (o->groups)
         return CL_GROUPS;
@@ -404,7 +366,7 @@ static pn_dot_options_t options_or_defaults(const pn_dot_options_t *opts)
     if (opts)
         o = *opts;
     else
-        pn_dot_defaults(&o);
+        pn_dot_options_init(&o);
     return o;
 }
 
@@ -823,9 +785,9 @@ static Agnode_t *shared_copy(clusters_t *cl, Agnode_t *node, int place,
         return n;
     n = agnode(group_graph(cl, k), name, 1);
     agcopyattr(node, n);
-    sbuf_t id = {0};
+    pni_sb_t id = {0};
     sb_escaped(&id, agget(node, "id"));
-    sb_printf(&id, "@");
+    pni_sb_printf(&id, "@");
     sb_escaped(&id, cl->groups->group_names[k]);
     if (!id.oom)
         set(n, "id", id.s);
@@ -935,21 +897,21 @@ static void add_legend(Agraph_t *g, const pn_net_t *net,
     }
     if (full || n == 0)
         return;
-    sbuf_t b = {0};
+    pni_sb_t b = {0};
     size_t widest = 0;
-    sb_printf(&b, "<TABLE BORDER=\"1\" COLOR=\"#999999\" CELLBORDER=\"0\" "
+    pni_sb_printf(&b, "<TABLE BORDER=\"1\" COLOR=\"#999999\" CELLBORDER=\"0\" "
                   "CELLSPACING=\"0\" CELLPADDING=\"2\">");
     for (size_t k = 0; k < n; k++) {
-        sb_printf(&b, "<TR><TD ALIGN=\"LEFT\"><B>");
+        pni_sb_printf(&b, "<TR><TD ALIGN=\"LEFT\"><B>");
         html_escape(&b, rows[k].shortname);
-        sb_printf(&b, "</B></TD><TD ALIGN=\"LEFT\">");
+        pni_sb_printf(&b, "</B></TD><TD ALIGN=\"LEFT\">");
         html_escape(&b, rows[k].name);
-        sb_printf(&b, "</TD></TR>");
+        pni_sb_printf(&b, "</TD></TR>");
         size_t w = strlen(rows[k].shortname) + strlen(rows[k].name) + 2;
         if (w > widest)
             widest = w;
     }
-    sb_printf(&b, "</TABLE>");
+    pni_sb_printf(&b, "</TABLE>");
     if (b.oom) {
         free(b.s);
         return;
@@ -1103,17 +1065,17 @@ static size_t folded_elements(const pn_net_t *net, const pn_groups_t *gr,
  * line), then "fired" and the transitions fired; "no tokens" when none
  * is marked. */
 typedef struct {
-    sbuf_t text;
+    pni_sb_t text;
     size_t items; /* on the current line */
     int marked, fired;
 } box_text_t;
 
 static void box_item(box_text_t *bt, const char *shortname, uint64_t count)
 {
-    sb_printf(&bt->text, bt->items % 4 ? " " : "\\n");
+    pni_sb_printf(&bt->text, bt->items % 4 ? " " : "\\n");
     sb_escaped(&bt->text, shortname);
     if (count > 1)
-        sb_printf(&bt->text, ":%" PRIu64, count);
+        pni_sb_printf(&bt->text, ":%" PRIu64, count);
     bt->items++;
 }
 
@@ -1154,9 +1116,9 @@ static void add_fold_boxes(Agraph_t *g, const pn_net_t *net,
             continue;
         if (!bt[k].fired) {
             if (!bt[k].marked)
-                sb_printf(&bt[k].text, "\\nno tokens");
+                pni_sb_printf(&bt[k].text, "\\nno tokens");
             bt[k].items = 0;
-            sb_printf(&bt[k].text, "\\nfired");
+            pni_sb_printf(&bt[k].text, "\\nfired");
             bt[k].items = 1;
             bt[k].fired = 1;
         }
@@ -1164,11 +1126,11 @@ static void add_fold_boxes(Agraph_t *g, const pn_net_t *net,
                                   gr->group_names[k]), 1);
     }
     char name[300];
-    sbuf_t label = {0};
-    sb_printf(&label, "folded: ");
+    pni_sb_t label = {0};
+    pni_sb_printf(&label, "folded: ");
     sb_escaped(&label, firstname ? firstname : "");
     if (nboxes > 1) {
-        sb_printf(&label, " \xe2\x80\xa6 ");
+        pni_sb_printf(&label, " \xe2\x80\xa6 ");
         sb_escaped(&label, lastname);
     }
     Agraph_t *c = agsubg(g, "cluster_folded", 1);
@@ -1193,7 +1155,7 @@ static void add_fold_boxes(Agraph_t *g, const pn_net_t *net,
         Agnode_t *n = agnode(c, name, 1);
         box[k] = n;
         if (!bt[k].marked && !bt[k].fired)
-            sb_printf(&bt[k].text, "\\nno tokens");
+            pni_sb_printf(&bt[k].text, "\\nno tokens");
         if (!bt[k].text.oom)
             set(n, "label", bt[k].text.s);
         set(n, "shape", "box");
@@ -1207,9 +1169,9 @@ static void add_fold_boxes(Agraph_t *g, const pn_net_t *net,
         }
         snprintf(name, sizeof name, "fold-%s", gr->group_names[k]);
         set_text(n, "id", name);
-        sbuf_t tip = {0};
+        pni_sb_t tip = {0};
         sb_escaped(&tip, gr->group_names[k]);
-        sb_printf(&tip, ": %zu nodes folded", size[k]);
+        pni_sb_printf(&tip, ": %zu nodes folded", size[k]);
         if (!tip.oom)
             set(n, "tooltip", tip.s);
         free(tip.s);
@@ -1633,18 +1595,18 @@ static pn_status_t fill_cells(timeline_t *tl, const pn_net_t *net,
 }
 
 /* The last row of the table: step numbers every 10 steps. */
-static void write_step_numbers(sbuf_t *b, uint64_t first, uint64_t last)
+static void write_step_numbers(pni_sb_t *b, uint64_t first, uint64_t last)
 {
-    sb_printf(b, "<TR><TD></TD>");
+    pni_sb_printf(b, "<TR><TD></TD>");
     for (uint64_t s = first; s <= last;) {
         uint64_t span = (s % 10 == 0) ? 10 : 10 - s % 10;
         if (s + span - 1 > last)
             span = last - s + 1;
         if (s % 10 == 0)
-            sb_printf(b, "<TD COLSPAN=\"%" PRIu64 "\" ALIGN=\"LEFT\"><FONT "
+            pni_sb_printf(b, "<TD COLSPAN=\"%" PRIu64 "\" ALIGN=\"LEFT\"><FONT "
                       "POINT-SIZE=\"8\">%" PRIu64 "</FONT></TD>", span, s);
         else
-            sb_printf(b, "<TD COLSPAN=\"%" PRIu64 "\"></TD>", span);
+            pni_sb_printf(b, "<TD COLSPAN=\"%" PRIu64 "\"></TD>", span);
         s += span;
     }
 }
@@ -1695,7 +1657,7 @@ static size_t active_rows(const timeline_t *tl, uint64_t c)
  * the issues of the step (for a GPU net: the warps issued on the SM, at
  * most its schedulers; fewer while the warps wait on memory), or the rows
  * that fired, and at the row's end their mean and the most in one step. */
-static void write_activity(sbuf_t *b, const timeline_t *tl,
+static void write_activity(pni_sb_t *b, const timeline_t *tl,
                            const char *rows_title)
 {
     size_t most = 0;
@@ -1706,26 +1668,26 @@ static void write_activity(sbuf_t *b, const timeline_t *tl,
         if (n > most)
             most = n;
     }
-    sb_printf(b, "<TR><TD ALIGN=\"RIGHT\" VALIGN=\"BOTTOM\"><FONT "
+    pni_sb_printf(b, "<TR><TD ALIGN=\"RIGHT\" VALIGN=\"BOTTOM\"><FONT "
               "POINT-SIZE=\"9\"><B>");
     html_escape(b, rows_title);
-    sb_printf(b, tl->issued ? "s issued</B></FONT></TD>"
+    pni_sb_printf(b, tl->issued ? "s issued</B></FONT></TD>"
                             : "s firing</B></FONT></TD>");
     for (uint64_t c = 0; c < tl->ncols; c++) {
         size_t n = active_rows(tl, c);
         /* 1 to 24 points high, 0 for none */
         unsigned h = most ? (unsigned)((24 * n + most - 1) / most) : 0;
         if (h == 0)
-            sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"24\" FIXEDSIZE=\"TRUE\">"
+            pni_sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"24\" FIXEDSIZE=\"TRUE\">"
                       "</TD>");
         else
-            sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"24\" FIXEDSIZE=\"TRUE\" "
+            pni_sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"24\" FIXEDSIZE=\"TRUE\" "
                       "VALIGN=\"BOTTOM\" TOOLTIP=\"%zu\"><TABLE BORDER=\"0\" "
                       "CELLSPACING=\"0\" CELLPADDING=\"0\"><TR><TD WIDTH=\"6\" "
                       "HEIGHT=\"%u\" FIXEDSIZE=\"TRUE\" BGCOLOR=\"%s\"></TD>"
                       "</TR></TABLE></TD>", n, h, FIRED_COLOR);
     }
-    sb_printf(b, "<TD COLSPAN=\"%zu\" ALIGN=\"LEFT\" VALIGN=\"BOTTOM\">"
+    pni_sb_printf(b, "<TD COLSPAN=\"%zu\" ALIGN=\"LEFT\" VALIGN=\"BOTTOM\">"
               "<FONT POINT-SIZE=\"8\"> mean %.1f, most %zu</FONT></TD></TR>",
               share_kinds(tl),
               tl->ncols ? (double)sum / (double)tl->ncols : 0.0, most);
@@ -1736,58 +1698,59 @@ static void write_activity(sbuf_t *b, const timeline_t *tl,
  * step numbers) and at each row's end the share of the steps by kind of
  * firing (for a GPU net: how long each warp computed, waited on shared
  * or global memory, or stood idle). */
-static void write_table(sbuf_t *b, const timeline_t *tl, const char *rows_title)
+static void write_table(pni_sb_t *b, const timeline_t *tl,
+                        const char *rows_title)
 {
     size_t nk = share_kinds(tl);
-    sb_printf(b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\" "
+    pni_sb_printf(b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\" "
                  "CELLPADDING=\"0\">");
-    sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\"><B>");
+    pni_sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\"><B>");
     html_escape(b, rows_title);
-    sb_printf(b, "</B></FONT></TD><TD COLSPAN=\"%" PRIu64 "\"></TD>",
+    pni_sb_printf(b, "</B></FONT></TD><TD COLSPAN=\"%" PRIu64 "\"></TD>",
               tl->ncols);
     for (size_t k = 0; k < nk; k++) {
-        sb_printf(b, "<TD><FONT POINT-SIZE=\"8\"> ");
+        pni_sb_printf(b, "<TD><FONT POINT-SIZE=\"8\"> ");
         html_escape(b, share_name(tl, k));
-        sb_printf(b, " </FONT></TD>");
+        pni_sb_printf(b, " </FONT></TD>");
     }
-    sb_printf(b, "</TR>");
+    pni_sb_printf(b, "</TR>");
     for (size_t r = 0; r < tl->nrows; r++) {
-        sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\">");
+        pni_sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\">");
         html_escape(b, tl->rows[r]);
-        sb_printf(b, "</FONT></TD>");
+        pni_sb_printf(b, "</FONT></TD>");
         for (uint64_t c = 0; c < tl->ncols; c++) {
             unsigned char k = tl->cells[r * tl->ncols + c];
-            sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"12\" FIXEDSIZE=\"TRUE\" "
+            pni_sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"12\" FIXEDSIZE=\"TRUE\" "
                       "BGCOLOR=\"%s\"></TD>",
                       k == 0   ? "#ffffff"
                       : k == 1 ? FIRED_COLOR
                                : tl->gr->class_colors[k - 2]);
         }
         for (size_t k = 0; k < nk; k++)
-            sb_printf(b, "<TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"8\"> %u%%"
+            pni_sb_printf(b, "<TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"8\"> %u%%"
                       "</FONT></TD>", share_of(tl, r, k));
-        sb_printf(b, "</TR>");
+        pni_sb_printf(b, "</TR>");
     }
     write_activity(b, tl, rows_title);
     write_step_numbers(b, tl->first, tl->last);
-    sb_printf(b, "</TR><TR><TD></TD><TD COLSPAN=\"%" PRIu64 "\"><FONT "
+    pni_sb_printf(b, "</TR><TR><TD></TD><TD COLSPAN=\"%" PRIu64 "\"><FONT "
               "POINT-SIZE=\"9\"><B>step</B></FONT></TD></TR></TABLE>",
               tl->ncols);
 }
 
 /* The legend: a swatch per class, or one "fired" when there are none. */
-static void write_legend(sbuf_t *b, const timeline_t *tl)
+static void write_legend(pni_sb_t *b, const timeline_t *tl)
 {
     size_t nclasses = tl->nclasses;
-    sb_printf(b, "<TABLE BORDER=\"0\" CELLSPACING=\"4\"><TR>");
+    pni_sb_printf(b, "<TABLE BORDER=\"0\" CELLSPACING=\"4\"><TR>");
     for (size_t k = 0; k < (nclasses ? nclasses : 1); k++) {
-        sb_printf(b, "<TD WIDTH=\"10\" HEIGHT=\"10\" BGCOLOR=\"%s\"></TD>"
+        pni_sb_printf(b, "<TD WIDTH=\"10\" HEIGHT=\"10\" BGCOLOR=\"%s\"></TD>"
                   "<TD><FONT POINT-SIZE=\"9\">",
                   nclasses ? tl->gr->class_colors[k] : FIRED_COLOR);
         html_escape(b, nclasses ? tl->gr->class_names[k] : "fired");
-        sb_printf(b, "</FONT></TD>");
+        pni_sb_printf(b, "</FONT></TD>");
     }
-    sb_printf(b, "</TR></TABLE>");
+    pni_sb_printf(b, "</TR></TABLE>");
 }
 
 /* The graph: a title, the table and the legend below it; rendered. */
@@ -1806,7 +1769,7 @@ static pn_status_t draw_timeline(GVC_t *gvc, const timeline_t *tl,
     Agnode_t *n = agnode(g, "timeline", 1);
     set(n, "shape", "plain");
     agsafeset(n, "label", agstrdup_html(g, (char *)table), "");
-    sbuf_t lg = {0};
+    pni_sb_t lg = {0};
     write_legend(&lg, tl);
     Agnode_t *legend = agnode(g, "legend", 1);
     set(legend, "shape", "plain");
@@ -1841,14 +1804,14 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
     timeline_t tl = {.gr = gr,
                      .nclasses = gr && gr->nclasses < 254 ? gr->nclasses : 0,
                      .first = first, .last = last, .ncols = last - first + 1};
-    sbuf_t b = {0};
-    st = layout_rows(&tl, net, o.clusters, err);
+    pni_sb_t b = {0};
+    st = layout_rows(&tl, net, !o.no_clusters, err);
     if (!st)
         st = fill_cells(&tl, net, trace, err);
     if (!st) {
         write_table(&b, &tl,
                     o.rows_title ? o.rows_title
-                    : o.clusters && gr ? "group"
+                    : !o.no_clusters && gr ? "group"
                                        : "transition");
         if (b.oom)
             st = dfail(err, PN_ENOMEM, "out of memory");

@@ -40,11 +40,12 @@ typedef enum {
 } pn_dot_labels_t;
 
 typedef struct pn_dot_options {
-    const char *layout;      /* dot (default), neato, fdp, sfdp */
+    const char *layout;      /* dot (the default; NULL: dot), neato, fdp,
+                                sfdp */
     int positions;           /* place nodes where the PNML says (no layout) */
     int ids;                 /* PN_LABELS_NAME: ids beside the names */
-    int clusters;            /* 1 (default when zeroed by pn_dot_defaults):
-                                group nodes, 0: no clusters */
+    int no_clusters;         /* 0 (the default): nodes in clusters by
+                                group (or page); 1: no clusters */
     const pn_groups_t *groups; /* clusters and timeline rows by group,
                                 transition colours by class; NULL: clusters
                                 by page, one timeline row per transition */
@@ -76,10 +77,8 @@ pn_status_t pn_dot_labels_parse(const char *name, pn_dot_labels_t *labels);
 #define PN_DOT_MAX_DPI 10000
 
 /* Fills defaults: dot layout, clusters on, no highlight (pn/status.h on
- * option structs).  pn_dot_defaults() is the same function under its
- * first name. */
+ * option structs).  A zeroed struct means the same. */
 void pn_dot_options_init(pn_dot_options_t *o);
-void pn_dot_defaults(pn_dot_options_t *o);
 
 /* Renders the net in format ("svg", "png", "pdf", "dot") into *data.
  * With positions, every position must be finite and within

@@ -3,19 +3,29 @@
 # libpn-render (libpn-render.pc), on libpn: only what draws links libgvc.
 noinst_LTLIBRARIES += render/libpn-dot.la
 render_libpn_dot_la_SOURCES = %reldir%/dot.c %reldir%/dot.h %reldir%/html.c
+# $(top_builddir)/render: viewer.h, which the build makes
 render_libpn_dot_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/render \
-	-I$(srcdir)/engine -I$(srcdir)/lib
+	-I$(top_builddir)/render -I$(srcdir)/engine -I$(srcdir)/lib
 render_libpn_dot_la_CFLAGS = $(AM_CFLAGS) $(GVC_CFLAGS)
 pninclude_HEADERS += %reldir%/dot.h
 lib_LTLIBRARIES += libpn-render.la
-# lib/error.c: the error-record helpers, private to each library
-libpn_render_la_SOURCES = lib/error.c
+# lib/error.c, lib/strbuf.c, lib/json.c: the error-record helpers, the
+# growing string and the JSON escaper, private to each library
+libpn_render_la_SOURCES = lib/error.c lib/strbuf.c lib/json.c
 libpn_render_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/lib
 libpn_render_la_LIBADD = render/libpn-dot.la libpn.la $(GVC_LIBS) -lm
 # only pn_dot_ names leave it (tests/check-exports.sh,
 # tests/libpn-render.exports)
 libpn_render_la_LDFLAGS = -version-info $(LIBPN_LT_VERSION) \
 	-export-symbols-regex '^pn_dot_' -no-undefined
-# the page of pn_dot_html(): its style and script, made C strings in
-# html.c by embed.sh
+# the page of pn_dot_html(): its style and script, made C strings in the
+# header viewer.h (in the build folder, never distributed) by embed.sh
+nodist_render_libpn_dot_la_SOURCES = %reldir%/viewer.h
+BUILT_SOURCES += %reldir%/viewer.h
+CLEANFILES += %reldir%/viewer.h
+%reldir%/viewer.h: $(srcdir)/%reldir%/viewer.css $(srcdir)/%reldir%/viewer.js \
+		$(srcdir)/%reldir%/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) %reldir% && \
+	$(SHELL) $(srcdir)/%reldir%/embed.sh $(srcdir)/%reldir% > $@.tmp && \
+	mv $@.tmp $@
 EXTRA_DIST += %reldir%/viewer.js %reldir%/viewer.css %reldir%/embed.sh

@@ -82,6 +82,9 @@ EXTRA_DIST += tests/cli-html.sh tests/html-browser.sh
 # doc/architecture.md
 TESTS += tests/cli-letters.sh
 EXTRA_DIST += tests/cli-letters.sh
+# one growing string, one JSON escaper, one CSV reader: in lib/
+TESTS += tests/check-helpers.sh
+EXTRA_DIST += tests/check-helpers.sh
 
 # the readability check of pictures (tests/svgcheck.h, as in test_dot) on
 # SVG files: for measuring the pictures of large nets

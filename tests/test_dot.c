@@ -77,18 +77,18 @@ static Agedge_t *edge_between(Agraph_t *g, Agnode_t *a, Agnode_t *b)
     return agedge(g, a, b, NULL, 0);
 }
 
-/* the options' init function: the defaults, reserved room zero, the same
- * as its first name */
+/* the options' init function: the defaults, reserved room zero; every
+ * other field zero, so that a zeroed struct means the defaults too */
 START_TEST(options_init)
 {
     pn_dot_options_t a, b;
     memset(&a, 0xA5, sizeof a);
     memset(&b, 0, sizeof b);
     pn_dot_options_init(&a);
-    pn_dot_defaults(&b);
-    ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
     ck_assert_str_eq(a.layout, "dot");
-    ck_assert_int_eq(a.clusters, 1);
+    b.layout = a.layout; /* NULL means dot */
+    ck_assert_int_eq(memcmp(&a, &b, sizeof a), 0);
+    ck_assert_int_eq(a.no_clusters, 0);
     ck_assert(!a.positions && !a.ids && !a.groups && !a.marking && !a.fired);
     for (size_t i = 0; i < sizeof a.reserved / sizeof a.reserved[0]; i++)
         ck_assert_uint_eq(a.reserved[i], 0);
@@ -100,7 +100,7 @@ START_TEST(dot_nodes_shapes_arrowheads_labels)
 {
     pn_net_t *net = small_net();
     pn_dot_options_t o;
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     o.labels = PN_LABELS_NAME;
     Agraph_t *g = render_dot(net, &o);
     ck_assert_int_eq(agnnodes(g), 5);
@@ -162,7 +162,7 @@ START_TEST(dot_clusters)
     pn_net_t *net;
     ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
     pn_dot_options_t o;
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     pn_groups_t *gr;
     ck_assert_int_eq(pn_gpu_groups(net, &gr), PN_OK);
     o.groups = gr;
@@ -178,9 +178,14 @@ START_TEST(dot_clusters)
     ck_assert_ptr_null(node_with_id(w1, "t0"));
     ck_assert_ptr_nonnull(node_with_id(g, "active"));
     agclose(g);
-    o.clusters = 0;
+    o.no_clusters = 1;
     g = render_dot(net, &o);
     ck_assert_int_eq(count_clusters(g, "cluster"), 0);
+    agclose(g);
+    /* a zeroed struct is the defaults: dot, clusters */
+    pn_dot_options_t z = {.groups = gr};
+    g = render_dot(net, &z);
+    ck_assert_int_eq(count_clusters(g, "cluster_w"), 3);
     agclose(g);
     pn_groups_free(gr);
     pn_net_free(net);
@@ -195,7 +200,7 @@ START_TEST(dot_clusters)
     pn_net_set_page(net, PN_PLACE, 0, top);
     pn_net_set_page(net, PN_PLACE, 1, sub);
     pn_net_add_arc(net, NULL, "a", "t", 1, PN_ARC_NORMAL, NULL);
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     g = render_dot(net, &o);
     Agraph_t *ct = agsubg(g, "cluster_page0", 0);
     ck_assert_ptr_nonnull(ct);
@@ -303,7 +308,7 @@ START_TEST(svg_and_png)
     free(data);
     /* positions from the PNML: the layout keeps them */
     pn_dot_options_t o;
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     o.positions = 1;
     ck_assert_int_eq(pn_dot_render(ctx, net, &o, "dot", &data, &len, &err), PN_OK);
     Agraph_t *g = agmemread(data);
@@ -325,7 +330,7 @@ START_TEST(svg_and_png)
                      PN_EINVAL);
     /* too large for the layout: a clear message */
     pn_error_clear(&err);
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     o.max_elements = 10;
     ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
                      PN_ETOOBIG);
@@ -367,7 +372,7 @@ START_TEST(traces)
     pn_trace_marking(tr, net, 2, after);
     unsigned char fired[2] = {1, 1};
     pn_dot_options_t o;
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     o.labels = PN_LABELS_NAME;
     o.marking = after;
     o.fired = fired;
@@ -691,7 +696,7 @@ START_TEST(positions_and_bitmap_limits)
     pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
     ck_assert_int_eq(pn_net_set_position(net, PN_TRANSITION, 0, 0, 0), PN_OK);
     pn_dot_options_t o;
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     o.positions = 1;
     char *data = NULL;
     size_t len;
@@ -828,7 +833,7 @@ START_TEST(readable_pictures)
         pn_groups_t *groups;
         ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
         pn_dot_options_t o;
-        pn_dot_defaults(&o);
+        pn_dot_options_init(&o);
         o.groups = groups;
         r = overlaps_of(net, &o);
         fprintf(stderr, "%zu warps: %zu text/text, %zu text/node, %zu "
@@ -909,7 +914,7 @@ START_TEST(readable_pictures)
         ck_assert_msg(pn_pnml_read_file(path, NULL, &net, &err) == PN_OK,
                       "%s: %s", path, err.text);
         pn_dot_options_t o;
-        pn_dot_defaults(&o);
+        pn_dot_options_init(&o);
         r = overlaps_of(net, &o);
         fprintf(stderr, "%s: %zu text/text, %zu text/node, %zu text/arc\n",
                 files[i].file, r.text_text, r.text_node, r.text_arc);
@@ -935,7 +940,7 @@ START_TEST(short_labels_legend_order_pairs)
     pn_groups_t *groups;
     ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
     pn_dot_options_t o;
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     o.groups = groups;
     Agraph_t *g = render_dot(net, &o);
     Agnode_t *n = node_with_id(g, "w1_p1");
@@ -1149,7 +1154,7 @@ START_TEST(backslashes_drawn_as_written)
     pn_net_add_transition(net, "t\\E", "c\\\\d \\T\\H\\l\\n", NULL);
     pn_net_add_arc(net, NULL, "p\\L", "t\\E", 1, PN_ARC_NORMAL, NULL);
     pn_dot_options_t o;
-    pn_dot_defaults(&o);
+    pn_dot_options_init(&o);
     o.labels = PN_LABELS_NAME;
     o.ids = 1;
     char *data;

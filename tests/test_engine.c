@@ -902,6 +902,162 @@ START_TEST(results_stats)
 }
 END_TEST
 
+/* The lines written by the results writers, read back by
+ * pn_results_row_parse(): every field, in both formats. */
+static char *written(const pn_results_layout_t *l, const pn_results_point_t *p,
+                     size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(pn_results_write_header(f, l), PN_OK);
+    ck_assert_int_eq(pn_results_write_runs(f, l, p), PN_OK);
+    ck_assert_int_eq(pn_results_write_point(f, l, p), PN_OK);
+    fclose(f);
+    return text;
+}
+
+START_TEST(results_rows_read_back)
+{
+    double v[] = {10, 3, 12.25, 0, 7, 1}; /* 3 runs, 2 measures */
+    pn_end_t ends[] = {PN_END_DEAD, PN_END_LIMIT, PN_END_DEAD};
+    uint64_t seeds[] = {11, 12, UINT64_MAX};
+    const char *names[] = {"steps", "count:t,\"1\""};
+    const char *params[] = {"warps", "label"};
+    const char *values[] = {"32", "a, \"b\"\n\xc3\xa9\x01"};
+    pn_results_point_t p = {.point = 7, .param_values = values, .seed = 5,
+                            .requested = 4, .runs = 3, .nmeasures = 2,
+                            .measures = names, .values = v, .ends = ends,
+                            .seeds = seeds};
+    pn_results_format_t fmts[] = {PN_RESULTS_CSV, PN_RESULTS_JSONL};
+    for (int k = 0; k < 2; k++) {
+        pn_results_layout_t l = {fmts[k], 2, params};
+        size_t len;
+        char *text = written(&l, &p, &len);
+        pn_results_row_t row = {0};
+        pn_error_t err;
+        size_t nrun = 0, npoint = 0;
+        const char *line = text;
+        while (line < text + len) {
+            /* a CSV line ends at a line break outside quotes */
+            const char *e = line;
+            int quoted = 0;
+            while (*e && (quoted || *e != '\n'))
+                quoted ^= *e++ == '"';
+            ck_assert_int_eq(pn_results_row_parse(fmts[k], line,
+                                                  (size_t)(e - line) + 1,
+                                                  &row, &err), PN_OK);
+            line = e + 1;
+            ck_assert_uint_eq(row.nparams, 2);
+            if (row.kind == PN_RESULTS_HEADER) {
+                ck_assert_int_eq(fmts[k], PN_RESULTS_CSV);
+                ck_assert_str_eq(row.params[0], "warps");
+                ck_assert_str_eq(row.params[1], "label");
+                continue;
+            }
+            if (fmts[k] == PN_RESULTS_JSONL)
+                ck_assert_str_eq(row.params[1], "label");
+            ck_assert_str_eq(row.param_values[0], "32");
+            ck_assert_str_eq(row.param_values[1], values[1]);
+            ck_assert(row.point == 7);
+            if (row.kind == PN_RESULTS_RUN) {
+                uint64_t r = nrun / 2;
+                size_t m = nrun % 2;
+                ck_assert(row.run == r);
+                ck_assert(row.seed == seeds[r]);
+                ck_assert_str_eq(row.measure, names[m]);
+                ck_assert_int_eq(row.end, ends[r]);
+                ck_assert_double_eq(row.value, v[r * 2 + m]);
+                nrun++;
+                continue;
+            }
+            ck_assert_int_eq(row.kind, PN_RESULTS_POINT);
+            pn_stats_t s;
+            ck_assert_int_eq(pn_results_stats(&p, npoint, &s), PN_OK);
+            ck_assert_str_eq(row.measure, names[npoint]);
+            ck_assert(row.seed == 5 && row.requested == 4 && row.runs == 3);
+            ck_assert(row.dead == 2 && row.limit == 1 && row.overflow == 0);
+            ck_assert_uint_eq(row.stats.n, s.n);
+            /* written with 6 decimals (mean, sd, interval) or 17 digits */
+            ck_assert_double_eq_tol(row.stats.mean, s.mean, 1e-6);
+            ck_assert_double_eq_tol(row.stats.sd, s.sd, 1e-6);
+            ck_assert_double_eq(row.stats.min, s.min);
+            ck_assert_double_eq(row.stats.median, s.median);
+            ck_assert_double_eq(row.stats.max, s.max);
+            ck_assert_double_eq_tol(row.stats.ci_low, s.ci_low, 1e-6);
+            ck_assert_double_eq_tol(row.stats.ci_high, s.ci_high, 1e-6);
+            npoint++;
+        }
+        ck_assert_uint_eq(nrun, 6);
+        ck_assert_uint_eq(npoint, 2);
+        pn_results_row_free(&row);
+        free(text);
+    }
+    /* a statistic that does not exist: empty (CSV), null (JSON) */
+    p.runs = 1;
+    for (int k = 0; k < 2; k++) {
+        pn_results_layout_t l = {fmts[k], 0, NULL};
+        p.param_values = NULL;
+        char *text = NULL;
+        size_t len;
+        FILE *f = open_memstream(&text, &len);
+        pn_results_write_point(f, &l, &p);
+        fclose(f);
+        pn_results_row_t row = {0};
+        size_t first = (size_t)(strchr(text, '\n') - text) + 1;
+        ck_assert_int_eq(pn_results_row_parse(fmts[k], text, first, &row,
+                                              NULL), PN_OK);
+        ck_assert(isnan(row.stats.sd) && isnan(row.stats.ci_low));
+        ck_assert_double_eq(row.stats.mean, 10);
+        ck_assert_uint_eq(row.nparams, 0);
+        pn_results_row_free(&row);
+        free(text);
+    }
+    /* what is not a row of ours */
+    static const struct {
+        pn_results_format_t f;
+        const char *line;
+        const char *msg;
+    } bad[] = {
+        {PN_RESULTS_CSV, "1,point,0,,5,steps", "fields"},
+        {PN_RESULTS_CSV, "2,run,0,0,5,steps,dead,1,,,,,,,,,,,,,", "schema 2"},
+        {PN_RESULTS_CSV, "1,walk,0,0,5,steps,dead,1,,,,,,,,,,,,,", "kind"},
+        {PN_RESULTS_CSV, "1,run,0,x,5,steps,dead,1,,,,,,,,,,,,,", "run"},
+        {PN_RESULTS_CSV, "1,run,0,0,5,steps,gone,1,,,,,,,,,,,,,", "end"},
+        {PN_RESULTS_CSV, "1,run,0,0,5,steps,dead,1,1,,,,,,,,,,,,", "requested"},
+        {PN_RESULTS_CSV, "1,run,0,0,5,steps,dead,1\n1,run", "more than one"},
+        {PN_RESULTS_CSV, "1,run,0,0,5,\"steps,dead,1,,,,,,,,,,,,,", "closed"},
+        {PN_RESULTS_CSV, "schema,kind,point,run,seed,measure,end,value,"
+                         "requested,runs,dead,limit,overflow,n,mean,sd,min,"
+                         "median,max,ci_low,high", "header"},
+        {PN_RESULTS_JSONL, "{\"schema\": 1, \"kind\": \"run\"", "expected"},
+        {PN_RESULTS_JSONL, "{\"schema\": 1, \"schema\": 1}", "twice"},
+        {PN_RESULTS_JSONL, "{\"schema\": 1, \"colour\": 1}", "unknown"},
+        {PN_RESULTS_JSONL, "{\"schema\": 1, \"kind\": \"run\", \"point\": 0, "
+                           "\"seed\": 1, \"measure\": \"steps\", \"end\": "
+                           "\"dead\", \"value\": 1}", "run: missing"},
+        {PN_RESULTS_JSONL, "{\"schema\": \"1\"}", "schema"},
+        {PN_RESULTS_JSONL, "{\"kind\": \"\\ud800\"}", "surrogate"},
+        {PN_RESULTS_JSONL, "{} x", "empty"},
+        {PN_RESULTS_JSONL, "[1]", "object"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        pn_results_row_t row = {0};
+        pn_error_t err;
+        ck_assert_int_eq(pn_results_row_parse(bad[i].f, bad[i].line,
+                                              strlen(bad[i].line), &row, &err),
+                         PN_EVALUE);
+        ck_assert_msg(strstr(err.text, bad[i].msg) != NULL, "'%s': got '%s'",
+                      bad[i].line, err.text);
+        ck_assert_ptr_null(row.mem);
+    }
+    pn_results_row_t row = {0};
+    ck_assert_int_eq(pn_results_row_parse(PN_RESULTS_CSV, NULL, 1, &row, NULL),
+                     PN_EINVAL);
+    pn_results_row_free(NULL);
+}
+END_TEST
+
 /* ---- the corpus -------------------------------------------------------- */
 
 START_TEST(corpus_nets_run)
@@ -1290,6 +1446,7 @@ int main(void)
     tcase_add_test(tc, same_seed_same_run);
     tcase_add_test(tc, stats);
     tcase_add_test(tc, results_stats);
+    tcase_add_test(tc, results_rows_read_back);
     suite_add_tcase(s, tc);
     tc = tcase_create("corpus");
     tcase_set_timeout(tc, 900);

@@ -414,6 +414,133 @@ START_TEST(status_texts)
 }
 END_TEST
 
+/* The private helpers every folder shares: the growing string and the
+ * JSON escaper. */
+START_TEST(string_buffer)
+{
+    pni_sb_t b = {0};
+    ck_assert_int_eq(pni_sb_puts(&b, "ab"), PN_OK);
+    ck_assert_int_eq(pni_sb_putc(&b, 'c'), PN_OK);
+    for (int i = 0; i < 1000; i++)
+        ck_assert_int_eq(pni_sb_printf(&b, "%03d", i % 1000), PN_OK);
+    ck_assert_uint_eq(b.n, 3 + 3000);
+    ck_assert_int_eq(strncmp(b.s + b.n - 6, "998999", 6), 0);
+    pni_sb_truncate(&b, 3);
+    ck_assert_str_eq(b.s, "abc");
+    ck_assert_int_eq(pni_sb_insert(&b, 1, "XY", 2), PN_OK);
+    ck_assert_str_eq(b.s, "aXYbc");
+    ck_assert_int_eq(pni_sb_insert(&b, 5, "!", 1), PN_OK);
+    size_t n;
+    char *s = pni_sb_take(&b, &n);
+    ck_assert_str_eq(s, "aXYbc!");
+    ck_assert_uint_eq(n, 6);
+    ck_assert_ptr_null(b.s);
+    free(s);
+    s = pni_sb_take(&b, &n); /* nothing appended: "" */
+    ck_assert_str_eq(s, "");
+    free(s);
+    b.oom = 1; /* a failed growth: appends do nothing, take gives NULL */
+    ck_assert_int_eq(pni_sb_puts(&b, "x"), PN_ENOMEM);
+    ck_assert_ptr_null(pni_sb_take(&b, &n));
+    ck_assert_uint_eq(n, 0);
+    pni_sb_free(&b);
+}
+END_TEST
+
+START_TEST(json_strings)
+{
+    static const struct {
+        const char *in;
+        unsigned flags;
+        const char *out;
+    } cases[] = {
+        {"plain", 0, "\"plain\""},
+        {"q\"b\\", 0, "\"q\\\"b\\\\\""},
+        {"\b\f\n\r\t\x01\x1f\x7f", 0, "\"\\b\\f\\n\\r\\t\\u0001\\u001f\x7f\""},
+        {"</script>&", 0, "\"</script>&\""},
+        {"</script>&", PNI_JSON_SCRIPT, "\"\\u003c/script\\u003e\\u0026\""},
+        /* valid UTF-8 as it is: 2, 3 and 4 bytes */
+        {"\xc3\xa9\xe2\x80\xa2\xf0\x9f\x98\x80", 0,
+         "\"\xc3\xa9\xe2\x80\xa2\xf0\x9f\x98\x80\""},
+        /* not UTF-8: a lone continuation byte, Latin-1, an overlong '/', a
+         * surrogate, a cut sequence at the end */
+        {"a\x80" "b\xe9" "c\xc0\xaf" "d\xed\xa0\x80" "e\xe2\x80", 0,
+         "\"a\\ufffdb\\ufffdc\\ufffd\\ufffdd\\ufffd\\ufffd\\ufffde\\ufffd"
+         "\\ufffd\""},
+        {NULL, 0, "null"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        pni_sb_t b = {0};
+        pni_sb_json(&b, cases[i].in, cases[i].flags);
+        ck_assert_str_eq(b.s, cases[i].out);
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        ck_assert_ptr_nonnull(f);
+        pni_json_string(f, cases[i].in, cases[i].flags);
+        fclose(f);
+        ck_assert_str_eq(text, cases[i].out);
+        free(text);
+        pni_sb_free(&b);
+    }
+}
+END_TEST
+
+/* The CSV reader: RFC 4180 quoting, and the plain lines with comments of
+ * the workload files. */
+START_TEST(csv_reader)
+{
+    pni_csv_t c;
+    pn_error_t err;
+    int got;
+    static const char text[] = "\xEF\xBB\xBF" "a,\"b,\"\"c\"\"\n2\"\r\n,x\r\n";
+    pni_error_begin(&err, "t.csv");
+    ck_assert_int_eq(pni_csv_open_text(&c, text, sizeof text - 1, &err), PN_OK);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_int_eq(got, 1);
+    ck_assert_uint_eq(c.n, 2);
+    ck_assert(pni_csv_is(&c.cells[0], "a"));
+    ck_assert(pni_csv_is(&c.cells[1], "b,\"c\"\n2"));
+    ck_assert(c.cells[1].quoted);
+    ck_assert_uint_eq(c.rec_line, 1);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_uint_eq(c.rec_line, 3);
+    ck_assert_uint_eq(c.n, 2);
+    ck_assert(pni_csv_is(&c.cells[1], "x"));
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_int_eq(got, 0);
+    pni_csv_close(&c);
+    /* plain, with comments: quotes and CR are bytes, '#' ends the line */
+    static const char lines[] = "1,\"2\" # a, \"b\"\n\n# c\n3,4\r\n";
+    ck_assert_int_eq(pni_csv_open_text(&c, lines, sizeof lines - 1, &err),
+                     PN_OK);
+    c.plain = 1;
+    c.comment = '#';
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_uint_eq(c.n, 2);
+    ck_assert(pni_csv_is(&c.cells[1], "\"2\" "));
+    ck_assert_int_eq(c.buf[c.rec_end], '#');
+    ck_assert_uint_eq(c.line_end - c.rec_start, 14);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert(pni_csv_blank(&c));
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert(pni_csv_blank(&c));
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_uint_eq(c.rec_line, 4);
+    ck_assert(pni_csv_is(&c.cells[1], "4\r"));
+    pni_csv_close(&c);
+    /* errors name the place */
+    static const char bad[] = "a,b\nc,\"d\n";
+    ck_assert_int_eq(pni_csv_open_text(&c, bad, sizeof bad - 1, &err), PN_OK);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_OK);
+    ck_assert_int_eq(pni_csv_next(&c, &got), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 2);
+    ck_assert_uint_eq(err.column, 3);
+    ck_assert_ptr_nonnull(strstr(err.text, "never closed"));
+    pni_csv_close(&c);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("net");
@@ -431,6 +558,9 @@ int main(void)
     tcase_add_test(tc, version_macros);
     tcase_add_test(tc, option_inits);
     tcase_add_test(tc, status_texts);
+    tcase_add_test(tc, string_buffer);
+    tcase_add_test(tc, json_strings);
+    tcase_add_test(tc, csv_reader);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,23 +1,33 @@
-/* The CSV reader of gpu/ (RFC 4180), see csv_private.h. */
+/* The CSV and line reader of lib_private.h (pni_csv_t). */
 #include <config.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "csv_private.h"
 #include "lib_private.h"
 
-/* More cells than this in one record is not a profile (Nsight Compute's
- * largest raw pages have a few thousand columns); it bounds the memory a
- * line of commas can make us take. */
+/* More cells than this in one record is not a table of ours (Nsight
+ * Compute's largest raw pages have a few thousand columns); it bounds the
+ * memory a line of commas can make us take. */
 #define CSV_MAX_CELLS 100000
 
-pn_status_t pni_csv_open(pni_csv_t *c, const char *path, pn_error_t *err)
+/* Starts reading buf[0..len) (malloc'd, now c's). */
+static void csv_start(pni_csv_t *c, char *buf, size_t len, pn_error_t *err)
 {
     memset(c, 0, sizeof *c);
     c->err = err;
     c->line = 1;
+    c->buf = buf;
+    c->len = len;
+    if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+        c->pos = c->line_start = 3;
+}
+
+pn_status_t pni_csv_open(pni_csv_t *c, const char *path, const char *what,
+                         pn_error_t *err)
+{
+    memset(c, 0, sizeof *c);
     const char *name = path && strcmp(path, "-") ? path : NULL;
     char *buf = NULL;
     size_t len = 0;
@@ -26,9 +36,7 @@ pn_status_t pni_csv_open(pni_csv_t *c, const char *path, pn_error_t *err)
         return pni_error(err, PN_ENOMEM, 0, 0, "out of memory reading the file");
     if (st)
         return pni_error(err, PN_EIO, 0, 0, "cannot read: %s", strerror(errno));
-    c->buf = buf;
-    c->len = len;
-    const char *nul = len ? memchr(buf, '\0', len) : NULL;
+    const char *nul = what && len ? memchr(buf, '\0', len) : NULL;
     if (nul) {
         size_t at = (size_t)(nul - buf), ls = 0;
         unsigned long line = 1;
@@ -37,12 +45,25 @@ pn_status_t pni_csv_open(pni_csv_t *c, const char *path, pn_error_t *err)
                 line++;
                 ls = i + 1;
             }
-        pni_csv_close(c);
+        free(buf);
         return pni_error(err, PN_EVALUE, line, (unsigned long)(at - ls + 1),
-                         "a NUL byte (a profile is a text file)");
+                         "a NUL byte (%s is a text file)", what);
     }
-    if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
-        c->pos = c->line_start = 3;
+    csv_start(c, buf, len, err);
+    return PN_OK;
+}
+
+pn_status_t pni_csv_open_text(pni_csv_t *c, const char *s, size_t len,
+                              pn_error_t *err)
+{
+    memset(c, 0, sizeof *c);
+    char *buf = malloc(len + 1);
+    if (!buf)
+        return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
+    if (len)
+        memcpy(buf, s, len);
+    buf[len] = '\0';
+    csv_start(c, buf, len, err);
     return PN_OK;
 }
 
@@ -60,6 +81,56 @@ static unsigned long col(const pni_csv_t *c, size_t pos)
     return (unsigned long)(pos - c->line_start + 1);
 }
 
+/* Whether buf[pos] ends an unquoted cell: a comma, a line break, the
+ * comment byte. */
+static int cell_end(const pni_csv_t *c, size_t pos)
+{
+    char ch = c->buf[pos];
+    return ch == ',' || ch == '\n' || (ch == '\r' && !c->plain) ||
+           (c->comment && ch == c->comment);
+}
+
+/* A quoted cell from its opening quote at c->pos, unescaped in place. */
+static pn_status_t quoted_cell(pni_csv_t *c, pni_csv_cell_t *cell)
+{
+    char *b = c->buf;
+    unsigned long oline = c->line, ocol = cell->column;
+    size_t w = ++c->pos, start = w;
+    for (;;) {
+        if (c->pos >= c->len)
+            return pni_error(c->err, PN_EVALUE, oline, ocol,
+                             "a quoted cell opened here is never "
+                             "closed (a double quote missing)");
+        char ch = b[c->pos];
+        if (ch == '"') {
+            if (c->pos + 1 < c->len && b[c->pos + 1] == '"') {
+                b[w++] = '"';
+                c->pos += 2;
+                continue;
+            }
+            c->pos++;
+            break;
+        }
+        b[w++] = ch;
+        c->pos++;
+        if (ch == '\n' || (ch == '\r' && (c->pos >= c->len ||
+                                          b[c->pos] != '\n'))) {
+            c->line++;
+            c->line_start = c->pos;
+        }
+    }
+    cell->s = b + start;
+    cell->len = w - start;
+    cell->quoted = 1;
+    if (c->pos < c->len && !cell_end(c, c->pos))
+        return pni_error(c->err, PN_EVALUE, c->line, col(c, c->pos),
+                         "text after the closing quote of a quoted "
+                         "cell (a comma or the end of the line must "
+                         "follow it; a quote inside a cell is "
+                         "written twice)");
+    return PN_OK;
+}
+
 pn_status_t pni_csv_next(pni_csv_t *c, int *got)
 {
     *got = 0;
@@ -68,55 +139,22 @@ pn_status_t pni_csv_next(pni_csv_t *c, int *got)
         return PN_OK;
     char *b = c->buf;
     c->rec_line = c->line;
+    c->rec_start = c->pos;
     for (;;) {
         pni_csv_cell_t cell = {NULL, 0, c->line, col(c, c->pos), 0};
-        if (c->pos < c->len && b[c->pos] == '"') {
-            unsigned long oline = c->line, ocol = cell.column;
-            size_t w = ++c->pos, start = w;
-            for (;;) {
-                if (c->pos >= c->len)
-                    return pni_error(c->err, PN_EVALUE, oline, ocol,
-                                     "a quoted cell opened here is never "
-                                     "closed (a double quote missing)");
-                char ch = b[c->pos];
-                if (ch == '"') {
-                    if (c->pos + 1 < c->len && b[c->pos + 1] == '"') {
-                        b[w++] = '"';
-                        c->pos += 2;
-                        continue;
-                    }
-                    c->pos++;
-                    break;
-                }
-                b[w++] = ch;
-                c->pos++;
-                if (ch == '\n' || (ch == '\r' && (c->pos >= c->len ||
-                                                  b[c->pos] != '\n'))) {
-                    c->line++;
-                    c->line_start = c->pos;
-                }
-            }
-            cell.s = b + start;
-            cell.len = w - start;
-            cell.quoted = 1;
-            if (c->pos < c->len && !strchr(",\r\n", b[c->pos]))
-                return pni_error(c->err, PN_EVALUE, c->line, col(c, c->pos),
-                                 "text after the closing quote of a quoted "
-                                 "cell (a comma or the end of the line must "
-                                 "follow it; a quote inside a cell is "
-                                 "written twice)");
+        pn_status_t st;
+        if (!c->plain && c->pos < c->len && b[c->pos] == '"') {
+            if ((st = quoted_cell(c, &cell)))
+                return st;
         } else {
             size_t start = c->pos;
-            while (c->pos < c->len && b[c->pos] != ',' && b[c->pos] != '\n' &&
-                   b[c->pos] != '\r') {
-                if (b[c->pos] == '"')
+            for (; c->pos < c->len && !cell_end(c, c->pos); c->pos++)
+                if (b[c->pos] == '"' && !c->plain)
                     return pni_error(c->err, PN_EVALUE, c->line,
                                      col(c, c->pos),
                                      "a double quote inside an unquoted cell "
                                      "(quote the whole cell and write the "
                                      "quote twice)");
-                c->pos++;
-            }
             cell.s = b + start;
             cell.len = c->pos - start;
         }
@@ -133,6 +171,11 @@ pn_status_t pni_csv_next(pni_csv_t *c, int *got)
         }
         c->end_line = c->line;
         c->end_column = col(c, c->pos);
+        c->rec_end = c->pos;
+        while (c->pos < c->len && b[c->pos] != '\n' &&
+               (b[c->pos] != '\r' || c->plain))
+            c->pos++; /* a comment */
+        c->line_end = c->pos;
         if (c->pos < c->len) { /* a line break */
             if (b[c->pos] == '\r' && c->pos + 1 < c->len &&
                 b[c->pos + 1] == '\n')

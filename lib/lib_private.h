@@ -67,12 +67,6 @@ const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key);
 pn_status_t pni_hash_put(pni_hash_t *h, const char *key, uint32_t kind,
                          size_t index);
 
-/* Memory for n bytes, on transparent huge pages (rounded up to 2 MiB) from
- * PNI_HUGE bytes on (free() it); pni_table_alloc's is zeroed. */
-#define PNI_HUGE ((size_t)256 << 10)
-void *pni_table_alloc(size_t n);
-void *pni_huge_alloc(size_t n);
-
 /* Grows *buf (of *cap elements of size elem) to hold at least need. */
 pn_status_t pni_grow(void **buf, size_t *cap, size_t need, size_t elem);
 

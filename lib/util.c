@@ -14,8 +14,11 @@ struct pni_chunk {
 };
 
 #define PNI_CHUNK 65536
+/* memory from this size on is placed on transparent huge pages */
+#define PNI_HUGE ((size_t)256 << 10)
+static void *huge_alloc(size_t n);
 /* Chunks double up to this size; from PNI_HUGE on they are placed on
- * transparent huge pages (see pni_huge_alloc()). */
+ * transparent huge pages (see huge_alloc()). */
 #define PNI_CHUNK_MAX ((size_t)2 << 20)
 /* ... and up to this size when they come from the arena's alloc. */
 #define PNI_CHUNK_OWNED ((size_t)1 << 20)
@@ -68,7 +71,7 @@ char *pni_arena_strndup(pni_arena_t *a, const char *s, size_t n)
         }
         if (!nc)
             nc = sizeof *nc + size >= PNI_HUGE && !big
-                     ? pni_huge_alloc(sizeof *nc + size)
+                     ? huge_alloc(sizeof *nc + size)
                      : malloc(sizeof *nc + size);
         if (!nc)
             return NULL;
@@ -165,7 +168,7 @@ const pni_hentry_t *pni_hash_get(const pni_hash_t *h, const char *key)
  * huge pages where the system has them (rounded up to 2 MiB).  On the
  * virtual machines this is measured on, a first touch of a 4 KiB page
  * costs 1.5-5 us, the one fault of a huge page 0.2-0.7 ms (lib/net.c). */
-void *pni_huge_alloc(size_t n)
+static void *huge_alloc(size_t n)
 {
 #if defined(MADV_HUGEPAGE)
     const size_t huge = (size_t)2 << 20;
@@ -184,11 +187,11 @@ void *pni_huge_alloc(size_t n)
 /* Zeroed memory for a table of n bytes.  A large table is placed on
  * transparent huge pages where the system has them: its slots are visited
  * at random, and with 4 KiB pages nearly every visit missed the TLB. */
-void *pni_table_alloc(size_t n)
+static void *table_alloc(size_t n)
 {
     if (n < PNI_HUGE)
         return calloc(1, n);
-    void *p = pni_huge_alloc(n);
+    void *p = huge_alloc(n);
     if (p)
         memset(p, 0, n);
     return p;
@@ -198,7 +201,7 @@ static pn_status_t rehash(pni_hash_t *h, size_t cap)
 {
     if (cap > SIZE_MAX / sizeof(pni_hslot_t))
         return PN_ENOMEM;
-    pni_hslot_t *slots = pni_table_alloc(cap * sizeof *slots);
+    pni_hslot_t *slots = table_alloc(cap * sizeof *slots);
     if (!slots)
         return PN_ENOMEM;
     for (size_t i = 0; i < h->cap; i++) {

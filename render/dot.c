@@ -1,7 +1,9 @@
 /*
  * Graphviz export: nets as graphs (places as circles with their tokens,
  * transitions as boxes, arcs by kind), clusters for pages or warps, and
- * traces as space-time diagrams (an HTML-like table).
+ * what the files of render/ share (render_private.h): the text of labels,
+ * the options' checks, the rendering.  Folded groups are drawn by fold.c,
+ * traces as space-time diagrams by timeline.c.
  */
 #include <config.h>
 #include <inttypes.h>
@@ -11,10 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <graphviz/cgraph.h>
-#include <graphviz/gvc.h>
-#include "dot.h"
-#include "lib_private.h"
+#include "render_private.h"
 
 #define DEFAULT_MAX_ELEMENTS 4000
 #define SFDP_MAX_ELEMENTS 400000
@@ -31,8 +30,6 @@ void pn_dot_options_init(pn_dot_options_t *o)
     o->layout = "dot";
 }
 
-#define dfail(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
-
 pn_status_t pn_dot_labels_parse(const char *name, pn_dot_labels_t *labels)
 {
     static const char *const names[] = {"short", "name", "id", "none"};
@@ -43,10 +40,6 @@ pn_status_t pn_dot_labels_parse(const char *name, pn_dot_labels_t *labels)
         }
     return PN_EINVAL;
 }
-
-struct pn_dot_context {
-    GVC_t *gvc;
-};
 
 pn_dot_context_t *pn_dot_context_new(void)
 {
@@ -72,7 +65,7 @@ void pn_dot_context_free(pn_dot_context_t *c)
 /* ---- text of HTML-like labels ------------------------------------------- */
 
 /* Appends s to b with Graphviz's escapes doubled (drawn as written). */
-static void sb_escaped(pni_sb_t *b, const char *s)
+void pni_dot_sb_escaped(pni_sb_t *b, const char *s)
 {
     for (; *s; s++)
         if (*s == '\\')
@@ -81,7 +74,7 @@ static void sb_escaped(pni_sb_t *b, const char *s)
             pni_sb_putc(b, *s);
 }
 
-static void html_escape(pni_sb_t *b, const char *s)
+void pni_dot_html_escape(pni_sb_t *b, const char *s)
 {
     for (; *s; s++) {
         if (*s == '<')
@@ -100,11 +93,6 @@ static void html_escape(pni_sb_t *b, const char *s)
 }
 
 /* ---- nets -------------------------------------------------------------- */
-
-static void set(void *obj, const char *name, const char *value)
-{
-    agsafeset(obj, (char *)name, (char *)value, "");
-}
 
 /* Tokens as dots up to four, a number beyond. */
 static void token_label(uint64_t m, char *buf, size_t size)
@@ -159,12 +147,12 @@ static void set_text2(void *obj, const char *name, const char *text,
         *p++ = ']';
     }
     *p = '\0';
-    set(obj, name, buf);
+    pni_dot_set(obj, name, buf);
     if (buf != small)
         free(buf);
 }
 
-static void set_text(void *obj, const char *name, const char *text)
+void pni_dot_set_text(void *obj, const char *name, const char *text)
 {
     set_text2(obj, name, text, NULL);
 }
@@ -179,13 +167,6 @@ typedef struct {
                                     none is) */
 } clusters_t;
 
-/* Whether group k is one drawn as a box. */
-static int in_folded(const unsigned char *folded, const pn_groups_t *gr,
-                     size_t k)
-{
-    return folded && gr && k < gr->ngroups && folded[k];
-}
-
 static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
 {
     if (page == PN_NONE)
@@ -197,9 +178,9 @@ static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
     char name[64];
     snprintf(name, sizeof name, "cluster_page%zu", page);
     Agraph_t *g = agsubg(parent, name, 1);
-    set_text(g, "label", pg->name ? pg->name : pg->id ? pg->id : "");
-    set(g, "style", "rounded");
-    set(g, "color", "#999999");
+    pni_dot_set_text(g, "label", pg->name ? pg->name : pg->id ? pg->id : "");
+    pni_dot_set(g, "style", "rounded");
+    pni_dot_set(g, "color", "#999999");
     c->page_g[page] = g;
     return g;
 }
@@ -216,9 +197,9 @@ static Agraph_t *group_graph(clusters_t *c, size_t group)
     char name[300];
     snprintf(name, sizeof name, "cluster_%s", c->groups->group_names[group]);
     Agraph_t *g = agsubg(c->root, name, 1);
-    set_text(g, "label", c->groups->group_names[group]);
-    set(g, "style", "rounded");
-    set(g, "color", "#999999");
+    pni_dot_set_text(g, "label", c->groups->group_names[group]);
+    pni_dot_set(g, "style", "rounded");
+    pni_dot_set(g, "color", "#999999");
     c->group_g[group] = g;
     return g;
 }
@@ -253,7 +234,7 @@ static Agraph_t *graph_of(clusters_t *c, const pn_net_t *net, cl_mode_t mode,
 }
 
 /* Whether groups fit the net (one entry per node). */
-static int groups_fit(const pn_groups_t *g, const pn_net_t *net)
+int pni_dot_groups_fit(const pn_groups_t *g, const pn_net_t *net)
 {
     return !g || (g->nplaces == pn_net_place_count(net) &&
                   g->ntransitions == pn_net_transition_count(net));
@@ -275,12 +256,12 @@ static void bitmap_size(boxf bb, double dpi, double *w, double *h)
 }
 
 /* A bitmap's resolution: set on the graph when the options give one. */
-static void set_dpi(Agraph_t *g, const char *format, double dpi)
+void pni_dot_set_dpi(Agraph_t *g, const char *format, double dpi)
 {
     char buf[32];
     if (is_bitmap(format) && dpi > 0) {
         snprintf(buf, sizeof buf, "%g", dpi);
-        set(g, "dpi", buf);
+        pni_dot_set(g, "dpi", buf);
     }
 }
 
@@ -315,9 +296,9 @@ static pn_status_t check_bitmap(Agraph_t *g, const char *format,
                  PN_DOT_MAX_PIXELS / 1000000, also);
 }
 
-static pn_status_t render(GVC_t *gvc, Agraph_t *g, const char *layout,
-                          const char *format, char **data, size_t *len,
-                          pn_error_t *err)
+pn_status_t pni_dot_render(GVC_t *gvc, Agraph_t *g, const char *layout,
+                           const char *format, char **data, size_t *len,
+                           pn_error_t *err)
 {
     if (gvLayout(gvc, g, layout) != 0)
         return dfail(err, PN_ERENDER, "Graphviz could not lay out the graph "
@@ -360,7 +341,7 @@ static int known(const char *s, const char *const *list)
 static const char *const formats[] = {"svg", "png", "pdf", "dot", NULL};
 
 /* The options given, or the defaults. */
-static pn_dot_options_t options_or_defaults(const pn_dot_options_t *opts)
+pn_dot_options_t pni_dot_options_or_defaults(const pn_dot_options_t *opts)
 {
     pn_dot_options_t o;
     if (opts)
@@ -371,8 +352,8 @@ static pn_dot_options_t options_or_defaults(const pn_dot_options_t *opts)
 }
 
 /* The format, and the resolution of bitmaps. */
-static pn_status_t check_format(const char *format, double dpi,
-                                pn_error_t *err)
+pn_status_t pni_dot_check_format(const char *format, double dpi,
+                                 pn_error_t *err)
 {
     if (!format || !known(format, formats))
         return dfail(err, PN_EINVAL, "unknown format '%s' (svg, png, pdf or "
@@ -399,7 +380,7 @@ static pn_status_t check_render_options(const pn_dot_options_t *o,
                      "or RL)", o->rankdir);
     if ((unsigned)o->labels > PN_LABELS_NONE)
         return dfail(err, PN_EINVAL, "unknown labels %d", (int)o->labels);
-    pn_status_t st = check_format(format, o->dpi, err);
+    pn_status_t st = pni_dot_check_format(format, o->dpi, err);
     if (st)
         return st;
     size_t limit = o->max_elements ? o->max_elements
@@ -457,29 +438,29 @@ static pn_status_t check_positions(const pn_net_t *net, pn_error_t *err)
 static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
                                const pn_dot_options_t *o, size_t elements)
 {
-    set(g, "rankdir", o->rankdir ? o->rankdir : "TB");
-    set(g, "fontname", "Helvetica");
-    set(g, "forcelabels", "true");
+    pni_dot_set(g, "rankdir", o->rankdir ? o->rankdir : "TB");
+    pni_dot_set(g, "fontname", "Helvetica");
+    pni_dot_set(g, "forcelabels", "true");
     if (elements > 1500 && !strcmp(o->layout, "dot")) {
         /* less crossing minimisation and network simplex work on big nets:
          * minutes become seconds (64-warp GPU net: see make bench); the
          * x coordinates (nslimit) take a dozen iterations instead of
          * thousands: a 32-warp net 2.3 s instead of 5.1 s of CPU, the
          * drawing the same size and as readable (pn-dot(1)) */
-        set(g, "mclimit", "0.2");
-        set(g, "nslimit", "0.01");
-        set(g, "nslimit1", "2");
-        set(g, "searchsize", "10");
+        pni_dot_set(g, "mclimit", "0.2");
+        pni_dot_set(g, "nslimit", "0.01");
+        pni_dot_set(g, "nslimit1", "2");
+        pni_dot_set(g, "searchsize", "10");
     }
     if (o->title || pn_net_name(net)) {
-        set_text(g, "label", o->title ? o->title : pn_net_name(net));
-        set(g, "labelloc", "t");
+        pni_dot_set_text(g, "label", o->title ? o->title : pn_net_name(net));
+        pni_dot_set(g, "labelloc", "t");
     }
     /* the label default is Graphviz's own ("\\N", the node's name), so
      * that an empty label is written out */
     agattr(g, AGNODE, "label", "\\N");
     if (o->positions)
-        set(g, "notranslate", "true");
+        pni_dot_set(g, "notranslate", "true");
     agattr(g, AGNODE, "fontname", "Helvetica");
     agattr(g, AGNODE, "fontsize", "10");
     agattr(g, AGEDGE, "fontname", "Helvetica");
@@ -488,7 +469,7 @@ static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
 
 /* A node's short label: its id less the name of its group and what
  * separates them ("w3_p1" in group "w3": "p1"), else its id. */
-static const char *short_of(const char *id, const char *group)
+const char *pni_dot_short_of(const char *id, const char *group)
 {
     size_t n = group ? strlen(group) : 0;
     if (n && !strncmp(id, group, n) && id[n] && !isalnum((unsigned char)id[n])) {
@@ -529,17 +510,17 @@ static void set_names(Agnode_t *n, const char *name, const char *id,
 {
     if (o->labels == PN_LABELS_NAME) {
         if (!name)
-            set_text(n, "xlabel", id);
+            pni_dot_set_text(n, "xlabel", id);
         else
             set_text2(n, "xlabel", name,
                       o->ids && strcmp(name, id) ? id : NULL);
     } else if (o->labels == PN_LABELS_ID)
-        set_text(n, "xlabel", id);
+        pni_dot_set_text(n, "xlabel", id);
     if (name && strcmp(name, id))
         set_text2(n, "tooltip", name, id);
     else
-        set_text(n, "tooltip", id);
-    set_text(n, "id", id);
+        pni_dot_set_text(n, "tooltip", id);
+    pni_dot_set_text(n, "id", id);
 }
 
 /* A node's label with its short name on the first line: "p1\n" + rest. */
@@ -559,7 +540,7 @@ static void set_short_label(Agnode_t *n, const char *shortname,
         strcpy(p + 2, rest);
     } else
         *p = '\0';
-    set(n, "label", buf);
+    pni_dot_set(n, "label", buf);
     if (buf != small)
         free(buf);
 }
@@ -572,7 +553,7 @@ static void set_position(Agnode_t *n, const pn_dot_options_t *o,
     char pos[1200];
     if (o->positions && has_position) {
         snprintf(pos, sizeof pos, "%.2f,%.2f!", x, -y);
-        set(n, "pos", pos);
+        pni_dot_set(n, "pos", pos);
     }
 }
 
@@ -585,7 +566,7 @@ static void add_places(clusters_t *cl, const pn_net_t *net,
     for (size_t i = 0; i < pn_net_place_count(net); i++) {
         const pn_place_t *p = pn_net_place(net, i);
         size_t k = o->groups ? o->groups->place_group[i] : PN_NONE;
-        if (in_folded(cl->folded, o->groups, k)) {
+        if (pni_dot_in_folded(cl->folded, o->groups, k)) {
             nodes[i] = NULL; /* drawn in its group's box */
             continue;
         }
@@ -595,24 +576,25 @@ static void add_places(clusters_t *cl, const pn_net_t *net,
         nodes[i] = n;
         uint64_t m = o->marking ? o->marking[i] : p->marking;
         token_label(m, buf, sizeof buf);
-        set(n, "shape", "circle");
-        set(n, "width", "0.45");
+        pni_dot_set(n, "shape", "circle");
+        pni_dot_set(n, "width", "0.45");
         set_names(n, p->name, p->id, o);
         if (o->labels == PN_LABELS_SHORT) {
             /* the short name above the tokens, inside the circle (which
              * grows to hold them) */
-            set(n, "margin", "0.02");
-            set_short_label(n, short_of(p->id, group_name_of(o, 1, i)), buf);
+            pni_dot_set(n, "margin", "0.02");
+            set_short_label(n, pni_dot_short_of(p->id, group_name_of(o, 1, i)),
+                            buf);
         } else {
-            set(n, "fixedsize", "true");
-            set(n, "label", buf);
-            set(n, "fontsize", m > 4 ? "10" : "12");
+            pni_dot_set(n, "fixedsize", "true");
+            pni_dot_set(n, "label", buf);
+            pni_dot_set(n, "fontsize", m > 4 ? "10" : "12");
         }
         if (p->capacity) {
             char cap[160];
             snprintf(cap, sizeof cap, "%s (capacity %" PRIu64 ")",
                      agget(n, "tooltip"), p->capacity);
-            set(n, "tooltip", cap);
+            pni_dot_set(n, "tooltip", cap);
         }
         set_position(n, o, p->has_position, p->x, p->y);
     }
@@ -627,7 +609,7 @@ static void add_transitions(clusters_t *cl, const pn_net_t *net,
     for (size_t i = 0; i < pn_net_transition_count(net); i++) {
         const pn_transition_t *t = pn_net_transition(net, i);
         size_t k = o->groups ? o->groups->transition_group[i] : PN_NONE;
-        if (in_folded(cl->folded, o->groups, k)) {
+        if (pni_dot_in_folded(cl->folded, o->groups, k)) {
             nodes[i] = NULL;
             continue;
         }
@@ -635,45 +617,46 @@ static void add_transitions(clusters_t *cl, const pn_net_t *net,
         snprintf(name, sizeof name, "t%zu", i);
         Agnode_t *n = agnode(sg, name, 1);
         nodes[i] = n;
-        set(n, "shape", "box");
-        set(n, "style", "filled");
+        pni_dot_set(n, "shape", "box");
+        pni_dot_set(n, "style", "filled");
         int hot = o->fired && o->fired[i];
-        set(n, "fillcolor", hot ? "#e4572e" : "#333333");
+        pni_dot_set(n, "fillcolor", hot ? "#e4572e" : "#333333");
         if (hot)
-            set(n, "penwidth", "2");
+            pni_dot_set(n, "penwidth", "2");
         set_names(n, t->name, t->id, o);
         if (o->labels == PN_LABELS_SHORT) {
             /* the short name inside the bar, white on it */
-            set(n, "width", "0.3");
-            set(n, "height", "0.3");
-            set(n, "margin", "0.04,0.02");
-            set(n, "fontcolor", "#ffffff");
-            set_short_label(n, short_of(t->id, group_name_of(o, 0, i)), "");
+            pni_dot_set(n, "width", "0.3");
+            pni_dot_set(n, "height", "0.3");
+            pni_dot_set(n, "margin", "0.04,0.02");
+            pni_dot_set(n, "fontcolor", "#ffffff");
+            set_short_label(n, pni_dot_short_of(t->id, group_name_of(o, 0, i)),
+                            "");
         } else {
-            set(n, "label", "");
-            set(n, "width", "0.15");
-            set(n, "height", "0.45");
+            pni_dot_set(n, "label", "");
+            pni_dot_set(n, "width", "0.15");
+            pni_dot_set(n, "height", "0.45");
         }
         set_position(n, o, t->has_position, t->x, t->y);
     }
 }
 
 /* The arrowhead and line of an arc kind. */
-static void set_arc_style(Agedge_t *e, pn_arc_kind_t kind)
+void pni_dot_set_arc_style(Agedge_t *e, pn_arc_kind_t kind)
 {
     switch (kind) {
     case PN_ARC_NORMAL:
         break;
     case PN_ARC_INHIBITOR:
-        set(e, "arrowhead", "odot");
+        pni_dot_set(e, "arrowhead", "odot");
         break;
     case PN_ARC_READ:
-        set(e, "arrowhead", "none");
-        set(e, "style", "dashed");
+        pni_dot_set(e, "arrowhead", "none");
+        pni_dot_set(e, "style", "dashed");
         break;
     case PN_ARC_RESET:
-        set(e, "arrowhead", "normalnormal");
-        set(e, "style", "bold");
+        pni_dot_set(e, "arrowhead", "normalnormal");
+        pni_dot_set(e, "style", "bold");
         break;
     }
 }
@@ -681,12 +664,6 @@ static void set_arc_style(Agedge_t *e, pn_arc_kind_t kind)
 /* Two-way pairs: an arc from p to t and one from t to p are drawn on two
  * sides of the nodes (ports), so that they are two distinct lines and both
  * directions show.  key: place, transition and direction of an arc. */
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 static uint64_t arc_key(const pn_arc_t *a, int reverse)
 {
     int dir = a->dir == PN_DIR_PT;
@@ -705,7 +682,7 @@ static uint64_t *arc_keys(const pn_net_t *net)
         return NULL;
     for (size_t i = 0; i < na; i++)
         k[i] = arc_key(pn_net_arc(net, i), 0);
-    qsort(k, na, sizeof *k, cmp_u64);
+    qsort(k, na, sizeof *k, pni_dot_cmp_u64);
     return k;
 }
 
@@ -725,8 +702,8 @@ static void set_pair_ports(Agedge_t *e, const pn_net_t *net,
                                    !strcmp(o->rankdir, "RL"));
     const char *side = a->dir == PN_DIR_PT ? (across_ns ? "n" : "e")
                                            : (across_ns ? "s" : "w");
-    set(e, "tailport", side);
-    set(e, "headport", side);
+    pni_dot_set(e, "tailport", side);
+    pni_dot_set(e, "headport", side);
 }
 
 /* ---- shared nodes ---------------------------------------------------------
@@ -741,7 +718,7 @@ static void set_pair_ports(Agedge_t *e, const pn_net_t *net,
 static size_t drawn_cluster(const clusters_t *cl, cl_mode_t mode, size_t k)
 {
     if (mode != CL_GROUPS || k >= cl->groups->ngroups ||
-        cl->group_size[k] < 2 || in_folded(cl->folded, cl->groups, k))
+        cl->group_size[k] < 2 || pni_dot_in_folded(cl->folded, cl->groups, k))
         return PN_NONE;
     return k;
 }
@@ -786,15 +763,15 @@ static Agnode_t *shared_copy(clusters_t *cl, Agnode_t *node, int place,
     n = agnode(group_graph(cl, k), name, 1);
     agcopyattr(node, n);
     pni_sb_t id = {0};
-    sb_escaped(&id, agget(node, "id"));
+    pni_dot_sb_escaped(&id, agget(node, "id"));
     pni_sb_printf(&id, "@");
-    sb_escaped(&id, cl->groups->group_names[k]);
+    pni_dot_sb_escaped(&id, cl->groups->group_names[k]);
     if (!id.oom)
-        set(n, "id", id.s);
+        pni_dot_set(n, "id", id.s);
     free(id.s);
-    set(n, "style", place ? "dashed" : "filled,dashed");
+    pni_dot_set(n, "style", place ? "dashed" : "filled,dashed");
     if (!place)
-        set(n, "fillcolor", "#777777");
+        pni_dot_set(n, "fillcolor", "#777777");
     return n;
 }
 
@@ -812,7 +789,7 @@ static void add_arcs(clusters_t *cl, const pn_net_t *net,
     for (size_t i = 0; i < na; i++) {
         const pn_arc_t *a = pn_net_arc(net, i);
         Agnode_t *p = pn[a->place], *t = tn[a->transition];
-        if (!p || !t) /* an end in a folded group: add_fold_arcs() */
+        if (!p || !t) /* an end in a folded group: pni_dot_add_fold_arcs() */
             continue;
         size_t pk = shared ? drawn_cluster(cl, mode,
                                            o->groups->place_group[a->place])
@@ -830,16 +807,16 @@ static void add_arcs(clusters_t *cl, const pn_net_t *net,
         snprintf(name, sizeof name, "a%zu", i);
         Agedge_t *e = agedge(g, from, to, name, 1);
         uint64_t rev = arc_key(a, 1);
-        if (keys && bsearch(&rev, keys, na, sizeof *keys, cmp_u64))
+        if (keys && bsearch(&rev, keys, na, sizeof *keys, pni_dot_cmp_u64))
             set_pair_ports(e, net, o, a);
-        set(e, "class", (char *)pn_arc_kind_name(a->kind));
+        pni_dot_set(e, "class", (char *)pn_arc_kind_name(a->kind));
         if (a->weight > 1) {
             snprintf(buf, sizeof buf, "%" PRIu64, a->weight);
-            set(e, "label", buf);
+            pni_dot_set(e, "label", buf);
         }
-        set_arc_style(e, a->kind);
+        pni_dot_set_arc_style(e, a->kind);
         if (o->fired && o->fired[a->transition])
-            set(e, "color", "#e4572e");
+            pni_dot_set(e, "color", "#e4572e");
     }
     free(shared);
     free(keys);
@@ -886,13 +863,13 @@ static void add_legend(Agraph_t *g, const pn_net_t *net,
     for (size_t i = 0; !full && i < np; i++) {
         const pn_place_t *p = pn_net_place(net, i);
         const char *gname = group_name_of(o, 1, i);
-        full = legend_add(rows, &n, short_of(p->id, gname),
+        full = legend_add(rows, &n, pni_dot_short_of(p->id, gname),
                           p->name ? name_in_group(p->name, gname) : NULL) < 0;
     }
     for (size_t i = 0; !full && i < pn_net_transition_count(net); i++) {
         const pn_transition_t *t = pn_net_transition(net, i);
         const char *gname = group_name_of(o, 0, i);
-        full = legend_add(rows, &n, short_of(t->id, gname),
+        full = legend_add(rows, &n, pni_dot_short_of(t->id, gname),
                           t->name ? name_in_group(t->name, gname) : NULL) < 0;
     }
     if (full || n == 0)
@@ -903,9 +880,9 @@ static void add_legend(Agraph_t *g, const pn_net_t *net,
                   "CELLSPACING=\"0\" CELLPADDING=\"2\">");
     for (size_t k = 0; k < n; k++) {
         pni_sb_printf(&b, "<TR><TD ALIGN=\"LEFT\"><B>");
-        html_escape(&b, rows[k].shortname);
+        pni_dot_html_escape(&b, rows[k].shortname);
         pni_sb_printf(&b, "</B></TD><TD ALIGN=\"LEFT\">");
-        html_escape(&b, rows[k].name);
+        pni_dot_html_escape(&b, rows[k].name);
         pni_sb_printf(&b, "</TD></TR>");
         size_t w = strlen(rows[k].shortname) + strlen(rows[k].name) + 2;
         if (w > widest)
@@ -917,9 +894,9 @@ static void add_legend(Agraph_t *g, const pn_net_t *net,
         return;
     }
     Agnode_t *n0 = agnode(g, "legend", 1);
-    set(n0, "shape", "plain");
-    set(n0, "id", "legend");
-    set(n0, "fontsize", "10");
+    pni_dot_set(n0, "shape", "plain");
+    pni_dot_set(n0, "id", "legend");
+    pni_dot_set(n0, "fontsize", "10");
     agsafeset(n0, "label", agstrdup_html(g, b.s), "");
     free(b.s);
     if (o->positions) {
@@ -947,7 +924,7 @@ static void add_legend(Agraph_t *g, const pn_net_t *net,
         char pos[128];
         snprintf(pos, sizeof pos, "%.2f,%.2f!", maxx + 80 + w / 2,
                  -(miny + h / 2 - 20));
-        set(n0, "pos", pos);
+        pni_dot_set(n0, "pos", pos);
     }
 }
 
@@ -979,9 +956,9 @@ static void order_groups(Agraph_t *g, const pn_net_t *net,
         }
     }
     if (ngroups > 1) {
-        set(g, "newrank", "true");
+        pni_dot_set(g, "newrank", "true");
         Agraph_t *r = agsubg(g, "group_order", 1);
-        set(r, "rank", "same");
+        pni_dot_set(r, "rank", "same");
         Agnode_t *prev = NULL;
         for (size_t k = 0; k < gr->ngroups; k++) {
             if (!first[k])
@@ -989,300 +966,12 @@ static void order_groups(Agraph_t *g, const pn_net_t *net,
             agsubnode(r, first[k], 1);
             if (prev) {
                 Agedge_t *e = agedge(r, prev, first[k], NULL, 1);
-                set(e, "style", "invis");
+                pni_dot_set(e, "style", "invis");
             }
             prev = first[k];
         }
     }
     free(first);
-}
-
-/* ---- folded groups --------------------------------------------------------
- * With o->fold, the first group of two or more nodes is drawn in full and
- * every later one as a single box: its name, its marked places by short
- * label (":n" for more than one token) and the transitions fired, in a
- * grid of boxes in one cluster.  The arcs between a folded group and a
- * node outside it are drawn once per node, direction and kind, from the
- * cluster's edge (Graphviz's compound edges), labelled with the number of
- * arcs they stand for: a 64-warp GPU net is one warp, 63 boxes and four
- * arcs into the scheduler part. */
-
-/* Nodes per group (ngroups + 1 entries); NULL when out of memory. */
-static size_t *group_sizes(const pn_net_t *net, const pn_groups_t *gr)
-{
-    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
-    size_t *size = calloc(gr->ngroups + 1, sizeof *size);
-    for (size_t i = 0; size && i < np + nt; i++) {
-        size_t k = i < np ? gr->place_group[i] : gr->transition_group[i - np];
-        if (k < gr->ngroups)
-            size[k]++;
-    }
-    return size;
-}
-
-/* Marks the groups folded (one flag per group); returns how many. */
-static size_t fold_plan(const pn_groups_t *gr, const size_t *size,
-                        unsigned char *folded)
-{
-    size_t n = 0;
-    int full = 0;
-    for (size_t k = 0; k < gr->ngroups; k++) {
-        folded[k] = 0;
-        if (size[k] < 2)
-            continue;
-        if (!full)
-            full = 1; /* the first: drawn in full */
-        else {
-            folded[k] = 1;
-            n++;
-        }
-    }
-    return n;
-}
-
-/* The nodes and arcs drawn when the groups marked are folded: the boxes,
- * the other nodes, the arcs with an end outside every box (an upper
- * bound of what is drawn: arcs into the boxes are drawn once per node). */
-static size_t folded_elements(const pn_net_t *net, const pn_groups_t *gr,
-                              const unsigned char *folded, size_t boxes)
-{
-    size_t n = boxes;
-    for (size_t i = 0; i < pn_net_place_count(net); i++)
-        n += !in_folded(folded, gr, gr->place_group[i]);
-    for (size_t i = 0; i < pn_net_transition_count(net); i++)
-        n += !in_folded(folded, gr, gr->transition_group[i]);
-    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
-        const pn_arc_t *a = pn_net_arc(net, i);
-        size_t pg = gr->place_group[a->place],
-               tg = gr->transition_group[a->transition];
-        n += !in_folded(folded, gr, pg) || !in_folded(folded, gr, tg) ||
-             pg != tg;
-    }
-    return n;
-}
-
-/* A box's text: the group's name, then its marked places (four to a
- * line), then "fired" and the transitions fired; "no tokens" when none
- * is marked. */
-typedef struct {
-    pni_sb_t text;
-    size_t items; /* on the current line */
-    int marked, fired;
-} box_text_t;
-
-static void box_item(box_text_t *bt, const char *shortname, uint64_t count)
-{
-    pni_sb_printf(&bt->text, bt->items % 4 ? " " : "\\n");
-    sb_escaped(&bt->text, shortname);
-    if (count > 1)
-        pni_sb_printf(&bt->text, ":%" PRIu64, count);
-    bt->items++;
-}
-
-#define FOLD_COLOR "#e4572e"
-
-/* The boxes of the folded groups, in a grid in one cluster (invisible
- * arcs down the columns and along the rows keep the groups' order); box[k]
- * gets group k's box. */
-static void add_fold_boxes(Agraph_t *g, const pn_net_t *net,
-                           const pn_dot_options_t *o, const size_t *size,
-                           const unsigned char *folded, size_t nboxes,
-                           Agnode_t **box)
-{
-    const pn_groups_t *gr = o->groups;
-    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
-    box_text_t *bt = calloc(gr->ngroups + 1, sizeof *bt);
-    if (!bt)
-        return;
-    const char *firstname = NULL, *lastname = NULL;
-    for (size_t k = 0; k < gr->ngroups; k++)
-        if (folded[k]) {
-            sb_escaped(&bt[k].text, gr->group_names[k]);
-            firstname = firstname ? firstname : gr->group_names[k];
-            lastname = gr->group_names[k];
-        }
-    for (size_t i = 0; i < np; i++) {
-        size_t k = gr->place_group[i];
-        const pn_place_t *p = pn_net_place(net, i);
-        uint64_t m = o->marking ? o->marking[i] : p->marking;
-        if (in_folded(folded, gr, k) && m) {
-            box_item(&bt[k], short_of(p->id, gr->group_names[k]), m);
-            bt[k].marked = 1;
-        }
-    }
-    for (size_t i = 0; o->fired && i < nt; i++) {
-        size_t k = gr->transition_group[i];
-        if (!in_folded(folded, gr, k) || !o->fired[i])
-            continue;
-        if (!bt[k].fired) {
-            if (!bt[k].marked)
-                pni_sb_printf(&bt[k].text, "\\nno tokens");
-            bt[k].items = 0;
-            pni_sb_printf(&bt[k].text, "\\nfired");
-            bt[k].items = 1;
-            bt[k].fired = 1;
-        }
-        box_item(&bt[k], short_of(pn_net_transition(net, i)->id,
-                                  gr->group_names[k]), 1);
-    }
-    char name[300];
-    pni_sb_t label = {0};
-    pni_sb_printf(&label, "folded: ");
-    sb_escaped(&label, firstname ? firstname : "");
-    if (nboxes > 1) {
-        pni_sb_printf(&label, " \xe2\x80\xa6 ");
-        sb_escaped(&label, lastname);
-    }
-    Agraph_t *c = agsubg(g, "cluster_folded", 1);
-    if (!label.oom)
-        set(c, "label", label.s);
-    free(label.s);
-    set(c, "style", "rounded,dashed");
-    set(c, "color", "#999999");
-    set(c, "id", "folded");
-    /* a grid about as wide as it is high */
-    size_t cols = 1;
-    while (cols * cols < nboxes)
-        cols++;
-    Agraph_t *row = NULL;
-    Agnode_t *prev = NULL;
-    Agnode_t **above = calloc(cols + 1, sizeof *above);
-    size_t j = 0;
-    for (size_t k = 0; k < gr->ngroups; k++) {
-        if (!folded[k])
-            continue;
-        snprintf(name, sizeof name, "fold%zu", k);
-        Agnode_t *n = agnode(c, name, 1);
-        box[k] = n;
-        if (!bt[k].marked && !bt[k].fired)
-            pni_sb_printf(&bt[k].text, "\\nno tokens");
-        if (!bt[k].text.oom)
-            set(n, "label", bt[k].text.s);
-        set(n, "shape", "box");
-        set(n, "style", "rounded,filled");
-        set(n, "fillcolor", "#f2f2f2");
-        set(n, "fontsize", "9");
-        set(n, "margin", "0.06,0.03");
-        if (bt[k].fired) {
-            set(n, "color", FOLD_COLOR);
-            set(n, "penwidth", "2");
-        }
-        snprintf(name, sizeof name, "fold-%s", gr->group_names[k]);
-        set_text(n, "id", name);
-        pni_sb_t tip = {0};
-        sb_escaped(&tip, gr->group_names[k]);
-        pni_sb_printf(&tip, ": %zu nodes folded", size[k]);
-        if (!tip.oom)
-            set(n, "tooltip", tip.s);
-        free(tip.s);
-        if (j % cols == 0) {
-            snprintf(name, sizeof name, "fold_row%zu", j / cols);
-            row = agsubg(c, name, 1);
-            set(row, "rank", "same");
-            prev = NULL;
-        }
-        agsubnode(row, n, 1);
-        if (prev)
-            set(agedge(row, prev, n, NULL, 1), "style", "invis");
-        if (above && above[j % cols])
-            set(agedge(c, above[j % cols], n, NULL, 1), "style", "invis");
-        if (above)
-            above[j % cols] = n;
-        prev = n;
-        j++;
-    }
-    free(above);
-    for (size_t k = 0; k < gr->ngroups; k++)
-        free(bt[k].text.s);
-    free(bt);
-}
-
-/* One bundle of arcs between the folded groups and a node outside them. */
-typedef struct {
-    uint64_t key; /* (outside node << 3 | kind << 1 | into the boxes) */
-    size_t count;
-    uint64_t weight;
-    int fired;
-} bundle_t;
-
-static int cmp_bundle(const void *a, const void *b)
-{
-    return cmp_u64(&((const bundle_t *)a)->key, &((const bundle_t *)b)->key);
-}
-
-/* The arcs with an end in a folded group: between two boxes, one arc per
- * pair and kind; between the boxes and another node, one compound arc per
- * node, direction and kind, from the cluster's edge, labelled with the
- * number of arcs it stands for. */
-static void add_fold_arcs(Agraph_t *g, const pn_net_t *net,
-                          const pn_dot_options_t *o,
-                          const unsigned char *folded, Agnode_t **box,
-                          Agnode_t **pn, Agnode_t **tn)
-{
-    const pn_groups_t *gr = o->groups;
-    size_t np = pn_net_place_count(net), na = pn_net_arc_count(net), nb = 0;
-    bundle_t *bundles = malloc((na + 1) * sizeof *bundles);
-    if (!bundles)
-        return;
-    for (size_t i = 0; i < na; i++) {
-        const pn_arc_t *a = pn_net_arc(net, i);
-        size_t pg = gr->place_group[a->place],
-               tg = gr->transition_group[a->transition];
-        int pf = in_folded(folded, gr, pg), tf = in_folded(folded, gr, tg);
-        int hot = o->fired && o->fired[a->transition];
-        if (pf && tf) {
-            Agnode_t *from = box[a->dir == PN_DIR_PT ? pg : tg],
-                     *to = box[a->dir == PN_DIR_PT ? tg : pg];
-            if (pg == tg || !from || !to || agedge(g, from, to, NULL, 0))
-                continue;
-            Agedge_t *e = agedge(g, from, to, NULL, 1);
-            set_arc_style(e, a->kind);
-            if (hot)
-                set(e, "color", FOLD_COLOR);
-        } else if (pf || tf) {
-            uint64_t node = pf ? np + a->transition : a->place;
-            int into = (a->dir == PN_DIR_PT) == (pf == 0);
-            bundles[nb++] = (bundle_t){
-                node << 3 | (uint64_t)a->kind << 1 | (uint64_t)into, 1,
-                a->weight, hot};
-        }
-    }
-    qsort(bundles, nb, sizeof *bundles, cmp_bundle);
-    /* the box the compound arcs leave from: the first (one further along
-     * its row is drawn first in it) */
-    Agnode_t *rep = NULL;
-    for (size_t k = 0; k < gr->ngroups && !rep; k++)
-        if (folded[k])
-            rep = box[k];
-    char buf[64];
-    for (size_t i = 0; rep && i < nb;) {
-        size_t k = i;
-        bundle_t b = bundles[i++];
-        for (; i < nb && bundles[i].key == b.key; i++) {
-            b.count++;
-            b.fired |= bundles[i].fired;
-        }
-        uint64_t node = b.key >> 3;
-        int into = (int)(b.key & 1);
-        Agnode_t *other = node < np ? pn[node] : tn[node - np];
-        if (!other)
-            continue;
-        Agedge_t *e = into ? agedge(g, other, rep, NULL, 1)
-                           : agedge(g, rep, other, NULL, 1);
-        set(e, into ? "lhead" : "ltail", "cluster_folded");
-        set_arc_style(e, (pn_arc_kind_t)(b.key >> 1 & 3));
-        set(e, "class", (char *)pn_arc_kind_name((pn_arc_kind_t)(b.key >> 1 & 3)));
-        if (b.count > 1) {
-            snprintf(buf, sizeof buf, "%zu arcs", b.count);
-            set(e, "label", buf);
-        } else if (bundles[k].weight > 1) {
-            snprintf(buf, sizeof buf, "%" PRIu64, bundles[k].weight);
-            set(e, "label", buf);
-        }
-        if (b.fired)
-            set(e, "color", FOLD_COLOR);
-    }
-    free(bundles);
 }
 
 /* Adds the net's nodes and arcs to g, in clusters, and renders it. */
@@ -1299,7 +988,7 @@ static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
     cl.groups = o->groups;
     cl.group_g = calloc((o->groups ? o->groups->ngroups : 0) + 1,
                         sizeof *cl.group_g);
-    cl.group_size = o->groups ? group_sizes(net, o->groups)
+    cl.group_size = o->groups ? pni_dot_group_sizes(net, o->groups)
                               : calloc(1, sizeof *cl.group_size);
     cl.folded = folded;
     Agnode_t **pn = malloc((np + 1) * sizeof *pn);
@@ -1316,16 +1005,17 @@ static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
         add_transitions(&cl, net, o, mode, tn);
         add_arcs(&cl, net, o, mode, pn, tn);
         if (folded && nboxes) {
-            set(g, "compound", "true");
-            add_fold_boxes(g, net, o, cl.group_size, folded, nboxes, box);
-            add_fold_arcs(g, net, o, folded, box, pn, tn);
+            pni_dot_set(g, "compound", "true");
+            pni_dot_add_fold_boxes(g, net, o, cl.group_size, folded, nboxes,
+                                   box);
+            pni_dot_add_fold_arcs(g, net, o, folded, box, pn, tn);
         }
         if (o->labels == PN_LABELS_SHORT)
             add_legend(g, net, o);
         if (mode == CL_GROUPS && !o->positions && !strcmp(o->layout, "dot"))
             order_groups(g, net, o, pn, tn);
-        st = render(gvc, g, o->positions ? "nop" : o->layout, format, data,
-                    len, err);
+        st = pni_dot_render(gvc, g, o->positions ? "nop" : o->layout, format,
+                            data, len, err);
     }
     free(box);
     free(pn);
@@ -1339,10 +1029,10 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
                           char **data, size_t *len, pn_error_t *err)
 {
     pni_error_begin(err, NULL);
-    pn_dot_options_t o = options_or_defaults(opts);
+    pn_dot_options_t o = pni_dot_options_or_defaults(opts);
     if (!o.layout)
         o.layout = "dot";
-    if (!ctx || !net || !data || !len || !groups_fit(o.groups, net))
+    if (!ctx || !net || !data || !len || !pni_dot_groups_fit(o.groups, net))
         return dfail(err, PN_EINVAL, "invalid argument");
     *data = NULL;
     *len = 0;
@@ -1357,15 +1047,15 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
     size_t *gsize = NULL, nboxes = 0;
     unsigned char *folded = NULL;
     if (o.fold) {
-        gsize = group_sizes(net, o.groups);
+        gsize = pni_dot_group_sizes(net, o.groups);
         folded = calloc(o.groups->ngroups + 1, 1);
         if (!gsize || !folded) {
             free(gsize);
             free(folded);
             return dfail(err, PN_ENOMEM, "out of memory");
         }
-        nboxes = fold_plan(o.groups, gsize, folded);
-        elements = folded_elements(net, o.groups, folded, nboxes);
+        nboxes = pni_dot_fold_plan(o.groups, gsize, folded);
+        elements = pni_dot_folded_elements(net, o.groups, folded, nboxes);
         free(gsize);
     }
     pn_status_t st = check_render_options(&o, format, elements, err);
@@ -1386,448 +1076,11 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
         return dfail(err, PN_ENOMEM, "out of memory");
     }
     set_graph_defaults(g, net, &o, elements);
-    set_dpi(g, format, o.dpi);
+    pni_dot_set_dpi(g, format, o.dpi);
     st = draw_net(ctx->gvc, g, net, &o, folded, nboxes, format, data, len,
                   err);
     agclose(g);
     agseterr(level);
     free(folded);
-    return st;
-}
-
-/* ---- timelines ---------------------------------------------------------- */
-
-/* Transitions in no class are drawn in this colour, and when the options
- * give no classes the legend says "fired". */
-#define FIRED_COLOR "#555555"
-
-/* The timeline's rows: one per group (in the groups' order, then
- * "(other)" for the transitions in none), or one per transition. */
-static size_t timeline_rows(const pn_net_t *net, const pn_groups_t *gr,
-                            size_t *row_of, const char **names)
-{
-    size_t nt = pn_net_transition_count(net), nrows = 0;
-    if (!gr) {
-        for (size_t t = 0; t < nt; t++) {
-            row_of[t] = t;
-            names[t] = pn_net_transition(net, t)->id;
-        }
-        return nt;
-    }
-    /* only the groups that hold a transition get a row */
-    size_t *row_of_group = malloc((gr->ngroups + 1) * sizeof *row_of_group);
-    if (!row_of_group)
-        return (size_t)-1;
-    for (size_t k = 0; k < gr->ngroups; k++)
-        row_of_group[k] = PN_NONE;
-    for (size_t t = 0; t < nt; t++)
-        if (gr->transition_group[t] < gr->ngroups)
-            row_of_group[gr->transition_group[t]] = 0;
-    for (size_t k = 0; k < gr->ngroups; k++)
-        if (row_of_group[k] == 0) {
-            row_of_group[k] = nrows;
-            names[nrows++] = gr->group_names[k];
-        }
-    size_t other = PN_NONE;
-    for (size_t t = 0; t < nt; t++) {
-        size_t k = gr->transition_group[t];
-        if (k < gr->ngroups)
-            row_of[t] = row_of_group[k];
-        else {
-            if (other == PN_NONE) {
-                other = nrows;
-                names[nrows++] = "(other)";
-            }
-            row_of[t] = other;
-        }
-    }
-    free(row_of_group);
-    return nrows;
-}
-
-/* A timeline being drawn: rows by transition (or group) and steps
- * first..last as columns. */
-typedef struct {
-    const pn_groups_t *gr; /* classes colour the cells; NULL: none */
-    size_t nclasses;       /* the classes drawn: those beyond 253 are not */
-    uint64_t first, last, ncols;
-    size_t nrows;
-    size_t *row_of;        /* per transition: its row */
-    const char **rows;     /* per row: its name */
-    unsigned char *cells;  /* nrows x ncols, see fill_cells() */
-    uint32_t *issued;      /* per column: see mark_issue(); NULL: none */
-} timeline_t;
-
-static pn_status_t check_window(const pn_trace_t *trace, uint64_t first,
-                                uint64_t last, pn_error_t *err)
-{
-    uint64_t steps = pn_trace_steps(trace);
-    if (first < 1 || last < first || last > steps)
-        return dfail(err, PN_EINVAL, "steps %" PRIu64 "-%" PRIu64 " are not "
-                     "in the trace (it has steps 1-%" PRIu64 ")", first, last,
-                     steps);
-    return PN_OK;
-}
-
-/* The rows (by group when clusters are on), then the window's size,
- * checked before any work per cell. */
-static pn_status_t layout_rows(timeline_t *tl, const pn_net_t *net,
-                               int clusters, pn_error_t *err)
-{
-    size_t nt = pn_net_transition_count(net);
-    tl->row_of = malloc((nt + 1) * sizeof *tl->row_of);
-    tl->rows = malloc((nt + 2) * sizeof *tl->rows);
-    tl->nrows = tl->row_of && tl->rows
-                    ? timeline_rows(net, clusters ? tl->gr : NULL,
-                                    tl->row_of, tl->rows)
-                    : (size_t)-1;
-    if (tl->nrows == (size_t)-1)
-        return dfail(err, PN_ENOMEM, "out of memory");
-    uint64_t cells = (uint64_t)tl->nrows * tl->ncols;
-    if (cells > PN_TIMELINE_MAX_CELLS) {
-        uint64_t fit = PN_TIMELINE_MAX_CELLS / (tl->nrows ? tl->nrows : 1);
-        return dfail(err, PN_ETOOBIG, "steps %" PRIu64 "-%" PRIu64 " over "
-                     "%zu rows is %" PRIu64 " cells, more than %d: draw a "
-                     "window of at most %" PRIu64 " steps (steps %" PRIu64
-                     "-%" PRIu64 ")", tl->first, tl->last, tl->nrows, cells,
-                     PN_TIMELINE_MAX_CELLS, fit, tl->first,
-                     tl->first + fit - 1);
-    }
-    return PN_OK;
-}
-
-/* An issue: a transition of a group that takes a resource from outside
- * its group, a place in no group (or another's) to which a transition of
- * the same group gives tokens back: a GPU warp's t1 takes the scheduler
- * p0, which the warp's t5, t14, t15 give back (t16 takes the place
- * "active" for good: not an issue), the class "idle" aside (t0, the idle
- * step).  Per transition, in is: 1 for an issue.  Returns how many
- * transitions are issues, or (size_t)-1 without memory. */
-typedef struct {
-    size_t place, group;
-} given_t;
-
-static int cmp_given(const void *a, const void *b)
-{
-    const given_t *x = a, *y = b;
-    if (x->place != y->place)
-        return x->place < y->place ? -1 : 1;
-    return x->group < y->group ? -1 : x->group > y->group;
-}
-
-static size_t mark_issue(const pn_net_t *net, const pn_groups_t *gr,
-                         unsigned char *is)
-{
-    size_t nt = pn_net_transition_count(net), na = pn_net_arc_count(net),
-           n = 0, ng = 0;
-    given_t *given = malloc((na + 1) * sizeof *given);
-    if (!given)
-        return (size_t)-1;
-    for (size_t a = 0; a < na; a++) {
-        const pn_arc_t *arc = pn_net_arc(net, a);
-        size_t g = gr->transition_group[arc->transition];
-        if (arc->dir == PN_DIR_TP && g != PN_NONE &&
-            gr->place_group[arc->place] != g)
-            given[ng++] = (given_t){arc->place, g};
-    }
-    qsort(given, ng, sizeof *given, cmp_given);
-    for (size_t a = 0; a < na; a++) {
-        const pn_arc_t *arc = pn_net_arc(net, a);
-        size_t t = arc->transition, g = gr->transition_group[t],
-               c = gr->transition_class[t];
-        given_t key = {arc->place, g};
-        if (arc->dir != PN_DIR_PT || arc->kind != PN_ARC_NORMAL ||
-            g == PN_NONE || gr->place_group[arc->place] == g ||
-            (c < gr->nclasses && !strcmp(gr->class_names[c], "idle")) ||
-            !bsearch(&key, given, ng, sizeof *given, cmp_given))
-            continue;
-        is[t] = 1;
-    }
-    free(given);
-    for (size_t t = 0; t < nt; t++)
-        n += is[t];
-    return n;
-}
-
-/* The strongest class fired per row and step (0: nothing, 1: a transition
- * in no class, 2 + c: class c). */
-static pn_status_t fill_cells(timeline_t *tl, const pn_net_t *net,
-                              const pn_trace_t *trace, pn_error_t *err)
-{
-    tl->cells = calloc((size_t)(tl->nrows * tl->ncols) + 1, 1);
-    if (!tl->cells)
-        return dfail(err, PN_ENOMEM, "out of memory");
-    unsigned char *is = NULL;
-    if (tl->gr) {
-        is = calloc(pn_net_transition_count(net) + 1, 1);
-        tl->issued = calloc(tl->ncols + 1, sizeof *tl->issued);
-        if (!is || !tl->issued) {
-            free(is);
-            return dfail(err, PN_ENOMEM, "out of memory");
-        }
-        size_t issues = mark_issue(net, tl->gr, is);
-        if (issues == (size_t)-1) {
-            free(is);
-            return dfail(err, PN_ENOMEM, "out of memory");
-        }
-        if (!issues) {
-            free(tl->issued);
-            tl->issued = NULL;
-        }
-    }
-    for (uint64_t s = tl->first; s <= tl->last; s++) {
-        size_t n;
-        const uint32_t *f = pn_trace_fired(trace, s, &n);
-        for (size_t i = 0; i < n; i++) {
-            if (tl->issued && is[f[i]])
-                tl->issued[s - tl->first]++;
-            size_t r = tl->row_of[f[i]];
-            unsigned char *c = &tl->cells[r * tl->ncols + (s - tl->first)];
-            size_t cls = tl->gr ? tl->gr->transition_class[f[i]] : PN_NONE;
-            unsigned char k =
-                (unsigned char)(cls < tl->nclasses ? cls + 2 : 1);
-            if (k > *c)
-                *c = k;
-        }
-    }
-    free(is);
-    return PN_OK;
-}
-
-/* The last row of the table: step numbers every 10 steps. */
-static void write_step_numbers(pni_sb_t *b, uint64_t first, uint64_t last)
-{
-    pni_sb_printf(b, "<TR><TD></TD>");
-    for (uint64_t s = first; s <= last;) {
-        uint64_t span = (s % 10 == 0) ? 10 : 10 - s % 10;
-        if (s + span - 1 > last)
-            span = last - s + 1;
-        if (s % 10 == 0)
-            pni_sb_printf(b, "<TD COLSPAN=\"%" PRIu64 "\" ALIGN=\"LEFT\"><FONT "
-                      "POINT-SIZE=\"8\">%" PRIu64 "</FONT></TD>", span, s);
-        else
-            pni_sb_printf(b, "<TD COLSPAN=\"%" PRIu64 "\"></TD>", span);
-        s += span;
-    }
-}
-
-/* The kinds counted at a row's end: each class drawn (or "fired" when
- * there are none), then "none" (steps in which the row fired nothing). */
-static size_t share_kinds(const timeline_t *tl)
-{
-    return (tl->nclasses ? tl->nclasses : 1) + 1;
-}
-
-static const char *share_name(const timeline_t *tl, size_t k)
-{
-    size_t n = tl->nclasses ? tl->nclasses : 1;
-    if (k == n)
-        return "none";
-    return tl->nclasses ? tl->gr->class_names[k] : "fired";
-}
-
-/* The share of the window's steps in which the row's strongest firing was
- * of kind k, in whole percent. */
-static unsigned share_of(const timeline_t *tl, size_t r, size_t k)
-{
-    size_t n = tl->nclasses ? tl->nclasses : 1;
-    uint64_t count = 0;
-    for (uint64_t c = 0; c < tl->ncols; c++) {
-        unsigned char v = tl->cells[r * tl->ncols + c];
-        size_t kind = v == 0 ? n : v == 1 ? (tl->nclasses ? n + 1 : 0)
-                                          : (size_t)(v - 2);
-        count += kind == k;
-    }
-    return (unsigned)((200 * count + tl->ncols) / (2 * tl->ncols));
-}
-
-/* What the timeline's last row counts in column c: the issues of the step
- * (see mark_issue()) or, in a net without them, the rows that fired. */
-static size_t active_rows(const timeline_t *tl, uint64_t c)
-{
-    if (tl->issued)
-        return tl->issued[c];
-    size_t n = 0;
-    for (size_t r = 0; r < tl->nrows; r++)
-        n += tl->cells[r * tl->ncols + c] != 0;
-    return n;
-}
-
-/* The timeline's last row, under the others: per step, a bar as high as
- * the issues of the step (for a GPU net: the warps issued on the SM, at
- * most its schedulers; fewer while the warps wait on memory), or the rows
- * that fired, and at the row's end their mean and the most in one step. */
-static void write_activity(pni_sb_t *b, const timeline_t *tl,
-                           const char *rows_title)
-{
-    size_t most = 0;
-    uint64_t sum = 0;
-    for (uint64_t c = 0; c < tl->ncols; c++) {
-        size_t n = active_rows(tl, c);
-        sum += n;
-        if (n > most)
-            most = n;
-    }
-    pni_sb_printf(b, "<TR><TD ALIGN=\"RIGHT\" VALIGN=\"BOTTOM\"><FONT "
-              "POINT-SIZE=\"9\"><B>");
-    html_escape(b, rows_title);
-    pni_sb_printf(b, tl->issued ? "s issued</B></FONT></TD>"
-                            : "s firing</B></FONT></TD>");
-    for (uint64_t c = 0; c < tl->ncols; c++) {
-        size_t n = active_rows(tl, c);
-        /* 1 to 24 points high, 0 for none */
-        unsigned h = most ? (unsigned)((24 * n + most - 1) / most) : 0;
-        if (h == 0)
-            pni_sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"24\" FIXEDSIZE=\"TRUE\">"
-                      "</TD>");
-        else
-            pni_sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"24\" FIXEDSIZE=\"TRUE\" "
-                      "VALIGN=\"BOTTOM\" TOOLTIP=\"%zu\"><TABLE BORDER=\"0\" "
-                      "CELLSPACING=\"0\" CELLPADDING=\"0\"><TR><TD WIDTH=\"6\" "
-                      "HEIGHT=\"%u\" FIXEDSIZE=\"TRUE\" BGCOLOR=\"%s\"></TD>"
-                      "</TR></TABLE></TD>", n, h, FIRED_COLOR);
-    }
-    pni_sb_printf(b, "<TD COLSPAN=\"%zu\" ALIGN=\"LEFT\" VALIGN=\"BOTTOM\">"
-              "<FONT POINT-SIZE=\"8\"> mean %.1f, most %zu</FONT></TD></TR>",
-              share_kinds(tl),
-              tl->ncols ? (double)sum / (double)tl->ncols : 0.0, most);
-}
-
-/* The label of the timeline's one node: an HTML table, rows x steps, with
- * the axes' titles (the rows' kind over their names, "step" under the
- * step numbers) and at each row's end the share of the steps by kind of
- * firing (for a GPU net: how long each warp computed, waited on shared
- * or global memory, or stood idle). */
-static void write_table(pni_sb_t *b, const timeline_t *tl,
-                        const char *rows_title)
-{
-    size_t nk = share_kinds(tl);
-    pni_sb_printf(b, "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"1\" "
-                 "CELLPADDING=\"0\">");
-    pni_sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\"><B>");
-    html_escape(b, rows_title);
-    pni_sb_printf(b, "</B></FONT></TD><TD COLSPAN=\"%" PRIu64 "\"></TD>",
-              tl->ncols);
-    for (size_t k = 0; k < nk; k++) {
-        pni_sb_printf(b, "<TD><FONT POINT-SIZE=\"8\"> ");
-        html_escape(b, share_name(tl, k));
-        pni_sb_printf(b, " </FONT></TD>");
-    }
-    pni_sb_printf(b, "</TR>");
-    for (size_t r = 0; r < tl->nrows; r++) {
-        pni_sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\">");
-        html_escape(b, tl->rows[r]);
-        pni_sb_printf(b, "</FONT></TD>");
-        for (uint64_t c = 0; c < tl->ncols; c++) {
-            unsigned char k = tl->cells[r * tl->ncols + c];
-            pni_sb_printf(b, "<TD WIDTH=\"6\" HEIGHT=\"12\" FIXEDSIZE=\"TRUE\" "
-                      "BGCOLOR=\"%s\"></TD>",
-                      k == 0   ? "#ffffff"
-                      : k == 1 ? FIRED_COLOR
-                               : tl->gr->class_colors[k - 2]);
-        }
-        for (size_t k = 0; k < nk; k++)
-            pni_sb_printf(b, "<TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"8\"> %u%%"
-                      "</FONT></TD>", share_of(tl, r, k));
-        pni_sb_printf(b, "</TR>");
-    }
-    write_activity(b, tl, rows_title);
-    write_step_numbers(b, tl->first, tl->last);
-    pni_sb_printf(b, "</TR><TR><TD></TD><TD COLSPAN=\"%" PRIu64 "\"><FONT "
-              "POINT-SIZE=\"9\"><B>step</B></FONT></TD></TR></TABLE>",
-              tl->ncols);
-}
-
-/* The legend: a swatch per class, or one "fired" when there are none. */
-static void write_legend(pni_sb_t *b, const timeline_t *tl)
-{
-    size_t nclasses = tl->nclasses;
-    pni_sb_printf(b, "<TABLE BORDER=\"0\" CELLSPACING=\"4\"><TR>");
-    for (size_t k = 0; k < (nclasses ? nclasses : 1); k++) {
-        pni_sb_printf(b, "<TD WIDTH=\"10\" HEIGHT=\"10\" BGCOLOR=\"%s\"></TD>"
-                  "<TD><FONT POINT-SIZE=\"9\">",
-                  nclasses ? tl->gr->class_colors[k] : FIRED_COLOR);
-        html_escape(b, nclasses ? tl->gr->class_names[k] : "fired");
-        pni_sb_printf(b, "</FONT></TD>");
-    }
-    pni_sb_printf(b, "</TR></TABLE>");
-}
-
-/* The graph: a title, the table and the legend below it; rendered. */
-static pn_status_t draw_timeline(GVC_t *gvc, const timeline_t *tl,
-                                 const char *title, const char *table,
-                                 const char *format, double dpi, char **data,
-                                 size_t *len, pn_error_t *err)
-{
-    /* cgraph's error level is process-wide: set back before returning */
-    agerrlevel_t level = agseterr(AGMAX);
-    Agraph_t *g = agopen("timeline", Agdirected, NULL);
-    set_dpi(g, format, dpi);
-    set_text(g, "label", title);
-    set(g, "labelloc", "t");
-    set(g, "fontname", "Helvetica");
-    Agnode_t *n = agnode(g, "timeline", 1);
-    set(n, "shape", "plain");
-    agsafeset(n, "label", agstrdup_html(g, (char *)table), "");
-    pni_sb_t lg = {0};
-    write_legend(&lg, tl);
-    Agnode_t *legend = agnode(g, "legend", 1);
-    set(legend, "shape", "plain");
-    if (!lg.oom)
-        agsafeset(legend, "label", agstrdup_html(g, lg.s), "");
-    free(lg.s);
-    set(agedge(g, n, legend, NULL, 1), "style", "invis");
-    pn_status_t st = render(gvc, g, "dot", format, data, len, err);
-    agclose(g);
-    agseterr(level);
-    return st;
-}
-
-pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
-                            const pn_trace_t *trace, uint64_t first,
-                            uint64_t last, const pn_dot_options_t *opts,
-                            const char *format, char **data, size_t *len,
-                            pn_error_t *err)
-{
-    pni_error_begin(err, NULL);
-    pn_dot_options_t o = options_or_defaults(opts);
-    if (!ctx || !net || !trace || !data || !len || !groups_fit(o.groups, net))
-        return dfail(err, PN_EINVAL, "invalid argument");
-    *data = NULL;
-    *len = 0;
-    pn_status_t st = check_format(format, o.dpi, err);
-    if (!st)
-        st = check_window(trace, first, last, err);
-    if (st)
-        return st;
-    const pn_groups_t *gr = o.groups;
-    timeline_t tl = {.gr = gr,
-                     .nclasses = gr && gr->nclasses < 254 ? gr->nclasses : 0,
-                     .first = first, .last = last, .ncols = last - first + 1};
-    pni_sb_t b = {0};
-    st = layout_rows(&tl, net, !o.no_clusters, err);
-    if (!st)
-        st = fill_cells(&tl, net, trace, err);
-    if (!st) {
-        write_table(&b, &tl,
-                    o.rows_title ? o.rows_title
-                    : !o.no_clusters && gr ? "group"
-                                       : "transition");
-        if (b.oom)
-            st = dfail(err, PN_ENOMEM, "out of memory");
-    }
-    if (!st) {
-        char title[256];
-        snprintf(title, sizeof title, "%s: steps %" PRIu64 "-%" PRIu64,
-                 o.title ? o.title : pn_net_id(net) ? pn_net_id(net) : "run",
-                 first, last);
-        st = draw_timeline(ctx->gvc, &tl, title, b.s, format, o.dpi, data,
-                           len, err);
-    }
-    free(tl.rows);
-    free(tl.row_of);
-    free(tl.cells);
-    free(tl.issued);
-    free(b.s);
     return st;
 }

@@ -1,8 +1,16 @@
 # render/: Graphviz pictures of nets and traces; knows no net family.
 # Sees engine/ (traces) and lib/.  Its own installed library,
 # libpn-render (libpn-render.pc), on libpn: only what draws links libgvc.
+#   dot.c       the context, nets (nodes, arcs, clusters, shared nodes,
+#               the legend), pn_dot_render(), the helpers the files share
+#   fold.c      folded groups: the boxes and the arcs bundled into them
+#   timeline.c  traces as space-time diagrams (pn_dot_timeline())
+#   html.c      the HTML page that replays a run (pn_dot_html())
+#   render_private.h  what dot.c, fold.c and timeline.c share
 noinst_LTLIBRARIES += render/libpn-dot.la
-render_libpn_dot_la_SOURCES = %reldir%/dot.c %reldir%/dot.h %reldir%/html.c
+render_libpn_dot_la_SOURCES = %reldir%/dot.c %reldir%/dot.h \
+	%reldir%/fold.c %reldir%/timeline.c %reldir%/html.c \
+	%reldir%/render_private.h
 # $(top_builddir)/render: viewer.h, which the build makes
 render_libpn_dot_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/render \
 	-I$(top_builddir)/render -I$(srcdir)/engine -I$(srcdir)/lib

@@ -14,8 +14,13 @@ LIBDIRS="lib pnml engine analysis maxplus generators gpu render include"
 # column 0, the body opened by a brace at column 0
 funcs() {
     awk '/^[A-Za-z_].*\(/ && !/;[ \t]*$/ {
-             start = FNR; name = $0; sub(/\(.*/, "", name)
-             n = split(name, w, /[ *]+/); name = w[n] }
+             start = FNR; name = $0
+             if (name ~ /^START_TEST\(/) {   # a Check test: its own name
+                 sub(/^START_TEST\(/, "", name); sub(/\).*/, "", name)
+             } else {
+                 sub(/\(.*/, "", name)
+                 n = split(name, w, /[ *]+/); name = w[n]
+             } }
          /^\{/ { if (start) open = start }
          /^\}/ { if (open) { print FNR - open + 1, FILENAME ":" open, name
                              open = 0; start = 0 } }' "$@"

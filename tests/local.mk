@@ -85,6 +85,10 @@ EXTRA_DIST += tests/cli-letters.sh
 # one growing string, one JSON escaper, one CSV reader: in lib/
 TESTS += tests/check-helpers.sh
 EXTRA_DIST += tests/check-helpers.sh
+# no library file over 1,500 lines, no function over 150 (the longest are
+# listed: sh tests/check-sizes.sh)
+TESTS += tests/check-sizes.sh
+EXTRA_DIST += tests/check-sizes.sh
 
 # the readability check of pictures (tests/svgcheck.h, as in test_dot) on
 # SVG files: for measuring the pictures of large nets

@@ -437,16 +437,19 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
                        const opts_t *o)
 {
     size_t nt = pn_net_transition_count(net);
+    /* an unfinished search says what it saw, under keys that say so */
+    int full = pn_reach_end(r) == PN_REACH_COMPLETE;
     printf("{\"net\": ");
     pni_json_string(stdout, pn_net_id(net), 0);
     printf(", \"semantics\": \"%s\", \"complete\": %s, \"states\": %" PRIu64
            ", \"edges\": %" PRIu64 ", \"max_tokens_in_place\": %" PRIu64
-           ", \"max_tokens_per_marking\": %" PRIu64 ", \"dead\": %" PRIu64,
+           ", \"max_tokens_per_marking\": %" PRIu64 ", \"%s\": %" PRIu64,
            o->ro.semantics == PN_SEM_MAXIMAL ? "maximal" : "interleaving",
-           pn_reach_end(r) == PN_REACH_COMPLETE ? "true" : "false",
+           full ? "true" : "false",
            pn_reach_states(r), pn_reach_edges(r),
            pn_reach_max_tokens_in_place(r),
-           pn_reach_max_tokens_per_marking(r), pn_reach_dead(r));
+           pn_reach_max_tokens_per_marking(r),
+           full ? "dead" : "dead_found", pn_reach_dead(r));
     if (pn_reach_max_tokens_per_marking(r) == UINT64_MAX)
         printf(", \"max_tokens_per_marking_or_more\": true");
     if (pn_reach_end(r) == PN_REACH_UNBOUNDED ||
@@ -454,7 +457,7 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
         printf(", \"bounded\": false");
     else if (pn_reach_end(r) == PN_REACH_COMPLETE)
         printf(", \"bounded\": true");
-    printf(", \"never_fire\": [");
+    printf(", \"%s\": [", full ? "never_fire" : "never_fired_so_far");
     for (size_t t = 0, k = 0; t < nt; t++)
         if (!pn_reach_transition_fires(r, t)) {
             printf("%s", k++ ? ", " : "");

@@ -228,6 +228,13 @@ has "$TMP/out" "(yet: the search did not finish)"
 has "$TMP/out" "dead:        0 dead markings (in the markings found)"
 has "$TMP/out" "bound:       q >= "
 lacks "$TMP/out" "never fire:"
+# json says the same: what was seen, under its own keys
+expect 4 "$BIN/pn-reach" --max-states 2 --format json "$TMP/d.pnml"
+has "$TMP/out" '"complete": false'
+has "$TMP/out" '"dead_found": 0'
+has "$TMP/out" '"never_fired_so_far": ['
+lacks "$TMP/out" '"dead":'
+lacks "$TMP/out" '"never_fire":'
 expect 3 "$BIN/pn-reach" --query 'p == 1' -t "$TMP/none.trace" "$TMP/d.pnml"
 has "$TMP/err" "none.trace: no path to a dead marking to write: the search did not finish"
 [ ! -e "$TMP/none.trace" ] && ok || bad "a trace written for an unfinished search"

@@ -220,13 +220,17 @@ static int write_trace(const char *path, int longest, const pn_net_t *net,
     pn_status_t st = longest ? pn_reach_longest_path(r, &p)
                              : pn_reach_dead_path(r, &p);
     if (st == PN_EINVAL) {
+        /* no such path is an answer, not a failed output: no file, a
+         * note, and the exit status of the search */
         int complete = pn_reach_end(r) == PN_REACH_COMPLETE;
-        fprintf(stderr, "%s: %s: no %spath to a dead marking to write: %s\n",
-                prog, path, longest ? "longest " : "",
-                !complete ? "the search did not finish"
-                : !pn_reach_dead(r) ? "no dead marking is reachable"
-                                    : "some run never ends");
-        return CLI_EOUTPUT;
+        if (!cli_quiet())
+            fprintf(stderr, "%s: %s: %s: no %strace written\n", prog, path,
+                    !complete ? "no dead marking found (the search did not "
+                                "finish)"
+                    : !pn_reach_dead(r) ? "no dead marking"
+                                        : "some run never ends",
+                    longest ? "longest " : "");
+        return CLI_OK;
     }
     if (st) {
         fprintf(stderr, "%s: out of memory\n", prog);
@@ -828,7 +832,7 @@ int main(int argc, char **argv)
         o.ro.no_paths = !strcmp(o.mcc, "StateSpace");
     }
     else if (o.nqueries)
-        o.ro.graph = 0;
+        o.ro.graph = o.longest != NULL; /* the longest path needs it */
     progress_t pr = {cli_now(), 0, o.progress, 0};
     if (!cli_quiet() && (o.progress || isatty(2))) {
         o.ro.progress = on_progress;

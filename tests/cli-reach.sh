@@ -222,12 +222,13 @@ expect 2 "$BIN/pn-reach" --max-memory 0 "$TMP/u.pnml"
 expect 0 "$BIN/pn-reach" --progress "$TMP/d.pnml"
 # what a search that did not finish cannot claim: no "never fire", no
 # final bounds, and no "no dead marking" in the trace's message
-expect 3 "$BIN/pn-reach" --max-states 2 --bounds -t "$TMP/none.trace" "$TMP/d.pnml"
+expect 4 "$BIN/pn-reach" --max-states 2 --bounds -t "$TMP/none.trace" "$TMP/d.pnml"
 has "$TMP/out" "not fired:   "
 has "$TMP/out" "(yet: the search did not finish)"
 has "$TMP/out" "dead:        0 dead markings (in the markings found)"
 has "$TMP/out" "bound:       q >= "
 lacks "$TMP/out" "never fire:"
+has "$TMP/err" "none.trace: no dead marking found (the search did not finish): no trace written"
 # json says the same: what was seen, under its own keys
 expect 4 "$BIN/pn-reach" --max-states 2 --format json "$TMP/d.pnml"
 has "$TMP/out" '"complete": false'
@@ -235,9 +236,44 @@ has "$TMP/out" '"dead_found": 0'
 has "$TMP/out" '"never_fired_so_far": ['
 lacks "$TMP/out" '"dead":'
 lacks "$TMP/out" '"never_fire":'
-expect 3 "$BIN/pn-reach" --query 'p == 1' -t "$TMP/none.trace" "$TMP/d.pnml"
-has "$TMP/err" "none.trace: no path to a dead marking to write: the search did not finish"
+expect 0 "$BIN/pn-reach" --query 'p == 1' -t "$TMP/none.trace" "$TMP/d.pnml"
+has "$TMP/err" "none.trace: no dead marking found (the search did not finish): no trace written"
 [ ! -e "$TMP/none.trace" ] && ok || bad "a trace written for an unfinished search"
+# no path is an answer, not a failed output: no file, a note, and the
+# answer's own exit status (0 complete, 4 not bounded)
+cat > "$TMP/cyc.pnml" <<'PNML'
+<pnml><net id="c" type="http://www.pnml.org/version-2009/grammar/ptnet"><page id="g">
+<place id="p"><initialMarking><text>1</text></initialMarking></place><place id="q"/>
+<transition id="t"/><transition id="u"/>
+<arc id="a1" source="p" target="t"/><arc id="a2" source="t" target="q"/>
+<arc id="a3" source="q" target="u"/><arc id="a4" source="u" target="p"/>
+</page></net></pnml>
+PNML
+expect 0 "$BIN/pn-reach" -t "$TMP/none.trace" --longest "$TMP/none2.trace" "$TMP/cyc.pnml"
+has "$TMP/err" "none.trace: no dead marking: no trace written"
+has "$TMP/err" "none2.trace: no dead marking: no longest trace written"
+[ ! -e "$TMP/none.trace" ] && [ ! -e "$TMP/none2.trace" ] && ok || bad "a trace written with no dead marking"
+expect 0 "$BIN/pn-reach" -q -t "$TMP/none.trace" "$TMP/cyc.pnml"
+[ ! -s "$TMP/err" ] && ok || bad "--quiet still notes the missing trace"
+expect 4 "$BIN/pn-reach" -t "$TMP/none.trace" "$TMP/u.pnml"
+has "$TMP/err" "none.trace: no dead marking found (the search did not finish): no trace written"
+[ ! -e "$TMP/none.trace" ] && ok || bad "a trace written for a net not bounded"
+# a dead marking but a run that never ends: no longest path
+cat > "$TMP/loop.pnml" <<'PNML'
+<pnml><net id="l" type="http://www.pnml.org/version-2009/grammar/ptnet"><page id="g">
+<place id="p"><initialMarking><text>1</text></initialMarking></place><place id="q"/>
+<transition id="t"/><transition id="u"/>
+<arc id="a1" source="p" target="t"/><arc id="a2" source="t" target="q"/>
+<arc id="a3" source="p" target="u"/><arc id="a4" source="u" target="p"/>
+</page></net></pnml>
+PNML
+expect 0 "$BIN/pn-reach" -t "$TMP/dead.trace" --longest "$TMP/none.trace" "$TMP/loop.pnml"
+has "$TMP/err" "none.trace: some run never ends: no longest trace written"
+has "$TMP/dead.trace" "E dead 1"
+[ ! -e "$TMP/none.trace" ] && ok || bad "a longest trace written for a net that may not end"
+# with queries the graph is kept for --longest
+expect 0 "$BIN/pn-reach" --query 'bound(p)' --longest "$TMP/none.trace" "$TMP/d.pnml"
+has "$TMP/none.trace" "E dead 4"
 # json: live, and bounded false when a count would pass 2^63-1
 expect 0 "$BIN/pn-reach" --format json "$TMP/d.pnml"
 has "$TMP/out" '"live": false'

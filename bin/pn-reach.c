@@ -382,6 +382,16 @@ static int report_unbounded(const pn_net_t *net, const pn_reach_t *r,
     return write_witness(o->witness, "unbounded", what, net, r, cover, o);
 }
 
+/* Whether the net is bounded: 1, 0, or -1 when the search cannot say
+ * (a limit, or the last query decided, stopped it first). */
+static int bounded(const pn_reach_t *r)
+{
+    pn_reach_end_t e = pn_reach_end(r);
+    if (e == PN_REACH_UNBOUNDED || e == PN_REACH_OVERFLOW)
+        return 0;
+    return e == PN_REACH_COMPLETE ? 1 : -1;
+}
+
 static void print_text(const pn_net_t *net, const pn_reach_t *r,
                        const opts_t *o)
 {
@@ -400,6 +410,8 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
            pn_reach_max_tokens_per_marking(r),
            pn_reach_max_tokens_per_marking(r) == UINT64_MAX ? " or more" : "",
            sofar);
+    printf("bounded:     %s\n", bounded(r) > 0 ? "yes" : !bounded(r) ? "no"
+                                 : "unknown (the search did not finish)");
     printf("dead:        %" PRIu64 " dead marking%s%s\n", pn_reach_dead(r),
            pn_reach_dead(r) == 1 ? "" : "s", sofar);
     size_t never = 0;
@@ -456,11 +468,8 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
            full ? "dead" : "dead_found", pn_reach_dead(r));
     if (pn_reach_max_tokens_per_marking(r) == UINT64_MAX)
         printf(", \"max_tokens_per_marking_or_more\": true");
-    if (pn_reach_end(r) == PN_REACH_UNBOUNDED ||
-        pn_reach_end(r) == PN_REACH_OVERFLOW)
-        printf(", \"bounded\": false");
-    else if (pn_reach_end(r) == PN_REACH_COMPLETE)
-        printf(", \"bounded\": true");
+    if (bounded(r) >= 0)
+        printf(", \"bounded\": %s", bounded(r) ? "true" : "false");
     printf(", \"%s\": [", full ? "never_fire" : "never_fired_so_far");
     for (size_t t = 0, k = 0; t < nt; t++)
         if (!pn_reach_transition_fires(r, t)) {

@@ -213,6 +213,13 @@ expect 4 "$BIN/pn-reach" --format json "$TMP/u.pnml"
 has "$TMP/out" '"bounded": false'
 expect 0 "$BIN/pn-reach" --format json "$TMP/d.pnml"
 has "$TMP/out" '"bounded": true'
+# the text says it too: yes, no, or unknown when a limit stopped first
+expect 4 "$BIN/pn-reach" "$TMP/u.pnml"
+has "$TMP/out" "bounded:     no"
+expect 0 "$BIN/pn-reach" "$TMP/d.pnml"
+has "$TMP/out" "bounded:     yes"
+expect 4 "$BIN/pn-reach" --max-states 2 "$TMP/d.pnml"
+has "$TMP/out" "bounded:     unknown (the search did not finish)"
 # the memory limit, and its units
 expect 4 "$BIN/pn-reach" --no-unbounded --max-memory 64K "$TMP/u.pnml"
 has "$TMP/out" "incomplete: the memory limit was reached"

@@ -144,6 +144,7 @@ typedef struct {
     pn_error_t *err;
     pn_status_t st;
     unsigned depth;
+    const char *outer; /* the query's operator: EF or AG */
 } parser_t;
 
 /* nesting deeper than this is refused (the recursion's stack) */
@@ -354,6 +355,24 @@ static pn_qformula_t *leaf(parser_t *ps, pn_qf_kind_t k)
     return f ? f : oom(ps, NULL);
 }
 
+/* The temporal operators, as plain words. */
+static const char *const temporal[] = {"EF", "AG", "AF", "AX", "EG", "EX",
+                                       NULL};
+
+/* The temporal operator at p, unless the net has a place or a transition
+ * of that name; NULL when none. */
+static const char *temporal_at(const parser_t *ps, const char *p)
+{
+    size_t n = word_len(p), dummy;
+    for (size_t i = 0; temporal[i]; i++)
+        if (n == strlen(temporal[i]) && !strncmp(p, temporal[i], n))
+            return pni_query_find(ps->net, temporal[i], PN_PLACE,
+                                  &dummy) != 0 &&
+                   pni_query_find(ps->net, temporal[i], PN_TRANSITION,
+                                  &dummy) != 0 ? temporal[i] : NULL;
+    return NULL;
+}
+
 static pn_qformula_t *atom(parser_t *ps)
 {
     const char *at = ps->p;
@@ -393,6 +412,16 @@ static pn_qformula_t *atom(parser_t *ps)
             return f;
         }
         ps->p = kw; /* a place called fireable */
+    }
+    const char *op = temporal_at(ps, at);
+    if (op) {
+        /* read as a place, it would be "'EF' is not a place" */
+        ps->st = pni_error(ps->err, PN_EQUERY, 1, col(ps, at),
+                           "nested temporal operators (%s inside %s) need "
+                           "CTL, which is not answered yet: a query is EF f, "
+                           "AG f, bound(...) or deadlock, with no temporal "
+                           "operator in f", op, ps->outer);
+        return NULL;
     }
     if (!(f = pn_qformula_new(PN_QF_CMP)))
         return oom(ps, NULL);
@@ -466,7 +495,7 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
     pni_error_begin(err, NULL);
     if (!s || !text || !net)
         return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
-    parser_t ps = {text, text, net, err, PN_OK, 0};
+    parser_t ps = {text, text, net, err, PN_OK, 0, "EF"};
     skip(&ps);
     pn_query_t q = {0};
     const char *kw = ps.p;
@@ -483,22 +512,16 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
     }
     if (!q.bound.nplaces) {
         q.kind = keyword(&ps, "AG") ? PN_QUERY_AG : PN_QUERY_EF;
-        if (q.kind == PN_QUERY_EF && !keyword(&ps, "EF")) {
+        if (q.kind == PN_QUERY_AG)
+            ps.outer = "AG";
+        else if (!keyword(&ps, "EF")) {
             /* the other temporal operators, unless a place is so named */
-            static const char *const ctl[] = {"AF", "AX", "EG", "EX",
-                                              NULL};
-            size_t n = word_len(ps.p), i;
-            for (i = 0; ctl[i]; i++)
-                if (n == strlen(ctl[i]) && !strncmp(ps.p, ctl[i], n))
-                    break;
-            size_t dummy;
-            if (ctl[i] &&
-                pni_query_find(net, ctl[i], PN_PLACE, &dummy) != 0 &&
-                pni_query_find(net, ctl[i], PN_TRANSITION, &dummy) != 0) {
+            const char *op = temporal_at(&ps, ps.p);
+            if (op) {
                 ps.st = pni_error(err, PN_EQUERY, 1, col(&ps, ps.p),
                                   "'%s': only EF and AG (reachability) are "
                                   "answered, besides bound(...) and "
-                                  "deadlock", ctl[i]);
+                                  "deadlock", op);
                 return ps.st;
             }
         }

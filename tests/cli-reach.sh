@@ -332,6 +332,13 @@ has "$TMP/out" ': TRUE'
 has "$TMP/out" 'bound("1"): 2'
 expect 2 "$BIN/pn-reach" --query 'AF z >= 1' "$TMP/names.pnml"
 has "$TMP/err" "'AF': only EF and AG (reachability) are answered"
+# a temporal operator inside a formula is CTL, not an unknown place
+expect 2 "$BIN/pn-reach" --query 'AG EF z >= 1' "$TMP/names.pnml"
+has "$TMP/err" "--query 'AG EF z >= 1': column 4: nested temporal operators (EF inside AG) need CTL"
+has "$TMP/err" "a query is EF f, AG f, bound(...) or deadlock"
+lacks "$TMP/err" "not a place"
+expect 2 "$BIN/pn-reach" --query 'z >= 1 && !(AF z >= 2)' "$TMP/names.pnml"
+has "$TMP/err" "column 13: nested temporal operators (AF inside EF) need CTL"
 # --mcc: its lines only, one DIR
 expect 2 "$BIN/pn-reach" --mcc StateSpace
 has "$TMP/err" "--mcc StateSpace: expected one DIR"

@@ -3,6 +3,7 @@
 #define PN_PNML_PRIVATE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include "status.h"
 
 /* The tool name of our own <toolspecific> block (capacities, pages). */
@@ -17,5 +18,19 @@ void pni_pnml_sanitize_id(const char *id, char *buf, size_t size);
 /* Sets up libxml2's global state once (thread-safe); every entry point
  * of pnml/ that uses libxml2 calls it first. */
 void pni_xml_init(void);
+
+/* What the start of a document looks like (pnml/sniff.c): NULL when it
+ * may be XML (libxml2 then says what is wrong), else the message that
+ * names what it is instead ("not XML: this is a gzip file; ...").  Only
+ * the first PNI_SNIFF_WINDOW bytes of buf (n bytes) are looked at. */
+#define PNI_SNIFF_WINDOW 1024
+const char *pni_pnml_sniff(const char *buf, size_t n);
+
+/* Reads from fd into block (size bytes, at least PNI_SNIFF_WINDOW), as
+ * read() does but retrying on EINTR; the first block of a document
+ * (first != 0) is read on until pni_pnml_sniff() can judge it as it
+ * would the whole document.  The bytes read, 0 at the end, -1 on an
+ * error (errno set). */
+ssize_t pni_pnml_read_head(int fd, char *block, size_t size, int first);
 
 #endif

@@ -880,14 +880,11 @@ static void feed(rd_t *rd, const char *buf, size_t len, int fd, char *block)
 {
     size_t off = 0;   /* of buf, fed so far */
     int blank = 1;    /* nothing but white space so far */
-    for (;;) {
+    for (int first = 1;; first = 0) {
         const char *chunk;
         size_t n;
         if (fd >= 0) {
-            ssize_t r;
-            do
-                r = read(fd, block, BLOCK);
-            while (r < 0 && errno == EINTR);
+            ssize_t r = pni_pnml_read_head(fd, block, BLOCK, first);
             if (r < 0) {
                 int e = errno;
                 pni_rd_fail(rd, PN_EIO, (at_t){0, 0}, "cannot read: %s",
@@ -900,6 +897,12 @@ static void feed(rd_t *rd, const char *buf, size_t len, int fd, char *block)
             chunk = buf + off;
             n = len - off < BLOCK ? len - off : BLOCK;
             off += n;
+        }
+        /* a file that is not XML at all is named as what it is */
+        const char *what = first ? pni_pnml_sniff(chunk, n) : NULL;
+        if (what) {
+            pni_rd_fail(rd, PN_EXML, (at_t){1, 1}, "%s", what);
+            return;
         }
         for (size_t i = 0; blank && i < n; i++)
             blank = chunk[i] == ' ' || chunk[i] == '\t' || chunk[i] == '\r' ||

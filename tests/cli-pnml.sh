@@ -64,6 +64,53 @@ printf '<pnml><net id="n" type="P/T net"><page id="g"><place id="p"><name><text>
 expect 1 "$BIN/pn-info" "$TMP/utf8.pnml"
 has "$TMP/err" "utf8.pnml:1:74: malformed XML: the text is not valid UTF-8 (0xFF 0xFE 0x62 0x3C) and the file declares no other encoding [PN_EXML]"
 [ "$(wc -l < "$TMP/err")" -eq 1 ] && ok || bad "the UTF-8 error is on more than one line"
+# a file that is not XML at all is named as what it is (libxml2 says
+# "Document is empty"), from a file and from standard input; a pipe that
+# gives the start a byte at a time is judged as the whole file is
+notxml() {   # notxml NAME MESSAGE: $TMP/NAME refused, saying MESSAGE
+    expect 1 "$BIN/pn-info" "$TMP/$1"
+    has "$TMP/err" "pn-info: $TMP/$1:1:1: not XML: $2"
+    has "$TMP/err" "[PN_EXML]"
+    expect 1 sh -c "'$BIN/pn-info' - < '$TMP/$1'"
+    has "$TMP/err" "pn-info: <stdin>:1:1: not XML: $2"
+    expect 1 sh -c "cat '$TMP/$1' | '$BIN/pn-convert' -o '$TMP/never.pnml' -"
+    has "$TMP/err" "pn-convert: <stdin>:1:1: not XML: $2"
+}
+printf '\037\213\010\000\000\000\000\000' > "$TMP/net.pnml.gz"
+notxml net.pnml.gz "this is a gzip file; PNML is XML"
+printf '\211PNG\r\n\032\n\000\000\000\rIHDR' > "$TMP/net.png"
+notxml net.png "this is a PNG image; PNML is XML"
+printf '%%PDF-1.4\n%%\342\343\317\323\n' > "$TMP/net.pdf"
+notxml net.pdf "this is a PDF document; PNML is XML"
+printf 'PK\003\004\024\000\000\000' > "$TMP/net.zip"
+notxml net.zip "this is a zip archive"
+printf 'digraph kernel {\n  a -> b [time="t"];\n}\n' > "$TMP/net.dot"
+notxml net.dot "this looks like a DOT graph (pn-maxplus reads those); PNML is XML"
+printf '\n  strict Graph "g"\n{ a -- b }\n' > "$TMP/net.gv"
+notxml net.gv "this looks like a DOT graph"
+printf '{"places": 2, "transitions": 1}\n' > "$TMP/net.json"
+notxml net.json "this looks like JSON; PNML is XML"
+printf '  [1, 2]' > "$TMP/list.json"
+notxml list.json "this looks like JSON"
+printf 'place,tokens\np,1\n' > "$TMP/net.csv"
+notxml net.csv "this looks like CSV text; PNML is XML"
+printf 'a net, in words <not markup>\n' > "$TMP/net.txt"
+notxml net.txt "the text does not start with '<'; PNML is XML"
+: > "$TMP/empty.pnml"
+notxml empty.pnml "the file is empty"
+[ -e "$TMP/never.pnml" ] && bad "pn-convert wrote an output for a non-XML input" || ok
+expect 1 sh -c "{ printf '\037'; sleep 0.2; printf '\213'; sleep 0.2; printf '\010\000'; } | '$BIN/pn-info' -"
+has "$TMP/err" "<stdin>:1:1: not XML: this is a gzip file"
+expect 1 sh -c "{ printf 'digr'; sleep 0.2; printf 'aph g\n'; sleep 0.2; printf '{ a -> b }\n'; } | '$BIN/pn-info' -"
+has "$TMP/err" "<stdin>:1:1: not XML: this looks like a DOT graph"
+# what may be XML still goes to the parser: a byte-order mark, blanks,
+# then '<'; a DOT-like word inside XML is not a graph
+printf '\357\273\277\n  <pnml><net id="n" type="x"><page id="g"><place id="p"/></page></net></pnml>\n' > "$TMP/bom.pnml"
+expect 0 "$BIN/pn-info" "$TMP/bom.pnml"
+expect 0 sh -c "{ printf '\357\273'; sleep 0.2; printf '\277 <pnml><net id=\"n\" type=\"x\"><page id=\"g\"><place id=\"p\"/></page></net></pnml>'; } | '$BIN/pn-info' -"
+printf '<graph>,{</graph>' > "$TMP/graph.pnml"
+expect 1 "$BIN/pn-info" "$TMP/graph.pnml"
+lacks "$TMP/err" "not XML"
 # warnings: unused places, transitions without input
 cat > "$TMP/warn.pnml" <<'XML'
 <pnml><net id="n"><place id="lonely"/><place id="q"/><transition id="source"/>

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include "net.h"
 
 /* How many status codes there are (one past the last): for the tables of
@@ -104,9 +105,34 @@ typedef struct pni_sb {
     int oom;
 } pni_sb_t;
 
-pn_status_t pni_sb_put(pni_sb_t *b, const char *s, size_t n);
-pn_status_t pni_sb_puts(pni_sb_t *b, const char *s);
-pn_status_t pni_sb_putc(pni_sb_t *b, char c);
+/* pni_sb_put() where b has no room for n more bytes (or is oom). */
+pn_status_t pni_sb_grow_put(pni_sb_t *b, const char *s, size_t n);
+
+/* Appends s[0..n).  Inline, as are pni_sb_puts(), pni_sb_putc() and
+ * pni_sb_truncate(), for the PNML reader, which writes every text run and
+ * every piece of a tool-specific block through them: a call each time
+ * shows in its timings. */
+static inline pn_status_t pni_sb_put(pni_sb_t *b, const char *s, size_t n)
+{
+    if (b->oom || !b->s || n >= b->cap - b->n)
+        return pni_sb_grow_put(b, s, n);
+    if (n)
+        memcpy(b->s + b->n, s, n);
+    b->n += n;
+    b->s[b->n] = '\0';
+    return PN_OK;
+}
+
+static inline pn_status_t pni_sb_puts(pni_sb_t *b, const char *s)
+{
+    return pni_sb_put(b, s, strlen(s));
+}
+
+static inline pn_status_t pni_sb_putc(pni_sb_t *b, char c)
+{
+    return pni_sb_put(b, &c, 1);
+}
+
 pn_status_t pni_sb_printf(pni_sb_t *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -117,7 +143,13 @@ pn_status_t pni_sb_printf(pni_sb_t *b, const char *fmt, ...)
 pn_status_t pni_sb_insert(pni_sb_t *b, size_t at, const char *s, size_t n);
 /* Cuts the string to its first n bytes (nothing when n >= b->n); the
  * memory is kept for what is appended next. */
-void pni_sb_truncate(pni_sb_t *b, size_t n);
+static inline void pni_sb_truncate(pni_sb_t *b, size_t n)
+{
+    if (n < b->n) {
+        b->n = n;
+        b->s[n] = '\0';
+    }
+}
 /* Hands the string over to the caller (free() it; "" when nothing was
  * appended), its length in *len (when len is not NULL), and leaves b
  * empty.  NULL after a failed growth (b is freed then). */

@@ -34,7 +34,7 @@ static int room(pni_sb_t *b, size_t need)
     return 0;
 }
 
-pn_status_t pni_sb_put(pni_sb_t *b, const char *s, size_t n)
+pn_status_t pni_sb_grow_put(pni_sb_t *b, const char *s, size_t n)
 {
     if (room(b, n))
         return PN_ENOMEM;
@@ -43,16 +43,6 @@ pn_status_t pni_sb_put(pni_sb_t *b, const char *s, size_t n)
     b->n += n;
     b->s[b->n] = '\0';
     return PN_OK;
-}
-
-pn_status_t pni_sb_puts(pni_sb_t *b, const char *s)
-{
-    return pni_sb_put(b, s, strlen(s));
-}
-
-pn_status_t pni_sb_putc(pni_sb_t *b, char c)
-{
-    return pni_sb_put(b, &c, 1);
 }
 
 pn_status_t pni_sb_printf(pni_sb_t *b, const char *fmt, ...)
@@ -89,14 +79,6 @@ pn_status_t pni_sb_insert(pni_sb_t *b, size_t at, const char *s, size_t n)
         memcpy(b->s + at, s, n);
     b->n += n;
     return PN_OK;
-}
-
-void pni_sb_truncate(pni_sb_t *b, size_t n)
-{
-    if (n < b->n) {
-        b->n = n;
-        b->s[n] = '\0';
-    }
 }
 
 char *pni_sb_take(pni_sb_t *b, size_t *len)

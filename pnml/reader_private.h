@@ -149,8 +149,7 @@ typedef struct {
     el_t *top, *open;       /* the object being collected; its open element */
     tchunk_t *tchunks, *tcur, *tbig;
     size_t tused;
-    char *run;              /* the text run of the open element */
-    size_t nrun, cap_run;
+    pni_sb_t run;           /* the text run of the open element */
     int run_cdata;
     el_t *cur;          /* the element a handler is on */
     const char *text;   /* pni_rd_text_of(): the text of cur */
@@ -159,8 +158,7 @@ typedef struct {
 
 /* Tool-specific blocks written back as text (toolspecific.c). */
 typedef struct {
-    char *sbuf;             /* serialized tool-specific XML */
-    size_t nsbuf, cap_sbuf;
+    pni_sb_t sbuf;          /* serialized tool-specific XML */
     /* a tool-specific block of a net or page, written out as its events
      * arrive (no tree) */
     unsigned long sdepth;   /* depth inside it; 0: none */

@@ -529,13 +529,14 @@ static int take_tag(rd_t *rd, el_t *e)
 /* The text run of the open element, as a text node. */
 static int close_run(rd_t *rd)
 {
-    if (!rd->tree.nrun || !rd->tree.open)
+    if (!rd->tree.run.n || !rd->tree.open)
         return 0;
     el_t *t = pni_rd_talloc(rd, sizeof *t);
-    if (!t || !(t->text = pni_rd_tstrndup(rd, rd->tree.run, rd->tree.nrun)))
+    if (!t ||
+        !(t->text = pni_rd_tstrndup(rd, rd->tree.run.s, rd->tree.run.n)))
         return pni_rd_nomem(rd);
     memset(t, 0, offsetof(el_t, text));
-    t->ntext = rd->tree.nrun;
+    t->ntext = rd->tree.run.n;
     t->first = t->last = t->next = NULL;
     t->parent = rd->tree.open;
     t->line = t->col = t->tline = t->tcol = 0;
@@ -545,7 +546,7 @@ static int close_run(rd_t *rd)
     else
         rd->tree.open->first = t;
     rd->tree.open->last = t;
-    rd->tree.nrun = 0;
+    pni_sb_truncate(&rd->tree.run, 0);
     return 0;
 }
 
@@ -797,16 +798,11 @@ static void on_text(rd_t *rd, const xmlChar *ch, int len, int cdata)
 {
     if (!rd->tree.open || len <= 0)
         return;
-    if (rd->tree.nrun && rd->tree.run_cdata != cdata && close_run(rd))
+    if (rd->tree.run.n && rd->tree.run_cdata != cdata && close_run(rd))
         return;
     rd->tree.run_cdata = cdata;
-    if (pni_grow((void **)&rd->tree.run, &rd->tree.cap_run,
-                 rd->tree.nrun + (size_t)len + 1, 1)) {
+    if (pni_sb_put(&rd->tree.run, (const char *)ch, (size_t)len))
         pni_rd_nomem(rd);
-        return;
-    }
-    memcpy(rd->tree.run + rd->tree.nrun, ch, (size_t)len);
-    rd->tree.nrun += (size_t)len;
 }
 
 static void on_characters(void *ctx, const xmlChar *ch, int len)
@@ -987,6 +983,6 @@ done:
 void pni_rd_parse_free(rd_t *rd)
 {
     free(rd->xml.opened);
-    free(rd->tree.run);
+    pni_sb_free(&rd->tree.run);
     tfree(rd);
 }

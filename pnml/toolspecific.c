@@ -13,24 +13,8 @@
 
 /* ---- tool-specific blocks, written back as read ------------------------ */
 
-static int sput(rd_t *rd, const char *s, size_t n)
-{
-    if (pni_grow((void **)&rd->ts.sbuf, &rd->ts.cap_sbuf, rd->ts.nsbuf + n + 1,
-                 1))
-        return -1;
-    memcpy(rd->ts.sbuf + rd->ts.nsbuf, s, n);
-    rd->ts.nsbuf += n;
-    rd->ts.sbuf[rd->ts.nsbuf] = '\0';
-    return 0;
-}
-
-static int sputs(rd_t *rd, const char *s)
-{
-    return sput(rd, s, strlen(s));
-}
-
 /* s escaped as libxml2 writes text (attr 0) or attribute values (1). */
-static int sescape(rd_t *rd, const char *s, size_t n, int attr)
+static int sescape(pni_sb_t *b, const char *s, size_t n, int attr)
 {
     size_t from = 0;
     for (size_t i = 0; i < n; i++) {
@@ -46,27 +30,27 @@ static int sescape(rd_t *rd, const char *s, size_t n, int attr)
         }
         if (!rep)
             continue;
-        if (sput(rd, s + from, i - from) || sputs(rd, rep))
+        if (pni_sb_put(b, s + from, i - from) || pni_sb_puts(b, rep))
             return -1;
         from = i + 1;
     }
-    return sput(rd, s + from, n - from);
+    return pni_sb_put(b, s + from, n - from);
 }
 
-static int sqname(rd_t *rd, const char *prefix, const char *name)
+static int sqname(pni_sb_t *b, const char *prefix, const char *name)
 {
-    if (prefix && (sputs(rd, prefix) || sput(rd, ":", 1)))
+    if (prefix && (pni_sb_puts(b, prefix) || pni_sb_put(b, ":", 1)))
         return -1;
-    return sputs(rd, name);
+    return pni_sb_puts(b, name);
 }
 
-static int sns(rd_t *rd, const char *prefix, const char *uri)
+static int sns(pni_sb_t *b, const char *prefix, const char *uri)
 {
-    if (sputs(rd, " xmlns") || (prefix && (sput(rd, ":", 1) ||
-                                          sputs(rd, prefix))) ||
-        sput(rd, "=\"", 2) || sescape(rd, uri, strlen(uri), 1))
+    if (pni_sb_puts(b, " xmlns") ||
+        (prefix && (pni_sb_put(b, ":", 1) || pni_sb_puts(b, prefix))) ||
+        pni_sb_put(b, "=\"", 2) || sescape(b, uri, strlen(uri), 1))
         return -1;
-    return sput(rd, "\"", 1);
+    return pni_sb_put(b, "\"", 1);
 }
 
 static const char PNML_NS[] = "http://www.pnml.org/version-2009/grammar/pnml";
@@ -86,6 +70,7 @@ static void s_forget(rd_t *rd);
  * time. */
 static int serialize(rd_t *rd, const el_t *root)
 {
+    pni_sb_t *b = &rd->ts.sbuf;
     s_forget(rd);
     /* first the prefixes used out of the scope of the block's own
      * declarations */
@@ -123,45 +108,45 @@ static int serialize(rd_t *rd, const el_t *root)
     }
     for (const el_t *e = root; e;) {
         if (!e->name) {
-            if (e->cdata ? sputs(rd, "<![CDATA[") ||
-                               sput(rd, e->text, e->ntext) ||
-                               sputs(rd, "]]>")
-                         : sescape(rd, e->text, e->ntext, 0))
+            if (e->cdata ? pni_sb_puts(b, "<![CDATA[") ||
+                               pni_sb_put(b, e->text, e->ntext) ||
+                               pni_sb_puts(b, "]]>")
+                         : sescape(b, e->text, e->ntext, 0))
                 return -1;
         } else {
-            if (sput(rd, "<", 1) || sqname(rd, e->prefix, e->name))
+            if (pni_sb_put(b, "<", 1) || sqname(b, e->prefix, e->name))
                 return -1;
             for (int i = 0; i < e->nns; i++)
                 if (!(e == root && !e->ns[2 * i] &&
                       !strcmp(e->ns[2 * i + 1], PNML_NS)) &&
-                    sns(rd, e->ns[2 * i], e->ns[2 * i + 1]))
+                    sns(b, e->ns[2 * i], e->ns[2 * i + 1]))
                     return -1;
             if (e == root)
                 for (size_t i = 0; i < rd->ts.nsused; i++)
-                    if (sns(rd, rd->ts.sused[i].prefix, rd->ts.sused[i].uri))
+                    if (sns(b, rd->ts.sused[i].prefix, rd->ts.sused[i].uri))
                         return -1;
             for (int i = 0; i < e->nattr; i++) {
                 const char *v = e->att[4 * i + 3];
-                if (sput(rd, " ", 1) ||
-                    sqname(rd, e->att[4 * i + 1], e->att[4 * i]) ||
-                    sput(rd, "=\"", 2) || sescape(rd, v, strlen(v), 1) ||
-                    sput(rd, "\"", 1))
+                if (pni_sb_put(b, " ", 1) ||
+                    sqname(b, e->att[4 * i + 1], e->att[4 * i]) ||
+                    pni_sb_put(b, "=\"", 2) || sescape(b, v, strlen(v), 1) ||
+                    pni_sb_put(b, "\"", 1))
                     return -1;
             }
             if (e->first) {
-                if (sput(rd, ">", 1))
+                if (pni_sb_put(b, ">", 1))
                     return -1;
                 e = e->first;
                 continue;
             }
-            if (sput(rd, "/>", 2))
+            if (pni_sb_put(b, "/>", 2))
                 return -1;
         }
         /* up to the next sibling, closing the elements left */
         while (e != root && !e->next) {
             e = e->parent;
-            if (sput(rd, "</", 2) || sqname(rd, e->prefix, e->name) ||
-                sput(rd, ">", 1))
+            if (pni_sb_put(b, "</", 2) || sqname(b, e->prefix, e->name) ||
+                pni_sb_put(b, ">", 1))
                 return -1;
         }
         e = e == root ? NULL : e->next;
@@ -179,10 +164,11 @@ int pni_rd_keep_tool(rd_t *rd, pn_object_t owner, size_t index)
     const char *version = pni_rd_keep(rd, pni_rd_attr(rd, "version"));
     if (rd->diag.st)
         return -1;
-    rd->ts.nsbuf = 0;
+    pni_sb_truncate(&rd->ts.sbuf, 0);
     if (serialize(rd, rd->tree.cur))
         return pni_rd_nomem(rd);
-    const char *c = pni_arena_strndup(&rd->arena, rd->ts.sbuf, rd->ts.nsbuf);
+    const char *c =
+        pni_arena_strndup(&rd->arena, rd->ts.sbuf.s, rd->ts.sbuf.n);
     if (!c ||
         pni_grow((void **)&rd->tools, &rd->cap_tools, rd->ntools + 1,
                  sizeof *rd->tools))
@@ -273,14 +259,15 @@ static void s_forget(rd_t *rd)
 /* Ends a CDATA section and the open start tag: content follows. */
 static int s_content(rd_t *rd)
 {
+    pni_sb_t *b = &rd->ts.sbuf;
     if (rd->ts.scdata) {
         rd->ts.scdata = 0;
-        if (sput(rd, "]]>", 3))
+        if (pni_sb_put(b, "]]>", 3))
             return -1;
     }
     if (rd->ts.sopen) {
         rd->ts.sopen = 0;
-        return sput(rd, ">", 1);
+        return pni_sb_put(b, ">", 1);
     }
     return 0;
 }
@@ -311,9 +298,10 @@ static int s_start(rd_t *rd, const xmlChar *localname, const xmlChar *prefix,
                    const xmlChar **namespaces, int nb_attributes,
                    const xmlChar **attributes)
 {
+    pni_sb_t *b = &rd->ts.sbuf;
     int root = rd->ts.sdepth == 0;
-    if (s_content(rd) || sput(rd, "<", 1) ||
-        sqname(rd, (const char *)prefix, (const char *)localname))
+    if (s_content(rd) || pni_sb_put(b, "<", 1) ||
+        sqname(b, (const char *)prefix, (const char *)localname))
         return pni_rd_nomem(rd);
     /* the declarations of this element, in scope until its end */
     if (pni_grow((void **)&rd->ts.sdmark, &rd->ts.cap_sdmark,
@@ -330,11 +318,11 @@ static int s_start(rd_t *rd, const xmlChar *localname, const xmlChar *prefix,
         if (s_declare(rd, p))
             return pni_rd_nomem(rd);
         rd->ts.sdstack[rd->ts.nsdstack++] = p;
-        if (!(root && !p && !strcmp(u, PNML_NS)) && sns(rd, p, u))
+        if (!(root && !p && !strcmp(u, PNML_NS)) && sns(b, p, u))
             return pni_rd_nomem(rd);
     }
     if (root)
-        rd->ts.sroot = rd->ts.nsbuf;
+        rd->ts.sroot = b->n;
     if (s_used(rd, (const char *)prefix, (const char *)uri))
         return pni_rd_nomem(rd);
     for (int i = 0; i < nb_attributes; i++) {
@@ -354,10 +342,10 @@ static int s_start(rd_t *rd, const xmlChar *localname, const xmlChar *prefix,
             keep_as = &rd->ts.stool.version;
         int bad = keep_as &&
                   !(*keep_as = pni_arena_strndup(&rd->arena, v, n));
-        bad = bad || sput(rd, " ", 1) ||
-                  sqname(rd, (const char *)a[1], (const char *)a[0]) ||
-                  sput(rd, "=\"", 2) || sescape(rd, v, n, 1) ||
-                  sput(rd, "\"", 1);
+        bad = bad || pni_sb_put(b, " ", 1) ||
+                  sqname(b, (const char *)a[1], (const char *)a[0]) ||
+                  pni_sb_put(b, "=\"", 2) || sescape(b, v, n, 1) ||
+                  pni_sb_put(b, "\"", 1);
         xmlFree(d);
         if (bad)
             return pni_rd_nomem(rd);
@@ -369,6 +357,7 @@ static int s_start(rd_t *rd, const xmlChar *localname, const xmlChar *prefix,
 
 int pni_rd_stream_text(rd_t *rd, const xmlChar *ch, int len, int cdata)
 {
+    pni_sb_t *b = &rd->ts.sbuf;
     if (len <= 0)
         return 0;
     if (rd->ts.scdata != cdata && s_content(rd))
@@ -376,29 +365,30 @@ int pni_rd_stream_text(rd_t *rd, const xmlChar *ch, int len, int cdata)
     if (rd->ts.sopen && s_content(rd))
         return pni_rd_nomem(rd);
     if (!cdata)
-        return sescape(rd, (const char *)ch, (size_t)len, 0) ? pni_rd_nomem(rd)
-                                                             : 0;
-    if (!rd->ts.scdata && sput(rd, "<![CDATA[", 9))
+        return sescape(b, (const char *)ch, (size_t)len, 0) ? pni_rd_nomem(rd)
+                                                            : 0;
+    if (!rd->ts.scdata && pni_sb_put(b, "<![CDATA[", 9))
         return pni_rd_nomem(rd);
     rd->ts.scdata = 1;
-    return sput(rd, (const char *)ch, (size_t)len) ? pni_rd_nomem(rd) : 0;
+    return pni_sb_put(b, (const char *)ch, (size_t)len) ? pni_rd_nomem(rd) : 0;
 }
 
 int pni_rd_stream_end(rd_t *rd, const xmlChar *localname,
                       const xmlChar *prefix)
 {
+    pni_sb_t *b = &rd->ts.sbuf;
     if (rd->ts.scdata) {
         rd->ts.scdata = 0;
-        if (sput(rd, "]]>", 3))
+        if (pni_sb_put(b, "]]>", 3))
             return pni_rd_nomem(rd);
     }
     if (rd->ts.sopen) {
         rd->ts.sopen = 0;
-        if (sput(rd, "/>", 2))
+        if (pni_sb_put(b, "/>", 2))
             return pni_rd_nomem(rd);
-    } else if (sput(rd, "</", 2) ||
-               sqname(rd, (const char *)prefix, (const char *)localname) ||
-               sput(rd, ">", 1)) {
+    } else if (pni_sb_put(b, "</", 2) ||
+               sqname(b, (const char *)prefix, (const char *)localname) ||
+               pni_sb_put(b, ">", 1)) {
         return pni_rd_nomem(rd);
     }
     /* the element's declarations leave scope */
@@ -408,20 +398,14 @@ int pni_rd_stream_end(rd_t *rd, const xmlChar *localname,
         return 0;
     /* the block is whole: the namespaces it uses out of the scope of its
      * own declarations go on its root, after the root's own ones */
-    size_t end = rd->ts.nsbuf;
-    for (size_t i = 0; i < rd->ts.nsused; i++)
-        if (sns(rd, rd->ts.sused[i].prefix, rd->ts.sused[i].uri))
+    if (rd->ts.nsused) {
+        pni_sb_t decl = {0};
+        for (size_t i = 0; i < rd->ts.nsused; i++)
+            sns(&decl, rd->ts.sused[i].prefix, rd->ts.sused[i].uri);
+        int bad = decl.oom || pni_sb_insert(b, rd->ts.sroot, decl.s, decl.n);
+        pni_sb_free(&decl);
+        if (bad)
             return pni_rd_nomem(rd);
-    size_t k = rd->ts.nsbuf - end;
-    if (k) {
-        char *decl = malloc(k);
-        if (!decl)
-            return pni_rd_nomem(rd);
-        memcpy(decl, rd->ts.sbuf + end, k);
-        memmove(rd->ts.sbuf + rd->ts.sroot + k, rd->ts.sbuf + rd->ts.sroot,
-                end - rd->ts.sroot);
-        memcpy(rd->ts.sbuf + rd->ts.sroot, decl, k);
-        free(decl);
     }
     s_forget(rd);
     if (pni_grow((void **)&rd->tools, &rd->cap_tools, rd->ntools + 1,
@@ -429,10 +413,9 @@ int pni_rd_stream_end(rd_t *rd, const xmlChar *localname,
         return pni_rd_nomem(rd);
     /* the text is handed over whole, not copied */
     rd_tool_t t = rd->ts.stool;
-    t.xml = t.own = rd->ts.sbuf;
+    if (!(t.xml = t.own = pni_sb_take(b, NULL)))
+        return pni_rd_nomem(rd);
     rd->tools[rd->ntools++] = t;
-    rd->ts.sbuf = NULL;
-    rd->ts.nsbuf = rd->ts.cap_sbuf = 0;
     return 0;
 }
 
@@ -471,7 +454,7 @@ int pni_rd_stream_start(rd_t *rd, int in_content, const xmlChar *localname,
                        page == PN_NONE ? 0 : page, NULL, NULL, NULL, NULL,
                        {in->line > 0 ? (unsigned long)in->line : 0, 0}};
         rd->ts.stool = t;
-        rd->ts.nsbuf = 0;
+        pni_sb_truncate(&rd->ts.sbuf, 0);
     }
     s_start(rd, localname, prefix, uri, nb_namespaces, namespaces,
             nb_attributes, attributes);
@@ -486,5 +469,5 @@ void pni_rd_tool_free(rd_t *rd)
     free(rd->ts.sdcount);
     free(rd->ts.sdstack);
     free(rd->ts.sdmark);
-    free(rd->ts.sbuf);
+    pni_sb_free(&rd->ts.sbuf);
 }

@@ -35,11 +35,9 @@ found() {
 # the growing string
 found "a string buffer type of its own (lib_private.h: pni_sb_t)" \
     '\b(sbuf_t|buf_t)\b'
-# ... by its shape: a char pointer, then its length and capacity.  The
-# PNML reader's two (its text runs and its tool-specific XML) are the last
-# to move to pni_sb_t: pnml/ is left out until they have.
+# ... by its shape: a char pointer, then its length and capacity
 shape=$(for f in $src; do
-    case "$f" in "$top/lib/lib_private.h"|"$top"/pnml/*) continue ;; esac
+    case "$f" in "$top/lib/lib_private.h") continue ;; esac
     awk -v f="${f#$top/}" '
         prev ~ /^[ \t]*char \*[a-z_]+;/ && /^[ \t]*size_t [a-z_]+, [a-z_]*cap[a-z_]*;/ {
             print f ":" NR ": " prev " " $0 }

@@ -283,6 +283,46 @@ static void point_values(const grid_t *g, uint64_t k, const char **v,
     }
 }
 
+/* The generator's net of point k, whose values are v.  Returns 0, or -1
+ * with msg filled. */
+static int gpu_net(const sweep_t *s, uint64_t k, const char **v,
+                   pn_net_t **out, char *msg, size_t msgsize)
+{
+    pn_error_t err;
+    pn_net_t *net = NULL;
+    pn_gpu_options_t o;
+    pn_gpu_options_init(&o);
+    for (size_t i = 0; i < s->nparams; i++)
+        if (pn_gpu_option_set(&o, s->params[i].row, v[i], &err)) {
+            snprintf(msg, msgsize, "point %" PRIu64 ": %s", k, err.text);
+            return -1;
+        }
+    pn_gpu_params_t gp;
+    pn_gpu_warp_t *work;
+    if (pn_gpu_options_arch(&o, &err) ||
+        pn_gpu_options_resolve(&o, &gp, &work, &err)) {
+        char buf[PN_ERROR_FILE_MAX + PN_ERROR_TEXT_MAX + 64];
+        snprintf(msg, msgsize, "point %" PRIu64 ": %s", k,
+                 cli_error_format(&err, buf, sizeof buf));
+        return -1;
+    }
+    if (gp.warps > PN_GPU_MAX_WARPS) {
+        snprintf(msg, msgsize, "point %" PRIu64 ": %zu warps: at most %d",
+                 k, gp.warps, PN_GPU_MAX_WARPS);
+        free(work);
+        return -1;
+    }
+    pn_status_t st = pn_gpu_net(&gp, &net);
+    free(work);
+    if (st) {
+        snprintf(msg, msgsize, "point %" PRIu64 ": cannot build the net: "
+                 "%s", k, pn_strstatus(st));
+        return -1;
+    }
+    *out = net;
+    return 0;
+}
+
 /* The compiled net of point k (and the counted transitions' indexes).
  * Returns 0, or -1 with msg filled. */
 static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
@@ -295,7 +335,6 @@ static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
     size_t off = s->nfiles ? 1 : 0;
     pn_net_t *net = NULL;
     int rc = -1;
-    pn_error_t err;
     if (s->nfiles) {
         pthread_mutex_lock(&g->net_lock);
         net = g->nets[file];
@@ -314,37 +353,8 @@ static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
                 return -1;
             }
         }
-    } else {
-        pn_gpu_options_t o;
-        pn_gpu_options_init(&o);
-        for (size_t i = 0; i < s->nparams; i++)
-            if (pn_gpu_option_set(&o, s->params[i].row, v[i], &err)) {
-                snprintf(msg, msgsize, "point %" PRIu64 ": %s", k, err.text);
-                return -1;
-            }
-        pn_gpu_params_t gp;
-        pn_gpu_warp_t *work;
-        if (pn_gpu_options_arch(&o, &err) ||
-            pn_gpu_options_resolve(&o, &gp, &work, &err)) {
-            char buf[PN_ERROR_FILE_MAX + PN_ERROR_TEXT_MAX + 64];
-            snprintf(msg, msgsize, "point %" PRIu64 ": %s", k,
-                     cli_error_format(&err, buf, sizeof buf));
-            return -1;
-        }
-        if (gp.warps > PN_GPU_MAX_WARPS) {
-            snprintf(msg, msgsize, "point %" PRIu64 ": %zu warps: at most %d",
-                     k, gp.warps, PN_GPU_MAX_WARPS);
-            free(work);
-            return -1;
-        }
-        pn_status_t st = pn_gpu_net(&gp, &net);
-        free(work);
-        if (st) {
-            snprintf(msg, msgsize, "point %" PRIu64 ": cannot build the net: "
-                     "%s", k, pn_strstatus(st));
-            return -1;
-        }
-    }
+    } else if (gpu_net(s, k, v, &net, msg, msgsize) != 0)
+        return -1;
     for (size_t i = 0; i < s->ncounts; i++) {
         pn_object_t kind;
         if (pn_net_find(net, s->counts[i], &kind, &count_idx[i]) != PN_OK ||
@@ -874,6 +884,54 @@ static void grid_free(grid_t *g)
     pthread_mutex_destroy(&g->net_lock);
 }
 
+/* The first --count id that is not a transition of net, or NULL. */
+static const char *unknown_count(const sweep_t *s, const pn_net_t *net)
+{
+    for (size_t i = 0; i < s->ncounts; i++) {
+        pn_object_t kind;
+        size_t idx;
+        if (pn_net_find(net, s->counts[i], &kind, &idx) != PN_OK ||
+            kind != PN_TRANSITION)
+            return s->counts[i];
+    }
+    return NULL;
+}
+
+/* Every --count id a transition of every net the sweep runs (as pn-run
+ * checks it), before any output: each file, or the generator's net of each
+ * point of this shard (a point whose net cannot be built is left to the
+ * run, which says why).  Returns -1 to go on, or CLI_EUSAGE after a
+ * message. */
+static int check_counts(grid_t *g)
+{
+    const sweep_t *s = g->s;
+    const char *bad = NULL, *where = NULL;
+    char wbuf[64];
+    for (size_t f = 0; f < s->nfiles && !bad; f++)
+        if ((bad = unknown_count(s, g->nets[f])))
+            where = cli_input_name(s->files[f]);
+    for (uint64_t k = s->shard_k; !s->nfiles && s->ncounts && !bad &&
+                                  k < g->npoints; k += s->shard_n) {
+        const char *v[g->ndims + 1];
+        size_t file;
+        char msg[600];
+        pn_net_t *net;
+        point_values(g, k, v, &file);
+        if (gpu_net(s, k, v, &net, msg, sizeof msg) != 0)
+            continue;
+        if ((bad = unknown_count(s, net))) {
+            snprintf(wbuf, sizeof wbuf, "point %" PRIu64, k);
+            where = wbuf;
+        }
+        pn_net_free(net);
+    }
+    if (!bad)
+        return -1;
+    fprintf(stderr, "%s: --count: '%s' is not a transition of the net (%s)\n",
+            s->prog, bad, where);
+    return CLI_EUSAGE;
+}
+
 /* The header a results file of this sweep starts with (CSV), malloc'd. */
 static char *header_text(const grid_t *g)
 {
@@ -1008,6 +1066,8 @@ int sweep_run(sweep_t *s)
         s->threads = 1; /* a rank a core: mpirun starts as many as asked */
     grid_t g;
     int rc = grid_setup(&g, s);
+    if (rc < 0)
+        rc = check_counts(&g);
     if (rc >= 0) {
         grid_free(&g);
         return rc;

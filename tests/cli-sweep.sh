@@ -190,8 +190,18 @@ expect 2 "$BIN/pn-sweep" --param warps=2 --param warps=3
 expect 2 "$BIN/pn-sweep" --param warps
 expect 2 "$BIN/pn-sweep" --runs 0
 expect 2 "$BIN/pn-sweep" --steps 5 --max-steps 6
-expect 1 "$BIN/pn-sweep" --param warps=1 -c nosuch
-has "$TMP/err" "point 0: --count: 'nosuch' is not a transition"
+# an unknown --count id: refused before any work, as pn-run refuses it, and
+# no file left (not even a header)
+expect 2 "$BIN/pn-sweep" --param warps=1 -c nosuch
+has "$TMP/err" "pn-sweep: --count: 'nosuch' is not a transition of the net (point 0)"
+expect 2 "$BIN/pn-sweep" --param warps=1,2 --runs 2 -c t0,nosuch -o "$TMP/nc.csv"
+has "$TMP/err" "--count: 'nosuch' is not a transition of the net"
+[ -e "$TMP/nc.csv" ] && bad "an unknown --count id left $TMP/nc.csv" || ok
+expect 2 "$BIN/pn-sweep" --runs 2 -c nosuch -o "$TMP/nc.csv" "$TMP/chain.pnml"
+has "$TMP/err" "--count: 'nosuch' is not a transition of the net ($TMP/chain.pnml)"
+[ -e "$TMP/nc.csv" ] && bad "an unknown --count id left $TMP/nc.csv" || ok
+expect 2 "$BIN/pn-run" -c nosuch "$TMP/chain.pnml"
+has "$TMP/err" "pn-run: --count: 'nosuch' is not a transition of the net"
 expect 1 "$BIN/pn-sweep" --param blocks=4
 has "$TMP/err" "go together"
 # --- the plot (gnuplot) -------------------------------------------------

@@ -16,6 +16,47 @@
 
 static const char *prog = "pn-sweep";
 
+/* Writes text from column col, its words wrapped before column 78. */
+static void wrap(FILE *out, int col, const char *text)
+{
+    int at = col;
+    for (const char *w = text; *w;) {
+        size_t len = strcspn(w, " ");
+        if (at > col && at + 1 + (int)len > 78) {
+            fprintf(out, "\n%*s", col, "");
+            at = col;
+        }
+        at += fprintf(out, "%s%.*s", at > col ? " " : "", (int)len, w);
+        w += len;
+        w += strspn(w, " ");
+    }
+    fputc('\n', out);
+}
+
+/* --param's help: every row of the generator's table by name (the table
+ * the parser takes them from), then the parameters of net FILEs. */
+static void param_help(FILE *out)
+{
+    size_t n, len = 0;
+    const pn_gpu_option_t *t = pn_gpu_option_table(&n);
+    for (size_t i = 0; i < n; i++)
+        len += strlen(t[i].name) + 2;
+    const char *head = "a parameter and its values: v1,v2,... or A:B (A to "
+                       "B) or A:B:STEP; NAME is a pn-gen-gpu option (";
+    const char *tail = "), or with FILEs p_init:ID (initial tokens of place "
+                       "ID) or arc:ID (weight of arc ID)";
+    char *text = malloc(strlen(head) + len + strlen(tail) + 1);
+    if (!text)
+        return;
+    char *e = text + sprintf(text, "%s", head);
+    for (size_t i = 0; i < n; i++)
+        e += sprintf(e, "%s%s", i ? ", " : "", t[i].name);
+    strcpy(e, tail);
+    fprintf(out, "%-27s", "  -p, --param NAME=VALUES");
+    wrap(out, 27, text);
+    free(text);
+}
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -24,14 +65,9 @@ static void usage(FILE *out)
         "of statistics a point and measure (CSV or JSON Lines).  Without FILE\n"
         "the nets come from the GPU generator (pn-gen-gpu); with FILEs, the\n"
         "PNML nets are a parameter \"net\" of their own.\n"
-        "\n"
-        "  -p, --param NAME=VALUES  a parameter and its values: v1,v2,... or\n"
-        "                           A:B (A to B) or A:B:STEP; NAME is a\n"
-        "                           pn-gen-gpu option (warps, schedulers, arith,\n"
-        "                           shared, global, l1, l2, workload,\n"
-        "                           threads-per-block, blocks, sms), or with\n"
-        "                           FILEs p_init:ID (initial tokens of place ID)\n"
-        "                           or arc:ID (weight of arc ID)\n"
+        "\n", prog);
+    param_help(out);
+    fprintf(out,
         "      --spec FILE          the sweep from a YAML file (see pn-sweep(1))\n"
         "  -n, --runs N             runs a point (default 10)\n"
         "  -s, --seed S             seed (default 1); run r of point k has the seed\n"
@@ -58,8 +94,7 @@ static void usage(FILE *out)
         "                           second, into FILE.svg, .png or .pdf (gnuplot;\n"
         "                           needs --output FILE and csv)\n"
         "      --progress           a progress line on standard error even when it\n"
-        "                           is not a terminal\n",
-        prog);
+        "                           is not a terminal\n");
     cli_usage_common(out, 27);
     fprintf(out,
         "\n"

@@ -12,6 +12,14 @@ expect 0 "$BIN/pn-sweep" --version
 has "$TMP/out" "pn-sweep (pn-toolkit)"
 expect 2 "$BIN/pn-sweep" --no-such-option
 man_documents_options pn-sweep
+# --help names every parameter of the generator's table (a word of the
+# --param entry each)
+"$BIN/pn-sweep" --help | sed -n '/^  -p, --param/,/^ *-.*--spec/p' | tr -s ' ,()\n' '\n\n\n\n' > "$TMP/param-words"
+rows=$(sed -n 's/^    {"\([a-z0-9_-]*\)", [A-Z_]*, OFF(.*/\1/p' "$srcdir/../generators/gpu.c")
+[ "$(echo "$rows" | wc -w)" -ge 20 ] && ok || bad "the generator's table was not found in gpu.c"
+for p in $rows; do
+    grep -qx -- "$p" "$TMP/param-words" && ok || bad "pn-sweep --help lacks the parameter $p"
+done
 # every parameter of the generator's table is in the man page
 for p in $("$BIN/pn-gen-gpu" --help | sed -n 's/^ *\(-., \)\{0,1\}--\([a-z0-9-]*\) [A-Z].*/\2/p' | grep -v -x -e output -e dialect); do
     grep -qF -- "\\fB$(echo "$p" | sed 's/-/\\-/g')\\fR" "$MAN" && ok || bad "pn-sweep.1 lacks the parameter $p"

@@ -400,8 +400,13 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     int full = pn_reach_end(r) == PN_REACH_COMPLETE;
     const char *sofar = full ? "" : " (in the markings found)";
     printf("net:         %s\n", pn_net_id(net) ? pn_net_id(net) : "-");
+    /* pn-run's default is the other semantics: its runs may end where
+     * these interleavings do not, or the reverse */
     printf("semantics:   %s\n", o->ro.semantics == PN_SEM_MAXIMAL
-                                    ? "maximal steps" : "interleaving");
+                                    ? "maximal steps"
+                                    : "interleaving (pn-run runs maximal "
+                                      "steps by default: pn-reach "
+                                      "--semantics maximal explores those)");
     printf("search:      %s\n", end_text(pn_reach_end(r)));
     printf("states:      %" PRIu64 "\n", pn_reach_states(r));
     printf("edges:       %" PRIu64 "\n", pn_reach_edges(r));

@@ -38,6 +38,10 @@ has "$TMP/out" "never fire:  1 transition: v"
 has "$TMP/out" "terminates:  yes; steps to a dead marking: min 4, max 4"
 has "$TMP/out" "bound:       q 2"
 has "$TMP/dead.trace" "E dead 4"
+# the semantics used, and with interleaving a pointer to pn-run's default
+has "$TMP/out" "semantics:   interleaving (pn-run runs maximal steps by default: pn-reach --semantics maximal explores those)"
+expect 0 "$BIN/pn-reach" --semantics maximal "$TMP/d.pnml"
+grep -qx "semantics:   maximal steps" "$TMP/out" && ok || bad "maximal: not 'semantics:   maximal steps' alone"
 # the trace replays: pn-dot draws its last step
 expect 0 "$BIN/pn-dot" --trace "$TMP/dead.trace" --step 4 "$TMP/d.pnml" -o "$TMP/d.svg"
 expect 0 "$BIN/pn-reach" --format json "$TMP/d.pnml"

@@ -618,8 +618,9 @@ static long jhex4(jp_t *p)
     return v;
 }
 
-/* One \uXXXX escape (two for a surrogate pair), after its backslash and
- * 'u', written as UTF-8. */
+/* One JSON escape of a code point (a backslash, 'u' and four hex digits;
+ * two of them for a surrogate pair), read after its backslash and 'u',
+ * written as UTF-8. */
 static pn_status_t jescape_u(jp_t *p)
 {
     long c = jhex4(p);

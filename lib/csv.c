@@ -235,16 +235,26 @@ pn_status_t pni_csv_unique(const pni_csv_cell_t *hdr, size_t n,
 
 static int space(char ch) { return ch == ' ' || ch == '\t'; }
 
+/* The cell's text without the blanks around it: *s, *n. */
+static void trimmed(const pni_csv_cell_t *cell, const char **s, size_t *n)
+{
+    const char *b = cell->s;
+    size_t len = cell->len;
+    while (len && space(*b)) {
+        b++;
+        len--;
+    }
+    while (len && space(b[len - 1]))
+        len--;
+    *s = b;
+    *n = len;
+}
+
 void pni_csv_copy(char *buf, size_t size, const pni_csv_cell_t *cell)
 {
-    const char *s = cell->s;
-    size_t n = cell->len;
-    while (n && space(*s)) {
-        s++;
-        n--;
-    }
-    while (n && space(s[n - 1]))
-        n--;
+    const char *s;
+    size_t n;
+    trimmed(cell, &s, &n);
     if (n > size - 1)
         n = size - 1;
     memcpy(buf, s, n);
@@ -257,14 +267,9 @@ int pni_csv_number(const pni_csv_cell_t *cell, double *out)
 {
     char t[128];
     *out = NAN;
-    const char *s = cell->s;
-    size_t n = cell->len;
-    while (n && space(*s)) {
-        s++;
-        n--;
-    }
-    while (n && space(s[n - 1]))
-        n--;
+    const char *s;
+    size_t n;
+    trimmed(cell, &s, &n);
     if (n == 0)
         return 1;
     if ((n == 2 && !strncasecmp(s, "na", 2)) ||

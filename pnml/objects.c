@@ -67,7 +67,8 @@ const char *pni_rd_scoped(rd_t *rd, const char *id)
 typedef struct {
     const char *text;    /* NULL when the label has no <text>/<value> */
     int pipe;            /* the text came from PIPE's <value> */
-    int inhibitor;       /* SNAKES: <inscription><inhibitor>... */
+    const char *kind;    /* SNAKES: the arc kind of its annotation
+                            (<inhibitor>, <test>, <flush>); NULL: none */
     const el_t *el;      /* the <text>/<value> element */
     int has_offset;      /* <graphics><offset x y/> of the label */
     double ox, oy;
@@ -95,36 +96,111 @@ static int offset_child(rd_t *rd, void *ctx, const char *name)
 }
 
 /* ---- SNAKES's labels ----------------------------------------------------
- * Markings as multisets, <multiset><item><value><object type="dot"/>
- * </value><multiplicity>3</multiplicity></item></multiset>, and inhibitor
- * arcs as <inscription><inhibitor><annotation>...</annotation><condition>
- * <expression>True</expression></condition></inhibitor>.  Black tokens
- * are counted; any other value is a high-level net. */
+ * SNAKES (snakes/nets.py, snakes/data.py) writes what a P/T net says as
+ * standard labels: the marking of a place of type tBlackToken as <text>,
+ * an arc of n black tokens as <text>n</text>.  The rest it writes as its
+ * objects, a black token as <token/> (BlackToken.__pnmltag__): the marking
+ * of any other place as a multiset,
+ *   <multiset><item><value><token/></value><multiplicity>3</multiplicity>
+ *   </item></multiset>
+ * a test arc as <test>A</test>, an inhibitor arc as <inhibitor><annotation>
+ * A</annotation><condition><expression>True</expression></condition>
+ * </inhibitor>, a flush arc as <flush>x</flush>, with A a <value><token/>
+ * </value> or a <multiarc> of them.  Black tokens are counted, and so
+ * are variables: one is bound to a token of its place, and every token
+ * read is a black token.  Any other value (<object type="int">, a tuple)
+ * or an <expression> is a high-level net, refused where it is.
+ * (<object type="dot"/> is read as a black token too.) */
 
 typedef struct {
     uint64_t count;       /* black tokens so far */
-    int dot;              /* the current value is a black token */
-    int other;            /* some value is not a black token */
+    const char *where;    /* what holds the values, for errors */
     const char *mult;     /* the current item's multiplicity */
-    const el_t *item;    /* the current item */
+    const el_t *value;    /* the current item's value */
 } snakes_t;
 
-static int snakes_value_child(rd_t *rd, void *ctx, const char *name)
+static const char *el_attr(const el_t *e, const char *name)
 {
-    snakes_t *s = ctx;
-    const char *type = strcmp(name, "object") ? NULL : pni_rd_attr(rd, "type");
-    if (type && !strcmp(type, "dot"))
-        s->dot = 1;
-    else
-        s->other = 1;
-    return rd->diag.st ? -1 : pni_rd_skip(rd);
+    for (int i = 0; i < e->nattr; i++)
+        if (!strcmp(e->att[4 * i], name))
+            return e->att[4 * i + 3];
+    return NULL;
+}
+
+static int snakes_black(const el_t *e)
+{
+    const char *type = strcmp(e->name, "object") ? NULL : el_attr(e, "type");
+    return !strcmp(e->name, "token") || (type && !strcmp(type, "dot"));
+}
+
+/* e as an error shows it, <object type="int">5</object>: its name, type
+ * and text (its first 40 characters, blanks folded), or ... for elements. */
+static void snakes_shown(const el_t *e, char *buf, size_t size)
+{
+    const char *type = el_attr(e, "type");
+    int n = snprintf(buf, size, "<%s%s%.40s%s", e->name,
+                     type ? " type=\"" : "", type ? type : "",
+                     type ? "\"" : "");
+    char text[48];
+    size_t k = 0;
+    int elements = 0;
+    for (const el_t *c = e->first; c; c = c->next) {
+        elements |= c->name != NULL;
+        for (size_t i = 0; !c->name && i < c->ntext && k < 44; i++) {
+            int blank = strchr(" \t\r\n", c->text[i]) != NULL;
+            if (!blank || (k && text[k - 1] != ' '))
+                text[k++] = blank ? ' ' : c->text[i];
+        }
+    }
+    while (k && text[k - 1] == ' ')
+        k--;
+    if (k > 40)
+        memcpy(text + (k = 40) - 3, "...", 3);
+    text[k] = '\0';
+    if (n >= 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, elements ? ">...</%s>"
+                 : k ? ">%s</%s>" : "/>", elements ? e->name : text, e->name);
+}
+
+/* Refuses e, a value, variable or expression of a high-level net. */
+static int snakes_refuse(rd_t *rd, const el_t *e, const char *where)
+{
+    char shown[128];
+    snakes_shown(e, shown, sizeof shown);
+    return pni_rd_fail_at(rd, PN_EUNSUPPORTED, e, e->name,
+                          "unsupported net type: %s %s (a high-level net: "
+                          "only black tokens, <token/>, are read)", where,
+                          shown);
+}
+
+/* A <value>: refused unless it holds a black token. */
+static int snakes_value(rd_t *rd, const snakes_t *s)
+{
+    const el_t *v = rd->tree.cur, *one = NULL;
+    for (const el_t *c = v->first; c; c = c->next)
+        if (c->name && (one || !snakes_black(c)))
+            return snakes_refuse(rd, c, s->where);
+        else if (c->name)
+            one = c;
+    return one ? 0 : snakes_refuse(rd, v, s->where);
+}
+
+static int snakes_add(rd_t *rd, snakes_t *s, uint64_t n, const el_t *e)
+{
+    if (n > PN_TOKENS_MAX - s->count)
+        return pni_rd_fail_at(rd, PN_ERANGE, e, e->name,
+                              "a multiset of more than 2^63-1 tokens");
+    s->count += n;
+    return 0;
 }
 
 static int snakes_item_child(rd_t *rd, void *ctx, const char *name)
 {
     snakes_t *s = ctx;
-    if (!strcmp(name, "value"))
-        return pni_rd_children(rd, snakes_value_child, s);
+    if (!strcmp(name, "value")) {
+        s->value = rd->tree.cur;
+        return snakes_value(rd, s);
+    }
     if (!strcmp(name, "multiplicity")) {
         if (pni_rd_text_of(rd) < 0)
             return -1;
@@ -139,68 +215,65 @@ static int snakes_multiset_child(rd_t *rd, void *ctx, const char *name)
     snakes_t *s = ctx;
     if (strcmp(name, "item"))
         return pni_rd_skip(rd);
-    s->dot = 0;
+    const el_t *item = rd->tree.cur;
     s->mult = NULL;
-    s->item = rd->tree.cur;
+    s->value = NULL;
     if (pni_rd_children(rd, snakes_item_child, s) < 0)
         return -1;
-    if (!s->dot)
-        s->other = 1;
+    if (!s->value)
+        return snakes_refuse(rd, item, s->where);
     uint64_t m = 1;
-    if (s->mult && number(rd, s->mult, s->item, s->mult, "multiplicity",
+    if (s->mult && number(rd, s->mult, item, s->mult, "multiplicity",
                           &m) < 0)
         return -1;
-    if (m > PN_TOKENS_MAX - s->count)
-        return pni_rd_fail_at(rd, PN_ERANGE, s->item, "multiplicity",
-                              "a multiset of more than 2^63-1 tokens");
-    s->count += m;
-    return 0;
+    return snakes_add(rd, s, m, item);
+}
+
+/* A count of black tokens as the text of lb, as a <text> would give it. */
+static int snakes_count(rd_t *rd, label_t *lb, uint64_t count)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRIu64, count);
+    lb->text = pni_rd_tstrndup(rd, buf, strlen(buf));
+    lb->el = rd->tree.cur;
+    return lb->text ? 0 : pni_rd_nomem(rd);
 }
 
 /* A multiset of black tokens as the count it stands for, in lb->text. */
 static int read_snakes_multiset(rd_t *rd, label_t *lb)
 {
     snakes_t s = {0};
-    const el_t *line = rd->tree.cur;
+    s.where = "a marking holding";
     if (pni_rd_children(rd, snakes_multiset_child, &s) < 0)
         return -1;
-    if (s.other)
-        return pni_rd_fail_at(rd, PN_EUNSUPPORTED, line, "multiset",
-                              "unsupported net type: a multiset of values "
-                              "other than black tokens (a high-level net)");
-    char buf[32];
-    snprintf(buf, sizeof buf, "%" PRIu64, s.count);
-    lb->text = pni_rd_tstrndup(rd, buf, strlen(buf));
-    lb->el = line;
-    return lb->text ? 0 : pni_rd_nomem(rd);
+    return snakes_count(rd, lb, s.count);
 }
 
+/* An arc annotation: the black tokens it stands for, added to s. */
 static int snakes_annotation_child(rd_t *rd, void *ctx, const char *name)
 {
-    label_t *lb = ctx;
-    const el_t *line = rd->tree.cur;
+    snakes_t *s = ctx;
+    const el_t *e = rd->tree.cur;
+    if (!strcmp(name, "value"))
+        return snakes_value(rd, s) < 0 ? -1 : snakes_add(rd, s, 1, e);
+    if (!strcmp(name, "multiarc"))
+        return pni_rd_children(rd, snakes_annotation_child, s);
+    /* a multiset of black tokens */
     if (!strcmp(name, "multiset"))
-        return read_snakes_multiset(rd, lb);
-    /* a variable: no token at all; a black token: no black token */
+        return pni_rd_children(rd, snakes_multiset_child, s);
+    /* a variable is bound to a token of the place, and every token read
+     * is a black token: one black token */
     if (!strcmp(name, "variable"))
-        return pni_rd_skip(rd);
-    if (!strcmp(name, "value")) {
-        snakes_t s = {0};
-        if (pni_rd_children(rd, snakes_value_child, &s) < 0)
-            return -1;
-        if (s.dot && !s.other)
-            return 0;
-    }
-    return pni_rd_fail_at(rd, PN_EUNSUPPORTED, line, name,
-                          "unsupported net type: an inhibitor arc on <%s> "
-                          "values (a high-level net)", name);
+        return snakes_add(rd, s, 1, e);
+    return snakes_refuse(rd, e, s->where);
 }
 
 static int snakes_condition_child(rd_t *rd, void *ctx, const char *name)
 {
-    const el_t *line = rd->tree.cur;
+    (void)ctx;
+    const el_t *e = rd->tree.cur;
     if (strcmp(name, "expression"))
-        return pni_rd_skip(rd);
+        return snakes_refuse(rd, e, "an inhibitor arc with the condition");
     if (pni_rd_text_of(rd) < 0)
         return -1;
     const char *t = rd->tree.text + strspn(rd->tree.text, " \t\r\n");
@@ -209,9 +282,7 @@ static int snakes_condition_child(rd_t *rd, void *ctx, const char *name)
         n--;
     if (n == 4 && !strncmp(t, "True", 4))
         return 0;
-    return pni_rd_fail_at(rd, PN_EUNSUPPORTED, line, "expression",
-                          "unsupported net type: an inhibitor arc with a "
-                          "condition (a high-level net)");
+    return snakes_refuse(rd, e, "an inhibitor arc with the condition");
 }
 
 static int snakes_inhibitor_child(rd_t *rd, void *ctx, const char *name)
@@ -223,16 +294,65 @@ static int snakes_inhibitor_child(rd_t *rd, void *ctx, const char *name)
     return pni_rd_skip(rd);
 }
 
+/* Whether <name> in an arc's <inscription> is an annotation of SNAKES's:
+ * its own elements, and a <value> that holds an object (PIPE's holds a
+ * number). */
+static int snakes_annotation(const el_t *e, const char *name)
+{
+    static const char *const names[] = {"inhibitor", "test", "flush",
+                                        "multiarc", "variable",
+                                        "expression", "tuple"};
+    if (!strcmp(name, "inhibitor"))
+        return 1;
+    if (!e->parent || !e->parent->name ||
+        strcmp(e->parent->name, "inscription"))
+        return 0;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(name, names[i]))
+            return 1;
+    for (const el_t *c = e->first; !strcmp(name, "value") && c; c = c->next)
+        if (c->name)
+            return 1;
+    return 0;
+}
+
+/* An arc annotation of SNAKES's: its weight in lb->text, its kind in
+ * lb->kind. */
+static int read_snakes_annotation(rd_t *rd, label_t *lb, const char *name)
+{
+    snakes_t s = {0};
+    if (!strcmp(name, "inhibitor")) {
+        lb->kind = "inhibitor";
+        s.where = "an inhibitor arc on";
+        if (pni_rd_children(rd, snakes_inhibitor_child, &s) < 0)
+            return -1;
+    } else if (!strcmp(name, "test")) {
+        lb->kind = "read";
+        s.where = "a test arc on";
+        if (pni_rd_children(rd, snakes_annotation_child, &s) < 0)
+            return -1;
+    } else if (!strcmp(name, "flush")) {
+        /* all the tokens of the place consumed: a reset arc (SNAKES's flush
+         * to a place, which produces a multiset, is refused as a reset arc
+         * that goes from a transition) */
+        lb->kind = "reset";
+        lb->el = rd->tree.cur;
+        return 0;
+    } else {
+        s.where = "an arc of";
+        if (snakes_annotation_child(rd, &s, name) < 0)
+            return -1;
+    }
+    return snakes_count(rd, lb, s.count);
+}
+
 static int label_child(rd_t *rd, void *ctx, const char *name)
 {
     label_t *lb = ctx;
     if (!strcmp(name, "multiset"))
         return read_snakes_multiset(rd, lb);
-    if (!strcmp(name, "inhibitor")) {
-        lb->inhibitor = 1;
-        lb->el = rd->tree.cur;
-        return pni_rd_children(rd, snakes_inhibitor_child, lb);
-    }
+    if (snakes_annotation(rd->tree.cur, name))
+        return read_snakes_annotation(rd, lb, name);
     if (!strcmp(name, "text") || !strcmp(name, "value")) {
         lb->el = rd->tree.cur;
         lb->pipe = name[0] == 'v';
@@ -275,7 +395,7 @@ static int read_label(rd_t *rd, label_t *lb)
 {
     lb->text = NULL;
     lb->pipe = 0;
-    lb->inhibitor = 0;
+    lb->kind = NULL;
     lb->has_offset = 0;
     lb->el = rd->tree.cur;
     if (pni_rd_children(rd, label_child, lb) < 0)
@@ -457,11 +577,13 @@ static int pipe_timing_label(rd_t *rd, node_ctx_t *n, const char *name)
     return 0;
 }
 
-/* SNAKES's place types: <type domain="universal"/> (any token; the
- * marking and the arcs are checked for black tokens on their own) and the
- * type of black tokens, <type domain="instance"><object type="class"
- * name="...BlackToken"/></type>, are P/T places; any other domain (int,
- * intersection, set, ...) types the place with values: a high-level net. */
+/* SNAKES's place types: <type domain="universal"/> (tAll, any token; the
+ * marking and the arcs are checked for black tokens on their own) and
+ * OneOf(dot), <type domain="enum"><token/></type>, are P/T places; so is
+ * <type domain="instance"><object type="class" name="...BlackToken"/>
+ * </type> (SNAKES writes a place of tBlackToken with a <text> marking and
+ * no type).  Any other domain (int, intersection, set, ...) types the place
+ * with values: a high-level net. */
 static int snakes_class_child(rd_t *rd, void *ctx, const char *name)
 {
     int *black = ctx;
@@ -488,6 +610,13 @@ static int snakes_place_type(rd_t *rd)
     if (!domain || !strcmp(domain, "universal"))
         return pni_rd_skip(rd);
     int black = 0;
+    if (!strcmp(domain, "enum")) {
+        black = 1;
+        for (const el_t *c = line->first; c; c = c->next)
+            black &= !c->name || snakes_black(c);
+        if (black)
+            return 0;
+    }
     if (!strcmp(domain, "instance")) {
         if (pni_rd_children(rd, snakes_class_child, &black) < 0)
             return -1;
@@ -500,11 +629,31 @@ static int snakes_place_type(rd_t *rd)
                           "tokens (a high-level net)", domain);
 }
 
+/* SNAKES's guard of a transition, <guard><expression>x==1</expression>
+ * </guard> (it writes none for True), or any other guard but how it is
+ * drawn: a high-level net. */
+static int snakes_guard_child(rd_t *rd, void *ctx, const char *name)
+{
+    (void)ctx;
+    if (!strcmp(name, "graphics") || !strcmp(name, "toolspecific"))
+        return pni_rd_skip(rd);
+    if (!strcmp(name, "expression")) {
+        if (pni_rd_text_of(rd) < 0)
+            return -1;
+        const char *t = rd->tree.text + strspn(rd->tree.text, " \t\r\n");
+        if (!strncmp(t, "True", 4) && !t[4 + strspn(t + 4, " \t\r\n")])
+            return 0;
+    }
+    return snakes_refuse(rd, rd->tree.cur, "a transition guard");
+}
+
 static int node_child(rd_t *rd, void *ctx, const char *name)
 {
     node_ctx_t *n = ctx;
     if (n->kind == PN_PLACE && !strcmp(name, "type"))
         return snakes_place_type(rd);
+    if (n->kind == PN_TRANSITION && !strcmp(name, "guard"))
+        return pni_rd_children(rd, snakes_guard_child, NULL);
     if (!strcmp(name, "name"))
         return read_once(rd, &n->name, &n->once[0], name);
     if (n->kind == PN_TRANSITION &&
@@ -807,8 +956,8 @@ static int read_arc(rd_t *rd, const char *elem)
         pni_rd_ignore(rd, IGN_INTERVAL);
     if (type && !strcmp(type, "transport"))
         pni_rd_ignore(rd, IGN_TRANSPORT);
-    if (a.inscription.inhibitor)
-        set_kind(rd, &a, "inhibitor");
+    if (a.inscription.kind)
+        set_kind(rd, &a, a.inscription.kind);
     if (a.kind < 0)
         a.kind = PN_ARC_NORMAL;
     if (a.kind_text) {

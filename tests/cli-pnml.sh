@@ -31,6 +31,14 @@ has "$TMP/out" '"places": 2, "transitions": 1, "arcs": 2'
 has "$TMP/out" '"inhibitor": 1'
 expect 2 "$BIN/pn-info" --format yaml "$FIX/valid/sample/net.pnml"
 
+# SNAKES's own files: its black tokens counted, its inhibitor, test and
+# flush arcs read; a value other than a black token refused where it is
+expect 0 "$BIN/pn-info" "$FIX/valid/snakes-blacktokens/net.pnml"
+has "$TMP/out" "arcs:        11 (normal 7, inhibitor 2, read 1, reset 1)"
+has "$TMP/out" "tokens:      6"
+expect 1 "$BIN/pn-info" "$FIX/invalid/snakes-int-arc/net.pnml"
+has "$TMP/err" "$FIX/invalid/snakes-int-arc/net.pnml:13:7: unsupported net type: an arc of <object type=\"int\">1</object>"
+
 # standard input
 expect 0 sh -c "'$BIN/pn-info' - < '$FIX/valid/sample/net.pnml'"
 has "$TMP/out" "file:        <stdin>"

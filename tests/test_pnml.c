@@ -4,6 +4,8 @@
  * manifest, and read -> write -> read round trips in every dialect.
  *
  * PN_REGEN=1 rewrites the expected files of the fixtures (review the diff).
+ * The net.pnml of the snakes-* fixtures but snakes-multisets are SNAKES's
+ * own output: tests/pnml/snakes-fixtures.py writes them with SNAKES.
  */
 #include <config.h>
 #include <check.h>

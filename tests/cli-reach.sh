@@ -62,6 +62,12 @@ for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
     [ "$steps" -ge "$lo" ] && [ "$steps" -le "$hi" ] && ok || bad "seed $seed: $steps steps outside [$lo, $hi]"
 done
 expect 0 "$BIN/pn-dot" --trace "$TMP/worst.trace" --timeline "$TMP/g.pnml" -o "$TMP/worst.svg"
+# the two defaults differ on this kernel, as pn-reach(1) says: every
+# maximal run ends (pn-run's), an interleaving need not (pn-reach's)
+expect 0 "$BIN/pn-reach" "$TMP/g.pnml"
+has "$TMP/out" "terminates:  no (some run never ends)"
+expect 0 "$BIN/pn-reach" --help
+has "$TMP/out" "pn-run's default; pn-reach(1)"
 
 # limits: incomplete, exit 4, never a false "no deadlock"
 cat > "$TMP/u.pnml" <<'PNML'

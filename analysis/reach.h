@@ -80,7 +80,9 @@ typedef enum {
                                ancestors: the net is not bounded
                                (pn_reach_unbounded()) */
     PN_REACH_DECIDED = 6    /* pn_reach_query(): every query was decided
-                               before every marking was found */
+                               before every marking was found (the
+                               markings found were all looked at: see
+                               pn_reach_dead()) */
 } pn_reach_end_t;
 
 /* Explores breadth first from the initial marking.  Returns PN_OK with
@@ -115,7 +117,9 @@ uint64_t pn_reach_max_tokens_per_marking(const pn_reach_t *r);
 /* The largest count of place p over the markings found. */
 uint64_t pn_reach_place_bound(const pn_reach_t *r, size_t p);
 /* Whether transition t fires on some edge found (0: it never can, when the
- * exploration is complete). */
+ * exploration is complete).  After PN_REACH_DECIDED: whether it is enabled
+ * in some marking found (those whose successors the search did not compute
+ * too, so that a witness where t is enabled never leaves it unfired). */
 int pn_reach_transition_fires(const pn_reach_t *r, size_t t);
 /* The marking of state i (0 .. pn_reach_states() - 1; 0 is the initial
  * marking) into m, one count per place.  PN_EINVAL for a bad i. */
@@ -123,7 +127,10 @@ pn_status_t pn_reach_marking(const pn_reach_t *r, uint64_t i, uint64_t *m);
 /* Whether marking m (one count per place) was found.  O(places).  Uses the
  * result's scratch buffer: not from two threads at once. */
 int pn_reach_contains(const pn_reach_t *r, const uint64_t *m);
-/* Dead markings found (no transition enabled). */
+/* Dead markings found (no transition enabled): among the markings whose
+ * successors were computed; after PN_REACH_DECIDED, among every marking
+ * found (a dead witness of EF deadlock is counted, and
+ * pn_reach_dead_path() leads to the nearest). */
 uint64_t pn_reach_dead(const pn_reach_t *r);
 /* Whether some place is the same in every marking found (the MCC's
  * StableMarking). */

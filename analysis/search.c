@@ -295,6 +295,28 @@ static pn_status_t setup(pn_reach_t *r, const pn_net_t *net,
     return pni_store_rehash(r, 1024);
 }
 
+/* A search stopped because every query was decided leaves the markings
+ * from state from on unexpanded (from itself partly).  Looking at what
+ * they enable (no successor is stored) makes the dead markings and the
+ * transitions that fire those of every marking found, the answers'
+ * witnesses among them: a dead witness of EF deadlock is counted, and a
+ * transition fireable there is not left "not fired". */
+static void look_at_unexpanded(pn_reach_t *r, size_t from)
+{
+    for (size_t s = from; s < r->store.nstates; s++) {
+        pni_store_marking(r, s, r->gen.tmp);
+        int any = 0;
+        for (uint32_t t = 0; t < r->nt; t++)
+            if (pni_engine_enabled(r->engine, r->gen.tmp, t))
+                any = r->found.fires[t] = 1;
+        if (!any) {
+            if (r->found.first_dead == NO_STATE)
+                r->found.first_dead = (uint32_t)s;
+            r->found.dead++;
+        }
+    }
+}
+
 pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
                            int (*hook)(pn_reach_t *, uint32_t,
                                        const uint64_t *, void *),
@@ -331,6 +353,7 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
     }
     if (!st && hook && hook(r, 0, r->gen.m, ctx)) {
         r->found.end = PN_REACH_DECIDED;
+        look_at_unexpanded(r, 0);
         *out = r;
         return PN_OK;
     }
@@ -361,6 +384,7 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
             }
             if (r->limits.stopped) {
                 r->found.end = PN_REACH_DECIDED;
+                look_at_unexpanded(r, i);
                 break;
             }
             st = x.st ? x.st : PN_ENOMEM;

@@ -29,8 +29,10 @@ static void usage(FILE *out)
         "steps to a dead marking.\n"
         "\n"
         "      --semantics S     interleaving (default: one transition per\n"
-        "                        edge) or maximal (every maximal step that\n"
-        "                        pn-run can take)\n"
+        "                        edge, the Model Checking Contest's graph)\n"
+        "                        or maximal (every maximal step that pn-run\n"
+        "                        can take: pn-run's default; pn-reach(1)\n"
+        "                        says why the two differ)\n"
         "      --max-states N    stop after N markings (the result is then\n"
         "                        incomplete, exit status 4)\n"
         "      --token-bound N   stop when a place would hold more than N\n"
@@ -225,8 +227,11 @@ static int write_trace(const char *path, int longest, const pn_net_t *net,
         int complete = pn_reach_end(r) == PN_REACH_COMPLETE;
         if (!cli_quiet())
             fprintf(stderr, "%s: %s: %s: no %strace written\n", prog, path,
-                    !complete ? "no dead marking found (the search did not "
-                                "finish)"
+                    pn_reach_end(r) == PN_REACH_DECIDED
+                        ? "no dead marking found (the search stopped when "
+                          "every query was decided)"
+                    : !complete ? "no dead marking found (the search did not "
+                                  "finish)"
                     : !pn_reach_dead(r) ? "no dead marking"
                                         : "some run never ends",
                     longest ? "longest " : "");
@@ -255,6 +260,20 @@ static const char *end_text(pn_reach_end_t end)
     case PN_REACH_UNBOUNDED: return "incomplete: the net is not bounded";
     case PN_REACH_DECIDED: return "stopped: every query was decided";
     default: return "incomplete: a count would pass 2^63-1 (not bounded)";
+    }
+}
+
+/* The search's end as JSON's "end" says it: why it stopped. */
+static const char *end_word(pn_reach_end_t end)
+{
+    switch (end) {
+    case PN_REACH_COMPLETE: return "complete";
+    case PN_REACH_MAX_STATES: return "max_states";
+    case PN_REACH_TOKEN_BOUND: return "token_bound";
+    case PN_REACH_MAX_MEMORY: return "max_memory";
+    case PN_REACH_UNBOUNDED: return "unbounded";
+    case PN_REACH_DECIDED: return "decided";
+    default: return "overflow";
     }
 }
 
@@ -396,8 +415,11 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
                        const opts_t *o)
 {
     size_t nt = pn_net_transition_count(net);
-    /* an unfinished search only knows the markings it found */
+    /* an unfinished search only knows the markings it found; one that
+     * stopped at its answers looked at each of them (the witnesses too),
+     * so that its lists say what it saw without contradicting them */
     int full = pn_reach_end(r) == PN_REACH_COMPLETE;
+    int decided = pn_reach_end(r) == PN_REACH_DECIDED;
     const char *sofar = full ? "" : " (in the markings found)";
     printf("net:         %s\n", pn_net_id(net) ? pn_net_id(net) : "-");
     /* pn-run's default is the other semantics: its runs may end where
@@ -416,15 +438,21 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
            pn_reach_max_tokens_per_marking(r) == UINT64_MAX ? " or more" : "",
            sofar);
     printf("bounded:     %s\n", bounded(r) > 0 ? "yes" : !bounded(r) ? "no"
-                                 : "unknown (the search did not finish)");
+                                 : decided ? "unknown (the search stopped "
+                                             "when every query was decided)"
+                                           : "unknown (the search did not "
+                                             "finish)");
     printf("dead:        %" PRIu64 " dead marking%s%s\n", pn_reach_dead(r),
            pn_reach_dead(r) == 1 ? "" : "s", sofar);
     size_t never = 0;
     for (size_t t = 0; t < nt; t++)
         never += !pn_reach_transition_fires(r, t);
     printf(full ? "never fire:  %zu transition%s"
-                : "not fired:   %zu transition%s (yet: the search did not "
-                  "finish)",
+           : decided ? "not fired:   %zu transition%s (enabled in no marking "
+                       "found: the search stopped when every query was "
+                       "decided)"
+                     : "not fired:   %zu transition%s (yet: the search did "
+                       "not finish)",
            never, never == 1 ? "" : "s");
     for (size_t t = 0, shown = 0; t < nt && shown < 20; t++)
         if (!pn_reach_transition_fires(r, t)) {
@@ -462,11 +490,12 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
     int full = pn_reach_end(r) == PN_REACH_COMPLETE;
     printf("{\"net\": ");
     pni_json_string(stdout, pn_net_id(net), 0);
-    printf(", \"semantics\": \"%s\", \"complete\": %s, \"states\": %" PRIu64
+    printf(", \"semantics\": \"%s\", \"complete\": %s, \"end\": \"%s\""
+           ", \"states\": %" PRIu64
            ", \"edges\": %" PRIu64 ", \"max_tokens_in_place\": %" PRIu64
            ", \"max_tokens_per_marking\": %" PRIu64 ", \"%s\": %" PRIu64,
            o->ro.semantics == PN_SEM_MAXIMAL ? "maximal" : "interleaving",
-           full ? "true" : "false",
+           full ? "true" : "false", end_word(pn_reach_end(r)),
            pn_reach_states(r), pn_reach_edges(r),
            pn_reach_max_tokens_in_place(r),
            pn_reach_max_tokens_per_marking(r),

@@ -89,10 +89,12 @@ static void usage(FILE *out)
         "                           for any N (--threads N too)\n"
         "      --shard K/N          only the points k with k mod N = K (0 <= K < N)\n"
         "      --merge              FILEs are shard outputs: write them as one\n"
-        "      --plot FILE          draw the mean steps (95%% band) against the\n"
-        "                           first parameter, a line per value of the\n"
-        "                           second, into FILE.svg, .png or .pdf (gnuplot;\n"
-        "                           needs --output FILE and csv)\n"
+        "      --plot FILE          draw the mean steps, and the firings of each\n"
+        "                           --count (95%% band), against the first\n"
+        "                           numeric parameter, a line per value of the\n"
+        "                           others (a net file each), into FILE.svg,\n"
+        "                           .png or .pdf (gnuplot; needs --output FILE\n"
+        "                           and csv)\n"
         "      --progress           a progress line on standard error even when it\n"
         "                           is not a terminal\n");
     cli_usage_common(out, 27);

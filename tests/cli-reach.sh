@@ -62,6 +62,12 @@ for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
     [ "$steps" -ge "$lo" ] && [ "$steps" -le "$hi" ] && ok || bad "seed $seed: $steps steps outside [$lo, $hi]"
 done
 expect 0 "$BIN/pn-dot" --trace "$TMP/worst.trace" --timeline "$TMP/g.pnml" -o "$TMP/worst.svg"
+# the two defaults differ on this kernel, as pn-reach(1) says: every
+# maximal run ends (pn-run's), an interleaving need not (pn-reach's)
+expect 0 "$BIN/pn-reach" "$TMP/g.pnml"
+has "$TMP/out" "terminates:  no (some run never ends)"
+expect 0 "$BIN/pn-reach" --help
+has "$TMP/out" "pn-run's default; pn-reach(1)"
 
 # limits: incomplete, exit 4, never a false "no deadlock"
 cat > "$TMP/u.pnml" <<'PNML'
@@ -136,6 +142,25 @@ expect 0 "$BIN/pn-reach" --query 'EF q >= 1' "$TMP/d.pnml"
 has "$TMP/out" "search:      stopped: every query was decided"
 expect 0 "$BIN/pn-reach" --format json --query 'AG q < 2' "$TMP/d.pnml"
 has "$TMP/out" '"queries": [{"id": "q1", "query": "AG q < 2", "answer": false, "witness_steps": 2}]'
+# ... and what it says it saw does not contradict the answers: the dead
+# witness is a dead marking found (and the trace to it is written), a
+# transition fireable at the witness is not "not fired"
+expect 0 "$BIN/pn-reach" --query deadlock -t "$TMP/early.trace" "$TMP/d.pnml"
+has "$TMP/out" "query q1:      EF deadlock: TRUE (witness in 4 steps)"
+has "$TMP/out" "dead:        1 dead marking (in the markings found)"
+has "$TMP/out" "bounded:     unknown (the search stopped when every query was decided)"
+has "$TMP/early.trace" "E dead 4"
+expect 0 "$BIN/pn-reach" --query 'EF fireable(u)' "$TMP/d.pnml"
+has "$TMP/out" "query q1:      EF fireable(u): TRUE (witness in 1 step)"
+has "$TMP/out" "not fired:   1 transition (enabled in no marking found: the search stopped when every query was decided): v"
+lacks "$TMP/out" "(yet: the search did not finish)"
+expect 0 "$BIN/pn-reach" --format json --query deadlock --query 'AG !fireable(u)' "$TMP/d.pnml"
+has "$TMP/out" '"complete": false, "end": "decided"'
+has "$TMP/out" '"dead_found": 1, "never_fired_so_far": ["v"]'
+lacks "$TMP/out" '"never_fire"'
+# a complete search and one a limit stopped say why in "end" too
+expect 0 "$BIN/pn-reach" --format json "$TMP/d.pnml"
+has "$TMP/out" '"complete": true, "end": "complete"'
 # bad queries: the column, exit 2
 expect 2 "$BIN/pn-reach" --query 'EF p >=' "$TMP/d.pnml"
 has "$TMP/err" "pn-reach: --query 'EF p >=': column 8: expected a place or a number, found the end"
@@ -242,13 +267,13 @@ lacks "$TMP/out" "never fire:"
 has "$TMP/err" "none.trace: no dead marking found (the search did not finish): no trace written"
 # json says the same: what was seen, under its own keys
 expect 4 "$BIN/pn-reach" --max-states 2 --format json "$TMP/d.pnml"
-has "$TMP/out" '"complete": false'
+has "$TMP/out" '"complete": false, "end": "max_states"'
 has "$TMP/out" '"dead_found": 0'
 has "$TMP/out" '"never_fired_so_far": ['
 lacks "$TMP/out" '"dead":'
 lacks "$TMP/out" '"never_fire":'
 expect 0 "$BIN/pn-reach" --query 'p == 1' -t "$TMP/none.trace" "$TMP/d.pnml"
-has "$TMP/err" "none.trace: no dead marking found (the search did not finish): no trace written"
+has "$TMP/err" "none.trace: no dead marking found (the search stopped when every query was decided): no trace written"
 [ ! -e "$TMP/none.trace" ] && ok || bad "a trace written for an unfinished search"
 # no path is an answer, not a failed output: no file, a note, and the
 # answer's own exit status (0 complete, 4 not bounded)

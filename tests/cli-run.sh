@@ -16,6 +16,16 @@ for prog in pn-run pn-gen-gpu; do
     man_documents_options "$prog"
 done
 
+# one default semantics each, on purpose: each program's help and man page
+# name the other's default and say why they differ
+expect 0 "$BIN/pn-run" --help
+has "$TMP/out" "maximal (default: a step is a clock tick)"
+has "$TMP/out" "interleaving (pn-reach's default"
+has "$srcdir/../share/man/pn-run.1" ".SS Why maximal steps by default"
+has "$srcdir/../share/man/pn-run.1" "pn-reach \\-\\-semantics maximal"
+has "$srcdir/../share/man/pn-reach.1" ".SS Why interleaving by default"
+has "$srcdir/../share/man/pn-reach.1" "pn-run \\-\\-semantics interleaving"
+
 # --- pn-gen-gpu --------------------------------------------------------
 expect 0 "$BIN/pn-gen-gpu" --warps 8 --arith 0 --shared 0 --global 20 -o "$TMP/k.pnml"
 expect 0 "$BIN/pn-info" "$TMP/k.pnml"

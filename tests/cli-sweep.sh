@@ -229,9 +229,48 @@ if grep -q '^#define GNUPLOT ' "$top_builddir/config.h"; then
     [ "$(head -c 4 "$TMP/p.png" | tail -c 3)" = PNG ] && ok || bad "--plot .png is not PNG"
     expect 0 "$BIN/pn-sweep" --param l1=5:20:5 --runs 3 -o "$TMP/r.csv" --plot "$TMP/p.pdf"
     [ "$(head -c 4 "$TMP/p.pdf")" = "%PDF" ] && ok || bad "--plot .pdf is not PDF"
-    # a first parameter that is no number cannot be an axis; no file left
+    # a sweep with no number to put along the axis (the nets alone) is
+    # refused; no file left
     expect 2 "$BIN/pn-sweep" --runs 2 -o "$TMP/r.csv" --plot "$TMP/q.svg" "$TMP/w1.pnml"
+    has "$TMP/err" "--plot: no parameter of the sweep is a number to put along the axis (net): sweep p_init:ID or arc:ID too"
     [ -e "$TMP/q.svg" ] && bad "a refused plot left a file" || ok
+    # a sweep over PNML files: the swept value along the axis, a line a
+    # net (named by its file), each with its 3 points (and its key's mark)
+    cat > "$TMP/fork.pnml" <<'XML'
+<pnml><net id="f"><place id="p3"><initialMarking><text>1</text></initialMarking></place>
+<place id="q"/><transition id="t"/><transition id="u"/>
+<arc id="a1" source="p3" target="t"/><arc id="a2" source="t" target="q"/>
+<arc id="a3" source="p3" target="u"/></net></pnml>
+XML
+    expect 0 "$BIN/pn-sweep" --runs 3 --param p_init:p3=2:6:2 -o "$TMP/r.csv" \
+        --plot "$TMP/n.svg" "$TMP/chain.pnml" "$TMP/fork.pnml"
+    has "$TMP/n.svg" "<text>p_init:p3 (tokens)</text>"
+    has "$TMP/n.svg" "<text>mean steps (95% confidence band)</text>"
+    has "$TMP/n.svg" "<text>net</text>"
+    has "$TMP/n.svg" "<text>chain.pnml</text>"
+    has "$TMP/n.svg" "<text>fork.pnml</text>"
+    [ "$(grep -c '#gpPt6' "$TMP/n.svg")" -eq 8 ] && ok || bad "not 2 lines of 3 points in n.svg"
+    lacks "$TMP/n.svg" "mean firings"
+    # --count: a second panel, the mean firings of the transition counted
+    # (its id on the axis), the same lines
+    expect 0 "$BIN/pn-sweep" --runs 3 --param p_init:p3=2:6:2 -c t -o "$TMP/r.csv" \
+        --plot "$TMP/c.svg" "$TMP/chain.pnml" "$TMP/fork.pnml"
+    has "$TMP/c.svg" "<text>mean steps (95% confidence band)</text>"
+    has "$TMP/c.svg" "<text>mean firings of t (95% confidence band)</text>"
+    [ "$(grep -c '<text>chain.pnml</text>' "$TMP/c.svg")" -eq 2 ] && ok || bad "chain.pnml not a line of both panels"
+    [ "$(grep -c '#gpPt6' "$TMP/c.svg")" -eq 16 ] && ok || bad "not 2 panels of 2 lines of 3 points in c.svg"
+    # several counts: a line each, named by the transition
+    expect 0 "$BIN/pn-sweep" --runs 3 --param p_init:p3=2:6:2 -c t,u -o "$TMP/r.csv" \
+        --plot "$TMP/c.svg" "$TMP/fork.pnml"
+    has "$TMP/c.svg" "<text>mean firings (95% confidence band)</text>"
+    has "$TMP/c.svg" "<text>transition, net</text>"
+    has "$TMP/c.svg" "<text>t, fork.pnml</text>"
+    has "$TMP/c.svg" "<text>u, fork.pnml</text>"
+    # and of the GPU net's parameters: the count of t0 by warps
+    expect 0 "$BIN/pn-sweep" --param warps=1,2 --runs 3 -c t0 -o "$TMP/r.csv" --plot "$TMP/c.svg"
+    has "$TMP/c.svg" "<text>mean firings of t0 (95% confidence band)</text>"
+    has "$TMP/c.svg" "<text>t0</text>"
+    has "$TMP/c.svg" "<text>mean steps</text>"
 else
     echo "gnuplot was not found by configure: the plots are not tested"
 fi

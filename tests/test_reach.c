@@ -1309,6 +1309,18 @@ START_TEST(random_queries_against_brute_force)
             pn_engine_free(eng);
             pn_reach_path_free(path);
         }
+        /* every marking found was looked at, even when the answers
+         * stopped the search: its dead markings are counted and what it
+         * enables fires, so that no witness contradicts them */
+        uint64_t dead = 0;
+        for (uint64_t k = 0; k < pn_reach_states(r); k++) {
+            pn_reach_marking(r, k, m);
+            dead += bf_dead(net, m);
+            for (size_t t = 0; t < nt; t++)
+                if (bf_enabled(net, m, t))
+                    ck_assert(pn_reach_transition_fires(r, t));
+        }
+        ck_assert_uint_eq(pn_reach_dead(r), dead);
         free(m);
         free(seen);
         pn_reach_free(r);

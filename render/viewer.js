@@ -419,21 +419,31 @@ function boxOf(nodes) {
   });
   return b;
 }
-function fits(b) {
-  return b.x1 - b.x0 + 32 <= view.clientWidth &&
-         b.y1 - b.y0 + 32 <= view.clientHeight;
-}
 /* the largest zoom that shows them all ("fit" first for a net at most
- * twice as wide as its box); else the whole net */
+ * twice as wide as its box); else the whole net.  Measured once, where
+ * they lie in the picture, for every zoom: a layout of a large picture
+ * takes long */
 function chooseZoom(nodes) {
+  var r = svg.getBoundingClientRect(), x0 = 1, y0 = 1, x1 = 0, y1 = 0, i;
+  for (i = 0; i < nodes.length; i++) {
+    var q = nodes[i].getBoundingClientRect();
+    x0 = Math.min(x0, (q.left - r.left) / r.width);
+    y0 = Math.min(y0, (q.top - r.top) / r.height);
+    x1 = Math.max(x1, (q.right - r.left) / r.width);
+    y1 = Math.max(y1, (q.bottom - r.top) / r.height);
+  }
   var tries = ['1', '0.5', '0.25', 'fit'];
   if (svgW * 4 / 3 <= 2 * view.clientWidth) tries.unshift('fit');
-  for (var i = 0; i < tries.length; i++) {
-    zoom.value = tries[i];
-    setZoom();
-    if (fits(boxOf(nodes))) return;
-  }
   zoom.value = 'all';
+  for (i = 0; i < tries.length; i++) {
+    /* the picture's width in pixels at that zoom */
+    var w = tries[i] === 'fit' ? view.clientWidth : svgW * 4 / 3 * tries[i];
+    if ((x1 - x0) * w + 32 <= view.clientWidth &&
+        (y1 - y0) * w * svgH / svgW + 32 <= view.clientHeight) {
+      zoom.value = tries[i];
+      break;
+    }
+  }
   setZoom();
 }
 /* the view's middle on the nodes of the step shown */

@@ -113,6 +113,9 @@ for (i = 0; i < np; i++) {
   a.textContent = meta.places[i];
   b2.className = 'pname';
   b2.textContent = meta.placeNames[i];
+  /* a name cut to its column is whole in its tooltip */
+  a.title = meta.places[i];
+  b2.title = meta.placeNames[i];
   c.className = 'tok';
   tr.appendChild(a);
   tr.appendChild(b2);
@@ -152,10 +155,23 @@ var share = [], nk = meta.classes.length ? meta.classes.length : 1;
 })();
 var canvas = $('timeline'), ctx = canvas.getContext('2d'), cursor = $('cursor');
 var CW = 6, RH = nrows > 64 ? Math.max(2, Math.floor(768 / nrows)) : 12;
-var LW = 90, TOP = 34, SK = 58, SW = SK * (nk + 1) + 12;
+var ROWFONT = (RH >= 9 ? 10 : Math.max(RH, 6)) + 'px sans-serif';
+var TOP = 34, SK = 58, SW = SK * (nk + 1) + 12;
+/* the row names' column: as wide as the widest name and the title, so
+ * that no name is cut */
+var LW = (function () {
+  var w = 0, r;
+  ctx.font = ROWFONT;
+  for (r = 0; r < nrows; r++) w = Math.max(w, ctx.measureText(meta.rows[r]).width);
+  ctx.font = 'bold 11px sans-serif';
+  w = Math.max(w, ctx.measureText(meta.rowsTitle).width);
+  return Math.max(90, Math.ceil(w) + 8);
+})();
 var tlStart = 1, tlVisible = 0, drawnStart = -1;
 function sizeTimeline() {
-  var w = Math.max(400, canvas.parentNode.clientWidth - 4);
+  /* at least 10 steps beside the names (the box scrolls) */
+  var w = Math.max(400, canvas.parentNode.clientWidth - 4,
+                   LW + SW + 8 + 10 * CW);
   var h = TOP + nrows * RH + 44;
   var dpr = window.devicePixelRatio || 1;
   canvas.width = w * dpr;
@@ -184,7 +200,7 @@ function drawFrame() {
   ctx.textBaseline = 'middle';
   ctx.font = 'bold 11px sans-serif';
   ctx.fillText(meta.rowsTitle, LW - 4, TOP - 8);
-  ctx.font = (RH >= 9 ? 10 : Math.max(RH, 6)) + 'px sans-serif';
+  ctx.font = ROWFONT;
   var every = RH >= 9 ? 1 : Math.ceil(9 / RH);
   for (r = 0; r < nrows; r += every)
     ctx.fillText(meta.rows[r], LW - 4, TOP + r * RH + RH / 2);
@@ -277,6 +293,19 @@ function setPlace(p, v) {
     placeG[p].classList.toggle('marked', v > 0);
   }
 }
+/* the ids fired in step k, each in a span that no line break cuts */
+function listFired(k) {
+  firedList.textContent = k === 0 ? 'the initial marking'
+    : hot.length === 0 ? 'nothing fired' : '';
+  for (var j = 0; j < hot.length && j < 200; j++) {
+    if (j) firedList.appendChild(document.createTextNode(' '));
+    var sp = document.createElement('span');
+    sp.textContent = meta.transitions[hot[j]];
+    firedList.appendChild(sp);
+  }
+  if (hot.length > 200)
+    firedList.appendChild(document.createTextNode(' \u2026 (' + hot.length + ')'));
+}
 function show(k) {
   k = Math.max(0, Math.min(N, Math.floor(k) || 0));
   if (k === cur) return;
@@ -298,11 +327,7 @@ function show(k) {
   changed = k ? Array.prototype.slice.call(dP.subarray(dOff[k], dOff[k + 1])) : [];
   for (j = 0; j < hot.length; j++) if (transG[hot[j]]) transG[hot[j]].classList.add('fired');
   for (j = 0; j < changed.length; j++) if (placeG[changed[j]]) placeG[changed[j]].classList.add('changed');
-  var ids = [];
-  for (j = 0; j < hot.length && j < 200; j++) ids.push(meta.transitions[hot[j]]);
-  firedList.textContent = k === 0 ? 'the initial marking'
-    : hot.length === 0 ? 'nothing fired'
-    : ids.join(' ') + (hot.length > 200 ? ' \u2026 (' + hot.length + ')' : '');
+  listFired(k);
   cur = k;
   slider.value = k;
   label.textContent = 'step ' + k + ' of ' + N;
@@ -348,8 +373,9 @@ document.addEventListener('keydown', function (e) {
   else if (e.key === 'ArrowLeft') { show(cur - 1); e.preventDefault(); }
   else if (e.key === ' ') { setPlaying(!playing); e.preventDefault(); }
 });
-/* zoom of the net */
-var zoom = $('zoom');
+/* the view of the net: its zoom ("fit": the net's width in the view,
+ * "all": the whole net), and the nodes of the step in its middle */
+var zoom = $('zoom'), view = $('net');
 var svgW = svg ? parseFloat(svg.getAttribute('width')) : 0,
     svgH = svg ? parseFloat(svg.getAttribute('height')) : 0;
 function setZoom() {
@@ -357,28 +383,100 @@ function setZoom() {
   if (zoom.value === 'fit') {
     svg.style.width = '100%';
     svg.style.height = 'auto';
+  } else if (zoom.value === 'all') {
+    var z = Math.min(view.clientWidth / svgW, view.clientHeight / svgH);
+    svg.style.width = Math.floor(svgW * z) + 'px';
+    svg.style.height = Math.floor(svgH * z) + 'px';
   } else {
     svg.style.width = svgW * zoom.value + 'pt';
     svg.style.height = svgH * zoom.value + 'pt';
   }
 }
-zoom.onchange = setZoom;
-/* #zoom=fit (or 0.25, 0.5, 1) in the address: the zoom to open with */
-var zm = /zoom=([0-9.]+|fit)/.exec(location.hash);
-if (zm && zoom.querySelector('option[value="' + zm[1] + '"]'))
-  zoom.value = zm[1];
-else if (svg && svgW * 4 / 3 <= 2 * $('net').clientWidth)
-  zoom.value = 'fit';  /* a net at most twice as wide as its box */
+/* the nodes step k is about: the transitions it fired (at step 0, or
+ * where none of them is drawn, those of the next step with some drawn);
+ * else the marked places */
+function focusNodes(k) {
+  var out = [], s, j;
+  for (s = Math.max(k, 1); s <= N && !out.length; s++)
+    for (j = fOff[s]; j < fOff[s + 1]; j++)
+      if (transG[fired[j]]) out.push(transG[fired[j]]);
+  for (j = 0; j < np && !out.length; j++)
+    if (placeG[j] && shown[j] > 0) out.push(placeG[j]);
+  return out;
+}
+/* the box around nodes, in the coordinates of the view's content */
+function boxOf(nodes) {
+  var r = view.getBoundingClientRect(), b = { x0: Infinity, y0: Infinity,
+      x1: -Infinity, y1: -Infinity };
+  var ox = r.left + view.clientLeft - view.scrollLeft,
+      oy = r.top + view.clientTop - view.scrollTop;
+  nodes.forEach(function (g) {
+    var q = g.getBoundingClientRect();
+    b.x0 = Math.min(b.x0, q.left - ox);
+    b.y0 = Math.min(b.y0, q.top - oy);
+    b.x1 = Math.max(b.x1, q.right - ox);
+    b.y1 = Math.max(b.y1, q.bottom - oy);
+  });
+  return b;
+}
+/* the largest zoom that shows them all ("fit" first for a net at most
+ * twice as wide as its box); else the whole net.  Measured once, where
+ * they lie in the picture, for every zoom: a layout of a large picture
+ * takes long */
+function chooseZoom(nodes) {
+  var r = svg.getBoundingClientRect(), x0 = 1, y0 = 1, x1 = 0, y1 = 0, i;
+  for (i = 0; i < nodes.length; i++) {
+    var q = nodes[i].getBoundingClientRect();
+    x0 = Math.min(x0, (q.left - r.left) / r.width);
+    y0 = Math.min(y0, (q.top - r.top) / r.height);
+    x1 = Math.max(x1, (q.right - r.left) / r.width);
+    y1 = Math.max(y1, (q.bottom - r.top) / r.height);
+  }
+  var tries = ['1', '0.5', '0.25', 'fit'];
+  if (svgW * 4 / 3 <= 2 * view.clientWidth) tries.unshift('fit');
+  zoom.value = 'all';
+  for (i = 0; i < tries.length; i++) {
+    /* the picture's width in pixels at that zoom */
+    var w = tries[i] === 'fit' ? view.clientWidth : svgW * 4 / 3 * tries[i];
+    if ((x1 - x0) * w + 32 <= view.clientWidth &&
+        (y1 - y0) * w * svgH / svgW + 32 <= view.clientHeight) {
+      zoom.value = tries[i];
+      break;
+    }
+  }
+  setZoom();
+}
+/* the view's middle on the nodes of the step shown */
+function centre() {
+  var nodes = svg ? focusNodes(cur) : [];
+  if (!nodes.length) return;
+  var b = boxOf(nodes);
+  view.scrollLeft = (b.x0 + b.x1 - view.clientWidth) / 2;
+  view.scrollTop = (b.y0 + b.y1 - view.clientHeight) / 2;
+}
+zoom.onchange = function () { setZoom(); centre(); };
 
-/* the step in the address: #step=K */
+/* the address: #step=K, the step shown; #zoom=fit (or 0.25, 0.5, 1) */
 function fromHash() {
   var mm = /step=(\d+)/.exec(location.hash);
   return mm ? +mm[1] : 0;
 }
-window.addEventListener('hashchange', function () { show(fromHash()); });
-window.addEventListener('resize', function () { sizeTimeline(); drawTimeline(cur); });
+function zoomOfHash() {
+  var zm = /zoom=([0-9.]+|fit|all)/.exec(location.hash);
+  return zm && zoom.querySelector('option[value="' + zm[1] + '"]') ? zm[1] : '';
+}
+window.addEventListener('hashchange', function () {
+  var z = zoomOfHash();
+  if (z) { zoom.value = z; setZoom(); }
+  show(fromHash());
+  centre();
+});
+window.addEventListener('resize', function () {
+  sizeTimeline();
+  drawTimeline(cur);
+  if (zoom.value === 'all') setZoom();
+});
 sizeTimeline();
-setZoom();
 /* #step=K&from=J: from step J to K a step at a time, as the buttons go */
 var from = /from=(\d+)/.exec(location.hash);
 if (from) {
@@ -388,6 +486,18 @@ if (from) {
   while (cur > to) show(cur - 1);
 }
 show(fromHash());
+/* open on the step's nodes, at the zoom of the address or else the
+ * largest that shows them */
+if (zoomOfHash()) {
+  zoom.value = zoomOfHash();
+  setZoom();
+} else if (svg && focusNodes(cur).length) {
+  chooseZoom(focusNodes(cur));
+} else {
+  if (svg && svgW * 4 / 3 <= 2 * view.clientWidth) zoom.value = 'fit';
+  setZoom();
+}
+centre();
 var loadMs = performance.now();
 var timing = $('timing');
 timing.setAttribute('data-load-ms', loadMs.toFixed(1));

@@ -7,6 +7,10 @@
 #    pages (the .nf block after "#include <pn/" in EXAMPLE) builds with
 #    only `cc prog.c $(pkg-config --cflags --libs libpn)` (libpn-render
 #    when it includes pn/dot.h) and runs;
+#  - the README's lines that build and run its first C example (the
+#    ```console block after it) run as written, with PKG_CONFIG_PATH and
+#    LD_LIBRARY_PATH set as the README says for an installation under a
+#    folder of one's own;
 #  - the section-3 pages are installed, one per function name.
 # Skipped (77) without a shared library (a static or sanitizer build).
 . "${srcdir:-tests}/lib.sh"
@@ -87,6 +91,19 @@ for c in "$TMP"/ex/*.c; do
     fi
 done
 echo "built and ran $n examples against $D"
+
+# the README's own lines, as written, on its first example saved as prog.c
+mkdir -p "$TMP/prog"
+cp "$TMP/ex/readme-1.c" "$TMP/prog/prog.c"
+cp "$top/tests/pnml/valid/sample/net.pnml" "$TMP/prog/net.pnml"
+awk '/^```c$/ {c = 1} c && /^```console$/ {on = 1; next} on && /^```/ {exit}
+     on' "$top/README.md" > "$TMP/prog.sh"
+grep -q 'pkg-config' "$TMP/prog.sh" && ok || bad "README.md shows no line that builds its C example"
+if (cd "$TMP/prog" && LD_LIBRARY_PATH="$libdir" sh -e "$TMP/prog.sh") \
+        > "$TMP/out" 2> "$TMP/err"; then ok; else
+    bad "the README's lines failed:"; sed 's/^/  | /' "$TMP/prog.sh" "$TMP/err" >&2
+fi
+has "$TMP/out" "places, "
 
 # section-3 pages: one per function the headers declare
 man3=$(find "$D" -type d -name man3 | head -1)

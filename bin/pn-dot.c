@@ -27,8 +27,9 @@ static void usage(FILE *out)
         "  -f, -T, --format FMT svg, png, pdf or dot\n"
         "  -l, --layout L       dot (default), neato, fdp or sfdp\n"
         "      --positions      draw nodes where the PNML places them (no layout)\n"
-        "      --dpi N          pixels per inch of a PNG (default 96; at most\n"
-        "                       100 megapixels are drawn)\n"
+        "      --dpi N          pixels per inch of a PNG (default 96; lowered,\n"
+        "                       with a note, to keep it within %d pixels\n"
+        "                       a side; at most 100 megapixels are drawn)\n"
         "      --labels L       short (default): the id less its warp or group\n"
         "                       inside each node, the names in a legend and in\n"
         "                       tooltips; name: the names beside the nodes;\n"
@@ -52,7 +53,7 @@ static void usage(FILE *out)
         "                       (the net, a step slider, the marking, the\n"
         "                       fired transitions and the timeline)\n"
         "      --net ID         read the <net> with this id\n",
-        prog);
+        prog, PN_DOT_MAX_SIDE);
     cli_usage_common(out, 23);
     fprintf(out,
         "\n"
@@ -198,6 +199,8 @@ static int parse_options(int argc, char **argv, opts_t *o)
                                       CLI_FMT(CLI_PDF) | CLI_FMT(CLI_DOT),
                            .format = CLI_SVG};
     pn_dot_options_init(&o->dot);
+    /* a PNG that common viewers open */
+    o->dot.max_side = PN_DOT_MAX_SIDE;
     int c, rc;
     while ((c = getopt_long(argc, argv, "o:f:T:l:qhV", longopts, NULL)) != -1)
         if ((rc = set_option(o, c, optarg)) >= 0)
@@ -368,6 +371,27 @@ static int html_page(const pn_net_t *net, const pn_trace_t *trace,
     return CLI_OK;
 }
 
+/* The note of a PNG drawn at a lower resolution than asked, to keep each
+ * side within max_side pixels (not with --quiet); its size from its
+ * header. */
+static void note_dpi(const pn_dot_context_t *ctx, const opts_t *o,
+                     const char *data, size_t len)
+{
+    /* 0: Graphviz's 96 */
+    double used = pn_dot_last_dpi(ctx),
+           asked = o->dot.dpi > 0 ? o->dot.dpi : 96;
+    if (used <= 0 || used >= asked || len < 24 || cli_quiet())
+        return;
+    const unsigned char *d = (const unsigned char *)data;
+    unsigned long w = (unsigned long)d[16] << 24 | (unsigned long)d[17] << 16 |
+                      (unsigned long)d[18] << 8 | d[19];
+    unsigned long h = (unsigned long)d[20] << 24 | (unsigned long)d[21] << 16 |
+                      (unsigned long)d[22] << 8 | d[23];
+    fprintf(stderr, "%s: note: drawn at %.0f dpi, not %.0f, to keep the PNG "
+            "within %" PRIu64 " pixels a side (%lu x %lu); -f svg or -f pdf "
+            "have no such limit\n", prog, used, asked, o->dot.max_side, w, h);
+}
+
 /* Renders the net, one step of the trace or its timeline (or the page of
  * --html) into *data. */
 static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
@@ -414,6 +438,8 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
         rc = render_failed(st, &err, o);
     else if (o->html)
         rc = html_page(net, trace, o, data, len);
+    else
+        note_dpi(ctx, o, *data, *len);
 done:
     free(marking);
     free(fired);

@@ -135,11 +135,50 @@ expect 1 "$BIN/pn-dot" --trace "$TMP/g.pnml" --step 1 "$TMP/g.pnml"
 has "$TMP/err" "is this a pn-run trace?"
 expect 1 "$BIN/pn-dot" --trace "$TMP/none.trace" --step 1 "$TMP/g.pnml"
 
-# large nets: a clear message, not a silent hang
+# large nets: folded by default, with a note; every warp drawn (--no-fold)
+# is too many for the layout: a clear message, not a silent hang
 "$BIN/pn-gen-gpu" --warps 64 -o "$TMP/big.pnml"
-expect 4 "$BIN/pn-dot" "$TMP/big.pnml" -o "$TMP/big.svg"
+expect 0 "$BIN/pn-dot" "$TMP/big.pnml" -o "$TMP/big.svg"
+has "$TMP/err" "pn-dot: note: 64 warps: w0 drawn in full, the other 63 folded into boxes to keep the picture readable; --no-fold draws every warp"
+has "$TMP/big.svg" 'id="fold&#45;w63"'
+expect 0 "$BIN/pn-dot" -q "$TMP/big.pnml" -o "$TMP/big.svg"
+[ -s "$TMP/err" ] && bad "a note with --quiet" || ok
+expect 4 "$BIN/pn-dot" --no-fold "$TMP/big.pnml" -o "$TMP/big.svg"
 has "$TMP/err" "use --fold to draw the first group (warp) in full"
 has "$TMP/err" "--positions"
+expect 2 "$BIN/pn-dot" --fold --no-fold "$TMP/g.pnml"
+has "$TMP/err" "--fold and --no-fold: choose one"
+# the size from which nets are folded: 16 warps (1447 nodes and arcs) draw
+# unfolded with no text covered; 17 (1537) are folded, the groups of
+# --cluster-by too; not at the positions, nor a timeline
+"$BIN/pn-gen-gpu" --warps 16 -o "$TMP/g16.pnml"
+"$BIN/pn-gen-gpu" --warps 17 -o "$TMP/g17.pnml"
+expect 0 "$BIN/pn-dot" -f dot "$TMP/g16.pnml"
+has "$TMP/out" 'id=w15_p1'
+[ -s "$TMP/err" ] && bad "a note for 16 warps" || ok
+expect 0 "$BIN/pn-dot" -f dot "$TMP/g17.pnml"
+has "$TMP/out" 'id="fold-w16"'
+lacks "$TMP/out" 'id=w16_p1'
+has "$TMP/err" "note: 17 warps: w0 drawn in full, the other 16 folded"
+expect 0 "$BIN/pn-dot" -f dot --no-fold "$TMP/g17.pnml"
+has "$TMP/out" 'id=w16_p1'
+[ -s "$TMP/err" ] && bad "a note with --no-fold" || ok
+expect 0 "$BIN/pn-dot" -f dot --cluster-by _ "$TMP/g17.pnml"
+has "$TMP/out" 'id="fold-w16"'
+has "$TMP/err" "note: 17 groups: w0 drawn in full, the other 16 folded into boxes to keep the picture readable; --no-fold draws every group"
+expect 0 "$BIN/pn-dot" -f dot --no-clusters "$TMP/g17.pnml"
+has "$TMP/out" 'id=w16_p1'
+expect 0 "$BIN/pn-dot" --positions "$TMP/g17.pnml" -o "$TMP/g17.svg"
+has "$TMP/g17.svg" 'id="w16_p1"'
+[ -s "$TMP/err" ] && bad "a note with --positions" || ok
+"$BIN/pn-run" --max-steps 20 --trace "$TMP/g17.trace" "$TMP/g17.pnml" > /dev/null
+expect 0 "$BIN/pn-dot" --trace "$TMP/g17.trace" --timeline "$TMP/g17.pnml" -o "$TMP/tl17.svg"
+has "$TMP/tl17.svg" '>w16<'
+[ -s "$TMP/err" ] && bad "a note with --timeline" || ok
+# a step of a large net: folded too, the boxes with the marking
+expect 0 "$BIN/pn-dot" -f dot --trace "$TMP/g17.trace" --step 20 "$TMP/g17.pnml"
+has "$TMP/out" 'id="fold-w16"'
+has "$TMP/err" "note: 17 warps"
 # a net without groups: sfdp without labels (the fewest texts covered)
 expect 4 "$BIN/pn-dot" --cluster-by XYZ "$TMP/big.pnml" -o "$TMP/big.svg"
 has "$TMP/err" "--layout sfdp --labels none"
@@ -169,7 +208,7 @@ expect 2 "$BIN/pn-dot" --fold --trace "$TMP/run.trace" --timeline "$TMP/g.pnml"
 # pixels wide, past what ImageMagick and common viewers open; drawn at the
 # dpi at which it is 16384 wide or less
 "$BIN/pn-gen-gpu" --warps 32 -o "$TMP/g32.pnml"
-expect 0 "$BIN/pn-dot" "$TMP/g32.pnml" -o "$TMP/g32.png"
+expect 0 "$BIN/pn-dot" --no-fold "$TMP/g32.pnml" -o "$TMP/g32.png"
 w=$(png_width "$TMP/g32.png"); h=$(png_height "$TMP/g32.png")
 [ "$w" -le 16384 ] && [ "$h" -le 16384 ] && [ "$w" -gt 16000 ] && ok || bad "$w x $h pixels"
 has "$TMP/err" "pn-dot: note: drawn at "

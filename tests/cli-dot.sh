@@ -237,6 +237,34 @@ if [ $# -eq 3 ]; then
     has "$TMP/err" "or at $3 dpi or less (not 600)"
 else bad "pn-dot(1): no figures of a 2-warp net at 600 dpi"; fi
 
+# the quick start's pictures, by its own commands: the net on one page
+# with no text covered, and as PNGs within the limits of common viewers.
+# One page: an A0 sheet at the drawing's own size (2384 x 3370 pt, either
+# way up), which holds one warp in full (a 1-warp net: 899 x 2106 pt);
+# the 32-warp net folded is 1312 x 2394 pt, every warp 17861 x 1967.
+bin=$(cd "$BIN" && pwd)
+mkdir -p "$TMP/qs/out"
+sed -n "s|^ *\./bin/|$bin/|p" "$srcdir/../share/quickstart.sh" > "$TMP/qs.cmds"
+grep -q 'pn-dot .*-o out/gpu32.svg$' "$TMP/qs.cmds" && ok || bad "the quick start draws no out/gpu32.svg"
+while IFS= read -r cmd <&3; do
+    expect 0 sh -c "cd '$TMP/qs' && $cmd"
+    case $cmd in
+    *pn-dot*.svg)
+        png=${cmd%.svg}.png
+        expect 0 sh -c "cd '$TMP/qs' && $png"
+        f="$TMP/qs/${png##* }"
+        w=$(png_width "$f"); h=$(png_height "$f")
+        [ "$w" -le 16384 ] && [ "$h" -le 16384 ] && [ $((w * h)) -le 100000000 ] && ok ||
+            bad "the quick start's ${png##* } is $w x $h pixels" ;;
+    esac
+done 3< "$TMP/qs.cmds"
+size=$(sed -n 's/^<svg width="\([0-9.]*\)pt" height="\([0-9.]*\)pt".*/\1 \2/p' "$TMP/qs/out/gpu32.svg")
+echo "$size" | awk '{ s = $1 < $2 ? $1 : $2; l = $1 < $2 ? $2 : $1
+                      exit !(s > 0 && s <= 2384 && l <= 3370) }' && ok ||
+    bad "the quick start's out/gpu32.svg is '$size' pt: more than an A0 page (2384 x 3370 pt)"
+"$top_builddir/tests/svg-overlaps" "$TMP/qs/out/gpu32.svg" > "$TMP/ov"
+has "$TMP/ov" ": 0 text/text, 0 text/node, 0 text/arc"
+
 # a long run over many warps: the timeline asks for a window
 "$BIN/pn-gen-gpu" --warps 64 --arith 2000 --shared 0 --global 0 --quiet -o "$TMP/long.pnml"
 "$BIN/pn-run" --trace "$TMP/long.trace" "$TMP/long.pnml" > /dev/null

@@ -136,7 +136,7 @@ bench: bench/bench-read bench/pn-info bench/bench-run bench/bench-maxplus bench/
 	echo; echo "pn-dot on GPU nets:"; \
 	for w in 8 32 64; do \
 	  $(builddir)/bin/pn-gen-gpu --warps $$w --quiet -o bench-dot.pnml; \
-	  for mode in "--positions" "--layout sfdp" "--layout dot"; do \
+	  for mode in "--positions" "--no-fold --layout sfdp" "--no-fold --layout dot"; do \
 	    s=$$(date +%s.%N); \
 	    if $(builddir)/bin/pn-dot $$mode bench-dot.pnml -o bench-dot.svg 2>/dev/null; then \
 	      e=$$(date +%s.%N); echo "  $$w warps, $$mode: $$(awk "BEGIN {print $$e - $$s}") s"; \

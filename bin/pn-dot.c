@@ -14,6 +14,15 @@ static const char *prog = "pn-dot";
 
 enum { EXIT_TOOBIG = 4 };
 
+/* Nodes and arcs above which a net in groups is folded unless --no-fold
+ * says otherwise.  Measured on GPU nets (pn-gen-gpu's defaults) with the
+ * dot layout: 16 warps (1447) draw unfolded with no text covered
+ * (tests/svg-overlaps) and 6.5 curve points per arc, 9209 pt wide; from
+ * 20 warps (1807) every warp fills with arcs looping across it (20.5
+ * points per arc, up to 160) and the drawing passes 11000 pt (32 warps:
+ * 17861 x 1967 pt), where folded it is 1312 x 2394 pt. */
+#define FOLD_ABOVE 1500
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -27,8 +36,9 @@ static void usage(FILE *out)
         "  -f, -T, --format FMT svg, png, pdf or dot\n"
         "  -l, --layout L       dot (default), neato, fdp or sfdp\n"
         "      --positions      draw nodes where the PNML places them (no layout)\n"
-        "      --dpi N          pixels per inch of a PNG (default 96; at most\n"
-        "                       100 megapixels are drawn)\n"
+        "      --dpi N          pixels per inch of a PNG (default 96; lowered,\n"
+        "                       with a note, to keep it within %d pixels\n"
+        "                       a side; at most 100 megapixels are drawn)\n"
         "      --labels L       short (default): the id less its warp or group\n"
         "                       inside each node, the names in a legend and in\n"
         "                       tooltips; name: the names beside the nodes;\n"
@@ -41,7 +51,10 @@ static void usage(FILE *out)
         "      --no-clusters    no groups\n"
         "      --fold           the first group (warp) in full, every other one\n"
         "                       as a box of its marked places, joined to the\n"
-        "                       rest by one arc per node and kind\n"
+        "                       rest by one arc per node and kind: the default\n"
+        "                       for a net in groups of over %d nodes and arcs\n"
+        "                       (a GPU net of over 16 warps), with a note\n"
+        "      --no-fold        every group (warp) in full, at any size\n"
         "      --trace FILE     a trace written by pn-run --trace\n"
         "      --step K         with --trace: the marking after step K, the\n"
         "                       transitions fired in step K highlighted\n"
@@ -52,7 +65,7 @@ static void usage(FILE *out)
         "                       (the net, a step slider, the marking, the\n"
         "                       fired transitions and the timeline)\n"
         "      --net ID         read the <net> with this id\n",
-        prog);
+        prog, PN_DOT_MAX_SIDE, FOLD_ABOVE);
     cli_usage_common(out, 23);
     fprintf(out,
         "\n"
@@ -65,7 +78,7 @@ static void usage(FILE *out)
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
        OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI,
        OPT_LABELS, OPT_RANKDIR, OPT_HTML };
-enum { OPT_FOLD = 160 };
+enum { OPT_FOLD = 160, OPT_NO_FOLD };
 
 typedef struct {
     pn_dot_options_t dot;
@@ -77,6 +90,7 @@ typedef struct {
     uint64_t step;          /* --step */
     uint64_t first, last;   /* the --timeline window */
     int has_step, timeline;
+    int no_fold;            /* --no-fold */
 } opts_t;
 
 static const char *const format_names[CLI_NFORMATS] = {
@@ -139,6 +153,7 @@ static int set_option(opts_t *o, int c, const char *arg)
         break;
     case OPT_NO_CLUSTERS: o->dot.no_clusters = 1; break;
     case OPT_FOLD: o->dot.fold = 1; break;
+    case OPT_NO_FOLD: o->no_fold = 1; break;
     case OPT_TRACE: o->trace_path = arg; break;
     case OPT_STEP:
         if (cli_uint("--step", arg, 0, UINT64_MAX, &o->step))
@@ -185,6 +200,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"cluster-by", required_argument, NULL, OPT_CLUSTER_BY},
         {"no-clusters", no_argument, NULL, OPT_NO_CLUSTERS},
         {"fold", no_argument, NULL, OPT_FOLD},
+        {"no-fold", no_argument, NULL, OPT_NO_FOLD},
         {"trace", required_argument, NULL, OPT_TRACE},
         {"step", required_argument, NULL, OPT_STEP},
         {"timeline", no_argument, NULL, OPT_TIMELINE},
@@ -198,6 +214,8 @@ static int parse_options(int argc, char **argv, opts_t *o)
                                       CLI_FMT(CLI_PDF) | CLI_FMT(CLI_DOT),
                            .format = CLI_SVG};
     pn_dot_options_init(&o->dot);
+    /* a PNG that common viewers open */
+    o->dot.max_side = PN_DOT_MAX_SIDE;
     int c, rc;
     while ((c = getopt_long(argc, argv, "o:f:T:l:qhV", longopts, NULL)) != -1)
         if ((rc = set_option(o, c, optarg)) >= 0)
@@ -233,6 +251,10 @@ static int parse_options(int argc, char **argv, opts_t *o)
     if (o->has_step && o->timeline) {
         fprintf(stderr, "%s: --step draws one step, --timeline a window: "
                 "choose one\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->dot.fold && o->no_fold) {
+        fprintf(stderr, "%s: --fold and --no-fold: choose one\n", prog);
         return CLI_EUSAGE;
     }
     if (o->dot.fold && (o->timeline || o->dot.positions)) {
@@ -368,6 +390,75 @@ static int html_page(const pn_net_t *net, const pn_trace_t *trace,
     return CLI_OK;
 }
 
+/* The groups that folding draws: those of two or more nodes (a GPU net's
+ * warps, not t0's group "idle"), the first in full (*first: its index). */
+static size_t foldable_groups(const pn_net_t *net, const pn_groups_t *g,
+                              size_t *first)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    size_t *size = calloc(g->ngroups + 1, sizeof *size), n = 0;
+    for (size_t i = 0; size && i < np + nt; i++) {
+        size_t k = i < np ? g->place_group[i] : g->transition_group[i - np];
+        if (k < g->ngroups)
+            size[k]++;
+    }
+    for (size_t k = g->ngroups; size && k-- > 0;)
+        if (size[k] >= 2) {
+            *first = k;
+            n++;
+        }
+    free(size);
+    return n;
+}
+
+/* Whether the net is folded without --fold: a net in groups drawn by a
+ * layout as one picture (not at its positions, not as a timeline, not
+ * the page of --html, which shows every place), above FOLD_ABOVE nodes
+ * and arcs, unless --no-fold. */
+static int fold_by_default(const pn_net_t *net, const pn_groups_t *groups,
+                           const opts_t *o)
+{
+    size_t elements = pn_net_place_count(net) + pn_net_transition_count(net) +
+                      pn_net_arc_count(net), first;
+    return groups && !o->no_fold && !o->dot.fold && !o->dot.positions &&
+           !o->timeline && !o->html && !o->dot.no_clusters &&
+           elements > FOLD_ABOVE && foldable_groups(net, groups, &first) > 1;
+}
+
+/* The note of a net folded by default (not with --quiet). */
+static void note_folded(const pn_net_t *net, const pn_groups_t *groups,
+                        const opts_t *o)
+{
+    const char *what = o->cluster_by ? "group" : "warp";
+    size_t first = 0, n = foldable_groups(net, groups, &first);
+    if (!cli_quiet())
+        fprintf(stderr, "%s: note: %zu %ss: %s drawn in full, the other %zu "
+                "folded into boxes to keep the picture readable; --no-fold "
+                "draws every %s\n", prog, n, what,
+                groups->group_names[first], n - 1, what);
+}
+
+/* The note of a PNG drawn at a lower resolution than asked, to keep each
+ * side within max_side pixels (not with --quiet); its size from its
+ * header. */
+static void note_dpi(const pn_dot_context_t *ctx, const opts_t *o,
+                     const char *data, size_t len)
+{
+    /* 0: Graphviz's 96 */
+    double used = pn_dot_last_dpi(ctx),
+           asked = o->dot.dpi > 0 ? o->dot.dpi : 96;
+    if (used <= 0 || used >= asked || len < 24 || cli_quiet())
+        return;
+    const unsigned char *d = (const unsigned char *)data;
+    unsigned long w = (unsigned long)d[16] << 24 | (unsigned long)d[17] << 16 |
+                      (unsigned long)d[18] << 8 | d[19];
+    unsigned long h = (unsigned long)d[20] << 24 | (unsigned long)d[21] << 16 |
+                      (unsigned long)d[22] << 8 | d[23];
+    fprintf(stderr, "%s: note: drawn at %.0f dpi, not %.0f, to keep the PNG "
+            "within %" PRIu64 " pixels a side (%lu x %lu); -f svg or -f pdf "
+            "have no such limit\n", prog, used, asked, o->dot.max_side, w, h);
+}
+
 /* Renders the net, one step of the trace or its timeline (or the page of
  * --html) into *data. */
 static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
@@ -400,6 +491,9 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
         rc = CLI_EUSAGE;
         goto done;
     }
+    int folded = fold_by_default(net, groups, o);
+    if (folded)
+        o->dot.fold = 1;
     o->dot.groups = groups;
     /* a GPU net's groups are its warps */
     if (groups && !o->cluster_by)
@@ -414,6 +508,11 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
         rc = render_failed(st, &err, o);
     else if (o->html)
         rc = html_page(net, trace, o, data, len);
+    else {
+        if (folded)
+            note_folded(net, groups, o);
+        note_dpi(ctx, o, *data, *len);
+    }
 done:
     free(marking);
     free(fired);

@@ -265,21 +265,49 @@ void pni_dot_set_dpi(Agraph_t *g, const char *format, double dpi)
     }
 }
 
+/* The highest whole dpi, from dpi down, at which the larger side of a
+ * bitmap of bb is at most max_side pixels; 0 when none is. */
+static double side_fit(boxf bb, double dpi, double max_side)
+{
+    double w, h;
+    bitmap_size(bb, dpi, &w, &h);
+    double fit = floor(dpi * max_side / fmax(w, h));
+    while (fit >= 1 && (bitmap_size(bb, fit, &w, &h), fmax(w, h) > max_side))
+        fit--;
+    return fit >= 1 ? fit : 0;
+}
+
 /* A bitmap's size from the laid-out drawing (its bounding box in points,
  * the pad around it, the resolution), checked before Graphviz allocates
- * it. */
+ * it: a side above max_side (when nonzero) lowers the resolution, which
+ * is set on the graph and told in *used; above PN_DOT_MAX_PIXELS it is
+ * refused, the message reckoned at the resolution asked. */
 static pn_status_t check_bitmap(Agraph_t *g, const char *format,
+                                uint64_t max_side, double *used,
                                 pn_error_t *err)
 {
+    *used = 0;
     if (!is_bitmap(format))
         return PN_OK;
     boxf bb = GD_bb(g);
     double dpi = GD_drawing(g) && GD_drawing(g)->dpi > 0
                      ? GD_drawing(g)->dpi : BITMAP_DPI;
-    double w, h;
+    double w, h, lw, lh, low = dpi;
     bitmap_size(bb, dpi, &w, &h);
-    if (w * h <= PN_DOT_MAX_PIXELS)
+    if (max_side && GD_drawing(g) && fmax(w, h) > (double)max_side) {
+        low = side_fit(bb, dpi, (double)max_side);
+        if (low < 1)
+            return dfail(err, PN_ETOOBIG, "a %s of this drawing would be "
+                         "more than %" PRIu64 " pixels a side even at 1 "
+                         "dpi: draw it as svg or pdf", format, max_side);
+        /* Graphviz renders at the drawing's dpi, read when the job starts */
+        GD_drawing(g)->dpi = low;
+    }
+    bitmap_size(bb, low, &lw, &lh);
+    if (lw * lh <= PN_DOT_MAX_PIXELS) {
+        *used = low;
         return PN_OK;
+    }
     /* the resolution at which it fits, if any */
     double fit = floor(dpi * sqrt(PN_DOT_MAX_PIXELS / (w * h)));
     double fw = 0, fh = 0;
@@ -296,14 +324,19 @@ static pn_status_t check_bitmap(Agraph_t *g, const char *format,
                  PN_DOT_MAX_PIXELS / 1000000, also);
 }
 
-pn_status_t pni_dot_render(GVC_t *gvc, Agraph_t *g, const char *layout,
-                           const char *format, char **data, size_t *len,
+/* Lays out g and renders it; a bitmap's resolution as check_bitmap()
+ * leaves it is kept in ctx (pn_dot_last_dpi()). */
+pn_status_t pni_dot_render(pn_dot_context_t *ctx, Agraph_t *g,
+                           const char *layout, const char *format,
+                           uint64_t max_side, char **data, size_t *len,
                            pn_error_t *err)
 {
+    GVC_t *gvc = ctx->gvc;
+    double used;
     if (gvLayout(gvc, g, layout) != 0)
         return dfail(err, PN_ERENDER, "Graphviz could not lay out the graph "
                      "with '%s'", layout);
-    pn_status_t st = check_bitmap(g, format, err);
+    pn_status_t st = check_bitmap(g, format, max_side, &used, err);
     if (st) {
         gvFreeLayout(gvc, g);
         return st;
@@ -327,7 +360,13 @@ pn_status_t pni_dot_render(GVC_t *gvc, Agraph_t *g, const char *layout,
     (*data)[n] = '\0';
     *len = n;
     gvFreeRenderData(out);
+    ctx->dpi = used;
     return PN_OK;
+}
+
+double pn_dot_last_dpi(const pn_dot_context_t *ctx)
+{
+    return ctx ? ctx->dpi : 0;
 }
 
 static int known(const char *s, const char *const *list)
@@ -975,8 +1014,8 @@ static void order_groups(Agraph_t *g, const pn_net_t *net,
 }
 
 /* Adds the net's nodes and arcs to g, in clusters, and renders it. */
-static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
-                            const pn_dot_options_t *o,
+static pn_status_t draw_net(pn_dot_context_t *ctx, Agraph_t *g,
+                            const pn_net_t *net, const pn_dot_options_t *o,
                             const unsigned char *folded, size_t nboxes,
                             const char *format, char **data, size_t *len,
                             pn_error_t *err)
@@ -1014,8 +1053,8 @@ static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
             add_legend(g, net, o);
         if (mode == CL_GROUPS && !o->positions && !strcmp(o->layout, "dot"))
             order_groups(g, net, o, pn, tn);
-        st = pni_dot_render(gvc, g, o->positions ? "nop" : o->layout, format,
-                            data, len, err);
+        st = pni_dot_render(ctx, g, o->positions ? "nop" : o->layout, format,
+                            o->max_side, data, len, err);
     }
     free(box);
     free(pn);
@@ -1029,6 +1068,8 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
                           char **data, size_t *len, pn_error_t *err)
 {
     pni_error_begin(err, NULL);
+    if (ctx)
+        ctx->dpi = 0;
     pn_dot_options_t o = pni_dot_options_or_defaults(opts);
     if (!o.layout)
         o.layout = "dot";
@@ -1077,7 +1118,7 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
     }
     set_graph_defaults(g, net, &o, elements);
     pni_dot_set_dpi(g, format, o.dpi);
-    st = draw_net(ctx->gvc, g, net, &o, folded, nboxes, format, data, len,
+    st = draw_net(ctx, g, net, &o, folded, nboxes, format, data, len,
                   err);
     agclose(g);
     agseterr(level);

@@ -67,7 +67,13 @@ typedef struct pn_dot_options {
                                 places and the transitions fired), the
                                 boxes in a grid joined to the rest by one
                                 arc per node and kind */
-    uint64_t reserved[3];    /* zero (the init function sets it): room for
+    uint64_t max_side;       /* nonzero: the most pixels a side of a bitmap
+                                (png) may have; a drawing larger at the
+                                dpi asked is drawn at the highest whole
+                                dpi at which it fits (pn_dot_last_dpi()
+                                says which); 0: no limit on a side (only
+                                PN_DOT_MAX_PIXELS in all) */
+    uint64_t reserved[2];    /* zero (the init function sets it): room for
                                 fields of later versions */
 } pn_dot_options_t;
 
@@ -75,6 +81,9 @@ typedef struct pn_dot_options {
 pn_status_t pn_dot_labels_parse(const char *name, pn_dot_labels_t *labels);
 
 #define PN_DOT_MAX_DPI 10000
+/* A bitmap's side past which ImageMagick and common image viewers refuse
+ * to open it: what pn-dot gives as max_side. */
+#define PN_DOT_MAX_SIDE 16384
 
 /* Fills defaults: dot layout, clusters on, no highlight (pn/status.h on
  * option structs).  A zeroed struct means the same. */
@@ -83,8 +92,9 @@ void pn_dot_options_init(pn_dot_options_t *o);
 /* Renders the net in format ("svg", "png", "pdf", "dot") into *data.
  * With positions, every position must be finite and within
  * PN_DOT_MAX_POSITION points in x and y (Graphviz aborts beyond).  A
- * bitmap (png) is refused above PN_DOT_MAX_PIXELS pixels, reckoned from
- * the laid-out drawing before it is rendered.  Returns PN_OK, PN_EINVAL
+ * bitmap (png) is reckoned from the laid-out drawing before it is
+ * rendered: with max_side, a side above it lowers the dpi; then above
+ * PN_DOT_MAX_PIXELS pixels it is refused.  Returns PN_OK, PN_EINVAL
  * (unknown layout or format, a dpi out of range, fold without groups or
  * with positions), PN_ETOOBIG (too large
  * for the layout: the message suggests sfdp or the positions; a position
@@ -96,6 +106,12 @@ void pn_dot_options_init(pn_dot_options_t *o);
 pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
                           const pn_dot_options_t *o, const char *format,
                           char **data, size_t *len, pn_error_t *err);
+
+/* The resolution, in pixels per inch, of the bitmap that the last
+ * pn_dot_render() or pn_dot_timeline() with ctx drew: the options' dpi
+ * (96 for 0), or lower where max_side lowered it; 0 when that call drew
+ * another format or failed, before any call, and for a NULL ctx. */
+double pn_dot_last_dpi(const pn_dot_context_t *ctx);
 
 /* Renders steps first..last of a trace as a space-time diagram: one row
  * per group of the options' groups (when clusters are on; else one per

@@ -22,6 +22,7 @@
 
 struct pn_dot_context {
     GVC_t *gvc;
+    double dpi;   /* the last drawing's bitmap resolution (0: none) */
 };
 
 /* Sets attribute name of a graph, node or edge to value. */
@@ -59,8 +60,9 @@ void pni_dot_set_dpi(Agraph_t *g, const char *format, double dpi);
 pn_dot_options_t pni_dot_options_or_defaults(const pn_dot_options_t *opts);
 pn_status_t pni_dot_check_format(const char *format, double dpi,
                                  pn_error_t *err);
-pn_status_t pni_dot_render(GVC_t *gvc, Agraph_t *g, const char *layout,
-                           const char *format, char **data, size_t *len,
+pn_status_t pni_dot_render(pn_dot_context_t *ctx, Agraph_t *g,
+                           const char *layout, const char *format,
+                           uint64_t max_side, char **data, size_t *len,
                            pn_error_t *err);
 
 /* ---- fold.c: folded groups ---------------------------------------------- */

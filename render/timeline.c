@@ -370,15 +370,16 @@ static void write_legend(pni_sb_t *b, const timeline_t *tl)
 }
 
 /* The graph: a title, the table and the legend below it; rendered. */
-static pn_status_t draw_timeline(GVC_t *gvc, const timeline_t *tl,
-                                 const char *title, const char *table,
-                                 const char *format, double dpi, char **data,
+static pn_status_t draw_timeline(pn_dot_context_t *ctx,
+                                 const timeline_t *tl, const char *title,
+                                 const char *table, const char *format,
+                                 const pn_dot_options_t *o, char **data,
                                  size_t *len, pn_error_t *err)
 {
     /* cgraph's error level is process-wide: set back before returning */
     agerrlevel_t level = agseterr(AGMAX);
     Agraph_t *g = agopen("timeline", Agdirected, NULL);
-    pni_dot_set_dpi(g, format, dpi);
+    pni_dot_set_dpi(g, format, o->dpi);
     pni_dot_set_text(g, "label", title);
     pni_dot_set(g, "labelloc", "t");
     pni_dot_set(g, "fontname", "Helvetica");
@@ -393,7 +394,8 @@ static pn_status_t draw_timeline(GVC_t *gvc, const timeline_t *tl,
         agsafeset(legend, "label", agstrdup_html(g, lg.s), "");
     free(lg.s);
     pni_dot_set(agedge(g, n, legend, NULL, 1), "style", "invis");
-    pn_status_t st = pni_dot_render(gvc, g, "dot", format, data, len, err);
+    pn_status_t st = pni_dot_render(ctx, g, "dot", format, o->max_side, data,
+                                    len, err);
     agclose(g);
     agseterr(level);
     return st;
@@ -406,6 +408,8 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
                             pn_error_t *err)
 {
     pni_error_begin(err, NULL);
+    if (ctx)
+        ctx->dpi = 0;
     pn_dot_options_t o = pni_dot_options_or_defaults(opts);
     if (!ctx || !net || !trace || !data || !len ||
         !pni_dot_groups_fit(o.groups, net))
@@ -438,8 +442,7 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
         snprintf(title, sizeof title, "%s: steps %" PRIu64 "-%" PRIu64,
                  o.title ? o.title : pn_net_id(net) ? pn_net_id(net) : "run",
                  first, last);
-        st = draw_timeline(ctx->gvc, &tl, title, b.s, format, o.dpi, data,
-                           len, err);
+        st = draw_timeline(ctx, &tl, title, b.s, format, &o, data, len, err);
     }
     free(tl.rows);
     free(tl.row_of);

@@ -42,9 +42,11 @@ mkdir -p out
 ./bin/pn-run --seed 1 --count t0 out/gpu32.pnml
 ./bin/pn-run --runs 100 --count t0 out/gpu32.pnml
 if [ -x bin/pn-dot ]; then
-    ./bin/pn-dot --positions out/gpu32.pnml -o out/gpu32.svg
+    # folded (pn-dot's default at this size): w0 in full, the other warps
+    # as boxes, on one page; pn-dot --no-fold draws every warp
+    ./bin/pn-dot out/gpu32.pnml -o out/gpu32.svg
     ./bin/pn-run --trace out/gpu32.trace out/gpu32.pnml > /dev/null
     ./bin/pn-dot --trace out/gpu32.trace --timeline --steps 1-200 out/gpu32.pnml -o out/gpu32-timeline.svg
-    echo "quickstart: rendered out/gpu32.svg"
+    echo "quickstart: rendered out/gpu32.svg (the net, folded) and out/gpu32-timeline.svg"
 fi
 echo "quickstart: done; outputs are in out/; run the tests with: make check"

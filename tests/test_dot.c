@@ -782,6 +782,79 @@ START_TEST(positions_and_bitmap_limits)
 }
 END_TEST
 
+/* A PNG's width and height from its header. */
+static void png_size(const char *data, unsigned *w, unsigned *h)
+{
+    const unsigned char *d = (const unsigned char *)data;
+    ck_assert(!memcmp(d, "\x89PNG", 4) && !memcmp(d + 12, "IHDR", 4));
+    *w = (unsigned)d[16] << 24 | (unsigned)d[17] << 16 |
+         (unsigned)d[18] << 8 | d[19];
+    *h = (unsigned)d[20] << 24 | (unsigned)d[21] << 16 |
+         (unsigned)d[22] << 8 | d[23];
+}
+
+/* max_side: a bitmap wider than it is drawn at the highest whole dpi at
+ * which it fits, and pn_dot_last_dpi() says which; without it (0, the
+ * default) the bitmap is as wide as the dpi makes it. */
+START_TEST(bitmap_max_side)
+{
+    pn_net_t *net = pn_net_new("wide");
+    pn_net_add_place(net, "p", NULL, 1, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL, NULL);
+    /* 20000 points wide: 26,700 pixels at 96 dpi, 4 megapixels */
+    ck_assert_int_eq(pn_net_set_position(net, PN_TRANSITION, 0, 0, 0), PN_OK);
+    ck_assert_int_eq(pn_net_set_position(net, PN_PLACE, 0, 20000, 0), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_options_init(&o);
+    o.positions = 1;
+    char *data = NULL;
+    size_t len;
+    unsigned w, h;
+    pn_error_t err;
+    ck_assert(pn_dot_last_dpi(NULL) == 0);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    png_size(data, &w, &h);
+    ck_assert_msg(w > PN_DOT_MAX_SIDE, "width %u", w);
+    ck_assert(pn_dot_last_dpi(ctx) == 96);
+    free(data);
+    o.max_side = PN_DOT_MAX_SIDE;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    png_size(data, &w, &h);
+    double dpi = pn_dot_last_dpi(ctx);
+    /* the highest whole dpi: one more would pass the side */
+    ck_assert_msg(dpi == floor(dpi) && dpi >= 50 && dpi < 96, "%g dpi", dpi);
+    ck_assert_msg(w <= PN_DOT_MAX_SIDE && w > PN_DOT_MAX_SIDE * dpi / (dpi + 1),
+                  "width %u at %g dpi", w, dpi);
+    free(data);
+    /* a dpi asked for is lowered as well; one that fits is kept */
+    o.dpi = 300;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    ck_assert(pn_dot_last_dpi(ctx) == dpi);
+    free(data);
+    o.dpi = 20;
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    ck_assert(pn_dot_last_dpi(ctx) == 20);
+    free(data);
+    /* not a bitmap, or nothing drawn: 0 */
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "svg", &data, &len, &err),
+                     PN_OK);
+    ck_assert(pn_dot_last_dpi(ctx) == 0);
+    free(data);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "png", &data, &len, &err),
+                     PN_OK);
+    free(data);
+    ck_assert_int_eq(pn_dot_render(ctx, net, &o, "bmp", &data, &len, &err),
+                     PN_EINVAL);
+    ck_assert(pn_dot_last_dpi(ctx) == 0);
+    pn_net_free(net);
+}
+END_TEST
+
 /* ---- the readability check (tests/svgcheck.h) --------------------------- */
 #include "svgcheck.h"
 
@@ -1208,6 +1281,7 @@ int main(void)
     tcase_add_test(tc, real_run_trace);
     tcase_add_test(tc, trace_replay_every_arc_kind);
     tcase_add_test(tc, positions_and_bitmap_limits);
+    tcase_add_test(tc, bitmap_max_side);
     tcase_add_test(tc, backslashes_drawn_as_written);
     tcase_add_test(tc, short_labels_legend_order_pairs);
     tcase_add_test(tc, readable_pictures);

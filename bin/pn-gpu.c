@@ -307,11 +307,11 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every *.csv of DIR/profiles, in name order. */
-static int add_dir(launches_t *all, const char *dir)
+/* Every *.csv of DIR/SUB, in name order. */
+static int add_dir(launches_t *all, const char *dir, const char *sub)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/profiles", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, sub);
     DIR *d = opendir(path);
     if (!d) { fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno)); return CLI_EINPUT; }
     char **names = NULL;
@@ -331,14 +331,14 @@ static int add_dir(launches_t *all, const char *dir)
     int rc = CLI_OK;
     for (size_t i = 0; i < n; i++) {
         if (rc == CLI_OK) {
-            snprintf(path, sizeof path, "%s/profiles/%s", dir, names[i]);
+            snprintf(path, sizeof path, "%s/%s/%s", dir, sub, names[i]);
             rc = add_profile(all, path);
         }
         free(names[i]);
     }
     free(names);
     if (rc == CLI_OK && all->n == 0) {
-        fprintf(stderr, "%s: %s/profiles: no profile (*.csv)\n", prog, dir);
+        fprintf(stderr, "%s: %s/%s: no profile (*.csv)\n", prog, dir, sub);
         rc = CLI_EINPUT;
     }
     return rc;
@@ -648,6 +648,80 @@ out:
 
 /* ---- eval --------------------------------------------------------------------- */
 
+/* The folder of real application kernels that eval predicts, when DIR has
+ * it, with a calibration on DIR/profiles only (doc/gpu.md). */
+#define UNSEEN_DIR "rodinia"
+
+static void eval_print(FILE *f, const opts_t *o, const pn_gpu_eval_line_t *lines,
+                       size_t nl)
+{
+    static const char *names[] = {"model", "inst_per_sm", "roofline", "linreg"};
+    if (!o->json) {
+        fputs("split,group,n", f);
+        for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ",%s", names[q]);
+        fputc('\n', f);
+    } else fputs("[", f);
+    for (size_t i = 0; i < nl; i++) {
+        if (o->json) {
+            fprintf(f, "%s\n  {\"split\": \"%s\", \"group\": ", i ? "," : "", lines[i].split);
+            pni_json_string(f, lines[i].group, 0);
+            fprintf(f, ", \"n\": %zu", lines[i].n);
+            for (int q = 0; q < PN_GPU_METHODS; q++) {
+                fprintf(f, ", \"%s\": ", names[q]);
+                if (lines[i].n) fprintf(f, "%.2f", lines[i].mape[q]); else fputs("null", f);
+            }
+            fputc('}', f);
+        } else {
+            fprintf(f, "%s,", lines[i].split);
+            pni_csv_field(f, lines[i].group);
+            fprintf(f, ",%zu", lines[i].n);
+            for (int q = 0; q < PN_GPU_METHODS; q++)
+                if (lines[i].n) fprintf(f, ",%.1f", lines[i].mape[q]); else fputc(',', f);
+            fputc('\n', f);
+        }
+    }
+    if (o->json) fputs("\n]\n", f);
+}
+
+/* DIR/rodinia's splits appended to *lines; CLI_OK also when DIR has none. */
+static int eval_unseen(const char *dir, const launches_t *train,
+                       const pn_gpu_device_t *devs, size_t nd,
+                       pn_gpu_cache_t *cache, pn_gpu_eval_line_t **lines,
+                       size_t *nl)
+{
+    char path[4096];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/%s", dir, UNSEEN_DIR);
+    if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) return CLI_OK;
+    launches_t un = {0};
+    int rc = add_dir(&un, dir, UNSEEN_DIR);
+    pn_gpu_eval_line_t *more = NULL;
+    size_t nm = 0, skipped = 0;
+    pn_error_t err;
+    if (rc == CLI_OK &&
+        pn_gpu_eval_unseen(train->l, train->n, un.l, un.n, UNSEEN_DIR, devs, nd,
+                           cache, &more, &nm, &skipped, &err) != PN_OK) {
+        cli_error(prog, &err);
+        rc = CLI_EINPUT;
+    }
+    if (rc == CLI_OK && !cli_quiet())
+        fprintf(stderr, "%s: %s: %zu launches of kernels the calibration never "
+                "sees, %zu left out (no measured time, or a count missing, in "
+                "either set)\n", prog, UNSEEN_DIR, un.n, skipped);
+    pn_gpu_eval_line_t *v = rc == CLI_OK ? realloc(*lines, (*nl + nm) * sizeof *v) : NULL;
+    if (rc == CLI_OK && !v && nm) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        rc = CLI_EINPUT;
+    } else if (rc == CLI_OK && nm) {
+        memcpy(v + *nl, more, nm * sizeof *v);
+        *lines = v;
+        *nl += nm;
+    }
+    free(more);
+    free(un.l);
+    return rc;
+}
+
 static int cmd_eval(const opts_t *o, const char *dir)
 {
     launches_t in = {0};
@@ -656,7 +730,7 @@ static int cmd_eval(const opts_t *o, const char *dir)
     pn_gpu_device_t *devs = NULL;
     size_t nd = 0;
     int rc = read_devices(o->devinfo ? o->devinfo : dev, &devs, &nd);
-    if (rc == CLI_OK) rc = add_dir(&in, dir);
+    if (rc == CLI_OK) rc = add_dir(&in, dir, "profiles");
     if (rc != CLI_OK) { free(devs); free(in.l); return rc; }
     pn_gpu_cache_t *cache = pn_gpu_cache_new();
     pn_gpu_eval_line_t *lines = NULL;
@@ -666,49 +740,25 @@ static int cmd_eval(const opts_t *o, const char *dir)
         cli_error(prog, &err);
         rc = CLI_EINPUT;
     }
+    if (rc == CLI_OK && !cli_quiet())
+        fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
+                prog, in.n, skipped);
+    if (rc == CLI_OK) rc = eval_unseen(dir, &in, devs, nd, cache, &lines, &nl);
     pn_gpu_cache_free(cache);
     if (rc == CLI_OK) {
-        if (!cli_quiet())
-            fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
-                    prog, in.n, skipped);
         /* the splits of a GPU that had nothing to train on */
         for (size_t i = 0; i < nl && !cli_quiet(); i++)
             if (lines[i].n == 0 && !strncmp(lines[i].group, "gpu:", 4))
                 fprintf(stderr, "%s: %s split of %s: no launch to train on (%s): not scored\n",
                         prog, lines[i].split, lines[i].group + 4,
-                        !strcmp(lines[i].split, "new-gpu") ? "no other GPU" :
+                        strstr(lines[i].split, "new-gpu") ? "no other GPU" :
                         !strcmp(lines[i].split, "kernel") ? "its only kernel" : "none left");
         char *tmp = NULL;
         const char *out = o->output ? o->output : "-";
         FILE *f = cli_output_open(out, &tmp);
         if (!f) rc = CLI_EOUTPUT;
         else {
-            static const char *names[] = {"model", "inst_per_sm", "roofline", "linreg"};
-            if (!o->json) {
-                fputs("split,group,n", f);
-                for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ",%s", names[q]);
-                fputc('\n', f);
-            } else fputs("[", f);
-            for (size_t i = 0; i < nl; i++) {
-                if (o->json) {
-                    fprintf(f, "%s\n  {\"split\": \"%s\", \"group\": ", i ? "," : "", lines[i].split);
-                    pni_json_string(f, lines[i].group, 0);
-                    fprintf(f, ", \"n\": %zu", lines[i].n);
-                    for (int q = 0; q < PN_GPU_METHODS; q++) {
-                        fprintf(f, ", \"%s\": ", names[q]);
-                        if (lines[i].n) fprintf(f, "%.2f", lines[i].mape[q]); else fputs("null", f);
-                    }
-                    fputc('}', f);
-                } else {
-                    fprintf(f, "%s,", lines[i].split);
-                    pni_csv_field(f, lines[i].group);
-                    fprintf(f, ",%zu", lines[i].n);
-                    for (int q = 0; q < PN_GPU_METHODS; q++)
-                        if (lines[i].n) fprintf(f, ",%.1f", lines[i].mape[q]); else fputc(',', f);
-                    fputc('\n', f);
-                }
-            }
-            if (o->json) fputs("\n]\n", f);
+            eval_print(f, o, lines, nl);
             rc = cli_output_close(f, tmp, out, 1);
         }
     }

@@ -314,6 +314,22 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *launches, size_t n,
                         pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
                         size_t *nout, size_t *skipped, pn_error_t *err);
 
+/* Kernels the calibration never saw: each GPU of `unseen` is calibrated
+ * on its launches in `train` (all of them) and predicts its launches in
+ * `unseen` (split `label`, 1 to 7 characters), and is predicted from the
+ * mean of the calibrations of the other GPUs of train, as in the new-gpu
+ * split (split "LABEL-new-gpu").  The baselines are fitted by the same
+ * code on the same rows.  The "all" line of each split is the mean of its
+ * kernels' errors (n: all its test launches); the "gpu:" and "kernel:"
+ * lines pool their launches.  Skipped launches and errors as
+ * pn_gpu_eval(); PN_EINVAL also for a label of another length. */
+pn_status_t pn_gpu_eval_unseen(const pn_gpu_launch_t *train, size_t ntrain,
+                               const pn_gpu_launch_t *unseen, size_t nunseen,
+                               const char *label,
+                               const pn_gpu_device_t *devs, size_t ndev,
+                               pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
+                               size_t *nout, size_t *skipped, pn_error_t *err);
+
 #ifdef __cplusplus
 }
 #endif

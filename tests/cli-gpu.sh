@@ -263,12 +263,30 @@ has "$TMP/out" '"n": 0, "model": null'
 expect 1 "$BIN/pn-gpu" eval "$TMP/none"
 expect 2 "$BIN/pn-gpu" eval
 has "$TMP/err" "eval: expected one DIR"
+# readme_table NAME ROWS: the README's table <!-- eval NAME --> is the "all"
+# lines of the eval output in $TMP/out
+readme_table() {
+    sed -n "/^<!-- eval $1 -->/,/^<!-- end -->/p" "$srcdir/../README.md" |
+        sed -n 's/^| \([a-z-]*\) | \([0-9]*\) | \([0-9.]*\) | \([0-9.]*\) | \([0-9.]*\) | \([0-9.]*\) |$/\1,all,\2,\3,\4,\5,\6/p' > "$TMP/readme-table"
+    [ "$(wc -l < "$TMP/readme-table")" -eq "$2" ] && ok || bad "the README has no $2-line table <!-- eval $1 -->"
+    grep ',all,' "$TMP/out" > "$TMP/eval-table"
+    cmp -s "$TMP/readme-table" "$TMP/eval-table" && ok || bad "README table $1 differs from pn-gpu eval: $(diff "$TMP/readme-table" "$TMP/eval-table" | tr '\n' ' ')"
+}
 # the README's table for this data set is what eval prints
 expect 0 "$BIN/pn-gpu" eval "$H"
-sed -n '/^<!-- eval hopper -->/,/^<!-- end -->/p' "$srcdir/../README.md" |
-    sed -n 's/^| \([a-z-]*\) | \([0-9]*\) | \([0-9.]*\) | \([0-9.]*\) | \([0-9.]*\) | \([0-9.]*\) |$/\1,all,\2,\3,\4,\5,\6/p' > "$TMP/readme-table"
-[ "$(wc -l < "$TMP/readme-table")" -eq 4 ] && ok || bad "the README has no 4-line table for the Hopper data"
-grep ',all,' "$TMP/out" > "$TMP/eval-table"
-cmp -s "$TMP/readme-table" "$TMP/eval-table" && ok || bad "README table differs from pn-gpu eval: $(diff "$TMP/readme-table" "$TMP/eval-table" | tr '\n' ' ')"
-
+readme_table hopper 4
+# and for the data of Amaris et al. with the Rodinia kernels, when it is
+# at hand (beside the corpus, as the MCC oracle)
+GD="${PN_CORPUS:+$PN_CORPUS/../gpu-data}"
+if [ -n "$GD" ] && [ -d "$GD/rodinia" ]; then
+    expect 0 "$BIN/pn-gpu" eval "$GD"
+    has "$TMP/err" "rodinia: 595 launches of kernels the calibration never sees"
+    for k in bpnn_adjust_weights_cuda bpnn_layerforward_CUDA calculate_temp; do
+        has "$TMP/out" "rodinia,kernel:$k,"
+        has "$TMP/out" "rodinia-new-gpu,kernel:$k,"
+    done
+    readme_table gpu-data 6
+else
+    echo "no ../shared/gpu-data: its README table not checked"
+fi
 finish

@@ -642,6 +642,45 @@ START_TEST(eval_unseen_kernels)
 }
 END_TEST
 
+/* Pascal GP100 (cc 6.0) as NVIDIA documents it: 32 blocks, 64 warps,
+ * 65536 registers and 64 KB of shared memory an SM (CUDA C++ Programming
+ * Guide, compute capability table), two processing blocks with one warp
+ * scheduler each (64 FP32 cores an SM, the Pascal whitepaper); 6.1 has
+ * four schedulers and 96 KB.  A P100 launch is shaped from them. */
+START_TEST(pascal_limits)
+{
+    const pn_gpu_arch_t *a = pn_gpu_arch_find(6, 0);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_uint_eq(a->max_blocks, 32);
+    ck_assert_uint_eq(a->max_warps, 64);
+    ck_assert_uint_eq(a->regs, 65536);
+    ck_assert_uint_eq(a->smem, 65536);
+    ck_assert_uint_eq(a->schedulers, 2);
+    ck_assert_str_eq(a->name, "Pascal");
+    ck_assert_uint_eq(pn_gpu_arch_find(6, 1)->schedulers, 4);
+    pn_gpu_device_t d = maxwell();
+    snprintf(d.name, sizeof d.name, "Tesla-P100");
+    d.cc_major = 6;
+    d.cc_minor = 0;
+    d.sms = 56;
+    d.cores_per_sm = 64;
+    pn_gpu_launch_t l = launch(4096, 256, 40, 0, 4);
+    l.smem_per_block = 20000;   /* 3 blocks of 64 KB */
+    pn_gpu_shape_t s;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert_uint_eq(s.resident_blocks, 3);
+    ck_assert_str_eq(s.limited_by, "shared memory");
+    ck_assert_uint_eq(s.schedulers, 2);
+    ck_assert_uint_eq(s.blocks_by[PN_GPU_LIMIT_WARPS], 8);
+    ck_assert_uint_eq(s.blocks_by[PN_GPU_LIMIT_SMEM], 3);
+    ck_assert_double_eq_tol(s.occupancy, 24.0 / 64, 1e-12);
+    ck_assert_ptr_null(s.arch_guessed);
+    d.cc_minor = 4;             /* not in the table: 6.0's row, said so */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert_ptr_nonnull(s.arch_guessed);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gpu-model");
@@ -659,6 +698,7 @@ int main(void)
     tcase_add_test(tc, eval_new_gpu_same_architecture);
     tcase_add_test(tc, eval_nothing_to_train);
     tcase_add_test(tc, eval_unseen_kernels);
+    tcase_add_test(tc, pascal_limits);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -35,8 +36,11 @@ static void usage(FILE *out)
         "                          (without: from the specification alone)\n"
         "  -o, --output FILE       fit: the calibration (JSON); predict, eval:\n"
         "                          the table (default: standard output)\n"
-        "  -f, --format FMT        predict, eval: csv (default) or json\n"
-        "      --explain           predict: where the time goes (columns)\n"
+        "  -f, --format FMT        predict, eval: csv (default) or json;\n"
+        "                          predict also text (a report per launch)\n"
+        "      --explain           predict: where the time goes, what bounds\n"
+        "                          it, occupancy, waves, and what if each\n"
+        "                          limit of the resident blocks were lifted\n"
         "      --gpu NAME          predict: the device of a launch given by\n"
         "                          the options below, or of every profile row\n"
         "      --grid X[,Y[,Z]]    a hypothetical launch: its grid,\n"
@@ -65,7 +69,7 @@ enum { OPT_EXPLAIN = 128, OPT_GPU, OPT_GRID, OPT_BLOCK, OPT_ARITH, OPT_SHARED,
 
 typedef struct {
     const char *cmd, *devinfo, *calib, *output, *gpu;
-    int json, explain, hypo;
+    int json, text, explain, hypo;
     unsigned grid[3], block[3];
     double arith, shared, global, trans, regs, smem;
 } opts_t;
@@ -307,11 +311,11 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every *.csv of DIR/profiles, in name order. */
-static int add_dir(launches_t *all, const char *dir)
+/* Every *.csv of DIR/SUB, in name order. */
+static int add_dir(launches_t *all, const char *dir, const char *sub)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/profiles", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, sub);
     DIR *d = opendir(path);
     if (!d) { fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno)); return CLI_EINPUT; }
     char **names = NULL;
@@ -331,14 +335,14 @@ static int add_dir(launches_t *all, const char *dir)
     int rc = CLI_OK;
     for (size_t i = 0; i < n; i++) {
         if (rc == CLI_OK) {
-            snprintf(path, sizeof path, "%s/profiles/%s", dir, names[i]);
+            snprintf(path, sizeof path, "%s/%s/%s", dir, sub, names[i]);
             rc = add_profile(all, path);
         }
         free(names[i]);
     }
     free(names);
     if (rc == CLI_OK && all->n == 0) {
-        fprintf(stderr, "%s: %s/profiles: no profile (*.csv)\n", prog, dir);
+        fprintf(stderr, "%s: %s/%s: no profile (*.csv)\n", prog, dir, sub);
         rc = CLI_EINPUT;
     }
     return rc;
@@ -382,12 +386,147 @@ static void put_num(FILE *f, double v)
         fprintf(f, "%.6g", v);
 }
 
+/* ---- what if: one line per limit of the resident blocks ------------------------ */
+
+static const char *const limit_name[PN_GPU_LIMITS] = {"blocks", "warps", "registers", "shared memory"};
+
+typedef struct {
+    char text[200];       /* "with 32 registers a thread: 2 more blocks an SM, ..." */
+    double value;         /* the changed quantity (NAN: no change tried) */
+    int more_blocks;      /* resident blocks gained */
+    double predicted_s;   /* NAN: no change tried */
+} whatif_t;
+
+typedef struct {
+    const pn_gpu_device_t *d;
+    const pn_gpu_calib_t *c;
+    pn_gpu_cache_t *cache;
+} ctx_t;
+
+/* The change of limit q that would let one more block reside, as a
+ * launch; 0 when there is none to try (w->text says why). */
+static int whatif_launch(const pn_gpu_launch_t *l, const pn_gpu_shape_t *s,
+                         const pn_gpu_arch_t *a, int q, pn_gpu_launch_t *t,
+                         whatif_t *w)
+{
+    unsigned r = s->resident_blocks, by = s->blocks_by[q], target = r + 1;
+    unsigned wpb = s->warps_per_block;
+    *t = *l;
+    if (by == UINT_MAX) {
+        snprintf(w->text, sizeof w->text, "%s: the launch uses none that limits", limit_name[q]);
+        return 0;
+    }
+    if (by > r || strcmp(s->limited_by, limit_name[q])) {
+        snprintf(w->text, sizeof w->text, "%s: allow %u blocks an SM: not the limit", limit_name[q], by);
+        return 0;
+    }
+    if (q == PN_GPU_LIMIT_REGS) {
+        double per_warp = floor(a->regs / ((double)target * wpb) / a->reg_unit) * a->reg_unit;
+        unsigned pt = (unsigned)floor(per_warp / 32);
+        if (pt < 1) return 0;
+        t->regs_per_thread = pt;
+        w->value = pt;
+        snprintf(w->text, sizeof w->text, "registers: with %u a thread (now %u)", pt, l->regs_per_thread);
+    } else if (q == PN_GPU_LIMIT_SMEM) {
+        double unit = a->smem_unit ? a->smem_unit : 1;
+        unsigned pb = (unsigned)(floor(a->smem / (double)target / unit) * unit);
+        t->smem_per_block = pb;
+        w->value = pb;
+        snprintf(w->text, sizeof w->text, "shared memory: with %u bytes a block (now %u)", pb, l->smem_per_block);
+    } else if (q == PN_GPU_LIMIT_BLOCKS) {
+        /* fewer, larger blocks: the block's x doubled, the grid's x halved */
+        double threads = (double)l->block[0] * l->block[1] * l->block[2];
+        if (threads * 2 > 1024) {
+            snprintf(w->text, sizeof w->text, "blocks: the SM's %u blocks are resident; "
+                     "a block of %.0f threads cannot grow", by, threads * 2);
+            return 0;
+        }
+        t->block[0] *= 2;
+        t->grid[0] = (l->grid[0] + 1) / 2;
+        w->value = threads * 2;
+        snprintf(w->text, sizeof w->text, "blocks: with blocks of %.0f threads (grid x %u)", threads * 2, t->grid[0]);
+    } else {
+        if (r * wpb == s->max_warps)
+            snprintf(w->text, sizeof w->text, "warps: the SM's %u warps are resident (full occupancy)", s->max_warps);
+        else
+            snprintf(w->text, sizeof w->text, "warps: %u of the SM's %u warps resident: blocks of "
+                     "%u warps fit %u times (smaller blocks would fill it)", r * wpb, s->max_warps, wpb, r);
+        return 0;
+    }
+    return 1;
+}
+
+static void whatifs(const pn_gpu_launch_t *l, const pn_gpu_shape_t *s,
+                    const pn_gpu_prediction_t *p, const ctx_t *x, whatif_t w[PN_GPU_LIMITS])
+{
+    const pn_gpu_arch_t *a = pn_gpu_arch_find(x->d->cc_major, x->d->cc_minor);
+    for (int q = 0; q < PN_GPU_LIMITS; q++) {
+        w[q].value = w[q].predicted_s = NAN;
+        w[q].more_blocks = 0;
+        pn_gpu_launch_t t;
+        if (!a || !whatif_launch(l, s, a, q, &t, &w[q])) {
+            if (!a) snprintf(w[q].text, sizeof w[q].text, "%s: no limits known", limit_name[q]);
+            continue;
+        }
+        pn_gpu_shape_t s2;
+        pn_gpu_prediction_t p2;
+        size_t len = strlen(w[q].text);
+        if (pn_gpu_shape(&t, x->d, &s2, NULL) != PN_OK ||
+            pn_gpu_predict(&s2, x->c, x->cache, &p2, NULL) != PN_OK) {
+            snprintf(w[q].text + len, sizeof w[q].text - len, ": not predicted");
+            continue;
+        }
+        w[q].more_blocks = (int)s2.resident_blocks - (int)s->resident_blocks;
+        w[q].predicted_s = p2.predicted_s;
+        double gain = p->predicted_s / p2.predicted_s - 1;
+        snprintf(w[q].text + len, sizeof w[q].text - len,
+                 ": %d more block%s an SM, predicted %.0f%% %s", w[q].more_blocks,
+                 w[q].more_blocks == 1 || w[q].more_blocks == -1 ? "" : "s",
+                 fabs(gain) * 100, gain >= 0 ? "faster" : "slower");
+    }
+}
+
+/* The report of one launch (predict -f text). */
+static void print_text(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
+                       const pn_gpu_shape_t *s, const pn_gpu_prediction_t *p,
+                       const ctx_t *x, int calibrated)
+{
+    fprintf(f, "%s %s", l->gpu, l->kernel);
+    if (isfinite(l->input_size)) fprintf(f, " size %.17g", l->input_size);
+    fprintf(f, " grid %ux%ux%u block %ux%ux%u", l->grid[0], l->grid[1], l->grid[2],
+            l->block[0], l->block[1], l->block[2]);
+    if (!p) { fputs(": not predicted\n", f); return; }
+    fprintf(f, ": predicted %.6g s (%.6g .. %.6g)", p->predicted_s, p->low_s, p->high_s);
+    if (isfinite(l->measured_s)) fprintf(f, ", measured %.6g s", l->measured_s);
+    fputc('\n', f);
+    if (!o->explain) return;
+    fprintf(f, "  bound: %s\n", p->decides);
+    fprintf(f, "  time: overhead %.3g s, net %.3g s, DRAM %.3g s, L2 %.3g s, L1/shared %.3g s, strided DRAM %.3g s\n",
+            p->overhead_s, p->issue_s, p->dram_s, p->l2_s, p->lsu_s, p->strided_s);
+    fprintf(f, "  wave: busy %.0f%%, waiting on global %.0f%%, on shared %.0f%%, idle %.0f%% (loads in flight: %.3g)\n",
+            100 * p->busy, 100 * p->wait_global, 100 * p->wait_shared, 100 * p->idle, s->mlp);
+    fprintf(f, "  occupancy: %u of %u warps (%.0f%%), %u blocks an SM, limited by %s\n",
+            s->resident_blocks * s->warps_per_block, s->max_warps, 100 * s->occupancy,
+            s->resident_blocks, s->limited_by);
+    fprintf(f, "  waves: %.3g (the last, partial wave: %.0f%% of the net's time)\n",
+            s->waves, 100 * p->tail_share);
+    whatif_t w[PN_GPU_LIMITS];
+    whatifs(l, s, p, x, w);
+    for (int q = 0; q < PN_GPU_LIMITS; q++) fprintf(f, "  what if: %s\n", w[q].text);
+    if (!calibrated)
+        fputs("  guessed: the overhead and scales (no calibration of this GPU: its specification's defaults)\n", f);
+    if (s->arch_guessed) fprintf(f, "  guessed: %s\n", s->arch_guessed);
+}
+
 /* One launch; p (and s) NULL: it could not be predicted (empty cells,
  * nulls in JSON). */
 static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                       const pn_gpu_shape_t *s, const pn_gpu_prediction_t *p,
-                      int first)
+                      int first, const ctx_t *x, int calibrated)
 {
+    if (o->text) { print_text(f, o, l, s, p, x, calibrated); return; }
+    whatif_t w[PN_GPU_LIMITS];
+    if (o->explain && p) whatifs(l, s, p, x, w);
     if (o->json) {
         fputs(first ? "[\n  {" : ",\n  {", f);
         fputs("\"gpu\": ", f); pni_json_string(f, l->gpu, 0);
@@ -405,7 +544,8 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
         if (o->explain && !p) {
             static const char *const ex[] = {"bound", "overhead_s", "net_s", "dram_s",
                 "l2_s", "lsu_s", "waves", "resident_warps", "limited_by", "busy",
-                "wait_global", "wait_shared", "idle", "strided_s", "mlp"};
+                "wait_global", "wait_shared", "idle", "strided_s", "mlp", "decides", "occupancy",
+                "tail_share", "whatif", "guessed"};
             for (size_t q = 0; q < sizeof ex / sizeof *ex; q++) fprintf(f, ", \"%s\": null", ex[q]);
         } else if (o->explain) {
             fprintf(f, ", \"bound\": \"%s\", \"overhead_s\": %.6g, \"net_s\": %.6g, "
@@ -417,6 +557,20 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
                     p->dram_s, p->l2_s, p->lsu_s, s->waves, s->resident_warps,
                     s->limited_by, p->busy, p->wait_global, p->wait_shared, p->idle,
                     p->strided_s, s->mlp);
+            fprintf(f, ", \"decides\": \"%s\", \"occupancy\": %.4f, \"tail_share\": %.4f, \"whatif\": [",
+                    p->decides, s->occupancy, p->tail_share);
+            for (int q = 0; q < PN_GPU_LIMITS; q++) {
+                fprintf(f, "%s{\"limit\": \"%s\", \"text\": ", q ? ", " : "", limit_name[q]);
+                pni_json_string(f, w[q].text, 0);
+                if (isfinite(w[q].value))
+                    fprintf(f, ", \"value\": %.6g, \"more_blocks\": %d, \"predicted_s\": %.6g",
+                            w[q].value, w[q].more_blocks, w[q].predicted_s);
+                fputc('}', f);
+            }
+            fputs("], \"guessed\": [", f);
+            if (!calibrated) fputs("\"overhead and scales\"", f);
+            if (s->arch_guessed) fprintf(f, "%s\"limits and latencies\"", calibrated ? "" : ", ");
+            fputc(']', f);
         }
         fputc('}', f);
         return;
@@ -425,7 +579,8 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
         fputs("gpu,kernel,input_size,block_x,block_y,predicted_s,low_s,high_s,measured_s", f);
         if (o->explain)
             fputs(",bound,overhead_s,net_s,dram_s,l2_s,lsu_s,waves,resident_warps,"
-                  "limited_by,busy,wait_global,wait_shared,idle,strided_s,mlp", f);
+                  "limited_by,busy,wait_global,wait_shared,idle,strided_s,mlp,"
+                  "decides,occupancy,tail_share,whatif", f);
         fputc('\n', f);
     }
     pni_csv_field(f, l->gpu);
@@ -438,12 +593,21 @@ static void print_row(FILE *f, const opts_t *o, const pn_gpu_launch_t *l,
     else fputs(",,,", f);
     put_num(f, l->measured_s);
     if (o->explain && !p)
-        fputs(",,,,,,,,,,,,,,,", f);
+        fputs(",,,,,,,,,,,,,,,,,,,", f);
     else if (o->explain)
         fprintf(f, ",%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%u,%s,%.4f,%.4f,%.4f,%.4f,%.6g,%.4g",
                 p->bound, p->overhead_s, p->issue_s, p->dram_s, p->l2_s,
                 p->lsu_s, s->waves, s->resident_warps, s->limited_by, p->busy,
                 p->wait_global, p->wait_shared, p->idle, p->strided_s, s->mlp);
+    if (o->explain && p) {
+        char all[4 * 210] = "";
+        for (int q = 0; q < PN_GPU_LIMITS; q++) {
+            if (q) strcat(all, "; ");
+            strcat(all, w[q].text);
+        }
+        fprintf(f, ",%s,%.4f,%.4f,", p->decides, s->occupancy, p->tail_share);
+        pni_csv_field(f, all);
+    }
     fputc('\n', f);
 }
 
@@ -504,6 +668,9 @@ static int cmd_predict(const opts_t *o, launches_t *in)
         l.l2_read = l.dram_read;
         l.l2_write = 0;
         l.l1_hit = l.l2_hit = NAN;
+        /* not given: unknown, never 0 (no shared wavefront would reach
+         * the L1/shared pipe) */
+        l.shared_ld_trans = l.shared_st_trans = l.branches = NAN;
         pn_gpu_launch_t *v = realloc(in->l, (in->n + 1) * sizeof *v);
         if (!v) { free(devs); free(cal); return CLI_EINPUT; }
         in->l = v;
@@ -561,7 +728,9 @@ static int cmd_predict(const opts_t *o, launches_t *in)
             cli_error(prog, &err);
             unpredicted++;
         }
-        print_row(f, o, l, &s, st == PN_OK ? &p : NULL, i == 0);
+        ctx_t x = {d, cd, cache};
+        print_row(f, o, l, &s, st == PN_OK ? &p : NULL, i == 0, &x,
+                  found);
     }
     if (o->json && rc == CLI_OK) fputs("\n]\n", f);
     if (rc == CLI_OK && unpredicted) {
@@ -648,6 +817,80 @@ out:
 
 /* ---- eval --------------------------------------------------------------------- */
 
+/* The folder of real application kernels that eval predicts, when DIR has
+ * it, with a calibration on DIR/profiles only (doc/gpu.md). */
+#define UNSEEN_DIR "rodinia"
+
+static void eval_print(FILE *f, const opts_t *o, const pn_gpu_eval_line_t *lines,
+                       size_t nl)
+{
+    static const char *names[] = {"model", "inst_per_sm", "roofline", "linreg"};
+    if (!o->json) {
+        fputs("split,group,n", f);
+        for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ",%s", names[q]);
+        fputc('\n', f);
+    } else fputs("[", f);
+    for (size_t i = 0; i < nl; i++) {
+        if (o->json) {
+            fprintf(f, "%s\n  {\"split\": \"%s\", \"group\": ", i ? "," : "", lines[i].split);
+            pni_json_string(f, lines[i].group, 0);
+            fprintf(f, ", \"n\": %zu", lines[i].n);
+            for (int q = 0; q < PN_GPU_METHODS; q++) {
+                fprintf(f, ", \"%s\": ", names[q]);
+                if (lines[i].n) fprintf(f, "%.2f", lines[i].mape[q]); else fputs("null", f);
+            }
+            fputc('}', f);
+        } else {
+            fprintf(f, "%s,", lines[i].split);
+            pni_csv_field(f, lines[i].group);
+            fprintf(f, ",%zu", lines[i].n);
+            for (int q = 0; q < PN_GPU_METHODS; q++)
+                if (lines[i].n) fprintf(f, ",%.1f", lines[i].mape[q]); else fputc(',', f);
+            fputc('\n', f);
+        }
+    }
+    if (o->json) fputs("\n]\n", f);
+}
+
+/* DIR/rodinia's splits appended to *lines; CLI_OK also when DIR has none. */
+static int eval_unseen(const char *dir, const launches_t *train,
+                       const pn_gpu_device_t *devs, size_t nd,
+                       pn_gpu_cache_t *cache, pn_gpu_eval_line_t **lines,
+                       size_t *nl)
+{
+    char path[4096];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/%s", dir, UNSEEN_DIR);
+    if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) return CLI_OK;
+    launches_t un = {0};
+    int rc = add_dir(&un, dir, UNSEEN_DIR);
+    pn_gpu_eval_line_t *more = NULL;
+    size_t nm = 0, skipped = 0;
+    pn_error_t err;
+    if (rc == CLI_OK &&
+        pn_gpu_eval_unseen(train->l, train->n, un.l, un.n, UNSEEN_DIR, devs, nd,
+                           cache, &more, &nm, &skipped, &err) != PN_OK) {
+        cli_error(prog, &err);
+        rc = CLI_EINPUT;
+    }
+    if (rc == CLI_OK && !cli_quiet())
+        fprintf(stderr, "%s: %s: %zu launches of kernels the calibration never "
+                "sees, %zu left out (no measured time, or a count missing, in "
+                "either set)\n", prog, UNSEEN_DIR, un.n, skipped);
+    pn_gpu_eval_line_t *v = rc == CLI_OK ? realloc(*lines, (*nl + nm) * sizeof *v) : NULL;
+    if (rc == CLI_OK && !v && nm) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        rc = CLI_EINPUT;
+    } else if (rc == CLI_OK && nm) {
+        memcpy(v + *nl, more, nm * sizeof *v);
+        *lines = v;
+        *nl += nm;
+    }
+    free(more);
+    free(un.l);
+    return rc;
+}
+
 static int cmd_eval(const opts_t *o, const char *dir)
 {
     launches_t in = {0};
@@ -656,7 +899,7 @@ static int cmd_eval(const opts_t *o, const char *dir)
     pn_gpu_device_t *devs = NULL;
     size_t nd = 0;
     int rc = read_devices(o->devinfo ? o->devinfo : dev, &devs, &nd);
-    if (rc == CLI_OK) rc = add_dir(&in, dir);
+    if (rc == CLI_OK) rc = add_dir(&in, dir, "profiles");
     if (rc != CLI_OK) { free(devs); free(in.l); return rc; }
     pn_gpu_cache_t *cache = pn_gpu_cache_new();
     pn_gpu_eval_line_t *lines = NULL;
@@ -666,49 +909,25 @@ static int cmd_eval(const opts_t *o, const char *dir)
         cli_error(prog, &err);
         rc = CLI_EINPUT;
     }
+    if (rc == CLI_OK && !cli_quiet())
+        fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
+                prog, in.n, skipped);
+    if (rc == CLI_OK) rc = eval_unseen(dir, &in, devs, nd, cache, &lines, &nl);
     pn_gpu_cache_free(cache);
     if (rc == CLI_OK) {
-        if (!cli_quiet())
-            fprintf(stderr, "%s: %zu launches, %zu left out (no measured time, or a count missing)\n",
-                    prog, in.n, skipped);
         /* the splits of a GPU that had nothing to train on */
         for (size_t i = 0; i < nl && !cli_quiet(); i++)
             if (lines[i].n == 0 && !strncmp(lines[i].group, "gpu:", 4))
                 fprintf(stderr, "%s: %s split of %s: no launch to train on (%s): not scored\n",
                         prog, lines[i].split, lines[i].group + 4,
-                        !strcmp(lines[i].split, "new-gpu") ? "no other GPU" :
+                        strstr(lines[i].split, "new-gpu") ? "no other GPU" :
                         !strcmp(lines[i].split, "kernel") ? "its only kernel" : "none left");
         char *tmp = NULL;
         const char *out = o->output ? o->output : "-";
         FILE *f = cli_output_open(out, &tmp);
         if (!f) rc = CLI_EOUTPUT;
         else {
-            static const char *names[] = {"model", "inst_per_sm", "roofline", "linreg"};
-            if (!o->json) {
-                fputs("split,group,n", f);
-                for (int q = 0; q < PN_GPU_METHODS; q++) fprintf(f, ",%s", names[q]);
-                fputc('\n', f);
-            } else fputs("[", f);
-            for (size_t i = 0; i < nl; i++) {
-                if (o->json) {
-                    fprintf(f, "%s\n  {\"split\": \"%s\", \"group\": ", i ? "," : "", lines[i].split);
-                    pni_json_string(f, lines[i].group, 0);
-                    fprintf(f, ", \"n\": %zu", lines[i].n);
-                    for (int q = 0; q < PN_GPU_METHODS; q++) {
-                        fprintf(f, ", \"%s\": ", names[q]);
-                        if (lines[i].n) fprintf(f, "%.2f", lines[i].mape[q]); else fputs("null", f);
-                    }
-                    fputc('}', f);
-                } else {
-                    fprintf(f, "%s,", lines[i].split);
-                    pni_csv_field(f, lines[i].group);
-                    fprintf(f, ",%zu", lines[i].n);
-                    for (int q = 0; q < PN_GPU_METHODS; q++)
-                        if (lines[i].n) fprintf(f, ",%.1f", lines[i].mape[q]); else fputc(',', f);
-                    fputc('\n', f);
-                }
-            }
-            if (o->json) fputs("\n]\n", f);
+            eval_print(f, o, lines, nl);
             rc = cli_output_close(f, tmp, out, 1);
         }
     }
@@ -738,7 +957,7 @@ int main(int argc, char **argv)
         {"smem", required_argument, 0, OPT_SMEM},
         CLI_LONGOPTS_COMMON};
     cli_common_t cc = {.prog = prog, .usage = usage,
-                       .formats = CLI_FMT(CLI_CSV) | CLI_FMT(CLI_JSON),
+                       .formats = CLI_FMT(CLI_CSV) | CLI_FMT(CLI_JSON) | CLI_FMT(CLI_TEXT),
                        .format = CLI_CSV};
     opts_t o;
     memset(&o, 0, sizeof o);
@@ -779,6 +998,7 @@ int main(int argc, char **argv)
     }
     given[G_FMT] = cc.format_given;
     o.json = cc.format == CLI_JSON;
+    o.text = cc.format == CLI_TEXT;
     o.output = cc.output;
     if (!o.cmd && optind < argc)
         o.cmd = argv[optind++];
@@ -805,6 +1025,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s: %s does not apply to %s\nTry '%s --help'.\n", prog, gname[g], o.cmd, prog);
             return CLI_EUSAGE;
         }
+    }
+    if (o.text && !is_predict) {
+        fprintf(stderr, "%s: --format text applies to predict only\nTry '%s --help'.\n", prog, prog);
+        return CLI_EUSAGE;
     }
     if (grid != block || ((grid || block) && !o.gpu)) {
         fprintf(stderr, "%s: a launch needs --grid, --block and --gpu together\nTry '%s --help'.\n", prog, prog);

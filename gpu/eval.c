@@ -154,6 +154,7 @@ static int cmp_line(const void *pa, const void *pb)
 {
     const pn_gpu_eval_line_t *a = pa, *b = pb;
     int c = split_rank(a->split) - split_rank(b->split);
+    if (!c) c = strcmp(a->split, b->split);   /* "apps" before "apps-new-gpu" */
     if (c) return c;
     int ga = strcmp(a->group, "all") != 0, gb = strcmp(b->group, "all") != 0;
     if (ga != gb) return ga - gb;
@@ -228,35 +229,55 @@ static int mark_odd_sizes(ev_t *e, size_t m)
     return 0;
 }
 
-pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
-                        const pn_gpu_device_t *devs, size_t ndev,
-                        pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
-                        size_t *nout, size_t *skipped, pn_error_t *err)
+/* The launches of an evaluation with their components: the training
+ * launches first, then (for pn_gpu_eval_unseen()) the unseen ones, each
+ * set with its own counts filled (pn_gpu_launches_impute()). */
+typedef struct {
+    pn_gpu_launch_t *ls;     /* the copy the rows point into */
+    ev_t *e;
+    size_t m, ng, nk;
+    char (*gname)[112], (*kname)[112];
+    int *garch;              /* cc major of each GPU */
+    int *unseen;             /* per row: from the second set */
+} evset_t;
+
+static void evset_free(evset_t *S)
 {
-    pni_error_begin(err, NULL);
-    *out = NULL;
-    *nout = 0;
-    *skipped = 0;
-    /* counts nvprof left NA, from the same kernel at other sizes */
-    pn_gpu_launch_t *ls = malloc((n ? n : 1) * sizeof *ls);
-    if (!ls) return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
-    if (n) memcpy(ls, given, n * sizeof *ls);
-    pn_gpu_launches_impute(ls, n);
-    ev_t *e = calloc(n ? n : 1, sizeof *e);
-    int *use = calloc(n ? n : 1, sizeof *use), *test = calloc(n ? n : 1, sizeof *test);
-    char (*gname)[112] = calloc(n ? n : 1, sizeof *gname);
-    char (*kname)[112] = calloc(n ? n : 1, sizeof *kname);
-    pni_gpu_row_t *pre = calloc(n ? n : 1, sizeof *pre);
-    pn_gpu_shape_t *shapes = calloc(n ? n : 1, sizeof *shapes);
-    int *pre_ok = calloc(n ? n : 1, sizeof *pre_ok);
-    int *garch = calloc(n ? n : 1, sizeof *garch);   /* cc major of each GPU */
-    lines_t L = {0};
+    free(S->ls); free(S->e); free(S->gname); free(S->kname);
+    free(S->garch); free(S->unseen);
+}
+
+/* The model's and the baselines' components of every launch that can be
+ * predicted; the others are counted in *skipped. */
+static pn_status_t evset_build(evset_t *S, const pn_gpu_launch_t *a, size_t na,
+                               const pn_gpu_launch_t *b, size_t nb,
+                               const pn_gpu_device_t *devs, size_t ndev,
+                               pn_gpu_cache_t *cache, size_t *skipped)
+{
+    memset(S, 0, sizeof *S);
+    size_t n = na + nb, z = n ? n : 1;
+    S->ls = malloc(z * sizeof *S->ls);
+    S->e = calloc(z, sizeof *S->e);
+    S->gname = calloc(z, sizeof *S->gname);
+    S->kname = calloc(z, sizeof *S->kname);
+    S->garch = calloc(z, sizeof *S->garch);
+    S->unseen = calloc(z, sizeof *S->unseen);
+    pni_gpu_row_t *pre = calloc(z, sizeof *pre);
+    pn_gpu_shape_t *shapes = calloc(z, sizeof *shapes);
+    int *pre_ok = calloc(z, sizeof *pre_ok);
     pn_status_t st = PN_OK;
-    if (!e || !use || !test || !gname || !kname || !pre || !pre_ok || !shapes || !garch) { st = PN_ENOMEM; goto done; }
+    if (!S->ls || !S->e || !S->gname || !S->kname || !S->garch || !S->unseen ||
+        !pre || !shapes || !pre_ok) { st = PN_ENOMEM; goto done; }
+    /* counts nvprof left NA, from the same kernel at other sizes; the
+     * unseen launches only from each other */
+    if (na) memcpy(S->ls, a, na * sizeof *a);
+    if (nb) memcpy(S->ls + na, b, nb * sizeof *b);
+    pn_gpu_launches_impute(S->ls, na);
+    pn_gpu_launches_impute(S->ls + na, nb);
     {
         pn_gpu_cache_t *own = pn_gpu_cache_new();
-        pre_t job[2] = {{ls, n, 0, 2, devs, ndev, cache, shapes, pre, pre_ok},
-                        {ls, n, 1, 2, devs, ndev, own, shapes, pre, pre_ok}};
+        pre_t job[2] = {{S->ls, n, 0, 2, devs, ndev, cache, shapes, pre, pre_ok},
+                        {S->ls, n, 1, 2, devs, ndev, own, shapes, pre, pre_ok}};
         pthread_t th;
         int threaded = own && pthread_create(&th, NULL, precompute, &job[1]) == 0;
         if (!threaded) job[0].step = 1;   /* one thread does all */
@@ -264,16 +285,16 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
         if (threaded) pthread_join(th, NULL);
         pn_gpu_cache_free(own);
     }
-    size_t m = 0, ng = 0, nk = 0;
     for (size_t i = 0; i < n; i++) {
-        const pn_gpu_launch_t *l = &ls[i];
-        const pn_gpu_device_t *d = pn_gpu_device_find(devs, ndev, l->gpu);
+        const pn_gpu_launch_t *l = &S->ls[i];
         if (!pre_ok[i]) {
             (*skipped)++;
             continue;
         }
+        const pn_gpu_device_t *d = pn_gpu_device_find(devs, ndev, l->gpu);
         const pn_gpu_shape_t s = shapes[i];
-        ev_t *x = &e[m];
+        ev_t *x = &S->e[S->m];
+        S->unseen[S->m] = i >= na;
         x->l = l;
         x->row[0] = pre[i];
         double per_sm = 1.0 / d->sms, clk = d->clock_mhz * 1e6;
@@ -291,22 +312,86 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
         snprintf(g, sizeof g, "gpu:%s", l->gpu);
         snprintf(k, sizeof k, "kernel:%s", l->kernel);
         size_t j;
-        for (j = 0; j < ng && strcmp(gname[j], g); j++) {}
-        if (j == ng) { garch[ng] = d->cc_major; memcpy(gname[ng++], g, sizeof g); }
+        for (j = 0; j < S->ng && strcmp(S->gname[j], g); j++) {}
+        if (j == S->ng) { S->garch[S->ng] = d->cc_major; memcpy(S->gname[S->ng++], g, sizeof g); }
         x->gpu = (int)j;
-        for (j = 0; j < nk && strcmp(kname[j], k); j++) {}
-        if (j == nk) memcpy(kname[nk++], k, sizeof k);
+        for (j = 0; j < S->nk && strcmp(S->kname[j], k); j++) {}
+        if (j == S->nk) memcpy(S->kname[S->nk++], k, sizeof k);
         x->kernel = (int)j;
-        m++;
+        S->m++;
     }
+done:
+    free(pre); free(pre_ok); free(shapes);
+    return st;
+}
+
+/* The mean (of the logarithms) of the fits of the GPUs other than g that
+ * have rows in `pool`: those of g's architecture (compute capability
+ * major) when there are any, since the scales absorb what the
+ * architecture does, else all.  0: no other GPU. */
+static size_t fit_others(const evset_t *S, const int *pool, size_t g, int *use,
+                         fit_t *avg)
+{
+    memset(avg, 0, sizeof *avg);
+    int *has = calloc(S->ng ? S->ng : 1, sizeof *has);
+    if (!has) return 0;
+    for (size_t i = 0; i < S->m; i++) if (pool[i]) has[S->e[i].gpu] = 1;
+    size_t same = 0, other = 0;
+    for (size_t o = 0; o < S->ng; o++) {
+        if (o == g || !has[o]) continue;
+        other++;
+        same += S->garch[o] == S->garch[g];
+    }
+    double k = same ? (double)same : (double)other;
+    fit_t f;
+    for (size_t o = 0; o < S->ng && other; o++) {
+        if (o == g || !has[o] || (same && S->garch[o] != S->garch[g])) continue;
+        for (size_t i = 0; i < S->m; i++) use[i] = pool[i] && S->e[i].gpu == (int)o;
+        fit_on(S->e, use, S->m, &f);
+        for (int q = 0; q < 3; q++)
+            for (int r = 0; r < PNI_GPU_PARAMS; r++) avg->p[q][r] += f.p[q][r] / k;
+        for (int r = 0; r < NF; r++) avg->b[r] += f.b[r] / k;
+    }
+    free(has);
+    return other;
+}
+
+/* The sums of score() into means, in the order of cmp_line(). */
+static void lines_finish(lines_t *L)
+{
+    for (size_t i = 0; i < L->n; i++)
+        for (int q = 0; q < PN_GPU_METHODS; q++)
+            L->v[i].mape[q] = L->v[i].n ? 100.0 * L->v[i].mape[q] / (double)L->v[i].n : NAN;
+    qsort(L->v, L->n, sizeof *L->v, cmp_line);
+}
+
+pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
+                        const pn_gpu_device_t *devs, size_t ndev,
+                        pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
+                        size_t *nout, size_t *skipped, pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    *out = NULL;
+    *nout = 0;
+    *skipped = 0;
+    evset_t S;
+    pn_status_t st = evset_build(&S, given, n, NULL, 0, devs, ndev, cache, skipped);
+    size_t m = S.m, ng = S.ng, nk = S.nk;
+    ev_t *e = S.e;
+    int *use = calloc(n ? n : 1, sizeof *use), *test = calloc(n ? n : 1, sizeof *test);
+    int *all = calloc(n ? n : 1, sizeof *all);
+    lines_t L = {0};
+    if (st == PN_OK && (!use || !test || !all)) st = PN_ENOMEM;
+    if (st != PN_OK) goto done;
     if (m == 0) { st = pni_error(err, PN_EINVAL, 0, 0, "no launch with a measured time could be predicted"); goto done; }
     if (mark_odd_sizes(e, m)) { st = PN_ENOMEM; goto done; }
+    for (size_t i = 0; i < m; i++) all[i] = 1;
     fit_t f;
     for (size_t g = 0; g < ng; g++) {
         /* held-out sizes */
         for (size_t i = 0; i < m; i++) { use[i] = e[i].gpu == (int)g && !e[i].odd; test[i] = e[i].gpu == (int)g && e[i].odd; }
-        if (fit_on(e, use, m, &f)) score(&L, "sizes", e, test, m, &f, gname, kname);
-        else unscored(&L, "sizes", gname, (int)g);
+        if (fit_on(e, use, m, &f)) score(&L, "sizes", e, test, m, &f, S.gname, S.kname);
+        else unscored(&L, "sizes", S.gname, (int)g);
         /* leave one kernel out, and per (gpu, kernel) */
         for (size_t k = 0; k < nk; k++) {
             size_t nt = 0;
@@ -317,51 +402,105 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *given, size_t n,
             }
             if (!nt) continue;
             /* a GPU with this kernel alone: nothing to train on */
-            if (fit_on(e, use, m, &f)) score(&L, "kernel", e, test, m, &f, gname, kname);
-            else unscored(&L, "kernel", gname, (int)g);
+            if (fit_on(e, use, m, &f)) score(&L, "kernel", e, test, m, &f, S.gname, S.kname);
+            else unscored(&L, "kernel", S.gname, (int)g);
             for (size_t i = 0; i < m; i++) {
                 use[i] = test[i] && !e[i].odd;
                 test[i] = test[i] && e[i].odd;
             }
-            if (fit_on(e, use, m, &f)) score(&L, "gpu-kernel", e, test, m, &f, gname, kname);
-            else unscored(&L, "gpu-kernel", gname, (int)g);
+            if (fit_on(e, use, m, &f)) score(&L, "gpu-kernel", e, test, m, &f, S.gname, S.kname);
+            else unscored(&L, "gpu-kernel", S.gname, (int)g);
         }
-        /* a GPU with no training rows: the others' fits, averaged; those
-         * of its own architecture (compute capability major) when there
-         * are any, since the scales absorb what the architecture does */
-        if (ng > 1) {
-            fit_t avg;
-            memset(&avg, 0, sizeof avg);
-            size_t same = 0;
-            for (size_t o = 0; o < ng; o++)
-                same += o != g && garch[o] == garch[g];
-            double k = same ? (double)same : (double)(ng - 1);
-            for (size_t o = 0; o < ng; o++) {
-                if (o == g || (same && garch[o] != garch[g])) continue;
-                for (size_t i = 0; i < m; i++) use[i] = e[i].gpu == (int)o;
-                fit_on(e, use, m, &f);
-                for (int q = 0; q < 3; q++)
-                    for (int r = 0; r < PNI_GPU_PARAMS; r++) avg.p[q][r] += f.p[q][r] / k;
-                for (int r = 0; r < NF; r++) avg.b[r] += f.b[r] / k;
-            }
+        /* a GPU with no training rows: the others' fits, averaged */
+        fit_t avg;
+        if (fit_others(&S, all, g, use, &avg)) {
             for (size_t i = 0; i < m; i++) test[i] = e[i].gpu == (int)g;
-            score(&L, "new-gpu", e, test, m, &avg, gname, kname);
-        } else unscored(&L, "new-gpu", gname, (int)g);   /* no other GPU */
+            score(&L, "new-gpu", e, test, m, &avg, S.gname, S.kname);
+        } else unscored(&L, "new-gpu", S.gname, (int)g);   /* no other GPU */
     }
     if (L.oom) { st = PN_ENOMEM; goto done; }
-    for (size_t i = 0; i < L.n; i++)
-        for (int q = 0; q < PN_GPU_METHODS; q++)
-            L.v[i].mape[q] = L.v[i].n ? 100.0 * L.v[i].mape[q] / (double)L.v[i].n : NAN;
-    qsort(L.v, L.n, sizeof *L.v, cmp_line);
+    lines_finish(&L);
     *out = L.v;
     *nout = L.n;
     L.v = NULL;
 done:
     if (st == PN_ENOMEM) pni_error(err, st, 0, 0, "out of memory");
     free(L.v);
-    free(e); free(use); free(test); free(gname); free(kname);
-    free(pre); free(pre_ok); free(shapes);
-    free(ls);
-    free(garch);
+    free(use); free(test); free(all);
+    evset_free(&S);
+    return st;
+}
+
+pn_status_t pn_gpu_eval_unseen(const pn_gpu_launch_t *train, size_t ntrain,
+                               const pn_gpu_launch_t *unseen, size_t nunseen,
+                               const char *label,
+                               const pn_gpu_device_t *devs, size_t ndev,
+                               pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
+                               size_t *nout, size_t *skipped, pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    *out = NULL;
+    *nout = 0;
+    *skipped = 0;
+    char split[2][16];
+    if (!label || !*label || strlen(label) > 7)
+        return pni_error(err, PN_EINVAL, 0, 0, "the label of the unseen launches "
+                         "must have 1 to 7 characters");
+    snprintf(split[0], sizeof split[0], "%s", label);
+    snprintf(split[1], sizeof split[1], "%s-new-gpu", label);
+    evset_t S;
+    pn_status_t st = evset_build(&S, train, ntrain, unseen, nunseen, devs, ndev,
+                                 cache, skipped);
+    size_t n = ntrain + nunseen, m = S.m;
+    int *use = calloc(n ? n : 1, sizeof *use), *test = calloc(n ? n : 1, sizeof *test);
+    int *pool = calloc(n ? n : 1, sizeof *pool);
+    lines_t L = {0};
+    if (st == PN_OK && (!use || !test || !pool)) st = PN_ENOMEM;
+    if (st != PN_OK) goto done;
+    size_t nu = 0;
+    for (size_t i = 0; i < m; i++) { pool[i] = !S.unseen[i]; nu += S.unseen[i]; }
+    if (nu == 0) { st = pni_error(err, PN_EINVAL, 0, 0, "no unseen launch with a measured time could be predicted"); goto done; }
+    fit_t f;
+    for (size_t g = 0; g < S.ng; g++) {
+        size_t nt = 0;
+        for (size_t i = 0; i < m; i++) {
+            use[i] = pool[i] && S.e[i].gpu == (int)g;
+            test[i] = S.unseen[i] && S.e[i].gpu == (int)g;
+            nt += test[i];
+        }
+        if (!nt) continue;
+        /* calibrated on the GPU's other kernels, never on these */
+        if (fit_on(S.e, use, m, &f)) score(&L, split[0], S.e, test, m, &f, S.gname, S.kname);
+        else unscored(&L, split[0], S.gname, (int)g);
+        fit_t avg;
+        if (fit_others(&S, pool, g, use, &avg)) {
+            for (size_t i = 0; i < m; i++) test[i] = S.unseen[i] && S.e[i].gpu == (int)g;
+            score(&L, split[1], S.e, test, m, &avg, S.gname, S.kname);
+        } else unscored(&L, split[1], S.gname, (int)g);
+    }
+    if (L.oom) { st = PN_ENOMEM; goto done; }
+    lines_finish(&L);
+    /* "all" is the mean of the kernels' errors: a kernel profiled at many
+     * sizes weighs no more than one profiled at few */
+    for (size_t i = 0; i < L.n; i++) {
+        if (strcmp(L.v[i].group, "all") || !L.v[i].n) continue;
+        double sum[PN_GPU_METHODS] = {0};
+        size_t nk = 0;
+        for (size_t j = 0; j < L.n; j++)
+            if (!strcmp(L.v[j].split, L.v[i].split) && L.v[j].n &&
+                !strncmp(L.v[j].group, "kernel:", 7)) {
+                for (int q = 0; q < PN_GPU_METHODS; q++) sum[q] += L.v[j].mape[q];
+                nk++;
+            }
+        for (int q = 0; q < PN_GPU_METHODS && nk; q++) L.v[i].mape[q] = sum[q] / (double)nk;
+    }
+    *out = L.v;
+    *nout = L.n;
+    L.v = NULL;
+done:
+    if (st == PN_ENOMEM) pni_error(err, st, 0, 0, "out of memory");
+    free(L.v);
+    free(use); free(test); free(pool);
+    evset_free(&S);
     return st;
 }

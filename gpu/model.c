@@ -3,6 +3,7 @@
  * net of one wave simulated, the waves and the memory bounds added up,
  * and the per-GPU calibration.  doc/gpu.md describes every step.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,19 +43,28 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
     unsigned wpb = (unsigned)ceil(threads / 32.0);
     unsigned r = a->max_blocks;
     s->limited_by = "blocks";
+    s->blocks_by[PN_GPU_LIMIT_BLOCKS] = a->max_blocks;
+    s->blocks_by[PN_GPU_LIMIT_REGS] = s->blocks_by[PN_GPU_LIMIT_SMEM] = UINT_MAX;
     unsigned rw = a->max_warps / wpb;
+    s->blocks_by[PN_GPU_LIMIT_WARPS] = rw;
     if (rw < r) { r = rw; s->limited_by = "warps"; }
     if (l->regs_per_thread > 0 && a->reg_unit > 0) {
         double per_warp = ceil(l->regs_per_thread * 32.0 / a->reg_unit) * a->reg_unit;
         unsigned rr = (unsigned)(a->regs / (per_warp * wpb));
+        s->blocks_by[PN_GPU_LIMIT_REGS] = rr;
         if (rr < r) { r = rr; s->limited_by = "registers"; }
     }
     if (l->smem_per_block > 0) {
         double unit = a->smem_unit ? a->smem_unit : 1;
         double per_block = ceil(l->smem_per_block / unit) * unit;
         unsigned rs = (unsigned)(a->smem / per_block);
+        s->blocks_by[PN_GPU_LIMIT_SMEM] = rs;
         if (rs < r) { r = rs; s->limited_by = "shared memory"; }
     }
+    s->max_warps = a->max_warps;
+    if (a->cc_major != dev->cc_major || a->cc_minor != dev->cc_minor)
+        s->arch_guessed = "the table has no row for this compute capability: "
+                          "its nearest lower one's limits and latencies";
     if (r == 0)
         return pni_error(err, PN_EVALUE, l->line, 0,
                          "%s: a block of %.0f threads does not fit on an SM "
@@ -65,6 +75,7 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
     s->blocks_sm = ceil(blocks / dev->sms);
     s->waves = s->blocks_sm / r;
     s->resident_warps = (unsigned)(fmin(s->blocks_sm, r) * wpb);
+    s->occupancy = (double)r * wpb / a->max_warps;
     s->schedulers = a->schedulers;
 
     const char *need = NULL;
@@ -317,7 +328,7 @@ static pn_status_t wave_cycles(const pn_gpu_shape_t *s, unsigned warps,
 /* The net part of a launch in cycles: full waves, then the last partial one. */
 static pn_status_t launch_cycles(const pn_gpu_shape_t *s, pn_gpu_cache_t *cache,
                                  double *cycles, double *full_wave,
-                                 double *idle_share, double *scale)
+                                 double *idle_share, double *scale, double *tail)
 {
     double full = floor(s->blocks_sm / s->resident_blocks);
     double rest = s->blocks_sm - full * s->resident_blocks;
@@ -336,6 +347,7 @@ static pn_status_t launch_cycles(const pn_gpu_shape_t *s, pn_gpu_cache_t *cache,
         if (full == 0) { idle = i2; k = k2; }
     }
     *cycles = full * c_full + c_rest;
+    *tail = *cycles > 0 ? c_rest / *cycles : 0;
     *full_wave = full > 0 ? c_full : c_rest;
     *idle_share = idle;
     *scale = k;
@@ -350,8 +362,8 @@ pn_status_t pn_gpu_predict(const pn_gpu_shape_t *s, const pn_gpu_calib_t *c,
     if (!s || !c || !o)
         return pni_error(err, PN_EINVAL, 0, 0, "no shape, calibration or result");
     memset(o, 0, sizeof *o);
-    double cycles, wave, idle, k;
-    pn_status_t st = launch_cycles(s, cache, &cycles, &wave, &idle, &k);
+    double cycles, wave, idle, k, tail;
+    pn_status_t st = launch_cycles(s, cache, &cycles, &wave, &idle, &k, &tail);
     if (st != PN_OK)
         return pni_error(err, st, 0, 0, "the wave's net could not be run (%s)",
                          pn_strstatus(st));
@@ -370,6 +382,18 @@ pn_status_t pn_gpu_predict(const pn_gpu_shape_t *s, const pn_gpu_calib_t *c,
     if (o->lsu_s > m) { m = o->lsu_s; o->bound = "LSU"; }
     if (o->strided_s > m) { m = o->strided_s; o->bound = "strided DRAM"; }
     o->predicted_s = c->overhead_s + m;
+    o->tail_share = tail;
+    if (c->overhead_s >= m) o->decides = "launch overhead";
+    else if (!strcmp(o->bound, "net"))
+    {
+        /* the schedulers' share of a full wave spent issuing */
+        double issue = (s->arith + s->replays + s->shared + s->global) *
+                       s->resident_warps / (s->schedulers ? s->schedulers : 1);
+        o->decides = tail >= 0.5 ? "tail wave" : issue >= 0.5 * wave ? "issue" : "latency";
+    }
+    else if (!strcmp(o->bound, "LSU")) o->decides = "L1/shared";
+    else if (!strcmp(o->bound, "L2")) o->decides = "L2";
+    else o->decides = "DRAM";
     o->low_s = o->predicted_s * exp(c->log_lo);
     o->high_s = o->predicted_s * exp(c->log_hi);
     /* a warp's own time: issuing, and waiting on each memory */

@@ -160,6 +160,15 @@ pn_status_t pn_gpu_options_arch(pn_gpu_options_t *o, pn_error_t *err);
 
 /* ---- the model --------------------------------------------------------- */
 
+/* What limits the resident blocks of an SM (pn_gpu_shape_t.blocks_by). */
+enum {
+    PN_GPU_LIMIT_BLOCKS = 0,   /* the capability's resident blocks */
+    PN_GPU_LIMIT_WARPS = 1,    /* its resident warps */
+    PN_GPU_LIMIT_REGS = 2,     /* its registers */
+    PN_GPU_LIMIT_SMEM = 3,     /* its shared memory */
+    PN_GPU_LIMITS = 4
+};
+
 /* A launch mapped onto the model (pn_gpu_shape()). */
 typedef struct pn_gpu_shape {
     unsigned warps_per_block;   /* ceil(threads per block / 32) */
@@ -185,6 +194,15 @@ typedef struct pn_gpu_shape {
     double lsu_sm;              /* 128-byte wavefronts of the L1/shared data
                                  * pipe (global and shared) on the busiest SM */
     double clock_hz, bandwidth;   /* of the device */
+    double occupancy;           /* resident warps of a full wave / the SM's warp limit */
+    unsigned max_warps;         /* the SM's warp limit */
+    unsigned blocks_by[PN_GPU_LIMITS]; /* resident blocks each limit allows
+                                 * (PN_GPU_LIMIT_*; UINT_MAX: it does not
+                                 * limit, as registers or shared memory
+                                 * the launch does not use) */
+    const char *arch_guessed;   /* NULL, or why the limits and latencies are
+                                 * another capability's (a capability the
+                                 * table lacks takes its nearest lower one) */
 } pn_gpu_shape_t;
 
 /* Maps a launch on a device onto the model: occupancy against the limits
@@ -238,6 +256,15 @@ typedef struct pn_gpu_prediction {
     double net_scale;      /* counts were divided by this before simulating */
     /* shares of the wave's scheduler time, from the net's firings */
     double busy, wait_global, wait_shared, idle;
+    /* what decides the time: "issue" (the net, and the schedulers issue
+     * half a full wave's cycles or more), "latency" (the net, the warps
+     * mostly waiting),
+     * "L1/shared", "L2", "DRAM" (with strided DRAM), "launch overhead"
+     * (larger than every bound), "tail wave" (the net, and the last,
+     * partial wave takes half its time or more: a grid that does not fill
+     * the GPU) */
+    const char *decides;
+    double tail_share;     /* share of the net's time in the last, partial wave */
 } pn_gpu_prediction_t;
 
 /* A wave is the warp net with pipelined issue (doc/wpnm.md): a scheduler
@@ -313,6 +340,22 @@ pn_status_t pn_gpu_eval(const pn_gpu_launch_t *launches, size_t n,
                         const pn_gpu_device_t *devs, size_t ndev,
                         pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
                         size_t *nout, size_t *skipped, pn_error_t *err);
+
+/* Kernels the calibration never saw: each GPU of `unseen` is calibrated
+ * on its launches in `train` (all of them) and predicts its launches in
+ * `unseen` (split `label`, 1 to 7 characters), and is predicted from the
+ * mean of the calibrations of the other GPUs of train, as in the new-gpu
+ * split (split "LABEL-new-gpu").  The baselines are fitted by the same
+ * code on the same rows.  The "all" line of each split is the mean of its
+ * kernels' errors (n: all its test launches); the "gpu:" and "kernel:"
+ * lines pool their launches.  Skipped launches and errors as
+ * pn_gpu_eval(); PN_EINVAL also for a label of another length. */
+pn_status_t pn_gpu_eval_unseen(const pn_gpu_launch_t *train, size_t ntrain,
+                               const pn_gpu_launch_t *unseen, size_t nunseen,
+                               const char *label,
+                               const pn_gpu_device_t *devs, size_t ndev,
+                               pn_gpu_cache_t *cache, pn_gpu_eval_line_t **out,
+                               size_t *nout, size_t *skipped, pn_error_t *err);
 
 #ifdef __cplusplus
 }

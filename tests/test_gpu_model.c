@@ -567,6 +567,120 @@ START_TEST(eval_new_gpu_same_architecture)
 }
 END_TEST
 
+/* Kernels the calibration never sees: two GPUs made by the model itself,
+ * trained on two kernels, tested on a third of the same kinds: predicted
+ * exactly on each GPU and from the other's calibration; "all" is the
+ * mean of the kernels' errors; a bad label is refused. */
+START_TEST(eval_unseen_kernels)
+{
+    pn_gpu_device_t d[2] = {maxwell(), maxwell()};
+    snprintf(d[1].name, sizeof d[1].name, "Other");
+    d[1].sms = 16;
+    pn_gpu_calib_t truth;
+    pn_gpu_calib_init(&truth, NULL);
+    truth.overhead_s = 3e-6;
+    static const unsigned kind[4][3] = {{200, 8, 1}, {30, 0, 6}, {150, 4, 1}, {20, 0, 9}};
+    enum { N = 2 * 4 * 6 };
+    pn_gpu_launch_t l[N];
+    size_t n = 0;
+    for (int g = 0; g < 2; g++)
+        for (int k = 0; k < 4; k++)
+            for (int sz = 1; sz <= 6; sz++) {
+                l[n] = launch(40u * (unsigned)sz * (unsigned)sz, 256,
+                              kind[k][0], kind[k][1], kind[k][2]);
+                l[n].input_size = sz;
+                memcpy(l[n].gpu, d[g].name, sizeof l[n].gpu);
+                snprintf(l[n].kernel, sizeof l[n].kernel, "k%d", k);
+                pn_gpu_shape_t s;
+                pn_gpu_prediction_t p;
+                ck_assert_int_eq(pn_gpu_shape(&l[n], &d[g], &s, NULL), PN_OK);
+                ck_assert_int_eq(pn_gpu_predict(&s, &truth, NULL, &p, NULL), PN_OK);
+                l[n].measured_s = p.predicted_s;
+                n++;
+            }
+    /* kernels 0 and 1 train; 2 and 3 are unseen (sorted by GPU, kernel) */
+    pn_gpu_launch_t train[N], un[N];
+    size_t nt = 0, nu = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (l[i].kernel[1] < '2') train[nt++] = l[i];
+        else un[nu++] = l[i];
+    }
+    un[0].measured_s = NAN;   /* left out */
+    pn_gpu_eval_line_t *lines;
+    size_t nl, skipped;
+    pn_error_t err;
+    ck_assert_int_eq(pn_gpu_eval_unseen(train, nt, un, nu, "apps", d, 2, NULL,
+                                        &lines, &nl, &skipped, &err), PN_OK);
+    ck_assert_uint_eq(skipped, 1);
+    int found = 0;
+    for (size_t i = 0; i < nl; i++) {
+        ck_assert_msg(!strcmp(lines[i].split, "apps") || !strcmp(lines[i].split, "apps-new-gpu"),
+                      "%s", lines[i].split);
+        ck_assert_msg(lines[i].mape[PN_GPU_MODEL] < 1.0, "%s %s: %.2f%%", lines[i].split,
+                      lines[i].group, lines[i].mape[PN_GPU_MODEL]);
+        if (!strcmp(lines[i].group, "all")) {
+            found++;
+            ck_assert_uint_eq(lines[i].n, nu - 1);
+            /* the mean of the two kernels' lines of the split */
+            double sum = 0;
+            for (size_t j = 0; j < nl; j++)
+                if (!strcmp(lines[j].split, lines[i].split) && !strncmp(lines[j].group, "kernel:", 7))
+                    sum += lines[j].mape[PN_GPU_INST_SM];
+            ck_assert_double_eq_tol(lines[i].mape[PN_GPU_INST_SM], sum / 2, 1e-9);
+        }
+    }
+    ck_assert_int_eq(found, 2);
+    /* "apps" comes before "apps-new-gpu", "all" first in each */
+    ck_assert_str_eq(lines[0].split, "apps");
+    ck_assert_str_eq(lines[0].group, "all");
+    ck_assert_str_eq(lines[nl - 1].split, "apps-new-gpu");
+    free(lines);
+    ck_assert_int_eq(pn_gpu_eval_unseen(train, nt, un, nu, "rodinia2", d, 2, NULL,
+                                        &lines, &nl, &skipped, &err), PN_EINVAL);
+    ck_assert_int_eq(pn_gpu_eval_unseen(train, nt, un, 0, "apps", d, 2, NULL,
+                                        &lines, &nl, &skipped, &err), PN_EINVAL);
+}
+END_TEST
+
+/* Pascal GP100 (cc 6.0) as NVIDIA documents it: 32 blocks, 64 warps,
+ * 65536 registers and 64 KB of shared memory an SM (CUDA C++ Programming
+ * Guide, compute capability table), two processing blocks with one warp
+ * scheduler each (64 FP32 cores an SM, the Pascal whitepaper); 6.1 has
+ * four schedulers and 96 KB.  A P100 launch is shaped from them. */
+START_TEST(pascal_limits)
+{
+    const pn_gpu_arch_t *a = pn_gpu_arch_find(6, 0);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_uint_eq(a->max_blocks, 32);
+    ck_assert_uint_eq(a->max_warps, 64);
+    ck_assert_uint_eq(a->regs, 65536);
+    ck_assert_uint_eq(a->smem, 65536);
+    ck_assert_uint_eq(a->schedulers, 2);
+    ck_assert_str_eq(a->name, "Pascal");
+    ck_assert_uint_eq(pn_gpu_arch_find(6, 1)->schedulers, 4);
+    pn_gpu_device_t d = maxwell();
+    snprintf(d.name, sizeof d.name, "Tesla-P100");
+    d.cc_major = 6;
+    d.cc_minor = 0;
+    d.sms = 56;
+    d.cores_per_sm = 64;
+    pn_gpu_launch_t l = launch(4096, 256, 40, 0, 4);
+    l.smem_per_block = 20000;   /* 3 blocks of 64 KB */
+    pn_gpu_shape_t s;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert_uint_eq(s.resident_blocks, 3);
+    ck_assert_str_eq(s.limited_by, "shared memory");
+    ck_assert_uint_eq(s.schedulers, 2);
+    ck_assert_uint_eq(s.blocks_by[PN_GPU_LIMIT_WARPS], 8);
+    ck_assert_uint_eq(s.blocks_by[PN_GPU_LIMIT_SMEM], 3);
+    ck_assert_double_eq_tol(s.occupancy, 24.0 / 64, 1e-12);
+    ck_assert_ptr_null(s.arch_guessed);
+    d.cc_minor = 4;             /* not in the table: 6.0's row, said so */
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, NULL), PN_OK);
+    ck_assert_ptr_nonnull(s.arch_guessed);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gpu-model");
@@ -583,6 +697,8 @@ int main(void)
     tcase_add_test(tc, impute_from_nearest_size);
     tcase_add_test(tc, eval_new_gpu_same_architecture);
     tcase_add_test(tc, eval_nothing_to_train);
+    tcase_add_test(tc, eval_unseen_kernels);
+    tcase_add_test(tc, pascal_limits);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -324,4 +324,29 @@ pn_status_t pni_compress(pn_reach_t *r, const pn_net_t *net,
 void pni_reach_layout(const pn_reach_t *r, size_t *groups, size_t *exact,
                       size_t *derived, size_t *stride);
 
+/* ---- structure.c -------------------------------------------------------- */
+
+/* Adjacency lists: the neighbours of node v are idx[off[v] .. off[v + 1]),
+ * increasing, each with the weight of its arcs (parallel ones added). */
+typedef struct {
+    size_t *off;
+    uint32_t *idx;
+    uint64_t *w;
+} pni_adj_t;
+
+/* The flow relation of the normal arcs: each place's output transitions
+ * (pout) and input ones (pin), each transition's input places (tin) and
+ * output ones (tout); other_arcs: the net has arcs of other kinds (left
+ * out). */
+typedef struct {
+    size_t np, nt;
+    pni_adj_t pout, pin, tin, tout;
+    int other_arcs;
+} pni_flowrel_t;
+
+/* PN_OK, PN_ENOMEM, PN_ETOOBIG (2^32 - 1 nodes or more); closed (freed
+ * with pni_flowrel_close()) either way. */
+pn_status_t pni_flowrel_open(const pn_net_t *net, pni_flowrel_t *g);
+void pni_flowrel_close(pni_flowrel_t *g);
+
 #endif

@@ -85,6 +85,9 @@ typedef struct {
                                    under SF_CELLS cells at once; else at
                                    most this many rows kept */
     uint64_t max_work;
+    int adjacency;              /* keep only the combinations of adjacent
+                                   rows (adjacent()), so that the rows are
+                                   the minimal ones after every step */
 } sf_t;
 
 static void sf_drop(sf_t *s, size_t i)
@@ -100,6 +103,21 @@ static int contains(const uint64_t *a, const uint64_t *b, size_t words)
 {
     for (size_t k = 0; k < words; k++)
         if (b[k] & ~a[k])
+            return 0;
+    return 1;
+}
+
+/* The combinatorial test of adjacency (Fukuda and Prodon): when the rows
+ * are the minimal-support ones of the columns cleared so far, rows a and
+ * b (of opposite signs in the column being cleared) make a minimal one
+ * exactly when no other row's support lies within theirs, rs.  The rows
+ * whose column is zero have left s->v already; the caller checks those
+ * (with the rows made so far). */
+static int adjacent(sf_t *s, size_t a, size_t b, const uint64_t *rs)
+{
+    s->work += s->n * s->words;
+    for (size_t c = 0; c < s->n; c++)
+        if (c != a && c != b && s->v[c] && contains(rs, s->sup[c], s->words))
             return 0;
     return 1;
 }
@@ -168,7 +186,7 @@ static int eliminate(sf_t *s, size_t t)
             for (size_t k = 0; keep && k < n; k++)
                 if (contains(rs, sup[k], s->words))
                     keep = 0;
-            if (!keep)
+            if (!keep || (s->adjacency && !adjacent(s, a, b, rs)))
                 continue;
             int64_t ca = -s->v[b][t], cb = s->v[a][t], g = pni_gcd64(ca, cb);
             ca /= g;
@@ -224,7 +242,7 @@ int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound)
 static int sf_open(sf_t *s, size_t n, size_t cols, size_t max_cells)
 {
     sf_t z = {cols, n, cols + n, (n + 63) / 64, NULL, NULL, 0, 0, 0, 0,
-              SF_WORK};
+              SF_WORK, 0};
     *s = z;
     if (!n)
         return 0;
@@ -456,6 +474,7 @@ int pni_minimal_flows(const pn_net_t *net, int by_transition,
         max_rows = (size_t)(max_cells / s.cols);
     s.max_rows = max_rows ? max_rows : 1;
     s.max_work = max_work;
+    s.adjacency = 1;
     if (!ret && incidence(net, s.v, SF_BIG, SF_BIG + 1, NULL, by_transition))
         ret = SF_TOO_BIG;
     if (!ret)

@@ -6,9 +6,8 @@
 # properties, Tarjan's components), the private interface between them
 # (analysis_private.h) and the public headers (reach.h; struct.h:
 # semiflows, classes, siphons and traps, in structure.c and siphons.c).
-# Sees engine/
-# (the compiled net and the firing primitives of engine_private.h) and
-# lib/.
+# Sees engine/ (the compiled net and the firing primitives of
+# engine_private.h) and lib/.
 noinst_LTLIBRARIES += analysis/libpn-analysis.la
 analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/reach.h %reldir%/analysis_private.h \

@@ -19,8 +19,8 @@
 #include "analysis_private.h"
 #include "struct.h"
 
-/* the budget: steps of work (a few seconds) */
-#define SIPHON_WORK ((uint64_t)1 << 31)
+/* the budget: steps of work (a second or two) */
+#define SIPHON_WORK ((uint64_t)1 << 29)
 
 typedef struct {
     const pni_flowrel_t *g;
@@ -133,7 +133,7 @@ static void shrink(sip_t *s, int keep_i)
             continue;
         memcpy(s->y, s->x, np);
         memcpy(s->cnt2, s->cnt, nt * sizeof *s->cnt);
-        s->work += (np + nt) / 8 + 1;
+        s->work += np + nt;
         size_t l = drop(s, left, p);
         if (l && (!keep_i || holds_i(s, s->y))) {
             unsigned char *x = s->x;

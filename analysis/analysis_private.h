@@ -11,7 +11,10 @@
  *   search.c      the breadth-first search, its limits, progress and
  *                 unboundedness check; paths to states (witnesses)
  *   invariants.c  P-semiflows (Farkas), a basis of the exact invariants,
- *                 and what they let the store leave out (compression)
+ *                 and what they let the store leave out (compression);
+ *                 the minimal P- and T-semiflows (pn/struct.h)
+ *   structure.c   pn/struct.h: semiflows, net classes
+ *   siphons.c     pn/struct.h: minimal siphons and traps
  *   properties.c  queries on each marking, the global properties over the
  *                 graph (run lengths, liveness by Tarjan's components)
  *
@@ -300,6 +303,16 @@ typedef struct {
  * it returns nonzero); pni_flows_free() frees them. */
 int pni_semiflows(const pn_net_t *net, uint64_t *bound, pni_flows_t *flows);
 void pni_flows_free(pni_flows_t *f);
+/* The minimal-support semiflows of net: y >= 0, y C = 0 on the normal
+ * arcs' incidence matrix C (by_transition: the T-semiflows, C x = 0),
+ * each primitive and once, narrowest support first, into out (exact[i]
+ * all 1).  Farkas' algorithm under a budget: at most max_rows rows at
+ * once (and max_cells matrix cells: the row limit is lowered to fit),
+ * max_work steps.  Returns 0; 1 past the rows, 2 past the work, 3 a
+ * coefficient past 2^40 (out then empty); -1 out of memory. */
+int pni_minimal_flows(const pn_net_t *net, int by_transition,
+                      size_t max_rows, uint64_t max_cells,
+                      uint64_t max_work, pni_flows_t *out);
 /* What the net's invariants let the store leave out, on the first widths
  * nb (set to 0 for what is not stored as a count): the groups, then the
  * derived places (r->lay). */
@@ -310,5 +323,30 @@ pn_status_t pni_compress(pn_reach_t *r, const pn_net_t *net,
  * them exact, derived places, bytes a state. */
 void pni_reach_layout(const pn_reach_t *r, size_t *groups, size_t *exact,
                       size_t *derived, size_t *stride);
+
+/* ---- structure.c -------------------------------------------------------- */
+
+/* Adjacency lists: the neighbours of node v are idx[off[v] .. off[v + 1]),
+ * increasing, each with the weight of its arcs (parallel ones added). */
+typedef struct {
+    size_t *off;
+    uint32_t *idx;
+    uint64_t *w;
+} pni_adj_t;
+
+/* The flow relation of the normal arcs: each place's output transitions
+ * (pout) and input ones (pin), each transition's input places (tin) and
+ * output ones (tout); other_arcs: the net has arcs of other kinds (left
+ * out). */
+typedef struct {
+    size_t np, nt;
+    pni_adj_t pout, pin, tin, tout;
+    int other_arcs;
+} pni_flowrel_t;
+
+/* PN_OK, PN_ENOMEM, PN_ETOOBIG (2^32 - 1 nodes or more); closed (freed
+ * with pni_flowrel_close()) either way. */
+pn_status_t pni_flowrel_open(const pn_net_t *net, pni_flowrel_t *g);
+void pni_flowrel_close(pni_flowrel_t *g);
 
 #endif

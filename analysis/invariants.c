@@ -22,12 +22,13 @@
  * they share. */
 
 /* The incidence matrix of the normal arcs (the other kinds move no
- * token, or take them only: resets) added into row[p][t]: the tokens t
- * puts in p less those it takes, each arc's weight taken as big at most.
- * over[p] (when not NULL) is set when a cell of p's row reaches limit in
- * absolute value on the way; returns whether any did. */
+ * token, or take them only: resets) added into row[p][t] (by_transition:
+ * its transpose, row[t][p]): the tokens t puts in p less those it takes,
+ * each arc's weight taken as big at most.  over[r] (when not NULL) is set
+ * when a cell of row r reaches limit in absolute value on the way;
+ * returns whether any did. */
 static int incidence(const pn_net_t *net, int64_t *const *row, int64_t big,
-                     int64_t limit, unsigned char *over)
+                     int64_t limit, unsigned char *over, int by_transition)
 {
     int any = 0;
     for (size_t a = 0; a < pn_net_arc_count(net); a++) {
@@ -35,12 +36,13 @@ static int incidence(const pn_net_t *net, int64_t *const *row, int64_t big,
         if (arc->kind != PN_ARC_NORMAL)
             continue;
         int64_t w = arc->weight > (uint64_t)big ? big : (int64_t)arc->weight;
-        int64_t *c = &row[arc->place][arc->transition];
+        size_t r = by_transition ? arc->transition : arc->place;
+        int64_t *c = &row[r][by_transition ? arc->place : arc->transition];
         *c += arc->dir == PN_DIR_TP ? w : -w;
         if (*c >= limit || *c <= -limit) {
             any = 1;
             if (over)
-                over[arc->place] = 1;
+                over[r] = 1;
         }
     }
     return any;
@@ -69,12 +71,23 @@ static int combine(int64_t *out, int64_t ca, const int64_t *a, int64_t cb,
     return 0;
 }
 
+/* why a search below stopped short (eliminate(), sf_solve()) */
+enum { SF_ROWS = 1, SF_WORK_OVER = 2, SF_TOO_BIG = 3 };
+
 typedef struct {
-    size_t nt, np, cols, words; /* cols = nt + np; words of a support */
+    size_t nt, np, cols, words; /* cols = nt + np; words of a support
+                                   (nt: columns to clear, np: rows of y) */
     int64_t **v;                /* rows: incidence part, then y */
-    uint64_t **sup;             /* the places where y > 0 */
+    uint64_t **sup;             /* the rows of y where y > 0 */
     size_t n, cap;
     uint64_t work;
+    size_t max_rows;            /* 0: the rows a step could make, held
+                                   under SF_CELLS cells at once; else at
+                                   most this many rows kept */
+    uint64_t max_work;
+    int adjacency;              /* keep only the combinations of adjacent
+                                   rows (adjacent()), so that the rows are
+                                   the minimal ones after every step */
 } sf_t;
 
 static void sf_drop(sf_t *s, size_t i)
@@ -94,6 +107,21 @@ static int contains(const uint64_t *a, const uint64_t *b, size_t words)
     return 1;
 }
 
+/* The combinatorial test of adjacency (Fukuda and Prodon): when the rows
+ * are the minimal-support ones of the columns cleared so far, rows a and
+ * b (of opposite signs in the column being cleared) make a minimal one
+ * exactly when no other row's support lies within theirs, rs.  The rows
+ * whose column is zero have left s->v already; the caller checks those
+ * (with the rows made so far). */
+static int adjacent(sf_t *s, size_t a, size_t b, const uint64_t *rs)
+{
+    s->work += s->n * s->words;
+    for (size_t c = 0; c < s->n; c++)
+        if (c != a && c != b && s->v[c] && contains(rs, s->sup[c], s->words))
+            return 0;
+    return 1;
+}
+
 /* Eliminates column t: the rows zero there stay, each pair of rows of
  * opposite signs there gives their positive combination that is zero
  * there (unless its support contains another row's).  0, 1 over budget,
@@ -105,11 +133,18 @@ static int eliminate(sf_t *s, size_t t)
         npos += s->v[i][t] > 0;
         nneg += s->v[i][t] < 0;
     }
-    size_t nzero = s->n - npos - nneg;
-    if ((npos && nneg > SF_CELLS / s->cols / npos) ||
-        nzero + npos * nneg > SF_CELLS / s->cols)
-        return 1;
-    size_t cap = nzero + npos * nneg;
+    size_t nzero = s->n - npos - nneg, cap;
+    if (s->max_rows) {
+        if (nzero > s->max_rows)
+            return SF_ROWS;
+        cap = npos && nneg > (s->max_rows - nzero) / npos
+                  ? s->max_rows
+                  : nzero + npos * nneg;
+    } else if ((npos && nneg > SF_CELLS / s->cols / npos) ||
+               nzero + npos * nneg > SF_CELLS / s->cols)
+        return SF_ROWS;
+    else
+        cap = nzero + npos * nneg;
     int64_t **v = malloc((cap + 1) * sizeof *v);
     uint64_t **sup = malloc((cap + 1) * sizeof *sup);
     if (!v || !sup) {
@@ -144,21 +179,26 @@ static int eliminate(sf_t *s, size_t t)
             /* the minimal-support rule */
             int keep = 1;
             s->work += n * s->words + s->cols;
-            if (s->work > SF_WORK) {
-                ret = 1;
+            if (s->work > s->max_work) {
+                ret = SF_WORK_OVER;
                 break;
             }
             for (size_t k = 0; keep && k < n; k++)
                 if (contains(rs, sup[k], s->words))
                     keep = 0;
-            if (!keep)
+            if (!keep || (s->adjacency && !adjacent(s, a, b, rs)))
                 continue;
             int64_t ca = -s->v[b][t], cb = s->v[a][t], g = pni_gcd64(ca, cb);
             ca /= g;
             cb /= g;
-            if ((ret = combine(row, ca, s->v[a], cb, s->v[b], 0, s->cols,
-                               SF_BIG)))
+            if (combine(row, ca, s->v[a], cb, s->v[b], 0, s->cols, SF_BIG)) {
+                ret = SF_TOO_BIG;
                 break;
+            }
+            if (n == cap) {
+                ret = SF_ROWS;
+                break;
+            }
             v[n] = row;
             sup[n++] = rs;
             row = NULL;
@@ -195,6 +235,92 @@ int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound)
     return pni_semiflows(net, bound, NULL);
 }
 
+/* s's rows: n identity rows over cols columns to clear (row i: y = e_i,
+ * 1 at column cols + i), none with more than max_cells cells in all.  0,
+ * SF_ROWS past max_cells, -1 out of memory (sf_close() frees what was
+ * made either way). */
+static int sf_open(sf_t *s, size_t n, size_t cols, size_t max_cells)
+{
+    sf_t z = {cols, n, cols + n, (n + 63) / 64, NULL, NULL, 0, 0, 0, 0,
+              SF_WORK, 0};
+    *s = z;
+    if (!n)
+        return 0;
+    if (s->cols > max_cells / n)
+        return SF_ROWS;
+    s->v = calloc(n, sizeof *s->v);
+    s->sup = calloc(n, sizeof *s->sup);
+    if (!s->v || !s->sup)
+        return -1;
+    for (; s->n < n; s->n++) {
+        size_t i = s->n;
+        s->v[i] = calloc(s->cols, sizeof **s->v);
+        s->sup[i] = calloc(s->words, sizeof **s->sup);
+        if (!s->v[i] || !s->sup[i]) {
+            s->n++;
+            return -1;
+        }
+        s->v[i][cols + i] = 1;
+        s->sup[i][i / 64] = UINT64_C(1) << (i % 64);
+    }
+    return 0;
+}
+
+static void sf_close(sf_t *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        sf_drop(s, i);
+    free(s->v);
+    free(s->sup);
+    s->v = NULL;
+    s->sup = NULL;
+    s->n = 0;
+}
+
+/* Clears every column of s (its first nt), the cheapest first (the fewest
+ * rows made): the rows left are the semiflows.  0, SF_ROWS, SF_WORK_OVER
+ * or SF_TOO_BIG past the budget, -1 out of memory. */
+static int sf_solve(sf_t *s)
+{
+    size_t nt = s->nt;
+    unsigned char *done = calloc(nt + 1, 1);
+    if (!done)
+        return -1;
+    int ret = 0;
+    while (!ret) {
+        size_t best = nt;
+        double cost = 0;
+        for (size_t t = 0; t < nt; t++) {
+            if (done[t])
+                continue;
+            size_t pos = 0, neg = 0;
+            for (size_t i = 0; i < s->n; i++) {
+                pos += s->v[i][t] > 0;
+                neg += s->v[i][t] < 0;
+            }
+            s->work += s->n;
+            if (!pos && !neg) {
+                done[t] = 1;
+                continue;
+            }
+            double c = (double)pos * (double)neg - (double)pos - (double)neg;
+            if (best == nt || c < cost) {
+                best = t;
+                cost = c;
+            }
+        }
+        if (best == nt)
+            break;
+        if (s->work > s->max_work)
+            ret = SF_WORK_OVER;
+        else
+            ret = eliminate(s, best);
+        done[best] = 1;
+    }
+    free(done);
+    return ret;
+}
+
 int pni_semiflows(const pn_net_t *net, uint64_t *bound, pni_flows_t *flows)
 {
     if (flows) {
@@ -209,62 +335,14 @@ int pni_semiflows(const pn_net_t *net, uint64_t *bound, pni_flows_t *flows)
         return 0;
     /* rows: one per place (y) and one per transition (a slack z(t) >= 0
      * with y C + z = 0: y C <= 0, firings never raise y M) */
-    size_t nr = np + nt;
-    sf_t s = {nt, np, nt + nr, (nr + 63) / 64, NULL, NULL, 0, 0, 0};
-    if (s.cols > SF_CELLS / nr)
-        return 1;
-    s.v = calloc(nr, sizeof *s.v);
-    s.sup = calloc(nr, sizeof *s.sup);
-    unsigned char *done = calloc(nt + 1, 1);
-    int ret = s.v && s.sup && done ? 0 : -1;
-    for (size_t p = 0; !ret && p < nr; p++) {
-        s.v[p] = calloc(s.cols, sizeof **s.v);
-        s.sup[p] = calloc(s.words, sizeof **s.sup);
-        if (!s.v[p] || !s.sup[p])
-            ret = -1;
-        else {
-            s.v[p][nt + p] = 1;
-            s.sup[p][p / 64] = UINT64_C(1) << (p % 64);
-            if (p >= np)
-                s.v[p][p - np] = 1;
-        }
-    }
-    s.n = nr;
-    if (!ret && incidence(net, s.v, SF_BIG, SF_BIG + 1, NULL))
+    sf_t s;
+    int ret = sf_open(&s, np + nt, nt, SF_CELLS);
+    for (size_t t = 0; !ret && t < nt; t++)
+        s.v[np + t][t] = 1;
+    if (!ret && incidence(net, s.v, SF_BIG, SF_BIG + 1, NULL, 0))
         ret = 1;
-    /* the columns, cheapest first (the fewest rows made) */
-    for (;;) {
-        if (ret)
-            break;
-        size_t best = nt;
-        double cost = 0;
-        for (size_t t = 0; t < nt; t++) {
-            if (done[t])
-                continue;
-            size_t pos = 0, neg = 0;
-            for (size_t i = 0; i < s.n; i++) {
-                pos += s.v[i][t] > 0;
-                neg += s.v[i][t] < 0;
-            }
-            s.work += s.n;
-            if (!pos && !neg) {
-                done[t] = 1;
-                continue;
-            }
-            double c = (double)pos * (double)neg - (double)pos - (double)neg;
-            if (best == nt || c < cost) {
-                best = t;
-                cost = c;
-            }
-        }
-        if (best == nt)
-            break;
-        if (s.work > SF_WORK)
-            ret = 1;
-        else
-            ret = eliminate(&s, best);
-        done[best] = 1;
-    }
+    if (!ret)
+        ret = sf_solve(&s);
     /* every row left is a subflow y (y >= 0, y C <= 0): for every
      * reachable M, y M <= y M0 (resets only take tokens; read arcs,
      * inhibitors and capacities only forbid firings), so M(p) <=
@@ -309,14 +387,103 @@ int pni_semiflows(const pn_net_t *net, uint64_t *bound, pni_flows_t *flows)
         if (ret)
             pni_flows_free(flows);
     }
-    for (size_t i = 0; i < s.n; i++)
-        sf_drop(&s, i);
-    free(s.v);
-    free(s.sup);
-    free(done);
+    sf_close(&s);
+    if (ret > 0)
+        ret = 1;
     if (ret)
         for (size_t p = 0; p < np; p++)
             bound[p] = UINT64_MAX;
+    return ret;
+}
+
+typedef struct {
+    size_t size, row;
+} sized_t;
+
+static int by_size(const void *a, const void *b)
+{
+    const sized_t *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size < y->size ? -1 : 1;
+    return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/* The rows of s (every column cleared) whose support contains no other
+ * kept row's: the minimal ones, each once (a minimal support has one
+ * primitive semiflow), narrowest first, into out (dim coefficients a
+ * row).  0, SF_WORK_OVER, -1. */
+static int sf_minimal(sf_t *s, size_t dim, pni_flows_t *out)
+{
+    sized_t *ord = malloc((s->n + 1) * sizeof *ord);
+    size_t nk = 0;
+    out->y = calloc(s->n + 1, sizeof *out->y);
+    out->exact = calloc(s->n + 1, 1);
+    if (!ord || !out->y || !out->exact) {
+        free(ord);
+        return -1;
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        ord[i].row = i;
+        ord[i].size = 0;
+        for (size_t k = 0; k < s->words; k++)
+            ord[i].size += (size_t)__builtin_popcountll(s->sup[i][k]);
+    }
+    qsort(ord, s->n, sizeof *ord, by_size);
+    int ret = 0;
+    for (size_t i = 0; !ret && i < s->n; i++) {
+        const uint64_t *si = s->sup[ord[i].row];
+        int keep = 1;
+        s->work += nk * s->words + dim;
+        if (s->work > s->max_work) {
+            ret = SF_WORK_OVER;
+            break;
+        }
+        /* ord[0 .. nk): the rows kept so far, none wider than this one */
+        for (size_t k = 0; keep && k < nk; k++)
+            if (contains(si, s->sup[ord[k].row], s->words))
+                keep = 0;
+        if (!keep)
+            continue;
+        size_t r = ord[i].row;
+        ord[i] = ord[nk];
+        ord[nk].row = r;
+        if (!(out->y[nk] = malloc((dim + 1) * sizeof **out->y))) {
+            ret = -1;
+            break;
+        }
+        memcpy(out->y[nk], s->v[r] + s->nt, dim * sizeof **out->y);
+        out->exact[nk] = 1;
+        out->n = ++nk;
+    }
+    free(ord);
+    return ret;
+}
+
+int pni_minimal_flows(const pn_net_t *net, int by_transition,
+                      size_t max_rows, uint64_t max_cells,
+                      uint64_t max_work, pni_flows_t *out)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    size_t n = by_transition ? nt : np, cols = by_transition ? np : nt;
+    out->n = 0;
+    out->y = NULL;
+    out->exact = NULL;
+    sf_t s;
+    int ret = sf_open(&s, n, cols, max_cells);
+    if (s.cols && (uint64_t)max_rows > max_cells / s.cols)
+        max_rows = (size_t)(max_cells / s.cols);
+    s.max_rows = max_rows ? max_rows : 1;
+    s.max_work = max_work;
+    s.adjacency = 1;
+    if (!ret && incidence(net, s.v, SF_BIG, SF_BIG + 1, NULL, by_transition))
+        ret = SF_TOO_BIG;
+    if (!ret)
+        ret = sf_solve(&s);
+    if (!ret)
+        ret = sf_minimal(&s, n, out);
+    sf_close(&s);
+    if (ret)
+        pni_flows_free(out);
     return ret;
 }
 
@@ -421,7 +588,7 @@ static int kernel(const pn_reach_t *r, const pn_net_t *net,
         row[p] = a + p * cols;
         a[p * cols + nt + p] = 1;
     }
-    incidence(net, row, ELIM_BIG, ELIM_BIG, big);
+    incidence(net, row, ELIM_BIG, ELIM_BIG, big, 0);
     for (size_t p = 0; p < np; p++)
         live[p] = !f->reset[p] && !big[p]; /* big: in no invariant */
     free(row);

@@ -4,14 +4,16 @@
 # breadth-first search, its limits and witnesses; invariants.c: P-semiflows
 # and the store's compression; properties.c: queries, the global
 # properties, Tarjan's components), the private interface between them
-# (analysis_private.h) and the public header (reach.h).  Sees engine/
-# (the compiled net and the firing primitives of engine_private.h) and
-# lib/.
+# (analysis_private.h) and the public headers (reach.h; struct.h:
+# semiflows, classes, siphons and traps, in structure.c and siphons.c).
+# Sees engine/ (the compiled net and the firing primitives of
+# engine_private.h) and lib/.
 noinst_LTLIBRARIES += analysis/libpn-analysis.la
 analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/reach.h %reldir%/analysis_private.h \
 	%reldir%/store.c %reldir%/successors.c %reldir%/search.c \
-	%reldir%/invariants.c %reldir%/properties.c
+	%reldir%/invariants.c %reldir%/properties.c \
+	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/analysis -I$(srcdir)/engine -I$(srcdir)/lib
-pninclude_HEADERS += %reldir%/reach.h
+pninclude_HEADERS += %reldir%/reach.h %reldir%/struct.h

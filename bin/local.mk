@@ -40,3 +40,6 @@ bin_pn_sweep_CFLAGS += $(MPI_CFLAGS)
 bin_pn_sweep_LDADD += $(MPI_LIBS)
 endif
 EXTRA_DIST += %reldir%/sweep-mpi.c
+bin_PROGRAMS += bin/pn-struct
+bin_pn_struct_SOURCES = %reldir%/pn-struct.c
+bin_pn_struct_LDADD = bin/libcli.la libpn.la

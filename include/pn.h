@@ -22,6 +22,7 @@
 #include "engine.h"     /* engine/: running nets, statistics */
 #include "trace.h"      /* engine/: the trace format */
 #include "reach.h"      /* analysis/: the state space */
+#include "struct.h"     /* analysis/: semiflows, classes, siphons, traps */
 #include "results.h"    /* engine/: the result schema (CSV, JSON Lines) */
 #include "maxplus.h"    /* maxplus/: the max-plus kernel-time model */
 #include "gpu.h"        /* generators/: the GPU warp net */

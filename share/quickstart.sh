@@ -7,10 +7,11 @@ set -eu
 cd "$(dirname "$0")/.."
 
 # chromium: tests/html-browser.sh opens the pages of pn-dot --html in it
-# (headless), and make figures takes the viewer's screenshot with it
+# (headless), and make figures takes the viewer's screenshot with it;
+# 4ti2: tests/struct-4ti2.sh checks pn-struct's semiflows against it
 PACKAGES="build-essential autoconf automake libtool pkg-config \
 libxml2-dev libxml2-utils check libgraphviz-dev graphviz jing libyaml-dev gnuplot-nox \
-libjansson-dev libopenmpi-dev openmpi-bin chromium"
+libjansson-dev libopenmpi-dev openmpi-bin chromium 4ti2"
 
 missing=""
 for p in $PACKAGES; do

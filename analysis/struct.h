@@ -1,0 +1,146 @@
+/*
+ * pn/struct.h - the structure of a net, read from its arcs without a
+ * search of its markings: the minimal P- and T-semiflows (invariants),
+ * the classes of net of Murata (1989), the minimal siphons and traps and
+ * Commoner's property.
+ *
+ * Every function here reads the net's normal arcs only: inhibitor, read
+ * and reset arcs are left out, and what is said is said of that
+ * underlying place/transition net (pn_net_classes() tells when the net
+ * has other arcs).  Each search has a limit and a budget of work: past
+ * either it stops and says which (pn_struct_end_t), never hangs.
+ *
+ * Ownership: the results are the caller's (pn_flows_free(),
+ * pn_siphons_free()).
+ */
+#ifndef PN_STRUCT_H
+#define PN_STRUCT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "net.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a search ended. */
+typedef enum {
+    PN_STRUCT_COMPLETE = 0, /* every minimal one was found */
+    PN_STRUCT_MAX = 1,      /* more than the limit at once: stopped */
+    PN_STRUCT_WORK = 2,     /* the budget of work ran out (about a few
+                               seconds): stopped */
+    PN_STRUCT_BIG = 3       /* a coefficient passed 2^40: stopped */
+} pn_struct_end_t;
+
+/* The limit a max of 0 stands for. */
+#define PN_STRUCT_MAX_DEFAULT 10000
+
+/* ---- semiflows ---------------------------------------------------------- */
+
+/* The minimal-support semiflows: the non-negative integer vectors y with
+ * y C = 0 (P-semiflows: y M is the same in every reachable marking M) or
+ * C x = 0 (T-semiflows: a sequence firing each t x(t) times comes back
+ * to its marking), C the incidence matrix of the normal arcs.  Each is
+ * primitive (its coefficients have no common divisor) and its support
+ * (the nodes where it is not zero) contains no other's; every
+ * non-negative semiflow is a non-negative rational combination of
+ * them. */
+typedef struct pn_flows {
+    int transitions;        /* 0: P-semiflows, one coefficient a place;
+                               1: T-semiflows, one a transition */
+    pn_struct_end_t end;
+    size_t limit;           /* the limit in force: the N of "more than N
+                               at once" (PN_STRUCT_MAX) */
+    size_t dim;             /* coefficients a semiflow */
+    size_t n;               /* the semiflows (none unless complete),
+                               narrowest support first */
+    int64_t **y;            /* y[i][0 .. dim), each >= 0 */
+    unsigned char *covered; /* per node (dim): in some semiflow's
+                               support (all 0 unless complete) */
+} pn_flows_t;
+
+/* The minimal semiflows of net, by Farkas' algorithm with the
+ * minimal-support rule (Martinez and Silva): at most max rows at once (0:
+ * PN_STRUCT_MAX_DEFAULT; lowered so that the matrix holds 2^24 cells at
+ * most, f->limit says to what), and a budget of work.  Returns PN_OK with
+ * *out (its end says whether it is complete), PN_EINVAL, PN_ENOMEM. */
+pn_status_t pn_flows_compute(const pn_net_t *net, int transitions, size_t max,
+                             pn_flows_t **out);
+/* Whether a semiflow covers every node (their sum is then a positive
+ * one): for P-semiflows, the net is conservative (a weighted sum of
+ * tokens with every weight positive never changes, so the net is bounded
+ * from every marking); for T-semiflows, consistent.  1 yes, 0 no, -1
+ * unknown (incomplete). */
+int pn_flows_positive(const pn_flows_t *f);
+void pn_flows_free(pn_flows_t *f);
+
+/* ---- classes ------------------------------------------------------------ */
+
+/* The classes of Murata, Petri nets: properties, analysis and
+ * applications (Proc. IEEE 77(4), 1989), as bits.  Every class but pure
+ * asks for an ordinary net (every arc of weight 1).  With p. and .p the
+ * output and input transitions of place p: */
+enum {
+    PN_CLASS_ORDINARY = 1u << 0,      /* every arc of weight 1 */
+    PN_CLASS_PURE = 1u << 1,          /* no place both input and output
+                                         of one transition (no self-loop) */
+    PN_CLASS_STATE_MACHINE = 1u << 2, /* every transition: one input place
+                                         and one output place */
+    PN_CLASS_MARKED_GRAPH = 1u << 3,  /* every place: one input transition
+                                         and one output transition */
+    PN_CLASS_FREE_CHOICE = 1u << 4,   /* every arc from a place is its only
+                                         output arc or its transition's
+                                         only input arc */
+    PN_CLASS_EXTENDED_FREE_CHOICE = 1u << 5, /* p. and q. meet: equal */
+    PN_CLASS_ASYMMETRIC_CHOICE = 1u << 6,    /* p. and q. meet: one
+                                                contains the other */
+    PN_CLASS_OTHER_ARCS = 1u << 7     /* the net has inhibitor, read or
+                                         reset arcs: the classes above
+                                         are its underlying net's */
+};
+
+/* The classes net belongs to (PN_CLASS_ bits).  O(arcs log arcs). */
+unsigned pn_net_classes(const pn_net_t *net);
+/* The words of one class bit ("state machine", ...), NULL for another
+ * value. */
+const char *pn_net_class_name(unsigned class_bit);
+
+/* ---- siphons and traps -------------------------------------------------- */
+
+/* The minimal siphons (nonempty sets S of places with .S a subset of S.:
+ * once unmarked, S stays unmarked) or the minimal traps (S. a subset of
+ * .S: once marked, S stays marked). */
+typedef struct pn_siphons {
+    int traps;              /* 0: siphons, 1: traps */
+    pn_struct_end_t end;
+    size_t limit;           /* the most sets it would find */
+    size_t n;               /* the minimal sets found (all of them when
+                               complete) */
+    size_t *len;            /* places of each */
+    uint32_t **place;       /* place[i][0 .. len[i]), increasing */
+    unsigned char *marked;  /* siphons: it contains a trap marked at the
+                               initial marking; traps: it is marked */
+    int commoner;           /* siphons: every siphon contains a marked
+                               trap (Commoner's property) 1, 0 not, -1
+                               unknown (incomplete and none found
+                               without); traps: -1 */
+} pn_siphons_t;
+
+/* The minimal siphons (traps: the minimal traps) of net, at most max (0:
+ * PN_STRUCT_MAX_DEFAULT) and a budget of work, by a search that splits
+ * the sets left to find on each one found.  Commoner's property decides
+ * liveness on a free-choice net (extended free-choice too) and implies it
+ * on an asymmetric-choice one; on any ordinary net it implies that no
+ * reachable marking is dead.  A siphon unmarked at the initial marking
+ * stays so: the transitions around it never fire.  Returns PN_OK with
+ * *out (its end says whether it is complete), PN_EINVAL, PN_ENOMEM. */
+pn_status_t pn_siphons_compute(const pn_net_t *net, int traps, size_t max,
+                               pn_siphons_t **out);
+void pn_siphons_free(pn_siphons_t *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -26,8 +26,9 @@ const char *cli_error_format(const pn_error_t *err, char *buf, size_t size);
  * and the --help hint to stderr; exit with CLI_EUSAGE). */
 const char *cli_one_file(const char *prog, int argc, char **argv, int next);
 /* Reads the PNML net in path ('-': standard input).  Returns CLI_OK after
- * printing the net's warnings (cli_net_warnings()), or CLI_EINPUT after
- * printing the error (cli_error()). */
+ * printing the net's warnings (cli_net_warnings()) and, but in pn-convert,
+ * that the transitions' timing is not used, or CLI_EINPUT after printing
+ * the error (cli_error()). */
 int cli_read_net(const char *prog, const char *path,
                  const pn_read_options_t *ro, pn_net_t **net);
 /* The reader's warnings (what the file says that the net cannot, what was

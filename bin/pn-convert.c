@@ -43,7 +43,8 @@ enum { OPT_NET = 128 };
 /* What the dialect leaves out of a net written whole, said in one note
  * line each: tool-specific blocks (all in PIPE's dialect; in the strict
  * one those whose attributes the grammar does not allow), the net's name
- * (PIPE's <net> has none). */
+ * (PIPE's <net> has none), what an untimed transition of a timed net
+ * becomes in PIPE's dialect. */
 static void notes(const pn_net_t *net, pn_dialect_t d)
 {
     if (cli_quiet())
@@ -51,6 +52,15 @@ static void notes(const pn_net_t *net, pn_dialect_t d)
     if (d == PN_DIALECT_PIPE && pn_net_name(net))
         fprintf(stderr, "%s: note: the net's name '%s' left out (PIPE's "
                 "dialect has no place for it)\n", prog, pn_net_name(net));
+    /* PIPE has no untimed transitions: in a timed net they are written
+     * as PIPE's default, and read back so */
+    size_t c[PN_TIMING_KINDS];
+    pn_net_count_timing(net, c);
+    if (d == PN_DIALECT_PIPE && c[PN_TIMING_NONE] &&
+        c[PN_TIMING_NONE] < pn_net_transition_count(net))
+        fprintf(stderr, "%s: note: %zu untimed transition%s written as "
+                "PIPE's default (immediate, weight 1, priority 1)\n", prog,
+                c[PN_TIMING_NONE], c[PN_TIMING_NONE] > 1 ? "s" : "");
     size_t dropped = 0;
     for (size_t i = 0; i < pn_net_toolspecific_count(net); i++)
         dropped += !pn_dialect_keeps_toolspecific(d,

@@ -98,6 +98,32 @@ out:
     free(tinh);
 }
 
+/* "21 timed (exponential), 13 immediate": the transitions of each timing kind
+ * the net gives (none: an untimed net), into buf. */
+static int timing_summary(const pn_net_t *net, char *buf, size_t size)
+{
+    size_t c[PN_TIMING_KINDS];
+    pn_net_count_timing(net, c);
+    static const pn_timing_t order[] = {
+        PN_TIMING_EXPONENTIAL, PN_TIMING_DETERMINISTIC, PN_TIMING_IMMEDIATE,
+        PN_TIMING_NONE};
+    size_t n = 0;
+    buf[0] = '\0';
+    if (c[PN_TIMING_NONE] == pn_net_transition_count(net))
+        return 0;
+    for (size_t k = 0; k < sizeof order / sizeof *order && n < size; k++)
+        if (c[order[k]])
+            n += (size_t)snprintf(buf + n, size - n, "%s%zu %s",
+                                  n ? ", " : "", c[order[k]],
+                                  order[k] == PN_TIMING_NONE ? "untimed"
+                                  : order[k] == PN_TIMING_EXPONENTIAL
+                                      ? "timed (exponential)"
+                                  : order[k] == PN_TIMING_DETERMINISTIC
+                                      ? "timed (deterministic)"
+                                      : "immediate");
+    return 1;
+}
+
 /* The generator's parameters, when pn-gen-gpu made the net: the
  * attributes of the <gpu/> element in its <toolspecific tool="pn-gen-gpu">
  * block on the net (pn-gen-gpu(1)), as JSON members or text.  Returns the
@@ -205,6 +231,12 @@ int main(int argc, char **argv)
                "\"tokens\": %" PRIu64,
                pn_net_page_count(net), np, nt, na, k[0], k[1], k[2], k[3],
                tokens);
+        size_t tk[PN_TIMING_KINDS];
+        pn_net_count_timing(net, tk);
+        printf(", \"timing\": {\"none\": %zu, \"immediate\": %zu, "
+               "\"exponential\": %zu, \"deterministic\": %zu}",
+               tk[PN_TIMING_NONE], tk[PN_TIMING_IMMEDIATE],
+               tk[PN_TIMING_EXPONENTIAL], tk[PN_TIMING_DETERMINISTIC]);
         generator(net, 1); /* a generated net: the generator's parameters */
         printf(", \"warnings\": [");
         for (size_t i = 0; i < w.n; i++) {
@@ -221,6 +253,9 @@ int main(int argc, char **argv)
         printf("pages:       %zu\n", pn_net_page_count(net));
         printf("places:      %zu\n", np);
         printf("transitions: %zu\n", nt);
+        char timing[200];
+        if (timing_summary(net, timing, sizeof timing))
+            printf("timing:      %s\n", timing);
         printf("arcs:        %zu (normal %zu, inhibitor %zu, read %zu, "
                "reset %zu)\n", na, k[0], k[1], k[2], k[3]);
         printf("tokens:      %" PRIu64 "\n", tokens);

@@ -86,6 +86,14 @@ pn_status_t pni_parse_u64(const char *s, size_t len, uint64_t *out,
  * use, so that written numbers read back equal. */
 void pni_format_decimal(char *buf, size_t size, double v);
 
+/* The shortest text that reads back as exactly v (strtod()): rates and
+ * weights, which must survive a round trip digit for digit.  plain: no
+ * exponent and at least one digit after the point ("482.1600771",
+ * "1.0"), as PIPE's rate grammar needs; else the shortest %g form
+ * ("1e-09").  v finite; buf of PNI_EXACT_SIZE bytes holds every case. */
+#define PNI_EXACT_SIZE 400
+void pni_format_exact(char *buf, size_t size, double v, int plain);
+
 /* Shows the n bytes of s safely in a message: printable ASCII as it is, a
  * backslash doubled, every other byte as \xHH; after max bytes (or when
  * buf is full) the text is cut and "..." follows.  Into buf (size >= 4:
@@ -324,5 +332,8 @@ int pni_csv_number(const pni_csv_cell_t *cell, double *out);
 /* Forgets every page: nodes go back to no page, tool-specific data of
  * pages is given to the net. */
 void pni_net_clear_pages(pn_net_t *net);
+/* Marks the transition's timing as not read whole (timing_lost): the
+ * writers refuse the net until pn_net_set_timing() sets it. */
+void pni_net_timing_lost(pn_net_t *net, size_t transition);
 
 #endif

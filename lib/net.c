@@ -1,5 +1,6 @@
 /* The net model: places, transitions, arcs, pages, tool-specific data. */
 #include <config.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -638,6 +639,48 @@ const char *pn_arc_kind_name(pn_arc_kind_t kind)
     return "?";
 }
 
+const char *pn_timing_name(pn_timing_t timing)
+{
+    switch (timing) {
+    case PN_TIMING_NONE: return "none";
+    case PN_TIMING_IMMEDIATE: return "immediate";
+    case PN_TIMING_EXPONENTIAL: return "exponential";
+    case PN_TIMING_DETERMINISTIC: return "deterministic";
+    }
+    return "?";
+}
+
+const char *pn_server_name(pn_server_t server)
+{
+    switch (server) {
+    case PN_SERVER_SINGLE: return "single";
+    case PN_SERVER_INFINITE: return "infinite";
+    }
+    return "?";
+}
+
+pn_status_t pn_timing_parse(const char *name, pn_timing_t *timing)
+{
+    for (int k = 0; name && k < PN_TIMING_KINDS; k++)
+        if (!strcmp(name, pn_timing_name((pn_timing_t)k))) {
+            if (timing)
+                *timing = (pn_timing_t)k;
+            return PN_OK;
+        }
+    return PN_EINVAL;
+}
+
+pn_status_t pn_server_parse(const char *name, pn_server_t *server)
+{
+    for (int k = 0; name && k <= PN_SERVER_INFINITE; k++)
+        if (!strcmp(name, pn_server_name((pn_server_t)k))) {
+            if (server)
+                *server = (pn_server_t)k;
+            return PN_OK;
+        }
+    return PN_EINVAL;
+}
+
 pn_net_t *pn_net_new(const char *id)
 {
     pn_net_t *net = calloc(1, sizeof *net);
@@ -754,6 +797,10 @@ pn_status_t pn_net_add_transition(pn_net_t *net, const char *id,
         return PN_ENOMEM;
     pn_transition_t t = {0};
     t.page = PN_NONE;
+    t.timing = PN_TIMING_NONE;
+    t.rate = PN_DEFAULT_RATE;
+    t.priority = PN_DEFAULT_PRIORITY;
+    t.server = PN_SERVER_SINGLE;
     int same = name && id && !strcmp(name, id);
     if (name && !same && !(t.name = pni_arena_strdup(&net->strings, name)))
         return PN_ENOMEM;
@@ -917,6 +964,35 @@ pn_status_t pn_net_set_capacity(pn_net_t *net, size_t place, uint64_t capacity)
     return PN_OK;
 }
 
+pn_status_t pn_net_set_timing(pn_net_t *net, size_t transition,
+                              pn_timing_t timing, double rate, int priority,
+                              pn_server_t server)
+{
+    if (!net || transition >= net->ntransitions ||
+        (unsigned)timing >= PN_TIMING_KINDS ||
+        (unsigned)server > PN_SERVER_INFINITE || !isfinite(rate) ||
+        rate < 0 || priority < 0)
+        return PN_EINVAL;
+    pn_transition_t *t = &net->transitions[transition];
+    if (timing == PN_TIMING_NONE) {
+        rate = PN_DEFAULT_RATE;
+        priority = PN_DEFAULT_PRIORITY;
+        server = PN_SERVER_SINGLE;
+    }
+    t->timing = timing;
+    t->rate = rate == 0 ? 0 : rate; /* no -0 */
+    t->priority = priority;
+    t->server = server;
+    t->timing_lost = 0;
+    return PN_OK;
+}
+
+void pni_net_timing_lost(pn_net_t *net, size_t transition)
+{
+    if (net && transition < net->ntransitions)
+        net->transitions[transition].timing_lost = 1;
+}
+
 pn_status_t pn_net_set_position(pn_net_t *net, pn_object_t kind, size_t index,
                                 double x, double y)
 {
@@ -1035,6 +1111,15 @@ void pn_net_count_arcs(const pn_net_t *net, size_t counts[PN_ARC_KINDS])
         counts[k] = 0;
     for (size_t i = 0; net && i < net->narcs; i++)
         counts[net->arcs[i].kind]++;
+}
+
+void pn_net_count_timing(const pn_net_t *net,
+                         size_t counts[PN_TIMING_KINDS])
+{
+    for (int k = 0; k < PN_TIMING_KINDS; k++)
+        counts[k] = 0;
+    for (size_t i = 0; net && i < net->ntransitions; i++)
+        counts[net->transitions[i].timing]++;
 }
 
 uint64_t pn_net_total_tokens(const pn_net_t *net)

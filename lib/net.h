@@ -71,6 +71,44 @@ typedef struct pn_place {
     double label_dx, label_dy;
 } pn_place_t;
 
+/* How a transition fires in time: the transition kinds of generalized
+ * stochastic Petri nets (GSPN), as PIPE and GreatSPN have them. */
+typedef enum {
+    PN_TIMING_NONE = 0,        /* the net says nothing: a P/T transition */
+    PN_TIMING_IMMEDIATE = 1,   /* fires in zero time, before any timed one;
+                                  rate is its weight among the enabled
+                                  immediate transitions of its priority */
+    PN_TIMING_EXPONENTIAL = 2, /* fires after a delay drawn from an
+                                  exponential distribution of rate `rate`
+                                  (mean delay 1/rate) */
+    PN_TIMING_DETERMINISTIC = 3 /* fires after a fixed delay: rate holds the
+                                   delay itself, not a rate */
+} pn_timing_t;
+/* How many timing kinds there are (the size of pn_net_count_timing()'s
+ * array). */
+#define PN_TIMING_KINDS 4
+
+/* Server semantics of a timed transition enabled several times over. */
+typedef enum {
+    PN_SERVER_SINGLE = 0,   /* one firing under way at a time (PIPE's
+                               default, infiniteServer false) */
+    PN_SERVER_INFINITE = 1  /* one firing under way per enabling: the rate
+                               grows with the enabling degree */
+} pn_server_t;
+
+/* The defaults of a transition the net says nothing about: weight 1,
+ * priority 1 (PIPE's and GreatSPN's default), single server. */
+#define PN_DEFAULT_RATE 1.0
+#define PN_DEFAULT_PRIORITY 1
+
+/* "none", "immediate", "exponential", "deterministic"; "single",
+ * "infinite". */
+const char *pn_timing_name(pn_timing_t timing);
+const char *pn_server_name(pn_server_t server);
+/* The reverse of the two above: PN_OK, or PN_EINVAL for any other name. */
+pn_status_t pn_timing_parse(const char *name, pn_timing_t *timing);
+pn_status_t pn_server_parse(const char *name, pn_server_t *server);
+
 typedef struct pn_transition {
     const char *id;
     const char *name;
@@ -79,6 +117,19 @@ typedef struct pn_transition {
     double x, y;
     size_t page;
     double label_dx, label_dy;
+    /* Timing (pn_net_set_timing()).  The other three fields hold the
+     * defaults while timing is PN_TIMING_NONE. */
+    pn_timing_t timing;
+    double rate;          /* exponential: the rate; immediate: the weight;
+                             deterministic: the delay; finite, >= 0 */
+    int priority;         /* among enabled immediate transitions, the
+                             highest priority fires first */
+    pn_server_t server;
+    int timing_lost;      /* the file gave timing the net cannot hold (a
+                             rate that is an expression of the marking):
+                             the fields above are not the file's, and the
+                             writers refuse the net (PN_EDIALECT) until
+                             pn_net_set_timing() sets them */
 } pn_transition_t;
 
 typedef struct pn_arc {
@@ -169,6 +220,14 @@ pn_status_t pn_net_set_position(pn_net_t *net, pn_object_t kind, size_t index,
                                 double x, double y);
 pn_status_t pn_net_set_page(pn_net_t *net, pn_object_t kind, size_t index,
                             size_t page);
+/* A transition's timing: its kind, rate (weight, delay: see
+ * pn_transition_t), priority and server semantics.  PN_EINVAL for a bad
+ * index, an unknown kind or server, a rate that is not a finite number
+ * >= 0, or a priority below 0.  PN_TIMING_NONE stores the defaults
+ * whatever rate, priority and server say.  Clears timing_lost. */
+pn_status_t pn_net_set_timing(pn_net_t *net, size_t transition,
+                              pn_timing_t timing, double rate, int priority,
+                              pn_server_t server);
 /* Where the name label is drawn, relative to the node (PNML's
  * <name><graphics><offset>). */
 pn_status_t pn_net_set_label_offset(pn_net_t *net, pn_object_t kind,
@@ -197,6 +256,10 @@ pn_status_t pn_net_find(const pn_net_t *net, const char *id,
 
 /* Number of arcs of each kind; counts[k] for pn_arc_kind_t k (array of 4). */
 void pn_net_count_arcs(const pn_net_t *net, size_t counts[PN_ARC_KINDS]);
+/* Number of transitions of each timing kind; counts[k] for pn_timing_t k
+ * (array of PN_TIMING_KINDS). */
+void pn_net_count_timing(const pn_net_t *net,
+                         size_t counts[PN_TIMING_KINDS]);
 /* Sum of the initial marking; saturates at UINT64_MAX. */
 uint64_t pn_net_total_tokens(const pn_net_t *net);
 

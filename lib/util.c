@@ -351,6 +351,23 @@ void pni_format_decimal(char *buf, size_t size, double v)
         strcpy(buf, "0");
 }
 
+void pni_format_exact(char *buf, size_t size, double v, int plain)
+{
+    if (!size)
+        return;
+    if (v == 0)
+        v = 0; /* no "-0" */
+    /* the fewest digits that read back equal: at most 17 significant ones
+     * in %g; a plain decimal may need up to 340 after the point (the
+     * smallest subnormals) */
+    int max = plain ? 340 : 17;
+    for (int p = 1; p <= max; p++) {
+        snprintf(buf, size, plain ? "%.*f" : "%.*g", p, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+}
+
 char *pni_quote(char *buf, size_t size, const char *s, size_t n, size_t max)
 {
     static const char hex[] = "0123456789abcdef";

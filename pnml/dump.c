@@ -148,6 +148,15 @@ pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
         }
         fputs(" label=", out);
         put_quoted(out, t->name ? t->name : t->id);
+        if (t->timing != PN_TIMING_NONE) {
+            char rate[PNI_EXACT_SIZE];
+            pni_format_exact(rate, sizeof rate, t->rate, 0);
+            fprintf(out, " timing=%s rate=%s priority=%d server=%s",
+                    pn_timing_name(t->timing), rate, t->priority,
+                    pn_server_name(t->server));
+        }
+        if (t->timing_lost)
+            fputs(" timing_lost", out);
         if ((flags & PN_DUMP_POSITIONS) && t->has_position) {
             fputs(" pos=", out);
             put_number(out, t->x);

@@ -8,9 +8,11 @@
 #include <config.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "reader_private.h"
 
 /* A copy of s that lasts as long as the reader. */
@@ -531,9 +533,12 @@ typedef struct {
     pos_t pos;
     size_t tool0; /* first buffered toolspecific of this node */
     const el_t *once[3]; /* the <name>, <initialMarking>, <capacity> */
-    int timed;    /* PIPE: <timed> true */
-    int weighted; /* PIPE: a <rate> other than 1 (an immediate
-                     transition's firing weight) */
+    /* PIPE's timing labels <timed>, <rate>, <priority>, <infiniteServer>
+     * (absent ones: PIPE's defaults) */
+    int timing;   /* any of them seen */
+    int timed, infinite, priority;
+    double rate;
+    int lost;     /* a rate or priority that is not a number */
 } node_ctx_t;
 
 int pni_rd_unsupported_label(rd_t *rd, const char *name)
@@ -547,34 +552,80 @@ int pni_rd_unsupported_label(rd_t *rd, const char *name)
  * changing its P/T meaning. */
 static int presentation_label(const char *name)
 {
-    static const char *const names[] = {"orientation", "infiniteServer",
-                                        "rate", "type", "dimension"};
+    static const char *const names[] = {"orientation", "rate", "type",
+                                        "dimension"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (!strcmp(name, names[i]))
             return 1;
     return 0;
 }
 
-/* PIPE's <timed> and <priority> labels: reported when they say more than
- * an untimed transition of the default priority. */
+/* PIPE's booleans, as Java's Boolean.valueOf() reads them: "true" in any
+ * case is true, anything else false. */
+static int pipe_true(const char *t, size_t n)
+{
+    return n == 4 && !strncasecmp(t, "true", 4);
+}
+
+/* PIPE's timing labels: the transition is timed (exponential) or
+ * immediate, its rate (an immediate transition's weight), priority and
+ * server semantics.  A rate or priority that is not a number (PIPE's
+ * rates may be expressions of the marking, "#(P0)*2") is kept as not
+ * read. */
 static int pipe_timing_label(rd_t *rd, node_ctx_t *n, const char *name)
 {
     label_t lb;
     if (read_label(rd, &lb) < 0)
         return -1;
+    if (!n->timing) {
+        n->timing = 1;
+        n->rate = PN_DEFAULT_RATE;
+        n->priority = PN_DEFAULT_PRIORITY;
+    }
     const char *t = lb.text ? lb.text + strspn(lb.text, " \t\r\n") : "";
-    if (!strcmp(name, "timed") && !strncmp(t, "true", 4)) {
-        pni_rd_ignore(rd, IGN_TIMED);
-        n->timed = 1;
-    }
-    /* the rate of an immediate transition is its firing weight */
-    if (!strcmp(name, "rate")) {
+    size_t len = strlen(t);
+    while (len && strchr(" \t\r\n", t[len - 1]))
+        len--;
+    if (!len)
+        return 0; /* an empty label says nothing: the default holds */
+    if (!strcmp(name, "timed"))
+        n->timed = pipe_true(t, len);
+    else if (!strcmp(name, "infiniteServer"))
+        n->infinite = pipe_true(t, len);
+    else if (!strcmp(name, "rate")) {
         double r;
-        n->weighted = *t && !(parse_double(t, &r) == 0 && r == 1.0);
+        if (parse_double(t, &r) == 0 && r >= 0)
+            n->rate = r;
+        else
+            n->lost = 1;
+    } else {
+        char *end;
+        errno = 0;
+        long v = strtol(t, &end, 10);
+        if (end == t + len && !errno && v >= 0 && v <= INT_MAX)
+            n->priority = (int)v;
+        else
+            n->lost = 1;
     }
-    if (!strcmp(name, "priority") && *t && strncmp(t, "1", 1) != 0)
-        pni_rd_ignore(rd, IGN_PRIORITY);
     return 0;
+}
+
+/* The transition's timing, from PIPE's labels. */
+static void pipe_timing_set(rd_t *rd, const node_ctx_t *n, size_t index)
+{
+    if (!n->timing)
+        return;
+    pn_timing_t kind = n->timed ? PN_TIMING_EXPONENTIAL : PN_TIMING_IMMEDIATE;
+    int lost = pn_net_set_timing(rd->net, index, kind, n->rate, n->priority,
+                                 n->infinite ? PN_SERVER_INFINITE
+                                             : PN_SERVER_SINGLE) != PN_OK;
+    if (n->lost || lost) {
+        pni_rd_ignore(rd, IGN_TIMING);
+        pni_net_timing_lost(rd->net, index);
+    }
+    if (n->lost || lost || n->timed || n->infinite ||
+        n->rate != PN_DEFAULT_RATE || n->priority != PN_DEFAULT_PRIORITY)
+        rd->timing_special++;
 }
 
 /* SNAKES's place types: <type domain="universal"/> (tAll, any token; the
@@ -658,7 +709,7 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
         return read_once(rd, &n->name, &n->once[0], name);
     if (n->kind == PN_TRANSITION &&
         (!strcmp(name, "timed") || !strcmp(name, "priority") ||
-         !strcmp(name, "rate")))
+         !strcmp(name, "rate") || !strcmp(name, "infiniteServer")))
         return pipe_timing_label(rd, n, name);
     if (!strcmp(name, "graphics"))
         return pni_rd_children(rd, graphics_child, &n->pos);
@@ -727,8 +778,6 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
     n.tool0 = rd->ntools;
     if (pni_rd_children(rd, node_child, &n) < 0)
         return -1;
-    if (n.weighted && !n.timed)
-        pni_rd_ignore(rd, IGN_WEIGHT);
     const char *nm = n.name.text ? n.name.text : aname;
     uint64_t marking = 0, capacity = 0;
     if (n.marking.text &&
@@ -758,6 +807,8 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
                               id, pn_strstatus(st));
     if (kind == PN_PLACE && capacity)
         pn_net_set_capacity(rd->net, index, capacity);
+    if (kind == PN_TRANSITION)
+        pipe_timing_set(rd, &n, index);
     if (!n.pos.has && px && py) {
         int rx = parse_double(px, &n.pos.x), ry = parse_double(py, &n.pos.y);
         if (rx == -2 || ry == -2)
@@ -1028,6 +1079,57 @@ static int own_tool_child(rd_t *rd, void *ctx, const char *name)
     return pni_rd_skip(rd);
 }
 
+/* <timing node="t" kind="exponential" rate="2.5" priority="1"
+ * server="single"/>: a transition's timing (pn-convert(1)); rate,
+ * priority and server may be left out (the defaults). */
+static int own_timing(rd_t *rd)
+{
+    const el_t *line = rd->tree.cur;
+    static const char *const names[] = {"node", "kind", "rate", "priority",
+                                        "server"};
+    const char *v[5];
+    if (pni_rd_attrs(rd, names, v, 5) < 0)
+        return -1;
+    rd_extra_t e = {0};
+    e.what = EXTRA_TIMING;
+    e.node = qual(rd, v[0]);
+    e.page = PN_NONE;
+    e.rate = PN_DEFAULT_RATE;
+    e.priority = PN_DEFAULT_PRIORITY;
+    e.server = PN_SERVER_SINGLE;
+    e.at = pni_rd_where(line, "node=");
+    if (rd->diag.st)
+        return -1;
+    if (!e.node || !v[1])
+        return pni_rd_fail_at(rd, PN_ESTRUCT, line, "timing",
+                              "<timing> needs node and kind attributes");
+    if (pn_timing_parse(v[1], &e.timing))
+        return pni_rd_fail_at(rd, PN_EVALUE, line, "kind=",
+                              "timing kind '%s' is not one of none, "
+                              "immediate, exponential, deterministic", v[1]);
+    if (v[2] && (parse_double(v[2], &e.rate) != 0 || e.rate < 0))
+        return pni_rd_fail_at(rd, PN_EVALUE, line, "rate=",
+                              "rate '%s' is not a finite number >= 0", v[2]);
+    if (v[3]) {
+        uint64_t p;
+        if (number(rd, v[3], line, "priority=", "priority", &p) < 0)
+            return -1;
+        if (p > INT_MAX)
+            return pni_rd_fail_at(rd, PN_ERANGE, line, "priority=",
+                                  "priority %s is above %d", v[3], INT_MAX);
+        e.priority = (int)p;
+    }
+    if (v[4] && pn_server_parse(v[4], &e.server))
+        return pni_rd_fail_at(rd, PN_EVALUE, line, "server=",
+                              "server '%s' is neither single nor infinite",
+                              v[4]);
+    if (pni_grow((void **)&rd->extras, &rd->cap_extras, rd->nextras + 1,
+                 sizeof *rd->extras))
+        return pni_rd_nomem(rd);
+    rd->extras[rd->nextras++] = e;
+    return pni_rd_skip(rd);
+}
+
 static int own_child(rd_t *rd, void *ctx, const char *name)
 {
     const el_t *line = rd->tree.cur;
@@ -1072,6 +1174,8 @@ static int own_child(rd_t *rd, void *ctx, const char *name)
                                   "declared", pg);
         size_t page = (size_t)v;
         return pni_rd_children(rd, own_tool_child, &page);
+    } else if (!strcmp(name, "timing")) {
+        return own_timing(rd);
     } else if (!strcmp(name, "capacity") || !strcmp(name, "member")) {
         const char *node = qual(rd, pni_rd_attr(rd, "node"));
         const char *val = pni_rd_attr(rd, name[0] == 'c' ? "value" : "page");
@@ -1081,7 +1185,11 @@ static int own_child(rd_t *rd, void *ctx, const char *name)
             return pni_rd_fail_at(rd, PN_ESTRUCT, line, name,
                                   "<%s> needs node and %s attributes", name,
                                   name[0] == 'c' ? "value" : "page");
-        rd_extra_t e = {node, 0, PN_NONE, pni_rd_where(line, "node=")};
+        rd_extra_t e = {0};
+        e.node = node;
+        e.what = name[0] == 'c' ? EXTRA_CAPACITY : EXTRA_MEMBER;
+        e.page = PN_NONE;
+        e.at = pni_rd_where(line, "node=");
         uint64_t v;
         if (number(rd, val, line, val, name, &v) < 0)
             return -1;

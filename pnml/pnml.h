@@ -97,6 +97,11 @@ void pn_write_options_init(pn_write_options_t *o);
  * always in the editors' dialects: pipe, tapaal, woped) every node gets
  * one, those without laid on a grid below the others.  A net built with pn_net_new() and written with
  * the defaults reads back unchanged (the same pn_net_dump()).
+ * Transitions' timing is kept in every dialect: PIPE's own labels, our
+ * <toolspecific tool="pn-toolkit"> block in the others; a net whose
+ * timing the dialect cannot say (PIPE: a deterministic transition) or
+ * whose timing was not read (timing_lost) is refused (PN_EDIALECT), never
+ * written without it.
  * Returns PN_OK, PN_EDIALECT (with err->text saying why), PN_EIO (errno
  * set), PN_ENOMEM.
  */

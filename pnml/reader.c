@@ -30,16 +30,15 @@ static const char *const ignored_what[IGN_COUNT][2] = {
      "token's age is lost)", "transport arcs read as pairs of normal arcs "
      "(an approximation: the tokens' ages are lost)"},
     {"urgent transition", "urgent transitions"},
-    {"timed transition (rates and delays)", "timed transitions (rates and "
-     "delays)"},
+    {"rate or priority that is not a number (not read: the net is not "
+     "written without it)", "rates or priorities that are not numbers (not "
+     "read: the net is not written without them)"},
     {"priority", "priorities"},
     {"query", "queries"},
     {"arc name", "arc names"},
     {"arc bend point", "arc bend points"},
     {"tool-specific block inside a label", "tool-specific blocks inside "
      "labels"},
-    {"firing weight of an immediate transition", "firing weights of "
-     "immediate transitions"},
     {"transition guard", "transition guards"},
     {"transition of a game's second player", "transitions of a game's "
      "second player"},
@@ -266,14 +265,32 @@ static int finish_net(rd_t *rd)
                                 NULL))
                 return pni_rd_nomem(rd);
     }
+    /* a PIPE net whose transitions all say PIPE's default (immediate,
+     * weight 1, priority 1) says nothing a P/T net cannot: read untimed,
+     * as it is written back */
+    size_t nt = rd->timing_special ? 0 : pn_net_transition_count(rd->net);
+    for (size_t i = 0; i < nt; i++)
+        if (pn_net_transition(rd->net, i)->timing == PN_TIMING_IMMEDIATE)
+            pn_net_set_timing(rd->net, i, PN_TIMING_NONE, PN_DEFAULT_RATE,
+                              PN_DEFAULT_PRIORITY, PN_SERVER_SINGLE);
     for (size_t i = 0; i < rd->nextras; i++) {
         rd_extra_t *e = &rd->extras[i];
+        /* what each entry names (PN_NET: a place or a transition) */
+        static const pn_object_t want[] = {
+            [EXTRA_CAPACITY] = PN_PLACE, [EXTRA_MEMBER] = PN_NET,
+            [EXTRA_TIMING] = PN_TRANSITION};
+        static const char *const what[] = {
+            [EXTRA_CAPACITY] = "place", [EXTRA_MEMBER] = "node",
+            [EXTRA_TIMING] = "transition"};
         if (pn_net_find(rd->net, e->node, &k, &idx) || k == PN_ARC ||
-            (e->page == PN_NONE && k != PN_PLACE))
+            (want[e->what] != PN_NET && k != want[e->what]))
             return pni_rd_fail(rd, PN_EUNKNOWN, e->at, "'%s' names no %s",
-                               e->node, e->page == PN_NONE ? "place" : "node");
-        if (e->page == PN_NONE)
+                               e->node, what[e->what]);
+        if (e->what == EXTRA_CAPACITY)
             pn_net_set_capacity(rd->net, idx, e->capacity);
+        else if (e->what == EXTRA_TIMING)
+            pn_net_set_timing(rd->net, idx, e->timing, e->rate, e->priority,
+                              e->server);
         else if (rd->own_pages)
             pn_net_set_page(rd->net, k, idx, e->page);
     }

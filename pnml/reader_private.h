@@ -63,10 +63,18 @@ typedef struct {
     const char *prefix, *uri;
 } rd_ns_t;
 
+/* An entry of our own block that names a node: a capacity, a page member
+ * or a transition's timing. */
+enum { EXTRA_CAPACITY, EXTRA_MEMBER, EXTRA_TIMING };
 typedef struct {
     const char *node;
+    int what;    /* EXTRA_* */
     uint64_t capacity;
-    size_t page; /* PN_NONE when the entry is a capacity */
+    size_t page;
+    pn_timing_t timing;
+    double rate;
+    int priority;
+    pn_server_t server;
     at_t at;
 } rd_extra_t;
 
@@ -114,9 +122,9 @@ typedef struct tchunk {
 /* What a file may say that a P/T net with inhibitor, read and reset arcs
  * cannot: counted while reading, reported in one warning at the end. */
 enum {
-    IGN_INTERVAL, IGN_INVARIANT, IGN_TRANSPORT, IGN_URGENT, IGN_TIMED,
+    IGN_INTERVAL, IGN_INVARIANT, IGN_TRANSPORT, IGN_URGENT, IGN_TIMING,
     IGN_PRIORITY, IGN_QUERY, IGN_ARCNAME, IGN_BEND, IGN_LABELTOOL,
-    IGN_WEIGHT, IGN_GUARD, IGN_PLAYER, IGN_LABEL, IGN_COUNT
+    IGN_GUARD, IGN_PLAYER, IGN_LABEL, IGN_COUNT
 };
 
 /* Errors and what the net cannot say (sax.c reports, every file counts). */
@@ -204,6 +212,10 @@ typedef struct rd {
     rd_page_t *ownpages; /* pages of our own block */
     size_t nownpages, cap_ownpages;
     int own_pages;
+    /* transitions whose PIPE timing says more than PIPE's default (an
+     * immediate transition of weight 1 and priority 1, single server):
+     * while there are none, the net is read untimed */
+    size_t timing_special;
     int deferring;      /* an arc waits: the later ones wait too */
     const char *prefix; /* id scope of WoPeD subprocess nets ("" at top) */
     size_t page;        /* current page, PN_NONE directly in the net */

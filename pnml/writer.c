@@ -571,11 +571,18 @@ static int write_transition(wr_t *w, size_t i)
         W(position(w, w->tx[i], w->ty[i]));
         W(label_at(w, "name", shown, t->has_label, t->label_dx,
                    t->label_dy));
+        /* an untimed transition as PIPE's default: immediate, weight 1,
+         * priority 1, single server (the fields' defaults) */
+        char rate[PNI_EXACT_SIZE], prio[16];
+        pni_format_exact(rate, sizeof rate, t->rate, 1);
+        snprintf(prio, sizeof prio, "%d", t->priority);
         W(pipe_value(w, "orientation", "0"));
-        W(pipe_value(w, "rate", "1.0"));
-        W(pipe_value(w, "timed", "false"));
-        W(pipe_value(w, "infiniteServer", "false"));
-        W(pipe_value(w, "priority", "1"));
+        W(pipe_value(w, "rate", rate));
+        W(pipe_value(w, "timed", t->timing == PN_TIMING_EXPONENTIAL
+                                     ? "true" : "false"));
+        W(pipe_value(w, "infiniteServer", t->server == PN_SERVER_INFINITE
+                                              ? "true" : "false"));
+        W(pipe_value(w, "priority", prio));
     } else if (w->dialect == PN_DIALECT_WOPED) {
         W(label_at(w, "name", shown, t->has_label, w->tx[i] + t->label_dx,
                    w->ty[i] + t->label_dy));
@@ -669,15 +676,34 @@ static int write_arc(wr_t *w, size_t i)
     return end(w);
 }
 
-/* Our block: capacities and the page structure the single <page> loses. */
+/* A transition's timing in our block: kind, rate, priority, server. */
+static int write_timing(wr_t *w, size_t i)
+{
+    const pn_transition_t *t = pn_net_transition(w->net, i);
+    char rate[PNI_EXACT_SIZE], prio[16];
+    pni_format_exact(rate, sizeof rate, t->rate, 0);
+    snprintf(prio, sizeof prio, "%d", t->priority);
+    W(start(w, "timing"));
+    W(att(w, "node", w->tid[i]));
+    W(att(w, "kind", pn_timing_name(t->timing)));
+    W(att(w, "rate", rate));
+    W(att(w, "priority", prio));
+    W(att(w, "server", pn_server_name(t->server)));
+    return end(w);
+}
+
+/* Our block: capacities, transitions' timing (which PNML has no label
+ * for) and the page structure the single <page> loses. */
 static int write_block(wr_t *w)
 {
     const pn_net_t *net = w->net;
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
-    int caps = 0;
+    int caps = 0, timing = 0;
     for (size_t i = 0; i < np; i++)
         caps |= pn_net_place(net, i)->capacity != 0;
-    if (!caps && !w->page_block)
+    for (size_t i = 0; i < nt; i++)
+        timing |= pn_net_transition(net, i)->timing != PN_TIMING_NONE;
+    if (!caps && !timing && !w->page_block)
         return 0;
     W(start(w, "toolspecific"));
     W(att(w, "tool", PNI_TOOL_NAME));
@@ -689,6 +715,9 @@ static int write_block(wr_t *w)
             W(att_u64(w, "value", pn_net_place(net, i)->capacity));
             W(end(w));
         }
+    for (size_t i = 0; i < nt; i++)
+        if (pn_net_transition(net, i)->timing != PN_TIMING_NONE)
+            W(write_timing(w, i));
     if (w->page_block) {
         W(start(w, "pages"));
         W(end(w));
@@ -802,6 +831,23 @@ static int write_doc(wr_t *w)
 static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
                                  pn_error_t *err)
 {
+    /* every dialect has a place for timing (PIPE's labels, our block):
+     * timing that was not read, or that PIPE cannot say, is refused, never
+     * dropped */
+    for (size_t i = 0; i < pn_net_transition_count(net); i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        if (t->timing_lost)
+            return werr(err, PN_EDIALECT,
+                        "the timing of transition '%s' was not read (its "
+                        "rate or priority is not a number, such as PIPE's "
+                        "expressions of the marking): writing the net would "
+                        "change it", t->id);
+        if (d == PN_DIALECT_PIPE && t->timing == PN_TIMING_DETERMINISTIC)
+            return werr(err, PN_EDIALECT,
+                        "PIPE has no deterministic transitions (only "
+                        "immediate and exponential ones): transition '%s'",
+                        t->id);
+    }
     if (d == PN_DIALECT_STANDARD || d == PN_DIALECT_TAPAAL)
         return PN_OK;
     for (size_t i = 0; i < pn_net_arc_count(net); i++) {

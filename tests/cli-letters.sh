@@ -102,7 +102,7 @@ for p in pn-run pn-reach pn-sweep; do
     has "$TMP/err" "$p: --semantics: 'bogus' is not maximal or interleaving"
 done
 # -q: the reader's warnings are not said; without it they are
-W="$srcdir/pnml/valid/pipe-timed/net.pnml"
+W="$srcdir/pnml/valid/tapaal-timed/net.pnml"
 for cmd in "pn-run --steps 10" "pn-reach" "pn-dot -f dot" "pn-convert" \
            "pn-sweep --runs 1 --steps 10"; do
     set -- $cmd

@@ -132,9 +132,10 @@ has "$TMP/out" "transition 'guarded' consumes no tokens"
 lacks "$TMP/out" "place 'q'"
 # what the net cannot hold is reported with a count, not dropped silently:
 # arc bend points (standard <position>s, PIPE's <arcpath> points between
-# the ends), tool-specific blocks inside labels, immediate transitions'
-# firing weights (PIPE), guards (pm4py), a game's second player (TAPAAL),
-# elements of the net it does not read (pm4py's <finalmarkings>)
+# the ends), tool-specific blocks inside labels, guards (pm4py), a game's
+# second player (TAPAAL), elements of the net it does not read (pm4py's
+# <finalmarkings>); an immediate transition's firing weight (PIPE) is
+# kept
 cat > "$TMP/lost.pnml" <<'XML'
 <pnml><net id="n" type="http://www.pnml.org/version-2009/grammar/ptnet">
 <finalmarkings><marking/></finalmarkings>
@@ -146,7 +147,10 @@ cat > "$TMP/lost.pnml" <<'XML'
 </net></pnml>
 XML
 expect 0 "$BIN/pn-info" "$TMP/lost.pnml"
-has "$TMP/out" "ignored: 3 arc bend points, 1 tool-specific block inside a label, 1 firing weight of an immediate transition, 1 transition guard, 1 transition of a game's second player, 1 label we do not understand (<finalmarkings>)"
+has "$TMP/out" "ignored: 3 arc bend points, 1 tool-specific block inside a label, 1 transition guard, 1 transition of a game's second player, 1 label we do not understand (<finalmarkings>)"
+expect 0 "$BIN/pn-info" --dump "$TMP/lost.pnml"
+has "$TMP/out" 'id="t" label="t" timing=immediate rate=3 priority=1 server=single'
+has "$TMP/out" 'id="u" label="u" timing=immediate rate=1 priority=1 server=single'
 # a net type we do not know is read as P/T, and said; PIPE's and pm4py's
 # types are known
 printf '<pnml><net id="n" type="bogus"><page id="g"><place id="p"/></page></net></pnml>' > "$TMP/bogus.pnml"

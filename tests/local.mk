@@ -89,6 +89,10 @@ EXTRA_DIST += tests/check-helpers.sh
 # listed: sh tests/check-sizes.sh)
 TESTS += tests/check-sizes.sh
 EXTRA_DIST += tests/check-sizes.sh
+# transitions' timing (PIPE's stochastic nets) through pn-info and
+# pn-convert, and what a dialect cannot say refused
+TESTS += tests/cli-timing.sh
+EXTRA_DIST += tests/cli-timing.sh
 
 # the readability check of pictures (tests/svgcheck.h, as in test_dot) on
 # SVG files: for measuring the pictures of large nets

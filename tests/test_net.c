@@ -1,6 +1,7 @@
 /* The net model's construction API, lookup, iteration and dump. */
 #include <config.h>
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,6 +331,110 @@ static int all_zero(const uint64_t *w, size_t n)
 
 /* the init functions give the documented defaults, zero the reserved room,
  * and agree with the functions' first names */
+/* Timing: the defaults of a new transition, the setter's checks, the
+ * names, the counts, and the exact numbers the writers and the dump use. */
+START_TEST(transition_timing)
+{
+    pn_net_t *net = two_nodes();
+    const pn_transition_t *t = pn_net_transition(net, 0);
+    ck_assert_int_eq(t->timing, PN_TIMING_NONE);
+    ck_assert(t->rate == PN_DEFAULT_RATE);
+    ck_assert_int_eq(t->priority, PN_DEFAULT_PRIORITY);
+    ck_assert_int_eq(t->server, PN_SERVER_SINGLE);
+    ck_assert_int_eq(t->timing_lost, 0);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_EXPONENTIAL, 482.16,
+                                       3, PN_SERVER_INFINITE), PN_OK);
+    t = pn_net_transition(net, 0);
+    ck_assert_int_eq(t->timing, PN_TIMING_EXPONENTIAL);
+    ck_assert(t->rate == 482.16);
+    ck_assert_int_eq(t->priority, 3);
+    ck_assert_int_eq(t->server, PN_SERVER_INFINITE);
+    /* refused, the transition unchanged */
+    double inf = INFINITY;
+    ck_assert_int_eq(pn_net_set_timing(net, 1, PN_TIMING_IMMEDIATE, 1, 1,
+                                       PN_SERVER_SINGLE), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, (pn_timing_t)4, 1, 1,
+                                       PN_SERVER_SINGLE), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_IMMEDIATE, -1, 1,
+                                       PN_SERVER_SINGLE), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_IMMEDIATE, inf, 1,
+                                       PN_SERVER_SINGLE), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_IMMEDIATE, NAN,
+                                       1, PN_SERVER_SINGLE), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_IMMEDIATE, 1, -1,
+                                       PN_SERVER_SINGLE), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_IMMEDIATE, 1, 1,
+                                       (pn_server_t)2), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_timing(NULL, 0, PN_TIMING_IMMEDIATE, 1, 1,
+                                       PN_SERVER_SINGLE), PN_EINVAL);
+    ck_assert(pn_net_transition(net, 0)->rate == 482.16);
+    size_t c[PN_TIMING_KINDS];
+    ck_assert_int_eq(pn_net_add_transition(net, "u", NULL, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_transition(net, "v", NULL, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_set_timing(net, 2, PN_TIMING_DETERMINISTIC, 0, 0,
+                                       PN_SERVER_SINGLE), PN_OK);
+    pn_net_count_timing(net, c);
+    ck_assert_uint_eq(c[PN_TIMING_NONE], 1);
+    ck_assert_uint_eq(c[PN_TIMING_IMMEDIATE], 0);
+    ck_assert_uint_eq(c[PN_TIMING_EXPONENTIAL], 1);
+    ck_assert_uint_eq(c[PN_TIMING_DETERMINISTIC], 1);
+    /* none: the defaults, whatever was given */
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_NONE, 5, 9,
+                                       PN_SERVER_INFINITE), PN_OK);
+    t = pn_net_transition(net, 0);
+    ck_assert(t->rate == PN_DEFAULT_RATE);
+    ck_assert_int_eq(t->priority, PN_DEFAULT_PRIORITY);
+    ck_assert_int_eq(t->server, PN_SERVER_SINGLE);
+    /* a lost timing is cleared by setting it */
+    pni_net_timing_lost(net, 1);
+    ck_assert_int_eq(pn_net_transition(net, 1)->timing_lost, 1);
+    ck_assert_int_eq(pn_net_set_timing(net, 1, PN_TIMING_IMMEDIATE, 2, 1,
+                                       PN_SERVER_SINGLE), PN_OK);
+    ck_assert_int_eq(pn_net_transition(net, 1)->timing_lost, 0);
+    pn_net_free(net);
+    pn_net_count_timing(NULL, c);
+    ck_assert_uint_eq(c[PN_TIMING_NONE], 0);
+    /* names both ways */
+    for (int k = 0; k < PN_TIMING_KINDS; k++) {
+        pn_timing_t back;
+        ck_assert_int_eq(pn_timing_parse(pn_timing_name((pn_timing_t)k),
+                                         &back), PN_OK);
+        ck_assert_int_eq(back, k);
+    }
+    ck_assert_str_eq(pn_timing_name(PN_TIMING_EXPONENTIAL), "exponential");
+    ck_assert_int_eq(pn_timing_parse("erlang", NULL), PN_EINVAL);
+    ck_assert_int_eq(pn_timing_parse(NULL, NULL), PN_EINVAL);
+    pn_server_t sv;
+    ck_assert_int_eq(pn_server_parse("infinite", &sv), PN_OK);
+    ck_assert_int_eq(sv, PN_SERVER_INFINITE);
+    ck_assert_str_eq(pn_server_name(PN_SERVER_SINGLE), "single");
+    ck_assert_int_eq(pn_server_parse("double", &sv), PN_EINVAL);
+    /* exact numbers: the shortest text that reads back the same */
+    static const double v[] = {1, 0.1, 482.1600771, 12820.51282, 1.0 / 3,
+                               1e-9, 5e-324, 1e300, 123456789012345678.0,
+                               0};
+    for (size_t i = 0; i < sizeof v / sizeof *v; i++)
+        for (int plain = 0; plain <= 1; plain++) {
+            char buf[PNI_EXACT_SIZE];
+            pni_format_exact(buf, sizeof buf, v[i], plain);
+            ck_assert_msg(strtod(buf, NULL) == v[i], "%s is not %.17g", buf,
+                          v[i]);
+            if (plain)
+                ck_assert_msg(!strchr(buf, 'e') && strchr(buf, '.'),
+                              "%s is not a plain decimal", buf);
+        }
+    char buf[PNI_EXACT_SIZE];
+    pni_format_exact(buf, sizeof buf, 482.1600771, 1);
+    ck_assert_str_eq(buf, "482.1600771");
+    pni_format_exact(buf, sizeof buf, 1, 1);
+    ck_assert_str_eq(buf, "1.0");
+    pni_format_exact(buf, sizeof buf, 1, 0);
+    ck_assert_str_eq(buf, "1");
+    pni_format_exact(buf, sizeof buf, -0.0, 0);
+    ck_assert_str_eq(buf, "0");
+}
+END_TEST
+
 START_TEST(option_inits)
 {
     pn_read_options_t ro;
@@ -556,6 +661,7 @@ int main(void)
     tcase_add_test(tc, numbered_ids);
     tcase_add_test(tc, pages_positions_tools);
     tcase_add_test(tc, version_macros);
+    tcase_add_test(tc, transition_timing);
     tcase_add_test(tc, option_inits);
     tcase_add_test(tc, status_texts);
     tcase_add_test(tc, string_buffer);

@@ -20,6 +20,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include "pn.h"
+#include "lib_private.h"
 #include "pnml_private.h"
 
 static const char *srcdir(void)
@@ -87,6 +88,14 @@ static char *write_str(const pn_net_t *net, pn_dialect_t d, pn_status_t *st,
 
 static int writable_in(const pn_net_t *net, pn_dialect_t d)
 {
+    /* timing not read is written nowhere; PIPE has no deterministic
+     * transitions */
+    for (size_t i = 0; i < pn_net_transition_count(net); i++) {
+        const pn_transition_t *t = pn_net_transition(net, i);
+        if (t->timing_lost || (d == PN_DIALECT_PIPE &&
+                               t->timing == PN_TIMING_DETERMINISTIC))
+            return 0;
+    }
     for (size_t i = 0; i < pn_net_arc_count(net); i++) {
         const pn_arc_t *a = pn_net_arc(net, i);
         if (d == PN_DIALECT_STRICT && a->kind != PN_ARC_NORMAL)
@@ -775,6 +784,134 @@ START_TEST(built_net_round_trips)
 }
 END_TEST
 
+/* ---- transitions' timing ----------------------------------------------- */
+
+/* Timing survives every writer that has a place for it, digit for digit:
+ * PIPE's labels, our own block in the others.  What a dialect cannot say
+ * (PIPE: deterministic delays) is refused, never dropped. */
+START_TEST(timing_round_trips)
+{
+    pn_net_t *net = pn_net_new("timed");
+    static const struct {
+        const char *id;
+        pn_timing_t timing;
+        double rate;
+        int priority;
+        pn_server_t server;
+    } t[] = {
+        {"exp", PN_TIMING_EXPONENTIAL, 482.1600771, 1, PN_SERVER_SINGLE},
+        {"inf", PN_TIMING_EXPONENTIAL, 1.0 / 3, 0, PN_SERVER_INFINITE},
+        {"imm", PN_TIMING_IMMEDIATE, 0.1, 7, PN_SERVER_SINGLE},
+        {"tiny", PN_TIMING_EXPONENTIAL, 1e-9, 2, PN_SERVER_SINGLE},
+        {"det", PN_TIMING_DETERMINISTIC, 2.5, 1, PN_SERVER_SINGLE},
+    };
+    size_t n = sizeof t / sizeof *t;
+    ck_assert_int_eq(pn_net_add_place(net, "p", NULL, 1, NULL), PN_OK);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_int_eq(pn_net_add_transition(net, t[i].id, NULL, NULL),
+                         PN_OK);
+        ck_assert_int_eq(pn_net_set_timing(net, i, t[i].timing, t[i].rate,
+                                           t[i].priority, t[i].server),
+                         PN_OK);
+        ck_assert_int_eq(pn_net_add_arc(net, NULL, "p", t[i].id, 1,
+                                        PN_ARC_NORMAL, NULL), PN_OK);
+    }
+    for (int d = PN_DIALECT_STANDARD; d <= PN_DIALECT_WOPED; d++)
+        round_trip(net, (pn_dialect_t)d, "timed net");
+    pn_status_t st;
+    char *xml = write_str(net, PN_DIALECT_STANDARD, &st, NULL);
+    ck_assert_int_eq(st, PN_OK);
+    ck_assert_ptr_nonnull(strstr(xml, "<timing node=\"exp\" kind=\"exponential"
+                                      "\" rate=\"482.1600771\" priority=\"1\""
+                                      " server=\"single\"/>"));
+    free(xml);
+    /* PIPE: refused with the deterministic transition, and without it its
+     * own labels, the rates as its rate grammar reads them */
+    pn_error_t err;
+    FILE *f = fopen("/dev/null", "w");
+    pn_write_options_t wo = {.dialect = PN_DIALECT_PIPE};
+    ck_assert_int_eq(pn_pnml_write_stream(net, f, &wo, &err), PN_EDIALECT);
+    ck_assert_ptr_nonnull(strstr(err.text, "deterministic"));
+    ck_assert_ptr_nonnull(strstr(err.text, "'det'"));
+    ck_assert_int_eq(pn_net_set_timing(net, 4, PN_TIMING_NONE, 1, 1,
+                                       PN_SERVER_SINGLE), PN_OK);
+    xml = write_str(net, PN_DIALECT_PIPE, &st, NULL);
+    ck_assert_int_eq(st, PN_OK);
+    ck_assert_ptr_nonnull(strstr(xml, "<value>482.1600771</value>"));
+    ck_assert_ptr_nonnull(strstr(xml, "<value>0.000000001</value>"));
+    ck_assert_ptr_nonnull(strstr(xml, "<value>0.3333333333333333</value>"));
+    ck_assert_ptr_nonnull(strstr(xml, "<infiniteServer>\n        <value>true"));
+    ck_assert_ptr_nonnull(strstr(xml, "<priority>\n        <value>7"));
+    free(xml);
+    /* timing that was not read is written nowhere */
+    pni_net_timing_lost(net, 2);
+    for (int d = PN_DIALECT_STANDARD; d <= PN_DIALECT_WOPED; d++) {
+        wo.dialect = (pn_dialect_t)d;
+        ck_assert_int_eq(pn_pnml_write_stream(net, f, &wo, &err),
+                         PN_EDIALECT);
+        ck_assert_ptr_nonnull(strstr(err.text, "'imm' was not read"));
+    }
+    fclose(f);
+    pn_net_free(net);
+}
+END_TEST
+
+/* PIPE's labels: a rate that is an expression of the marking (PIPE's rate
+ * grammar: "#(P0)*2") cannot be held: said, and the net is not written;
+ * a net whose transitions all say PIPE's default is an untimed net, one
+ * with any other timing keeps every transition's. */
+START_TEST(timing_from_pipe_labels)
+{
+#define PIPE_T(id, rate, timed)                                                \
+    "<transition id=\"" id "\"><name><value>" id "</value></name>"              \
+    "<rate><value>" rate "</value></rate><timed><value>" timed "</value>"     \
+    "</timed></transition>"
+    static const char functional[] =
+        "<pnml><net id=\"n\" type=\"P/T net\"><place id=\"P0\"/>"
+        PIPE_T("T0", "#(P0)*2", "true") PIPE_T("T1", "1.0", "false")
+        "</net></pnml>";
+    static const char plain[] =
+        "<pnml><net id=\"n\" type=\"P/T net\">"
+        PIPE_T("T0", "1.0", "false") PIPE_T("T1", "1", "FALSE")
+        "</net></pnml>";
+    static const char mixed[] =
+        "<pnml><net id=\"n\" type=\"P/T net\">"
+        PIPE_T("T0", "1.0", "false") PIPE_T("T1", "2", "True")
+        "</net></pnml>";
+#undef PIPE_T
+    pn_net_t *net;
+    pn_error_t err;
+    ck_assert_int_eq(pn_pnml_read_memory(functional, sizeof functional - 1,
+                                         "f", NULL, &net, &err), PN_OK);
+    ck_assert_int_eq(pn_net_transition(net, 0)->timing_lost, 1);
+    ck_assert_int_eq(pn_net_transition(net, 0)->timing,
+                     PN_TIMING_EXPONENTIAL);
+    ck_assert_int_eq(pn_net_transition(net, 1)->timing_lost, 0);
+    ck_assert_int_eq(pn_net_transition(net, 1)->timing, PN_TIMING_IMMEDIATE);
+    ck_assert_uint_eq(pn_net_warning_count(net), 1);
+    ck_assert_ptr_nonnull(strstr(pn_net_warning(net, 0),
+                                 "1 rate or priority that is not a number"));
+    pn_status_t st;
+    char *xml = write_str(net, PN_DIALECT_PIPE, &st, NULL);
+    ck_assert_int_eq(st, PN_EDIALECT);
+    free(xml);
+    pn_net_free(net);
+    ck_assert_int_eq(pn_pnml_read_memory(plain, sizeof plain - 1, "p", NULL,
+                                         &net, &err), PN_OK);
+    size_t c[PN_TIMING_KINDS];
+    pn_net_count_timing(net, c);
+    ck_assert_uint_eq(c[PN_TIMING_NONE], 2);
+    pn_net_free(net);
+    ck_assert_int_eq(pn_pnml_read_memory(mixed, sizeof mixed - 1, "m", NULL,
+                                         &net, &err), PN_OK);
+    pn_net_count_timing(net, c);
+    ck_assert_uint_eq(c[PN_TIMING_IMMEDIATE], 1);
+    ck_assert_uint_eq(c[PN_TIMING_EXPONENTIAL], 1);
+    ck_assert(pn_net_transition(net, 1)->rate == 2);
+    pn_net_free(net);
+}
+END_TEST
+
 START_TEST(writer_marks_inhibitors_every_way)
 {
     pn_net_t *net = pn_net_new("n");
@@ -1130,6 +1267,8 @@ static Suite *suite(void)
     tc = tcase_create("writer");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, writer_marks_inhibitors_every_way);
+    tcase_add_test(tc, timing_round_trips);
+    tcase_add_test(tc, timing_from_pipe_labels);
     tcase_add_test(tc, built_net_round_trips);
     tcase_add_test(tc, writer_weights_only_above_one);
     tcase_add_test(tc, writer_file_is_atomic);

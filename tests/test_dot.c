@@ -960,14 +960,24 @@ START_TEST(short_labels_legend_order_pairs)
                                      "active warp<"));
     ck_assert_ptr_null(strstr(strstr(lg, "<B>p1</B>") + 1, "<B>p1</B>"));
     ck_assert_ptr_null(strstr(lg, "w1"));
-    /* the warps in order: w0 -> w1 -> w2 in one rank */
-    Agraph_t *order = agsubg(g, "group_order", 0);
-    ck_assert_ptr_nonnull(order);
-    ck_assert_str_eq(attr(order, "rank"), "same");
-    Agnode_t *a = node_with_id(g, "w0_p1"), *b = node_with_id(g, "w1_p1"),
-             *c = node_with_id(g, "w2_p1");
-    ck_assert_ptr_nonnull(agedge(g, a, b, NULL, 0));
-    ck_assert_ptr_nonnull(agedge(g, b, c, NULL, 0));
+    /* the warps laid out apart and packed in a row in their order (w0,
+     * w1, w2 left to right, top-aligned), then p0, active and t0, then
+     * the legend: five parts */
+    ck_assert_str_eq(attr(g, "packmode"), "array_it5");
+    double x0 = -1, top = -1;
+    for (int k = 0; k < 3; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "cluster_w%d", k);
+        Agraph_t *w = agsubg(g, name, 0);
+        ck_assert_ptr_nonnull(w);
+        double llx, lly, urx, ury;
+        ck_assert_int_eq(sscanf(attr(w, "bb"), "%lf,%lf,%lf,%lf", &llx, &lly,
+                                &urx, &ury), 4);
+        ck_assert_msg(llx > x0, "w%d at %g, left of the warp before", k, llx);
+        ck_assert(k == 0 || fabs(ury - top) < 1);
+        x0 = urx;
+        top = ury;
+    }
     /* p0, active and t0 have arcs into every warp: drawn once outside
      * and once, dashed, in each warp, where the warp's arcs end */
     Agnode_t *p0in1 = node_with_id(g, "p0@w1");

@@ -165,6 +165,8 @@ typedef struct {
     size_t *group_size; /* nodes in each group */
     const unsigned char *folded; /* per group: drawn as one box (NULL:
                                     none is) */
+    Agnode_t **copies;  /* the copies of shared nodes made */
+    size_t ncopies, copies_cap;
 } clusters_t;
 
 static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
@@ -206,6 +208,7 @@ static Agraph_t *group_graph(clusters_t *c, size_t group)
 
 static void clusters_free(clusters_t *c)
 {
+    free(c->copies);
     free(c->group_size);
     free(c->group_g);
     free(c->page_g);
@@ -701,7 +704,9 @@ static void set_pair_ports(Agedge_t *e, const pn_net_t *net,
  * dashed, inside each cluster it has arcs into (the same label, its id
  * with "@" and the cluster's name), and those arcs end at the copy: no arc
  * crosses the picture from every warp to the shared place (a 32-warp net
- * in the dot layout: 1,025 arc crossings instead of 6,072). */
+ * in the dot layout: 1,025 arc crossings instead of 6,072).  At the
+ * file's positions the copies go near the nodes they have arcs with
+ * (pni_dot_place_copies()). */
 
 /* The cluster a node of group k is drawn in, or PN_NONE. */
 static size_t drawn_cluster(const clusters_t *cl, cl_mode_t mode, size_t k)
@@ -718,7 +723,7 @@ static size_t *shared_nodes(const clusters_t *cl, const pn_net_t *net,
                             const pn_dot_options_t *o, cl_mode_t mode)
 {
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
-    if (mode != CL_GROUPS || o->positions)
+    if (mode != CL_GROUPS)
         return NULL;
     size_t *first = malloc((np + nt + 1) * sizeof *first);
     for (size_t i = 0; first && i < np + nt; i++)
@@ -761,6 +766,15 @@ static Agnode_t *shared_copy(clusters_t *cl, Agnode_t *node, int place,
     pni_dot_set(n, "style", place ? "dashed" : "filled,dashed");
     if (!place)
         pni_dot_set(n, "fillcolor", "#777777");
+    /* kept for pni_dot_place_copies() (out of memory: at the original) */
+    if (cl->ncopies == cl->copies_cap) {
+        size_t cap = cl->copies_cap ? 2 * cl->copies_cap : 64;
+        Agnode_t **c = realloc(cl->copies, cap * sizeof *c);
+        if (c)
+            cl->copies = c, cl->copies_cap = cap;
+    }
+    if (cl->ncopies < cl->copies_cap)
+        cl->copies[cl->ncopies++] = n;
     return n;
 }
 
@@ -1130,7 +1144,11 @@ static pn_status_t draw_net(GVC_t *gvc, Agraph_t *g, const pn_net_t *net,
         }
         if (dot)
             set_effort(g, largest);
-        st = pni_dot_render(gvc, g, o->positions ? "nop" : o->layout, format,
+        if (o->positions) {
+            pni_dot_place_copies(g, cl.copies, cl.ncopies);
+            pni_dot_route_arcs(gvc, g);
+        }
+        st = pni_dot_render(gvc, g, o->positions ? "nop2" : o->layout, format,
                             data, len, err);
     }
     free(box);

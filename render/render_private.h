@@ -8,6 +8,8 @@
  *   fold.c      folded groups: the boxes and the arcs bundled into them
  *   timeline.c  traces as space-time diagrams: pn_dot_timeline()
  *   ids.c       object ids in the order made, for graphs dot packs
+ *   route.c     nets at their positions: copies of shared nodes, arcs
+ *               bent around nodes
  */
 #ifndef PN_RENDER_PRIVATE_H
 #define PN_RENDER_PRIVATE_H
@@ -78,6 +80,10 @@ void pni_dot_add_fold_arcs(Agraph_t *g, const pn_net_t *net,
                            const pn_dot_options_t *o,
                            const unsigned char *folded, Agnode_t **box,
                            Agnode_t **pn, Agnode_t **tn);
+
+/* ---- route.c: nets at their positions ----------------------------------- */
+void pni_dot_place_copies(Agraph_t *g, Agnode_t **copies, size_t ncopies);
+void pni_dot_route_arcs(GVC_t *gvc, Agraph_t *g);
 
 /* ---- ids.c: object ids in the order made -------------------------------- */
 typedef struct {

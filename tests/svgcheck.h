@@ -48,16 +48,29 @@ static double num_attr(xmlNodePtr n, const char *name)
     return d;
 }
 
+/* The arrays grow to twice their size when they hold a power of two: a
+ * picture of thousands of arcs is not copied over at every point (which
+ * took minutes under AddressSanitizer). */
+static size_t room_for(size_t n)
+{
+    return (n & (n - 1)) == 0 ? (n ? 2 * n : 1) : 0;
+}
+
 static void add_box(sbox_t **a, size_t *n, sbox_t b)
 {
-    *a = realloc(*a, (*n + 1) * sizeof **a);
+    size_t cap = room_for(*n);
+    if (cap)
+        *a = realloc(*a, cap * sizeof **a);
     (*a)[(*n)++] = b;
 }
 
 static void add_pt(svg_t *s, double x, double y, int owner)
 {
-    s->pts = realloc(s->pts, (s->npts + 1) * 2 * sizeof *s->pts);
-    s->pt_owner = realloc(s->pt_owner, (s->npts + 1) * sizeof *s->pt_owner);
+    size_t cap = room_for(s->npts);
+    if (cap) {
+        s->pts = realloc(s->pts, cap * 2 * sizeof *s->pts);
+        s->pt_owner = realloc(s->pt_owner, cap * sizeof *s->pt_owner);
+    }
     s->pts[2 * s->npts] = x;
     s->pts[2 * s->npts + 1] = y;
     s->pt_owner[s->npts++] = owner;

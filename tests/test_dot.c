@@ -929,6 +929,37 @@ START_TEST(readable_pictures)
 }
 END_TEST
 
+/* The warps of a large GPU net, laid out one at a time, are as clean as
+ * those of a small one: a 64-warp net (above pn-dot's limit of nodes and
+ * arcs for the dot layout, given here) has its arcs' curves of a few
+ * points, none looping through its warp (tests/svg-layout.sh holds 24 and
+ * 32 warps drawn by pn-dot to the same). */
+START_TEST(large_nets_wiggle)
+{
+    pn_gpu_params_t gp;
+    pn_gpu_params_init(&gp);
+    gp.warps = 64;
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&gp, &net), PN_OK);
+    pn_groups_t *groups;
+    ck_assert_int_eq(pn_gpu_groups(net, &groups), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_options_init(&o);
+    o.groups = groups;
+    o.max_elements = 10000;
+    overlaps_t r = overlaps_of(net, &o);
+    double mean = (double)r.arc_points / (double)r.arcs;
+    fprintf(stderr, "64 warps: %zu arcs, %.1f curve points an arc, at most "
+            "%zu\n", r.arcs, mean, r.arc_points_max);
+    ck_assert_uint_eq(r.arcs, pn_net_arc_count(net));
+    ck_assert_msg(mean <= 10 && r.arc_points_max <= 40, "64 warps: %.1f "
+                  "curve points an arc, at most %zu", mean, r.arc_points_max);
+    ck_assert_uint_eq(r.text_text + r.text_node + r.text_arc, 0);
+    pn_groups_free(groups);
+    pn_net_free(net);
+}
+END_TEST
+
 /* The default labels: the id less its group inside the node ("w1_p1":
  * "p1"), the names in a legend (once per short label) and in tooltips;
  * groups left to right in their order; a two-way pair on two sides of
@@ -1221,6 +1252,7 @@ int main(void)
     tcase_add_test(tc, backslashes_drawn_as_written);
     tcase_add_test(tc, short_labels_legend_order_pairs);
     tcase_add_test(tc, readable_pictures);
+    tcase_add_test(tc, large_nets_wiggle);
     tcase_add_test(tc, folded_nets);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();

@@ -105,7 +105,7 @@ RUN_BENCH_FILES = CANConstruction-PT-080 ARMCacheCoherence-PT-none \
 REACH_BENCH_BASELINE = ResAllocation-PT-R003C002
 REACH_BENCH_FILES = Kanban-PT-00005 TCPcondis-PT-05 SharedMemory-PT-000010 \
 	HouseConstruction-PT-00005 DoubleExponent-PT-003
-bench: bench/bench-read bench/pn-info bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run bin/pn-sweep
+bench: bench/bench-read bench/pn-info bench/bench-run bench/bench-maxplus bench/bench-reach bin/pn-run bin/pn-sweep bin/pn-dot bin/pn-gen-gpu tests/svg-overlaps
 	@test -n "$(PN_CORPUS)" || { echo "no corpus: ./configure --with-corpus=DIR"; exit 1; }
 	@files=; for n in $(BENCH_FILES); do found=; \
 	  for d in "$(PN_CORPUS)/mcc" "$(abs_top_builddir)/bench/data"; do \
@@ -133,13 +133,13 @@ bench: bench/bench-read bench/pn-info bench/bench-run bench/bench-maxplus bench/
 	  test -f $$base && base="--baseline $$base" || base=; \
 	  $(builddir)/bench/bench-reach --peer "$(VERIFYPN) $(VERIFYPN_FLAGS)" $$base $$files; \
 	else $(builddir)/bench/bench-reach $$files; fi; \
-	echo; echo "pn-dot on GPU nets:"; \
+	echo; echo "pn-dot on GPU nets (wall time; the arcs' curve points, tests/svg-overlaps):"; \
 	for w in 8 32 64; do \
 	  $(builddir)/bin/pn-gen-gpu --warps $$w --quiet -o bench-dot.pnml; \
 	  for mode in "--positions" "--no-fold --layout sfdp" "--no-fold --layout dot"; do \
 	    s=$$(date +%s.%N); \
 	    if $(builddir)/bin/pn-dot $$mode bench-dot.pnml -o bench-dot.svg 2>/dev/null; then \
-	      e=$$(date +%s.%N); echo "  $$w warps, $$mode: $$(awk "BEGIN {print $$e - $$s}") s"; \
+	      e=$$(date +%s.%N); echo "  $$w warps, $$mode: $$(awk "BEGIN {print $$e - $$s}") s ($$($(builddir)/tests/svg-overlaps bench-dot.svg | sed 's/.*; //'))"; \
 	    else echo "  $$w warps, $$mode: refused (too large for that layout)"; fi; \
 	  done; done; rm -f bench-dot.pnml bench-dot.svg
 	@$(MAKE) --no-print-directory bench-sweep

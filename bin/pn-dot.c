@@ -16,11 +16,10 @@ enum { EXIT_TOOBIG = 4 };
 
 /* Nodes and arcs above which a net in groups is folded unless --no-fold
  * says otherwise.  Measured on GPU nets (pn-gen-gpu's defaults) with the
- * dot layout: 16 warps (1447) draw unfolded with no text covered
- * (tests/svg-overlaps) and 6.5 curve points per arc, 9209 pt wide; from
- * 20 warps (1807) every warp fills with arcs looping across it (20.5
- * points per arc, up to 160) and the drawing passes 11000 pt (32 warps:
- * 17861 x 1967 pt), where folded it is 1312 x 2394 pt. */
+ * dot layout: the warps are laid out apart and stand in one row, so the
+ * drawing only grows wider: 16 warps (1447) are 9320 pt wide, 20 warps
+ * (1807) 11500 pt, 32 warps 18104 x 1457 pt, where folded the 32-warp net
+ * is 1312 x 2394 pt. */
 #define FOLD_ABOVE 1500
 
 static void usage(FILE *out)

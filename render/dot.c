@@ -165,6 +165,8 @@ typedef struct {
     size_t *group_size; /* nodes in each group */
     const unsigned char *folded; /* per group: drawn as one box (NULL:
                                     none is) */
+    Agnode_t **copies;  /* the copies of shared nodes made */
+    size_t ncopies, copies_cap;
 } clusters_t;
 
 static Agraph_t *page_graph(clusters_t *c, const pn_net_t *net, size_t page)
@@ -206,6 +208,7 @@ static Agraph_t *group_graph(clusters_t *c, size_t group)
 
 static void clusters_free(clusters_t *c)
 {
+    free(c->copies);
     free(c->group_size);
     free(c->group_g);
     free(c->page_g);
@@ -475,22 +478,11 @@ static pn_status_t check_positions(const pn_net_t *net, pn_error_t *err)
 
 /* Attributes of the graph and defaults of every node and edge. */
 static void set_graph_defaults(Agraph_t *g, const pn_net_t *net,
-                               const pn_dot_options_t *o, size_t elements)
+                               const pn_dot_options_t *o)
 {
     pni_dot_set(g, "rankdir", o->rankdir ? o->rankdir : "TB");
     pni_dot_set(g, "fontname", "Helvetica");
     pni_dot_set(g, "forcelabels", "true");
-    if (elements > 1500 && !strcmp(o->layout, "dot")) {
-        /* less crossing minimisation and network simplex work on big nets:
-         * minutes become seconds (64-warp GPU net: see make bench); the
-         * x coordinates (nslimit) take a dozen iterations instead of
-         * thousands: a 32-warp net 2.3 s instead of 5.1 s of CPU, the
-         * drawing the same size and as readable (pn-dot(1)) */
-        pni_dot_set(g, "mclimit", "0.2");
-        pni_dot_set(g, "nslimit", "0.01");
-        pni_dot_set(g, "nslimit1", "2");
-        pni_dot_set(g, "searchsize", "10");
-    }
     if (o->title || pn_net_name(net)) {
         pni_dot_set_text(g, "label", o->title ? o->title : pn_net_name(net));
         pni_dot_set(g, "labelloc", "t");
@@ -751,7 +743,9 @@ static void set_pair_ports(Agedge_t *e, const pn_net_t *net,
  * dashed, inside each cluster it has arcs into (the same label, its id
  * with "@" and the cluster's name), and those arcs end at the copy: no arc
  * crosses the picture from every warp to the shared place (a 32-warp net
- * in the dot layout: 1,025 arc crossings instead of 6,072). */
+ * in the dot layout: 1,025 arc crossings instead of 6,072).  At the
+ * file's positions the copies go near the nodes they have arcs with
+ * (pni_dot_place_copies()). */
 
 /* The cluster a node of group k is drawn in, or PN_NONE. */
 static size_t drawn_cluster(const clusters_t *cl, cl_mode_t mode, size_t k)
@@ -768,7 +762,7 @@ static size_t *shared_nodes(const clusters_t *cl, const pn_net_t *net,
                             const pn_dot_options_t *o, cl_mode_t mode)
 {
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
-    if (mode != CL_GROUPS || o->positions)
+    if (mode != CL_GROUPS)
         return NULL;
     size_t *first = malloc((np + nt + 1) * sizeof *first);
     for (size_t i = 0; first && i < np + nt; i++)
@@ -811,6 +805,15 @@ static Agnode_t *shared_copy(clusters_t *cl, Agnode_t *node, int place,
     pni_dot_set(n, "style", place ? "dashed" : "filled,dashed");
     if (!place)
         pni_dot_set(n, "fillcolor", "#777777");
+    /* kept for pni_dot_place_copies() (out of memory: at the original) */
+    if (cl->ncopies == cl->copies_cap) {
+        size_t cap = cl->copies_cap ? 2 * cl->copies_cap : 64;
+        Agnode_t **c = realloc(cl->copies, cap * sizeof *c);
+        if (c)
+            cl->copies = c, cl->copies_cap = cap;
+    }
+    if (cl->ncopies < cl->copies_cap)
+        cl->copies[cl->ncopies++] = n;
     return n;
 }
 
@@ -967,10 +970,12 @@ static void add_legend(Agraph_t *g, const pn_net_t *net,
     }
 }
 
-/* Warps (groups) left to right in their order: dot otherwise orders the
- * clusters as its crossing minimisation finds best (w1 before w0).  The
- * first node of each group goes in one rank, joined by invisible edges
- * in the groups' order, which dot keeps left to right. */
+/* Warps (groups) left to right in their order, where dot lays them out
+ * together (folded, or clusters joined by arcs; else pack_groups()): dot
+ * otherwise orders the clusters as its crossing minimisation finds best
+ * (w1 before w0).  The first node of each group goes in one rank, joined
+ * by invisible edges in the groups' order, which dot keeps left to
+ * right. */
 static void order_groups(Agraph_t *g, const pn_net_t *net,
                          const pn_dot_options_t *o, Agnode_t **pn,
                          Agnode_t **tn)
@@ -1013,12 +1018,128 @@ static void order_groups(Agraph_t *g, const pn_net_t *net,
     free(first);
 }
 
+/* ---- groups laid out apart ------------------------------------------------
+ * When no arc joins two clusters (a GPU net's warps, once the shared nodes
+ * have their copies in each), dot lays out each part of the graph on its
+ * own and packs the parts in a row, in the order the clusters were made:
+ * the network simplex that places nodes left to right costs about the
+ * square of the nodes it places at once, so a warp at a time keeps every
+ * warp as clean as in a small net (a 64-warp net in under a second of
+ * CPU, its arcs 6.4 curve points on average, at most 16; in one piece the
+ * same took 42 s, and the cheaper settings that made it 4 to 8 s drew
+ * arcs looping through every warp, 21 points on average, up to 157). */
+
+static size_t uf_find(size_t *up, size_t x)
+{
+    while (up[x] != x)
+        x = up[x] = up[up[x]];
+    return x;
+}
+
+/* The parts the arcs make of the clusters and of the nodes outside them
+ * (a shared node's arcs into a cluster end at its copy there): 1 when no
+ * part holds two clusters, with *largest the nodes and arcs of the largest
+ * part and *parts their number; 0 otherwise (or out of memory). */
+static int groups_apart(const clusters_t *cl, const pn_net_t *net,
+                        const pn_dot_options_t *o, size_t *largest,
+                        size_t *parts)
+{
+    size_t ng = o->groups->ngroups, np = pn_net_place_count(net),
+           nt = pn_net_transition_count(net), n = ng + np + nt;
+    size_t *up = malloc((n + 1) * sizeof *up),
+           *size = calloc(n + 1, sizeof *size),
+           *nclusters = calloc(n + 1, sizeof *nclusters);
+    size_t *shared = shared_nodes(cl, net, o, CL_GROUPS);
+    int apart = up && size && nclusters && shared;
+    for (size_t i = 0; apart && i < n; i++)
+        up[i] = i;
+    /* each node's element: its cluster, or itself */
+    for (size_t i = 0; apart && i < np + nt; i++) {
+        size_t k = drawn_cluster(cl, CL_GROUPS,
+                                 i < np ? o->groups->place_group[i]
+                                        : o->groups->transition_group[i - np]);
+        size[k != PN_NONE ? k : ng + i]++;
+    }
+    for (size_t i = 0; apart && i < pn_net_arc_count(net); i++) {
+        const pn_arc_t *a = pn_net_arc(net, i);
+        size_t pk = drawn_cluster(cl, CL_GROUPS,
+                                  o->groups->place_group[a->place]),
+               tk = drawn_cluster(cl, CL_GROUPS, o->groups->transition_group
+                                                     [a->transition]);
+        size_t pe = pk != PN_NONE ? pk : ng + a->place,
+               te = tk != PN_NONE ? tk : ng + np + a->transition;
+        if (shared[a->place] == SIZE_MAX && tk != PN_NONE)
+            pe = tk;
+        else if (shared[np + a->transition] == SIZE_MAX && pk != PN_NONE)
+            te = pk;
+        pe = uf_find(up, pe);
+        te = uf_find(up, te);
+        size[pe]++; /* the arc */
+        if (pe != te) {
+            up[te] = pe;
+            size[pe] += size[te];
+        }
+    }
+    *largest = *parts = 0;
+    for (size_t k = 0; apart && k < ng; k++)
+        if (drawn_cluster(cl, CL_GROUPS, k) != PN_NONE &&
+            ++nclusters[uf_find(up, k)] > 1)
+            apart = 0;
+    for (size_t i = 0; apart && i < n; i++)
+        if (up[i] == i && size[i]) {
+            (*parts)++;
+            if (size[i] > *largest)
+                *largest = size[i];
+        }
+    free(shared);
+    free(nclusters);
+    free(size);
+    free(up);
+    return apart;
+}
+
+/* The parts packed in one row, top-aligned, in the order made (then the
+ * legend).  dot lays out each part as a graph of its own, and Graphviz
+ * 2.42 then places an arc's label only on an arc that spans two ranks or
+ * more (the whole graph's labels double every arc's length, a part's do
+ * not): every arc is made two ranks long, half as far apart, as dot does
+ * for a graph with labels. */
+static void pack_groups(Agraph_t *g, const pn_net_t *net, size_t parts)
+{
+    char buf[64];
+    pni_dot_set(g, "pack", "16");
+    snprintf(buf, sizeof buf, "array_it%zu", parts + 1);
+    pni_dot_set(g, "packmode", buf);
+    for (size_t i = 0; i < pn_net_arc_count(net); i++)
+        if (pn_net_arc(net, i)->weight > 1) {
+            agattr(g, AGEDGE, "minlen", "2");
+            pni_dot_set(g, "ranksep", "0.25");
+            break;
+        }
+}
+
+/* How hard dot works at a graph, by the nodes and arcs it lays out at once
+ * (all of them, or the largest part packed). */
+static void set_effort(Agraph_t *g, size_t elements)
+{
+    if (elements > 1500) {
+        /* less crossing minimisation and network simplex work on big nets:
+         * minutes become seconds (64-warp GPU net: see make bench); the
+         * x coordinates (nslimit) take a dozen iterations instead of
+         * thousands: a 32-warp net 2.3 s instead of 5.1 s of CPU */
+        pni_dot_set(g, "mclimit", "0.2");
+        pni_dot_set(g, "nslimit", "0.01");
+        pni_dot_set(g, "nslimit1", "2");
+        pni_dot_set(g, "searchsize", "10");
+    }
+}
+
 /* Adds the net's nodes and arcs to g, in clusters, and renders it. */
 static pn_status_t draw_net(pn_dot_context_t *ctx, Agraph_t *g,
                             const pn_net_t *net, const pn_dot_options_t *o,
                             const unsigned char *folded, size_t nboxes,
-                            const char *format, char **data, size_t *len,
-                            pn_error_t *err)
+                            size_t elements, const char *format, char **data,
+                            size_t *len, pn_error_t *err)
 {
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
     clusters_t cl = {0};
@@ -1051,9 +1172,22 @@ static pn_status_t draw_net(pn_dot_context_t *ctx, Agraph_t *g,
         }
         if (o->labels == PN_LABELS_SHORT)
             add_legend(g, net, o);
-        if (mode == CL_GROUPS && !o->positions && !strcmp(o->layout, "dot"))
+        int dot = !strcmp(o->layout, "dot") && !o->positions;
+        size_t largest = elements, parts = 0;
+        if (dot && mode == CL_GROUPS && !folded &&
+            groups_apart(&cl, net, o, &largest, &parts))
+            pack_groups(g, net, parts);
+        else if (dot && mode == CL_GROUPS) {
+            largest = elements;
             order_groups(g, net, o, pn, tn);
-        st = pni_dot_render(ctx, g, o->positions ? "nop" : o->layout, format,
+        }
+        if (dot)
+            set_effort(g, largest);
+        if (o->positions) {
+            pni_dot_place_copies(g, cl.copies, cl.ncopies);
+            pni_dot_route_arcs(ctx->gvc, g);
+        }
+        st = pni_dot_render(ctx, g, o->positions ? "nop2" : o->layout, format,
                             o->max_side, data, len, err);
     }
     free(box);
@@ -1109,17 +1243,22 @@ pn_status_t pn_dot_render(pn_dot_context_t *ctx, const pn_net_t *net,
     /* the library never prints; cgraph's error level is process-wide, so it
      * is set back before returning */
     agerrlevel_t level = agseterr(AGMAX);
+    /* a net in groups that dot may pack: its objects' ids in order */
+    pni_seq_ids_t ids;
+    pni_dot_seq_ids_init(&ids);
+    int packable = o.groups && !o.no_clusters && !o.positions && !o.fold &&
+                   !strcmp(o.layout, "dot");
     Agraph_t *g = agopen((char *)(pn_net_id(net) ? pn_net_id(net) : "net"),
-                         Agdirected, NULL);
+                         Agdirected, packable ? &ids.disc : NULL);
     if (!g) {
         agseterr(level);
         free(folded);
         return dfail(err, PN_ENOMEM, "out of memory");
     }
-    set_graph_defaults(g, net, &o, elements);
+    set_graph_defaults(g, net, &o);
     pni_dot_set_dpi(g, format, o.dpi);
-    st = draw_net(ctx, g, net, &o, folded, nboxes, format, data, len,
-                  err);
+    st = draw_net(ctx, g, net, &o, folded, nboxes, elements, format,
+                  data, len, err);
     agclose(g);
     agseterr(level);
     free(folded);

@@ -7,6 +7,9 @@
  *               the legend) and pn_dot_render(); the helpers below
  *   fold.c      folded groups: the boxes and the arcs bundled into them
  *   timeline.c  traces as space-time diagrams: pn_dot_timeline()
+ *   ids.c       object ids in the order made, for graphs dot packs
+ *   route.c     nets at their positions: copies of shared nodes, arcs
+ *               bent around nodes
  */
 #ifndef PN_RENDER_PRIVATE_H
 #define PN_RENDER_PRIVATE_H
@@ -79,6 +82,22 @@ void pni_dot_add_fold_arcs(Agraph_t *g, const pn_net_t *net,
                            const pn_dot_options_t *o,
                            const unsigned char *folded, Agnode_t **box,
                            Agnode_t **pn, Agnode_t **tn);
+
+/* ---- route.c: nets at their positions ----------------------------------- */
+void pni_dot_place_copies(Agraph_t *g, Agnode_t **copies, size_t ncopies);
+void pni_dot_route_arcs(GVC_t *gvc, Agraph_t *g);
+
+/* ---- ids.c: object ids in the order made -------------------------------- */
+typedef struct {
+    Agdisc_t disc; /* first: the discipline's state is found from it */
+    Agiddisc_t id;
+    Agraph_t *g;   /* the root graph, whose strings the names are */
+    char **names;  /* by id / 2 (NULL: unnamed) */
+    size_t n, cap;
+    size_t *slots; /* a hash table of names: 1 + their index, 0 empty */
+    size_t nslots;
+} pni_seq_ids_t;
+void pni_dot_seq_ids_init(pni_seq_ids_t *t);
 
 #pragma GCC visibility pop
 

@@ -52,7 +52,7 @@ has "$TMP/err" "pn-dot: --format: 'jpg' is not svg, png, pdf or dot"
 expect 0 "$BIN/pn-dot" -f dot "$TMP/g.pnml"
 has "$TMP/out" "cluster_w0"
 has "$TMP/out" 'label="p1\n'
-has "$TMP/out" "group_order"
+has "$TMP/out" "packmode=array_it"
 expect 2 "$BIN/pn-dot" --labels long "$TMP/g.pnml"
 has "$TMP/err" "--labels: 'long' is not short, name, id or none"
 expect 2 "$BIN/pn-dot" --rankdir UP "$TMP/g.pnml"

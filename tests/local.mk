@@ -95,11 +95,15 @@ TESTS += tests/cli-timing.sh
 EXTRA_DIST += tests/cli-timing.sh
 
 # the readability check of pictures (tests/svgcheck.h, as in test_dot) on
-# SVG files: for measuring the pictures of large nets
+# SVG files: for measuring the pictures of large nets; svg-layout.sh holds
+# the pictures of GPU nets to it
 check_PROGRAMS += tests/svg-overlaps
+tests_svg_overlaps_SOURCES = tests/svg-overlaps.c tests/svgcheck.h
 tests_svg_overlaps_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS)
 tests_svg_overlaps_LDADD = $(XML_LIBS) -lm
 tests_test_dot_SOURCES = tests/test_dot.c tests/svgcheck.h
+TESTS += tests/svg-layout.sh
+EXTRA_DIST += tests/svg-layout.sh
 
 # the fuzz harnesses replayed on their seeds without libFuzzer
 # (tests/fuzz/replay.c, tests/fuzz-replay.sh)

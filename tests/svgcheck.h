@@ -1,6 +1,7 @@
 /*
  * tests/svgcheck.h - the readability check of pictures: parses an SVG that
- * Graphviz wrote and counts text that other things cover.  Used by
+ * Graphviz wrote and counts text that other things cover, and how much
+ * the arcs wiggle (the points of their curves).  Used by
  * tests/test_dot.c and by tests/svg-overlaps (the same check on SVG files,
  * for measuring pictures of large nets).
  */
@@ -35,6 +36,8 @@ typedef struct {
     int *pt_owner;
     size_t npts;
     int owners;
+    int legend;  /* the owner of the legend (a node with id "legend") */
+    size_t arcs, arc_points, arc_points_max; /* the curve points of arcs */
 } svg_t;
 
 static double num_attr(xmlNodePtr n, const char *name)
@@ -45,22 +48,36 @@ static double num_attr(xmlNodePtr n, const char *name)
     return d;
 }
 
+/* The arrays grow to twice their size when they hold a power of two: a
+ * picture of thousands of arcs is not copied over at every point (which
+ * took minutes under AddressSanitizer). */
+static size_t room_for(size_t n)
+{
+    return (n & (n - 1)) == 0 ? (n ? 2 * n : 1) : 0;
+}
+
 static void add_box(sbox_t **a, size_t *n, sbox_t b)
 {
-    *a = realloc(*a, (*n + 1) * sizeof **a);
+    size_t cap = room_for(*n);
+    if (cap)
+        *a = realloc(*a, cap * sizeof **a);
     (*a)[(*n)++] = b;
 }
 
 static void add_pt(svg_t *s, double x, double y, int owner)
 {
-    s->pts = realloc(s->pts, (s->npts + 1) * 2 * sizeof *s->pts);
-    s->pt_owner = realloc(s->pt_owner, (s->npts + 1) * sizeof *s->pt_owner);
+    size_t cap = room_for(s->npts);
+    if (cap) {
+        s->pts = realloc(s->pts, cap * 2 * sizeof *s->pts);
+        s->pt_owner = realloc(s->pt_owner, cap * sizeof *s->pt_owner);
+    }
     s->pts[2 * s->npts] = x;
     s->pts[2 * s->npts + 1] = y;
     s->pt_owner[s->npts++] = owner;
 }
 
-/* "M x,y C x1,y1 x2,y2 x3,y3 ..." sampled 20 times a segment */
+/* "M x,y C x1,y1 x2,y2 x3,y3 ..." sampled 20 times a segment; its points
+ * (x,y pairs: 1 + 3 a segment) counted for the wiggle */
 static void sample_path(svg_t *s, const char *d, int owner)
 {
     double v[8192];
@@ -73,6 +90,10 @@ static void sample_path(svg_t *s, const char *d, int owner)
         } else
             p++;
     }
+    s->arcs++;
+    s->arc_points += n / 2;
+    if (n / 2 > s->arc_points_max)
+        s->arc_points_max = n / 2;
     for (size_t k = 0; k + 7 < n; k += 6)
         for (int i = 0; i <= 20; i++) {
             double t = i / 20.0, u = 1 - t;
@@ -106,6 +127,10 @@ static void walk_svg(svg_t *s, xmlNodePtr n, int owner, int kind)
                         !strncmp((char *)cls, "cluster", 7))) {
                 o = ++s->owners;
                 k = cls[0];
+                xmlChar *id = xmlGetProp(n, (const xmlChar *)"id");
+                if (id && !strcmp((char *)id, "legend"))
+                    s->legend = o;
+                xmlFree(id);
             }
             xmlFree(cls);
         } else if (!strcmp(name, "text")) {
@@ -155,8 +180,14 @@ static void walk_svg(svg_t *s, xmlNodePtr n, int owner, int kind)
     }
 }
 
+/* Texts covered; the labels (every text but the legend's rows) and those
+ * an arc crosses; the arcs' curves: how many, their points in all and
+ * the most points of one (a straight arc has 4, a smooth bend 7 to 10; an
+ * arc that loops around its neighbours dozens). */
 typedef struct {
     size_t text_text, text_node, text_arc;
+    size_t labels, labels_crossed;
+    size_t arcs, arc_points, arc_points_max;
 } overlaps_t;
 
 /* boxes that overlap by more than half a point each way */
@@ -194,6 +225,8 @@ static int svg_overlaps_of(const char *svg, size_t len, overlaps_t *r_out)
                     fprintf(stderr, "  '%s' meets a node\n", a.text);
                 r.text_node++;
             }
+        int label = !s.legend || a.owner != s.legend;
+        r.labels += label;
         for (size_t j = 0; j < s.npts; j++) {
             double x = s.pts[2 * j], y = s.pts[2 * j + 1];
             if (s.pt_owner[j] != a.owner && x > a.x0 + 0.5 &&
@@ -201,10 +234,14 @@ static int svg_overlaps_of(const char *svg, size_t len, overlaps_t *r_out)
                 if (verbose)
                     fprintf(stderr, "  an arc crosses '%s'\n", a.text);
                 r.text_arc++;
+                r.labels_crossed += label;
                 break;
             }
         }
     }
+    r.arcs = s.arcs;
+    r.arc_points = s.arc_points;
+    r.arc_points_max = s.arc_points_max;
     free(s.text);
     free(s.node);
     free(s.pts);

@@ -14,6 +14,7 @@
  *                 and what they let the store leave out (compression)
  *   properties.c  queries on each marking, the global properties over the
  *                 graph (run lengths, liveness by Tarjan's components)
+ *   ctl.c         CTL queries by fixed points over the graph
  *
  * A new temporal logic, reduction, solver or structural check gets a file
  * of its own here (doc/architecture.md), over these parts.
@@ -277,6 +278,16 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
  * before). */
 pn_status_t pni_path_of(const pn_reach_t *r, const uint32_t *chain,
                         size_t len, pn_reach_path_t **out);
+
+/* ---- properties.c, ctl.c ------------------------------------------------ */
+
+/* Whether marking m satisfies f (no temporal operator in it). */
+int pni_query_holds(const pn_reach_t *r, const pn_qformula_t *f,
+                    const uint64_t *m);
+/* Whether CTL formula f holds at the initial marking, over the graph of a
+ * complete exploration that kept it: PN_OK, PN_EINVAL (incomplete, no
+ * graph), PN_ENOMEM. */
+pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value);
 
 /* ---- invariants.c ------------------------------------------------------- */
 

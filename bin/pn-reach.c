@@ -43,7 +43,9 @@ static void usage(FILE *out)
         "                        'AG f', 'bound(p1, p2)' or 'deadlock'; f\n"
         "                        compares sums of places and numbers\n"
         "                        (< <= == != >= >), fireable(t1, t2),\n"
-        "                        deadlock, true, false, with ! && || ( )\n"
+        "                        deadlock, true, false, with ! && || ( );\n"
+        "                        CTL: EX AX EF AF EG AG f, E [ f U g ],\n"
+        "                        A [ f U g ] nested ('AG EF p >= 1')\n"
         "      --witness DIR     write a trace to every marking that decides\n"
         "                        an answer (DIR/ID.trace: EF true, AG false,\n"
         "                        a bound, a deadlock, unboundedness)\n"
@@ -59,8 +61,9 @@ static void usage(FILE *out)
         "                        DIR/model.pnml; EXAM is StateSpace,\n"
         "                        ReachabilityDeadlock, OneSafe,\n"
         "                        QuasiLiveness, StableMarking, Liveness,\n"
-        "                        UpperBounds, ReachabilityCardinality or\n"
-        "                        ReachabilityFireability (DIR/EXAM.xml)\n"
+        "                        UpperBounds, ReachabilityCardinality,\n"
+        "                        ReachabilityFireability, CTLCardinality or\n"
+        "                        CTLFireability (DIR/EXAM.xml)\n"
         "      --net ID          read the <net> with this id\n",
         prog);
     cli_usage_common(out, 24);
@@ -670,6 +673,7 @@ static int is_query_exam(const char *e)
 {
     return !strcmp(e, "UpperBounds") ||
            !strcmp(e, "ReachabilityCardinality") ||
+           !strcmp(e, "CTLCardinality") || !strcmp(e, "CTLFireability") ||
            !strcmp(e, "ReachabilityFireability") ||
            !strcmp(e, "ReachabilityDeadlock");
 }
@@ -830,7 +834,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --mcc: '%s' is not an examination pn-reach "
                 "answers (StateSpace, ReachabilityDeadlock, OneSafe, "
                 "QuasiLiveness, StableMarking, Liveness, UpperBounds, "
-                "ReachabilityCardinality, ReachabilityFireability)\n",
+                "ReachabilityCardinality, ReachabilityFireability, "
+                "CTLCardinality, CTLFireability)\n",
                 prog, o.mcc);
         free(o.queries);
         return CLI_EUSAGE;

@@ -190,13 +190,13 @@ has "$TMP/err" "ReachabilityCardinality.xml:6: property 'd-RC-00': 'nosuch' is n
 cat > "$TMP/mcc/ReachabilityFireability.xml" <<'XML'
 <?xml version="1.0"?>
 <property-set xmlns="http://mcc.lip6.fr/">
-  <property><id>d-RF-00</id><formula><exists-path><next>
+  <property><id>d-RF-00</id><formula><exists-path><nextt>
     <is-fireable><transition>t</transition></is-fireable>
-  </next></exists-path></formula></property>
+  </nextt></exists-path></formula></property>
 </property-set>
 XML
 expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
-has "$TMP/err" "ReachabilityFireability.xml:3: property 'd-RF-00': <exists-path> is not a query pn-reach answers"
+has "$TMP/err" "ReachabilityFireability.xml:3: property 'd-RF-00': <exists-path> needs one of <next>, <finally>, <globally>, <until> inside"
 printf '<property-set>\n<property>\n' > "$TMP/mcc/ReachabilityFireability.xml"
 expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
 has "$TMP/err" "ReachabilityFireability.xml:"
@@ -334,15 +334,28 @@ has "$TMP/err" "column 1: 'dup' is the name of several places: name it by its id
 expect 0 "$BIN/pn-reach" --query 'z >= 5' --query 'bound(1)' "$TMP/names.pnml"
 has "$TMP/out" ': TRUE'
 has "$TMP/out" 'bound("1"): 2'
-expect 2 "$BIN/pn-reach" --query 'AF z >= 1' "$TMP/names.pnml"
-has "$TMP/err" "'AF': only EF and AG (reachability) are answered"
-# a temporal operator inside a formula is CTL, not an unknown place
-expect 2 "$BIN/pn-reach" --query 'AG EF z >= 1' "$TMP/names.pnml"
-has "$TMP/err" "--query 'AG EF z >= 1': column 4: nested temporal operators (EF inside AG) need CTL"
-has "$TMP/err" "a query is EF f, AG f, bound(...) or deadlock"
-lacks "$TMP/err" "not a place"
-expect 2 "$BIN/pn-reach" --query 'z >= 1 && !(AF z >= 2)' "$TMP/names.pnml"
-has "$TMP/err" "column 13: nested temporal operators (AF inside EF) need CTL"
+# CTL: nested temporal operators, answered at the initial marking (the
+# net: z keeps its 5 tokens, t fires twice and the net is dead)
+expect 0 "$BIN/pn-reach" --query 'AF z >= 1' --query 'AG EF z >= 1' \
+    --query 'z >= 1 && !(AF z >= 2)' --query 'E [ z >= 1 U deadlock ]' \
+    --query 'A [ true U deadlock ]' --query 'EG !deadlock' \
+    --query 'EX EX EX true' --query 'AX AX AX false' --query 'CTL z >= 5' \
+    "$TMP/names.pnml"
+has "$TMP/out" 'query q1:      AF z >= 1: TRUE'
+has "$TMP/out" 'query q2:      AG EF z >= 1: TRUE'
+has "$TMP/out" 'query q3:      z >= 1 && !(AF z >= 2): FALSE'
+has "$TMP/out" 'query q4:      E [ z >= 1 U deadlock ]: TRUE'
+has "$TMP/out" 'query q5:      A [ true U deadlock ]: TRUE'
+has "$TMP/out" 'query q6:      EG !deadlock: FALSE'
+# at the dead marking EX is false and AX true (maximal paths)
+has "$TMP/out" 'query q7:      EX EX EX true: FALSE'
+has "$TMP/out" 'query q8:      AX AX AX false: TRUE'
+has "$TMP/out" 'query q9:      CTL z >= 5: TRUE'
+# malformed CTL: the column
+expect 2 "$BIN/pn-reach" --query 'E [ z > 0 ]' "$TMP/names.pnml"
+has "$TMP/err" "--query 'E [ z > 0 ]': column 11: expected 'U', found ]"
+expect 2 "$BIN/pn-reach" --query 'A [ z > 0 U true' "$TMP/names.pnml"
+has "$TMP/err" "column 17: expected ']', found the end"
 # --mcc: its lines only, one DIR
 expect 2 "$BIN/pn-reach" --mcc StateSpace
 has "$TMP/err" "--mcc StateSpace: expected one DIR"

@@ -89,6 +89,46 @@ expect 0 "$BIN/pn-reach" --mcc ReachabilityDeadlock "$TMP/mcc"
 has "$TMP/out" "FORMULA ReachabilityDeadlock TRUE TECHNIQUES EXPLICIT"
 expect 0 "$BIN/pn-reach" --mcc QuasiLiveness "$TMP/mcc"
 has "$TMP/out" "FORMULA QuasiLiveness FALSE TECHNIQUES EXPLICIT"
+# CTL: every path ends at the dead marking (0, 0), through (1, 1) and
+# (0, 2); a path that ends there is maximal (EG), AX looks one step ahead
+cat > "$TMP/mcc/CTLCardinality.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>c-00</id><formula><all-paths><finally><integer-le>
+    <tokens-count><place>p</place><place>q</place></tokens-count>
+    <integer-constant>0</integer-constant></integer-le></finally></all-paths></formula></property>
+  <property><id>c-01</id><formula><all-paths><globally><exists-path><until>
+    <before><true/></before>
+    <reach><deadlock/></reach></until></exists-path></globally></all-paths></formula></property>
+  <property><id>c-02</id><formula><exists-path><globally><integer-le>
+    <tokens-count><place>q</place></tokens-count>
+    <integer-constant>1</integer-constant></integer-le></globally></exists-path></formula></property>
+  <property><id>c-03</id><formula><all-paths><next><is-fireable>
+    <transition>u</transition></is-fireable></next></all-paths></formula></property>
+  <property><id>c-04</id><formula><negation><exists-path><finally><integer-le>
+    <integer-constant>2</integer-constant>
+    <tokens-count><place>q</place></tokens-count></integer-le></finally></exists-path></negation></formula></property>
+</property-set>
+XML
+expect 0 "$BIN/pn-reach" --mcc CTLCardinality "$TMP/mcc"
+for f in c-00 c-01 c-02 c-03; do
+    has "$TMP/out" "FORMULA $f TRUE TECHNIQUES EXPLICIT"
+done
+has "$TMP/out" "FORMULA c-04 FALSE TECHNIQUES EXPLICIT"
+# decided over the whole graph: a limit leaves them unanswered
+expect 4 "$BIN/pn-reach" --max-states 3 --mcc CTLCardinality "$TMP/mcc"
+has "$TMP/out" "FORMULA c-00 CANNOT_COMPUTE"
+cat > "$TMP/mcc/CTLFireability.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>f-00</id><formula><exists-path><until>
+    <before><true/></before>
+  </until></exists-path></formula></property>
+</property-set>
+XML
+expect 1 "$BIN/pn-reach" --mcc CTLFireability "$TMP/mcc"
+has "$TMP/err" "CTLFireability.xml:3: property 'f-00': <until> needs <before> and <reach>, and nothing else"
+rm "$TMP/mcc/CTLCardinality.xml" "$TMP/mcc/CTLFireability.xml"
 # UpperBounds: the places' largest total; a bad property file is refused
 # with its file and line
 cat > "$TMP/mcc/UpperBounds.xml" <<'XML'

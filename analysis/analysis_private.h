@@ -286,8 +286,11 @@ int pni_query_holds(const pn_reach_t *r, const pn_qformula_t *f,
                     const uint64_t *m);
 /* Whether CTL formula f holds at the initial marking, over the graph of a
  * complete exploration that kept it: PN_OK, PN_EINVAL (incomplete, no
- * graph), PN_ENOMEM. */
-pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value);
+ * graph), PN_ENOMEM.  *state: for EF g true, the nearest marking where g
+ * holds; for AG g false, the nearest where it fails; else
+ * PN_REACH_NO_STATE. */
+pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
+                          uint64_t *state);
 
 /* ---- invariants.c ------------------------------------------------------- */
 

@@ -220,15 +220,29 @@ static unsigned char *sat(ctl_t *c, const pn_qformula_t *f)
     return v;
 }
 
-pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value)
+pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
+                          uint64_t *state)
 {
+    *state = PN_REACH_NO_STATE;
     if (r->found.end != PN_REACH_COMPLETE || !r->graph.keep_graph ||
         !r->store.nstates)
         return PN_EINVAL;
     ctl_t c = {r, r->store.nstates, NULL, NULL, NULL, NULL};
-    unsigned char *v = sat(&c, f);
-    if (v)
+    /* EF g and AG g: the nearest marking where g holds (resp. fails) is
+     * a witness (a counterexample); states are numbered breadth first */
+    int reach = f->kind == PN_QF_EF || f->kind == PN_QF_AG;
+    unsigned char *v = sat(&c, reach ? f->kids[0] : f);
+    if (v && reach) {
+        int want = f->kind == PN_QF_EF;
+        size_t i = 0;
+        while (i < c.n && (v[i] != 0) != want)
+            i++;
+        *value = (i < c.n) == want;
+        if (i < c.n)
+            *state = i;
+    } else if (v) {
         *value = v[0];
+    }
     free(v);
     free(c.pred_off);
     free(c.pred);

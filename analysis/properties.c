@@ -192,7 +192,8 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
         for (size_t i = 0; i < qs->n; i++) {
             pn_query_answer_t *a = &answers[i];
             if (qs->q[i].kind == PN_QUERY_CTL) {
-                if ((st = pni_ctl_holds(*out, qs->q[i].formula, &a->value))) {
+                if ((st = pni_ctl_holds(*out, qs->q[i].formula, &a->value,
+                                        &a->state))) {
                     pn_reach_free(*out);
                     *out = NULL;
                     return st;

@@ -539,10 +539,15 @@ static int query_witness(const pn_net_t *net, const pn_reach_t *r,
         (q->kind == PN_QUERY_BOUND && !a->known))
         return CLI_OK;
     char what[160];
-    snprintf(what, sizeof what, "query %.80s is %s here", q->id,
-             q->kind == PN_QUERY_EF ? "true"
-             : q->kind == PN_QUERY_AG ? "false (a counterexample)"
-                                      : "at its bound");
+    if (q->kind == PN_QUERY_CTL) /* EF g true or AG g false */
+        snprintf(what, sizeof what, "query %.80s is %s: the formula under "
+                 "%s here", q->id, a->value ? "true" : "false (a "
+                 "counterexample)", a->value ? "EF holds" : "AG fails");
+    else
+        snprintf(what, sizeof what, "query %.80s is %s here", q->id,
+                 q->kind == PN_QUERY_EF ? "true"
+                 : q->kind == PN_QUERY_AG ? "false (a counterexample)"
+                                          : "at its bound");
     return write_witness(o->witness, q->id, what, net, r, a->state, o);
 }
 
@@ -599,7 +604,9 @@ static void print_answers(const pn_net_t *net, const pn_reach_t *r,
         printf(": %s", w ? w : "unknown (the search stopped first)");
         if (has_witness)
             printf(" (%s in %" PRIu64 " step%s)",
-                   q->kind == PN_QUERY_AG ? "counterexample"
+                   q->kind == PN_QUERY_AG ||
+                           (q->kind == PN_QUERY_CTL && !ans[i].value)
+                       ? "counterexample"
                    : q->kind == PN_QUERY_BOUND ? "reached" : "witness",
                    pn_reach_depth(r, ans[i].state),
                    pn_reach_depth(r, ans[i].state) == 1 ? "" : "s");

@@ -391,6 +391,15 @@ has "$TMP/out" 'query q6:      EG !deadlock: FALSE'
 has "$TMP/out" 'query q7:      EX EX EX true: FALSE'
 has "$TMP/out" 'query q8:      AX AX AX false: TRUE'
 has "$TMP/out" 'query q9:      CTL z >= 5: TRUE'
+# EF g true and AG g false: the nearest marking where g holds (fails),
+# as a trace pn-dot draws
+expect 0 "$BIN/pn-reach" --query 'AG EX true' --query 'EF AG "1" == 0' \
+    --witness "$TMP/wc" "$TMP/names.pnml"
+has "$TMP/out" 'query q1:      AG EX true: FALSE (counterexample in 2 steps)'
+has "$TMP/out" 'query q2:      EF AG "1" == 0: TRUE (witness in 2 steps)'
+has "$TMP/wc/q1.trace" 'query q1 is false (a counterexample): the formula under AG fails here'
+has "$TMP/wc/q2.trace" 'query q2 is true: the formula under EF holds here'
+expect 0 "$BIN/pn-dot" --trace "$TMP/wc/q1.trace" "$TMP/names.pnml" -o "$TMP/wc.svg"
 # malformed CTL: the column
 expect 2 "$BIN/pn-reach" --query 'E [ z > 0 ]' "$TMP/names.pnml"
 has "$TMP/err" "--query 'E [ z > 0 ]': column 11: expected 'U', found ]"

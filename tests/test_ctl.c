@@ -5,7 +5,8 @@
  * plain iteration to its fixed point over maximal paths (a dead marking
  * ends its path: EX false and AX true there, EG f when f, AF f only when
  * f), on random nets and random formulas; the formulas go through the
- * inline parser and its canonical text.
+ * inline parser and its canonical text.  The witnesses of EF g and the
+ * counterexamples of AG g replay and end where g holds, resp. fails.
  */
 #include <config.h>
 #include <check.h>
@@ -304,11 +305,49 @@ static int textbook(const graph_t *g, const pn_query_t *q)
     return r;
 }
 
+/* For a CTL query EF g (true) or AG g (false), the marking that decides
+ * it: g holds (resp. fails) there, and the path the explorer gives
+ * replays from the initial marking to it. */
+static int check_witness(const graph_t *g, const pn_reach_t *r,
+                         const pn_query_t *q, const pn_query_answer_t *a)
+{
+    const pn_qformula_t *f = q->formula;
+    if (q->kind != PN_QUERY_CTL)
+        return 0; /* the reachability queries' own (tests/test_reach.c) */
+    int top = f->kind == PN_QF_EF || f->kind == PN_QF_AG;
+    if (!top || a->value != (f->kind == PN_QF_EF)) {
+        ck_assert(a->state == PN_REACH_NO_STATE);
+        return 0;
+    }
+    ck_assert(a->state != PN_REACH_NO_STATE);
+    uint64_t m[8], cur[8], next[8];
+    ck_assert_int_eq(pn_reach_marking(r, a->state, m), PN_OK);
+    size_t k = 0;
+    while (k < g->n && memcmp(g->m + k * g->np, m, g->np * sizeof *m))
+        k++;
+    ck_assert(k < g->n);
+    unsigned char *v = check(g, f->kids[0]);
+    ck_assert_int_eq(v[k], f->kind == PN_QF_EF);
+    free(v);
+    pn_reach_path_t *path;
+    ck_assert_int_eq(pn_reach_path(r, a->state, &path), PN_OK);
+    memcpy(cur, g->m, g->np * sizeof *cur);
+    for (size_t i = 0; i < path->nsteps; i++) {
+        ck_assert_uint_eq(path->n_in_step[i], 1);
+        ck_assert(bf_enabled(g->net, cur, path->steps[i][0]));
+        bf_fire(g->net, cur, path->steps[i][0], next);
+        memcpy(cur, next, g->np * sizeof *cur);
+    }
+    ck_assert(!memcmp(cur, m, g->np * sizeof *m));
+    pn_reach_path_free(path);
+    return 1;
+}
+
 START_TEST(random_ctl_against_textbook)
 {
     pni_rng_t rng;
     pni_rng_seed(&rng, 3030);
-    int compared = 0, ctl = 0, dead_nets = 0, holds = 0;
+    int compared = 0, ctl = 0, dead_nets = 0, holds = 0, witnesses = 0;
     for (int i = 0; i < 300; i++) {
         pn_net_t *net = random_net(&rng);
         graph_t g;
@@ -359,6 +398,7 @@ START_TEST(random_ctl_against_textbook)
                           "'%s' reads back as another formula", text);
             pn_query_set_free(back);
             free(text);
+            witnesses += check_witness(&g, r, q, &ans[k]);
             ctl += q->kind == PN_QUERY_CTL;
             holds += want;
             compared++;
@@ -373,6 +413,7 @@ START_TEST(random_ctl_against_textbook)
     ck_assert_int_ge(compared, 1500);
     ck_assert_int_ge(ctl, 1000);
     ck_assert_int_ge(dead_nets, 50);
+    ck_assert_int_ge(witnesses, 50);
     ck_assert_int_ge(holds, compared / 5);
     ck_assert_int_le(holds, compared * 4 / 5);
 }

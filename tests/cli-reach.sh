@@ -62,6 +62,13 @@ for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
     [ "$steps" -ge "$lo" ] && [ "$steps" -le "$hi" ] && ok || bad "seed $seed: $steps steps outside [$lo, $hi]"
 done
 expect 0 "$BIN/pn-dot" --trace "$TMP/worst.trace" --timeline "$TMP/g.pnml" -o "$TMP/worst.svg"
+# CTL under maximal steps: every maximal-step run of the kernel ends,
+# while some interleaving of the same net runs forever
+expect 0 "$BIN/pn-reach" --semantics maximal --query 'AF deadlock' --query 'EG !deadlock' "$TMP/g.pnml"
+has "$TMP/out" 'AF deadlock: TRUE'
+has "$TMP/out" 'EG !deadlock: FALSE'
+expect 0 "$BIN/pn-reach" --query 'AF deadlock' "$TMP/g.pnml"
+has "$TMP/out" 'AF deadlock: FALSE'
 
 # limits: incomplete, exit 4, never a false "no deadlock"
 cat > "$TMP/u.pnml" <<'PNML'

@@ -25,7 +25,43 @@ typedef struct {
     uint64_t *pred_off;
     uint32_t *pred;
     uint32_t *queue, *cnt;
+    /* the formula's atoms (its greatest subformulas with no temporal
+     * operator) and their values, natoms * n bytes: every marking is
+     * unpacked once */
+    const pn_qformula_t **atoms;
+    size_t natoms;
+    unsigned char *values;
 } ctl_t;
+
+static size_t count_atoms(const pn_qformula_t *f, const pn_qformula_t **out,
+                          size_t k)
+{
+    if (!pni_qformula_temporal(f)) {
+        if (out)
+            out[k] = f;
+        return k + 1;
+    }
+    for (size_t i = 0; i < f->nkids; i++)
+        k = count_atoms(f->kids[i], out, k);
+    return k;
+}
+
+static pn_status_t eval_atoms(ctl_t *c, const pn_qformula_t *f)
+{
+    c->natoms = count_atoms(f, NULL, 0);
+    c->atoms = malloc(c->natoms * sizeof *c->atoms);
+    c->values = malloc(c->natoms * c->n + 1);
+    if (!c->atoms || !c->values)
+        return PN_ENOMEM;
+    count_atoms(f, c->atoms, 0);
+    for (size_t i = 0; i < c->n; i++) {
+        pni_store_marking(c->r, i, c->r->gen.m);
+        for (size_t k = 0; k < c->natoms; k++)
+            c->values[k * c->n + i] = (unsigned char)pni_query_holds(
+                c->r, c->atoms[k], c->r->gen.m);
+    }
+    return PN_OK;
+}
 
 static uint64_t outdeg(const ctl_t *c, size_t i)
 {
@@ -156,10 +192,10 @@ static unsigned char *sat(ctl_t *c, const pn_qformula_t *f)
     if (!v)
         return NULL;
     if (!pni_qformula_temporal(f)) {
-        for (size_t i = 0; i < c->n; i++) {
-            pni_store_marking(c->r, i, c->r->gen.m);
-            v[i] = (unsigned char)pni_query_holds(c->r, f, c->r->gen.m);
-        }
+        size_t k = 0;
+        while (c->atoms[k] != f) /* it is one of them */
+            k++;
+        memcpy(v, c->values + k * c->n, c->n);
         return v;
     }
     if ((f->kind >= PN_QF_EX && predecessors(c)) ||
@@ -227,11 +263,12 @@ pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
     if (r->found.end != PN_REACH_COMPLETE || !r->graph.keep_graph ||
         !r->store.nstates)
         return PN_EINVAL;
-    ctl_t c = {r, r->store.nstates, NULL, NULL, NULL, NULL};
+    ctl_t c = {r, r->store.nstates, NULL, NULL, NULL, NULL, NULL, 0, NULL};
     /* EF g and AG g: the nearest marking where g holds (resp. fails) is
      * a witness (a counterexample); states are numbered breadth first */
     int reach = f->kind == PN_QF_EF || f->kind == PN_QF_AG;
-    unsigned char *v = sat(&c, reach ? f->kids[0] : f);
+    const pn_qformula_t *g = reach ? f->kids[0] : f;
+    unsigned char *v = eval_atoms(&c, g) ? NULL : sat(&c, g);
     if (v && reach) {
         int want = f->kind == PN_QF_EF;
         size_t i = 0;
@@ -248,5 +285,7 @@ pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
     free(c.pred);
     free(c.queue);
     free(c.cnt);
+    free(c.atoms);
+    free(c.values);
     return v ? PN_OK : PN_ENOMEM;
 }

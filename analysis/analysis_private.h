@@ -284,13 +284,17 @@ pn_status_t pni_path_of(const pn_reach_t *r, const uint32_t *chain,
 /* Whether marking m satisfies f (no temporal operator in it). */
 int pni_query_holds(const pn_reach_t *r, const pn_qformula_t *f,
                     const uint64_t *m);
-/* Whether CTL formula f holds at the initial marking, over the graph of a
- * complete exploration that kept it: PN_OK, PN_EINVAL (incomplete, no
- * graph), PN_ENOMEM.  *state: for EF g true, the nearest marking where g
- * holds; for AG g false, the nearest where it fails; else
- * PN_REACH_NO_STATE. */
-pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
+/* CTL over the graph of a complete exploration that kept it: the
+ * checker (the graph's predecessors, built once for all its formulas;
+ * NULL when out of memory or the exploration does not fit), and whether
+ * formula f holds at the initial marking: PN_OK, PN_ENOMEM.  *state: for
+ * EF g true, the nearest marking where g holds; for AG g false, the
+ * nearest where it fails; else PN_REACH_NO_STATE. */
+typedef struct pni_ctl pni_ctl_t;
+pni_ctl_t *pni_ctl_new(pn_reach_t *r);
+pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *value,
                           uint64_t *state);
+void pni_ctl_free(pni_ctl_t *c);
 
 /* ---- invariants.c ------------------------------------------------------- */
 

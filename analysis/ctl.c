@@ -17,7 +17,7 @@
 #include "analysis_private.h"
 #include "lib_private.h"
 
-typedef struct {
+struct pni_ctl {
     pn_reach_t *r;
     size_t n;
     /* the predecessors of state i: pred[pred_off[i] .. pred_off[i + 1]),
@@ -31,7 +31,8 @@ typedef struct {
     const pn_qformula_t **atoms;
     size_t natoms;
     unsigned char *values;
-} ctl_t;
+};
+typedef struct pni_ctl ctl_t;
 
 static size_t count_atoms(const pn_qformula_t *f, const pn_qformula_t **out,
                           size_t k)
@@ -256,36 +257,54 @@ static unsigned char *sat(ctl_t *c, const pn_qformula_t *f)
     return v;
 }
 
-pn_status_t pni_ctl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
+pni_ctl_t *pni_ctl_new(pn_reach_t *r)
+{
+    if (r->found.end != PN_REACH_COMPLETE || !r->graph.keep_graph ||
+        !r->store.nstates)
+        return NULL;
+    ctl_t *c = calloc(1, sizeof *c);
+    if (c) {
+        c->r = r;
+        c->n = r->store.nstates;
+    }
+    return c;
+}
+
+void pni_ctl_free(pni_ctl_t *c)
+{
+    if (!c)
+        return;
+    free(c->pred_off);
+    free(c->pred);
+    free(c->queue);
+    free(c->cnt);
+    free(c);
+}
+
+pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *value,
                           uint64_t *state)
 {
     *state = PN_REACH_NO_STATE;
-    if (r->found.end != PN_REACH_COMPLETE || !r->graph.keep_graph ||
-        !r->store.nstates)
-        return PN_EINVAL;
-    ctl_t c = {r, r->store.nstates, NULL, NULL, NULL, NULL, NULL, 0, NULL};
     /* EF g and AG g: the nearest marking where g holds (resp. fails) is
      * a witness (a counterexample); states are numbered breadth first */
     int reach = f->kind == PN_QF_EF || f->kind == PN_QF_AG;
     const pn_qformula_t *g = reach ? f->kids[0] : f;
-    unsigned char *v = eval_atoms(&c, g) ? NULL : sat(&c, g);
+    unsigned char *v = eval_atoms(c, g) ? NULL : sat(c, g);
     if (v && reach) {
         int want = f->kind == PN_QF_EF;
         size_t i = 0;
-        while (i < c.n && (v[i] != 0) != want)
+        while (i < c->n && (v[i] != 0) != want)
             i++;
-        *value = (i < c.n) == want;
-        if (i < c.n)
+        *value = (i < c->n) == want;
+        if (i < c->n)
             *state = i;
     } else if (v) {
         *value = v[0];
     }
     free(v);
-    free(c.pred_off);
-    free(c.pred);
-    free(c.queue);
-    free(c.cnt);
-    free(c.atoms);
-    free(c.values);
+    free(c->atoms);
+    free(c->values);
+    c->atoms = NULL;
+    c->values = NULL;
     return v ? PN_OK : PN_ENOMEM;
 }

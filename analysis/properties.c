@@ -188,23 +188,29 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
     pn_status_t st = pni_search(net, &oc, on_state, &c, out);
     if (st)
         return st;
-    if ((*out)->found.end == PN_REACH_COMPLETE)
-        for (size_t i = 0; i < qs->n; i++) {
-            pn_query_answer_t *a = &answers[i];
-            if (qs->q[i].kind == PN_QUERY_CTL) {
-                if ((st = pni_ctl_holds(*out, qs->q[i].formula, &a->value,
-                                        &a->state))) {
-                    pn_reach_free(*out);
-                    *out = NULL;
-                    return st;
-                }
-                a->known = 1;
-            } else if (!a->known) {
-                a->known = 1;
-                a->value = qs->q[i].kind == PN_QUERY_AG;
-            }
+    if ((*out)->found.end != PN_REACH_COMPLETE)
+        return PN_OK;
+    pni_ctl_t *ctl = NULL;
+    for (size_t i = 0; !st && i < qs->n; i++) {
+        pn_query_answer_t *a = &answers[i];
+        if (qs->q[i].kind == PN_QUERY_CTL) {
+            if (!ctl && !(ctl = pni_ctl_new(*out)))
+                st = PN_ENOMEM;
+            else
+                st = pni_ctl_holds(ctl, qs->q[i].formula, &a->value,
+                                   &a->state);
+            a->known = !st;
+        } else if (!a->known) {
+            a->known = 1;
+            a->value = qs->q[i].kind == PN_QUERY_AG;
         }
-    return PN_OK;
+    }
+    pni_ctl_free(ctl);
+    if (st) {
+        pn_reach_free(*out);
+        *out = NULL;
+    }
+    return st;
 }
 
 /* Longest distances from the initial state over the graph, in a

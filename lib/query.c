@@ -361,7 +361,7 @@ static pn_status_t sum(parser_t *ps, pn_qsum_t *s)
     return PN_OK;
 }
 
-static pn_qformula_t *disjunction(parser_t *ps);
+static pn_qformula_t *implication(parser_t *ps);
 
 static pn_qformula_t *oom(parser_t *ps, pn_qformula_t *f)
 {
@@ -435,7 +435,7 @@ static pn_qformula_t *temporal_op(parser_t *ps, pn_qf_kind_t k)
             pn_qformula_free(f);
             return NULL;
         }
-        pn_qformula_t *kid = disjunction(ps);
+        pn_qformula_t *kid = implication(ps);
         if (!kid) {
             if (!ps->st)
                 fail(ps, ps->p, "a formula");
@@ -466,7 +466,7 @@ static pn_qformula_t *atom(parser_t *ps)
         return f;
     }
     if (punct(ps, "(")) {
-        f = disjunction(ps);
+        f = implication(ps);
         if (f && !punct(ps, ")")) {
             fail(ps, ps->p, "')'");
             pn_qformula_free(f);
@@ -562,6 +562,33 @@ static pn_qformula_t *disjunction(parser_t *ps)
     return chain(ps, "||", PN_QF_OR, conjunction);
 }
 
+/* disjunction [ '->' implication ]: f -> g is read as !f || g */
+static pn_qformula_t *implication(parser_t *ps)
+{
+    pn_qformula_t *f = disjunction(ps);
+    if (!f || !punct(ps, "->"))
+        return f;
+    pn_qformula_t *n = pn_qformula_new(PN_QF_NOT), *g = NULL, *o = NULL;
+    if (!n || pni_qformula_add(n, f)) {
+        pn_qformula_free(n);
+        return oom(ps, f);
+    }
+    if (!(g = implication(ps))) {
+        pn_qformula_free(n);
+        return NULL;
+    }
+    if (!(o = pn_qformula_new(PN_QF_OR)) || pni_qformula_add(o, n)) {
+        pn_qformula_free(g);
+        pn_qformula_free(o);
+        return oom(ps, n);
+    }
+    if (pni_qformula_add(o, g)) {
+        pn_qformula_free(g);
+        return oom(ps, o);
+    }
+    return o;
+}
+
 pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
                            const pn_net_t *net, pn_error_t *err)
 {
@@ -591,7 +618,7 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
             ps.p = kw;
             ctl = 0;
         }
-        q.formula = disjunction(&ps);
+        q.formula = implication(&ps);
         if (!q.formula)
             return ps.st ? ps.st : fail(&ps, ps.p, "a formula");
         if (!ctl && !pni_qformula_temporal(q.formula))
@@ -601,7 +628,7 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
     }
     if (*ps.p) {
         fail(&ps, ps.p, q.kind == PN_QUERY_BOUND ? "the end"
-                        : "'&&', '||' or the end");
+                        : "'&&', '||', '->' or the end");
         pn_qformula_free(q.formula);
         free(q.bound.places);
         return ps.st;

@@ -25,7 +25,8 @@
  *   query   := 'bound' '(' places ')'
  *            | formula        (with no temporal operator: EF formula)
  *            | 'CTL' formula  (at the initial marking, even with none)
- *   formula := and { '||' and }
+ *   formula := or [ '->' formula ]   (f -> g is read as !f || g)
+ *   or      := and { '||' and }
  *   and     := not { '&&' not }
  *   not     := '!' not | '(' formula ')' | 'true' | 'false' | 'deadlock'
  *            | 'fireable' '(' transitions ')' | sum op sum

@@ -407,6 +407,10 @@ has "$TMP/out" 'query q2:      EF AG "1" == 0: TRUE (witness in 2 steps)'
 has "$TMP/wc/q1.trace" 'query q1 is false (a counterexample): the formula under AG fails here'
 has "$TMP/wc/q2.trace" 'query q2 is true: the formula under EF holds here'
 expect 0 "$BIN/pn-dot" --trace "$TMP/wc/q1.trace" "$TMP/names.pnml" -o "$TMP/wc.svg"
+# f -> g is !f || g
+expect 0 "$BIN/pn-reach" --query 'AG ("1" > 0 -> EF deadlock)' --query 'AG (z == 5 -> AX z == 4)' "$TMP/names.pnml"
+has "$TMP/out" 'query q1:      AG !("1" > 0) || (EF deadlock): TRUE'
+has "$TMP/out" 'query q2:      AG !(z == 5) || (AX z == 4): FALSE'
 # malformed CTL: the column
 expect 2 "$BIN/pn-reach" --query 'E [ z > 0 ]' "$TMP/names.pnml"
 has "$TMP/err" "--query 'E [ z > 0 ]': column 11: expected 'U', found ]"

@@ -266,8 +266,8 @@ static void random_formula(pni_rng_t *rng, const pn_net_t *net, int depth,
         snprintf(at, room, "%s(", r == 8 ? "!" : "");
         random_formula(rng, net, depth - 1, buf, size);
         if (r == 9) {
-            strncat(buf, pni_rng_below(rng, 2) ? " && " : " || ",
-                    size - strlen(buf) - 1);
+            static const char *const ops[] = {" && ", " || ", " -> "};
+            strncat(buf, ops[pni_rng_below(rng, 3)], size - strlen(buf) - 1);
             random_formula(rng, net, depth - 1, buf, size);
         }
         strncat(buf, ")", size - strlen(buf) - 1);

@@ -17,6 +17,7 @@
  *   siphons.c     pn/struct.h: minimal siphons and traps
  *   properties.c  queries on each marking, the global properties over the
  *                 graph (run lengths, liveness by Tarjan's components)
+ *   ctl.c         CTL queries by fixed points over the graph
  *
  * A new temporal logic, reduction, solver or structural check gets a file
  * of its own here (doc/architecture.md), over these parts.
@@ -280,6 +281,23 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
  * before). */
 pn_status_t pni_path_of(const pn_reach_t *r, const uint32_t *chain,
                         size_t len, pn_reach_path_t **out);
+
+/* ---- properties.c, ctl.c ------------------------------------------------ */
+
+/* Whether marking m satisfies f (no temporal operator in it). */
+int pni_query_holds(const pn_reach_t *r, const pn_qformula_t *f,
+                    const uint64_t *m);
+/* CTL over the graph of a complete exploration that kept it: the
+ * checker (the graph's predecessors, built once for all its formulas;
+ * NULL when out of memory or the exploration does not fit), and whether
+ * formula f holds at the initial marking: PN_OK, PN_ENOMEM.  *state: for
+ * EF g true, the nearest marking where g holds; for AG g false, the
+ * nearest where it fails; else PN_REACH_NO_STATE. */
+typedef struct pni_ctl pni_ctl_t;
+pni_ctl_t *pni_ctl_new(pn_reach_t *r);
+pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *value,
+                          uint64_t *state);
+void pni_ctl_free(pni_ctl_t *c);
 
 /* ---- invariants.c ------------------------------------------------------- */
 

@@ -53,8 +53,8 @@ static unsigned __int128 sum_of(const pn_qsum_t *s, const uint64_t *m)
     return v;
 }
 
-static int holds(const pn_reach_t *r, const pn_qformula_t *f,
-                 const uint64_t *m)
+int pni_query_holds(const pn_reach_t *r, const pn_qformula_t *f,
+                    const uint64_t *m)
 {
     switch (f->kind) {
     case PN_QF_TRUE: return 1;
@@ -81,15 +81,15 @@ static int holds(const pn_reach_t *r, const pn_qformula_t *f,
         default: return a > b;
         }
     }
-    case PN_QF_NOT: return !holds(r, f->kids[0], m);
+    case PN_QF_NOT: return !pni_query_holds(r, f->kids[0], m);
     case PN_QF_AND:
         for (size_t i = 0; i < f->nkids; i++)
-            if (!holds(r, f->kids[i], m))
+            if (!pni_query_holds(r, f->kids[i], m))
                 return 0;
         return 1;
     default:
         for (size_t i = 0; i < f->nkids; i++)
-            if (holds(r, f->kids[i], m))
+            if (pni_query_holds(r, f->kids[i], m))
                 return 1;
         return 0;
     }
@@ -99,7 +99,8 @@ typedef struct {
     const pn_query_set_t *qs;
     pn_query_answer_t *a;
     size_t open;       /* EF and AG queries not decided yet */
-    int bounds;        /* some query is a bound: every marking is needed */
+    int bounds;        /* some query is a bound or CTL: every marking is
+                          needed */
 } query_ctx_t;
 
 static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
@@ -109,14 +110,17 @@ static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
     for (size_t i = 0; i < c->qs->n; i++) {
         const pn_query_t *q = &c->qs->q[i];
         pn_query_answer_t *a = &c->a[i];
-        if (q->kind == PN_QUERY_BOUND) {
+        if (q->kind == PN_QUERY_CTL) {
+            continue; /* over the whole graph, at the end */
+        } else if (q->kind == PN_QUERY_BOUND) {
             uint64_t v = pni_saturated(sum_of(&q->bound, m));
             if (a->state == PN_REACH_NO_STATE || v > a->bound) {
                 a->bound = v;
                 a->state = state;
             }
         } else if (!a->known &&
-                   holds(r, q->formula, m) == (q->kind == PN_QUERY_EF)) {
+                   pni_query_holds(r, q->formula, m) ==
+                       (q->kind == PN_QUERY_EF)) {
             a->known = 1;
             a->value = q->kind == PN_QUERY_EF;
             a->state = state;
@@ -141,6 +145,10 @@ static int formula_fits(const pn_qformula_t *f, size_t np, size_t nt)
             return 0;
     if (f->kind == PN_QF_NOT && f->nkids != 1)
         return 0;
+    if (f->kind >= PN_QF_EX &&
+        (f->kind > PN_QF_AU ||
+         f->nkids != (f->kind >= PN_QF_EU ? 2u : 1u)))
+        return 0;
     for (size_t i = 0; i < f->nkids; i++)
         if (!formula_fits(f->kids[i], np, nt))
             return 0;
@@ -155,6 +163,7 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
         return PN_EINVAL;
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
     query_ctx_t c = {qs, answers, 0, 0};
+    pn_reach_options_t oc = *o; /* CTL needs the graph */
     for (size_t i = 0; i < qs->n; i++) {
         const pn_query_t *q = &qs->q[i];
         if (q->kind == PN_QUERY_BOUND) {
@@ -162,8 +171,13 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
                 if (q->bound.places[k] >= np)
                     return PN_EINVAL;
             c.bounds = 1;
-        } else if (!formula_fits(q->formula, np, nt)) {
+        } else if (!formula_fits(q->formula, np, nt) ||
+                   (q->kind != PN_QUERY_CTL &&
+                    pni_qformula_temporal(q->formula))) {
             return PN_EINVAL;
+        } else if (q->kind == PN_QUERY_CTL) {
+            c.bounds = 1;
+            oc.graph = 1;
         } else {
             c.open++;
         }
@@ -171,18 +185,32 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
         answers[i].bound = 0;
         answers[i].state = PN_REACH_NO_STATE;
     }
-    pn_status_t st = pni_search(net, o, on_state, &c, out);
+    pn_status_t st = pni_search(net, &oc, on_state, &c, out);
     if (st)
         return st;
-    if ((*out)->found.end == PN_REACH_COMPLETE)
-        for (size_t i = 0; i < qs->n; i++) {
-            pn_query_answer_t *a = &answers[i];
-            if (!a->known) {
-                a->known = 1;
-                a->value = qs->q[i].kind == PN_QUERY_AG;
-            }
+    if ((*out)->found.end != PN_REACH_COMPLETE)
+        return PN_OK;
+    pni_ctl_t *ctl = NULL;
+    for (size_t i = 0; !st && i < qs->n; i++) {
+        pn_query_answer_t *a = &answers[i];
+        if (qs->q[i].kind == PN_QUERY_CTL) {
+            if (!ctl && !(ctl = pni_ctl_new(*out)))
+                st = PN_ENOMEM;
+            else
+                st = pni_ctl_holds(ctl, qs->q[i].formula, &a->value,
+                                   &a->state);
+            a->known = !st;
+        } else if (!a->known) {
+            a->known = 1;
+            a->value = qs->q[i].kind == PN_QUERY_AG;
         }
-    return PN_OK;
+    }
+    pni_ctl_free(ctl);
+    if (st) {
+        pn_reach_free(*out);
+        *out = NULL;
+    }
+    return st;
 }
 
 /* Longest distances from the initial state over the graph, in a

@@ -190,15 +190,21 @@ typedef struct pn_query_answer {
                            2^64 - 1) */
     uint64_t state;     /* the marking that decides it (EF true: a witness;
                            AG false: a counterexample; BOUND: one where the
-                           largest value is reached; pn_reach_path() leads
+                           largest value is reached; a CTL formula EF g
+                           true or AG g false: the nearest marking where g
+                           holds, resp. fails; pn_reach_path() leads
                            there), or PN_REACH_NO_STATE */
 } pn_query_answer_t;
 
 /* Explores as pn_reach_explore() and answers every query of qs on the
  * way: answers[i] for qs->q[i].  EF and AG queries are decided as soon as
  * a marking proves them (true, resp. false); when every query is decided
- * and none is a bound, the search stops there (PN_REACH_DECIDED).  A
- * complete search decides every query.  Returns PN_OK with *out (freed by
+ * and none is a bound or CTL, the search stops there (PN_REACH_DECIDED).
+ * CTL queries are decided at the end, over the graph (kept whatever
+ * o->graph says), on maximal paths: a finite one ends at a dead marking,
+ * where EX f is false, AX f true, EG f holds when f does and AF f only
+ * when f does (the Model Checking Contest's reading).  A complete search
+ * decides every query.  Returns PN_OK with *out (freed by
  * pn_reach_free()), PN_EINVAL (a query names a place or transition beyond
  * the net's), PN_ENOMEM. */
 pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,

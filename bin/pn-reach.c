@@ -45,7 +45,9 @@ static void usage(FILE *out)
         "                        'AG f', 'bound(p1, p2)' or 'deadlock'; f\n"
         "                        compares sums of places and numbers\n"
         "                        (< <= == != >= >), fireable(t1, t2),\n"
-        "                        deadlock, true, false, with ! && || ( )\n"
+        "                        deadlock, true, false, with ! && || ( );\n"
+        "                        CTL: EX AX EF AF EG AG f, E [ f U g ],\n"
+        "                        A [ f U g ] nested ('AG EF p >= 1')\n"
         "      --witness DIR     write a trace to every marking that decides\n"
         "                        an answer (DIR/ID.trace: EF true, AG false,\n"
         "                        a bound, a deadlock, unboundedness)\n"
@@ -61,8 +63,9 @@ static void usage(FILE *out)
         "                        DIR/model.pnml; EXAM is StateSpace,\n"
         "                        ReachabilityDeadlock, OneSafe,\n"
         "                        QuasiLiveness, StableMarking, Liveness,\n"
-        "                        UpperBounds, ReachabilityCardinality or\n"
-        "                        ReachabilityFireability (DIR/EXAM.xml)\n"
+        "                        UpperBounds, ReachabilityCardinality,\n"
+        "                        ReachabilityFireability, CTLCardinality or\n"
+        "                        CTLFireability (DIR/EXAM.xml)\n"
         "      --net ID          read the <net> with this id\n",
         prog);
     cli_usage_common(out, 24);
@@ -565,10 +568,15 @@ static int query_witness(const pn_net_t *net, const pn_reach_t *r,
         (q->kind == PN_QUERY_BOUND && !a->known))
         return CLI_OK;
     char what[160];
-    snprintf(what, sizeof what, "query %.80s is %s here", q->id,
-             q->kind == PN_QUERY_EF ? "true"
-             : q->kind == PN_QUERY_AG ? "false (a counterexample)"
-                                      : "at its bound");
+    if (q->kind == PN_QUERY_CTL) /* EF g true or AG g false */
+        snprintf(what, sizeof what, "query %.80s is %s: the formula under "
+                 "%s here", q->id, a->value ? "true" : "false (a "
+                 "counterexample)", a->value ? "EF holds" : "AG fails");
+    else
+        snprintf(what, sizeof what, "query %.80s is %s here", q->id,
+                 q->kind == PN_QUERY_EF ? "true"
+                 : q->kind == PN_QUERY_AG ? "false (a counterexample)"
+                                          : "at its bound");
     return write_witness(o->witness, q->id, what, net, r, a->state, o);
 }
 
@@ -625,7 +633,9 @@ static void print_answers(const pn_net_t *net, const pn_reach_t *r,
         printf(": %s", w ? w : "unknown (the search stopped first)");
         if (has_witness)
             printf(" (%s in %" PRIu64 " step%s)",
-                   q->kind == PN_QUERY_AG ? "counterexample"
+                   q->kind == PN_QUERY_AG ||
+                           (q->kind == PN_QUERY_CTL && !ans[i].value)
+                       ? "counterexample"
                    : q->kind == PN_QUERY_BOUND ? "reached" : "witness",
                    pn_reach_depth(r, ans[i].state),
                    pn_reach_depth(r, ans[i].state) == 1 ? "" : "s");
@@ -699,6 +709,7 @@ static int is_query_exam(const char *e)
 {
     return !strcmp(e, "UpperBounds") ||
            !strcmp(e, "ReachabilityCardinality") ||
+           !strcmp(e, "CTLCardinality") || !strcmp(e, "CTLFireability") ||
            !strcmp(e, "ReachabilityFireability") ||
            !strcmp(e, "ReachabilityDeadlock");
 }
@@ -859,7 +870,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: --mcc: '%s' is not an examination pn-reach "
                 "answers (StateSpace, ReachabilityDeadlock, OneSafe, "
                 "QuasiLiveness, StableMarking, Liveness, UpperBounds, "
-                "ReachabilityCardinality, ReachabilityFireability)\n",
+                "ReachabilityCardinality, ReachabilityFireability, "
+                "CTLCardinality, CTLFireability)\n",
                 prog, o.mcc);
         free(o.queries);
         return CLI_EUSAGE;

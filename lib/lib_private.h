@@ -205,6 +205,12 @@ pn_status_t pni_qformula_add_item(pn_qformula_t *f, size_t item);
  * found, -1 none, -2 no id but the name of several (none is taken). */
 int pni_query_find(const pn_net_t *net, const char *s, pn_object_t kind,
                    size_t *index);
+/* Whether f has a temporal operator (CTL) in it. */
+int pni_qformula_temporal(const pn_qformula_t *f);
+/* Sets q's kind from its CTL formula (q->formula, read at the initial
+ * marking): EF f or AG f with no temporal operator in f become those
+ * queries (f alone kept), anything else a CTL query. */
+void pni_query_classify(pn_query_t *q);
 
 /* ---- files ------------------------------------------------------------ */
 

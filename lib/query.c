@@ -136,6 +136,29 @@ int pn_qformula_equal(const pn_qformula_t *a, const pn_qformula_t *b)
     return 1;
 }
 
+int pni_qformula_temporal(const pn_qformula_t *f)
+{
+    if (f->kind >= PN_QF_EX)
+        return 1;
+    for (size_t i = 0; i < f->nkids; i++)
+        if (pni_qformula_temporal(f->kids[i]))
+            return 1;
+    return 0;
+}
+
+void pni_query_classify(pn_query_t *q)
+{
+    pn_qformula_t *f = q->formula;
+    q->kind = PN_QUERY_CTL;
+    if ((f->kind == PN_QF_EF || f->kind == PN_QF_AG) &&
+        !pni_qformula_temporal(f->kids[0])) {
+        q->kind = f->kind == PN_QF_EF ? PN_QUERY_EF : PN_QUERY_AG;
+        q->formula = f->kids[0];
+        f->nkids = 0;
+        pn_qformula_free(f);
+    }
+}
+
 /* ---- the inline parser ------------------------------------------------------ */
 
 typedef struct {
@@ -144,7 +167,6 @@ typedef struct {
     pn_error_t *err;
     pn_status_t st;
     unsigned depth;
-    const char *outer; /* the query's operator: EF or AG */
 } parser_t;
 
 /* nesting deeper than this is refused (the recursion's stack) */
@@ -339,7 +361,7 @@ static pn_status_t sum(parser_t *ps, pn_qsum_t *s)
     return PN_OK;
 }
 
-static pn_qformula_t *disjunction(parser_t *ps);
+static pn_qformula_t *implication(parser_t *ps);
 
 static pn_qformula_t *oom(parser_t *ps, pn_qformula_t *f)
 {
@@ -355,22 +377,80 @@ static pn_qformula_t *leaf(parser_t *ps, pn_qf_kind_t k)
     return f ? f : oom(ps, NULL);
 }
 
-/* The temporal operators, as plain words. */
-static const char *const temporal[] = {"EF", "AG", "AF", "AX", "EG", "EX",
-                                       NULL};
+/* The temporal operators, as plain words; E and A only before '['. */
+static const struct {
+    const char *word;
+    pn_qf_kind_t kind;
+} temporal[] = {{"EX", PN_QF_EX}, {"AX", PN_QF_AX}, {"EF", PN_QF_EF},
+                {"AF", PN_QF_AF}, {"EG", PN_QF_EG}, {"AG", PN_QF_AG},
+                {"E", PN_QF_EU}, {"A", PN_QF_AU}};
 
-/* The temporal operator at p, unless the net has a place or a transition
- * of that name; NULL when none. */
-static const char *temporal_at(const parser_t *ps, const char *p)
+/* Whether what follows p (after blanks) continues a sum or a comparison:
+ * the word before it was a place. */
+static int sum_follows(const char *p)
 {
-    size_t n = word_len(p), dummy;
-    for (size_t i = 0; temporal[i]; i++)
-        if (n == strlen(temporal[i]) && !strncmp(p, temporal[i], n))
-            return pni_query_find(ps->net, temporal[i], PN_PLACE,
-                                  &dummy) != 0 &&
-                   pni_query_find(ps->net, temporal[i], PN_TRANSITION,
-                                  &dummy) != 0 ? temporal[i] : NULL;
-    return NULL;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    return *p == '<' || *p == '>' || *p == '+' || !strncmp(p, "==", 2) ||
+           !strncmp(p, "!=", 2);
+}
+
+/* Whether a temporal operator is at ps->p (*k its kind): one of the words
+ * above, as a plain word, not followed by a comparison or '+' (then it is
+ * a place so named); E and A followed by '['. */
+static int temporal_at(const parser_t *ps, pn_qf_kind_t *k)
+{
+    size_t n = word_len(ps->p);
+    for (size_t i = 0; i < sizeof temporal / sizeof *temporal; i++) {
+        if (n != strlen(temporal[i].word) ||
+            strncmp(ps->p, temporal[i].word, n))
+            continue;
+        const char *after = ps->p + n;
+        while (*after == ' ' || *after == '\t' || *after == '\n' ||
+               *after == '\r')
+            after++;
+        if (n == 1 ? *after != '[' : sum_follows(after))
+            return 0;
+        *k = temporal[i].kind;
+        return 1;
+    }
+    return 0;
+}
+
+/* A temporal operator at ps->p (temporal_at() said which) and what it
+ * applies to: a whole formula to its right, or E [ f U g ]. */
+static pn_qformula_t *temporal_op(parser_t *ps, pn_qf_kind_t k)
+{
+    pn_qformula_t *f = pn_qformula_new(k);
+    if (!f)
+        return oom(ps, NULL);
+    ps->p += word_len(ps->p);
+    skip(ps);
+    int until = k == PN_QF_EU || k == PN_QF_AU;
+    if (until)
+        punct(ps, "["); /* temporal_at() saw it */
+    for (int i = 0; i <= until; i++) {
+        if (i && !keyword(ps, "U")) {
+            fail(ps, ps->p, "'U'");
+            pn_qformula_free(f);
+            return NULL;
+        }
+        pn_qformula_t *kid = implication(ps);
+        if (!kid) {
+            if (!ps->st)
+                fail(ps, ps->p, "a formula");
+            pn_qformula_free(f);
+            return NULL;
+        }
+        if (pni_qformula_add(f, kid))
+            return pn_qformula_free(kid), oom(ps, f);
+    }
+    if (until && !punct(ps, "]")) {
+        fail(ps, ps->p, "']'");
+        pn_qformula_free(f);
+        return NULL;
+    }
+    return f;
 }
 
 static pn_qformula_t *atom(parser_t *ps)
@@ -386,7 +466,7 @@ static pn_qformula_t *atom(parser_t *ps)
         return f;
     }
     if (punct(ps, "(")) {
-        f = disjunction(ps);
+        f = implication(ps);
         if (f && !punct(ps, ")")) {
             fail(ps, ps->p, "')'");
             pn_qformula_free(f);
@@ -413,16 +493,9 @@ static pn_qformula_t *atom(parser_t *ps)
         }
         ps->p = kw; /* a place called fireable */
     }
-    const char *op = temporal_at(ps, at);
-    if (op) {
-        /* read as a place, it would be "'EF' is not a place" */
-        ps->st = pni_error(ps->err, PN_EQUERY, 1, col(ps, at),
-                           "nested temporal operators (%s inside %s) need "
-                           "CTL, which is not answered yet: a query is EF f, "
-                           "AG f, bound(...) or deadlock, with no temporal "
-                           "operator in f", op, ps->outer);
-        return NULL;
-    }
+    pn_qf_kind_t tk;
+    if (temporal_at(ps, &tk))
+        return temporal_op(ps, tk);
     if (!(f = pn_qformula_new(PN_QF_CMP)))
         return oom(ps, NULL);
     if (sum(ps, &f->lhs)) {
@@ -489,13 +562,40 @@ static pn_qformula_t *disjunction(parser_t *ps)
     return chain(ps, "||", PN_QF_OR, conjunction);
 }
 
+/* disjunction [ '->' implication ]: f -> g is read as !f || g */
+static pn_qformula_t *implication(parser_t *ps)
+{
+    pn_qformula_t *f = disjunction(ps);
+    if (!f || !punct(ps, "->"))
+        return f;
+    pn_qformula_t *n = pn_qformula_new(PN_QF_NOT), *g = NULL, *o = NULL;
+    if (!n || pni_qformula_add(n, f)) {
+        pn_qformula_free(n);
+        return oom(ps, f);
+    }
+    if (!(g = implication(ps))) {
+        pn_qformula_free(n);
+        return NULL;
+    }
+    if (!(o = pn_qformula_new(PN_QF_OR)) || pni_qformula_add(o, n)) {
+        pn_qformula_free(g);
+        pn_qformula_free(o);
+        return oom(ps, n);
+    }
+    if (pni_qformula_add(o, g)) {
+        pn_qformula_free(g);
+        return oom(ps, o);
+    }
+    return o;
+}
+
 pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
                            const pn_net_t *net, pn_error_t *err)
 {
     pni_error_begin(err, NULL);
     if (!s || !text || !net)
         return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
-    parser_t ps = {text, text, net, err, PN_OK, 0, "EF"};
+    parser_t ps = {text, text, net, err, PN_OK, 0};
     skip(&ps);
     pn_query_t q = {0};
     const char *kw = ps.p;
@@ -511,27 +611,24 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
         }
     }
     if (!q.bound.nplaces) {
-        q.kind = keyword(&ps, "AG") ? PN_QUERY_AG : PN_QUERY_EF;
-        if (q.kind == PN_QUERY_AG)
-            ps.outer = "AG";
-        else if (!keyword(&ps, "EF")) {
-            /* the other temporal operators, unless a place is so named */
-            const char *op = temporal_at(&ps, ps.p);
-            if (op) {
-                ps.st = pni_error(err, PN_EQUERY, 1, col(&ps, ps.p),
-                                  "'%s': only EF and AG (reachability) are "
-                                  "answered, besides bound(...) and "
-                                  "deadlock", op);
-                return ps.st;
-            }
+        /* CTL: the formula at the initial marking (a place so named when
+         * a comparison follows) */
+        int ctl = keyword(&ps, "CTL");
+        if (ctl && sum_follows(kw + 3)) {
+            ps.p = kw;
+            ctl = 0;
         }
-        q.formula = disjunction(&ps);
+        q.formula = implication(&ps);
         if (!q.formula)
             return ps.st ? ps.st : fail(&ps, ps.p, "a formula");
+        if (!ctl && !pni_qformula_temporal(q.formula))
+            q.kind = PN_QUERY_EF;
+        else
+            pni_query_classify(&q);
     }
     if (*ps.p) {
         fail(&ps, ps.p, q.kind == PN_QUERY_BOUND ? "the end"
-                        : "'&&', '||' or the end");
+                        : "'&&', '||', '->' or the end");
         pn_qformula_free(q.formula);
         free(q.bound.places);
         return ps.st;
@@ -552,8 +649,10 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
 
 /* ---- the canonical text ------------------------------------------------- */
 
-static const char *const keywords[] = {"EF", "AG", "bound", "true", "false",
-                                       "deadlock", "fireable", NULL};
+static const char *const keywords[] = {"EF", "AG", "EX", "AX", "AF", "EG",
+                                       "E", "A", "U", "CTL", "bound", "true",
+                                       "false", "deadlock", "fireable",
+                                       NULL};
 
 static void write_name(FILE *f, const char *s)
 {
@@ -609,6 +708,25 @@ static void write_formula(FILE *f, const pn_qformula_t *q,
         fprintf(f, " %s ", ops[q->op]);
         write_sum(f, &q->rhs, net);
         break;
+    case PN_QF_EU:
+    case PN_QF_AU:
+        fputs(q->kind == PN_QF_EU ? "E [ " : "A [ ", f);
+        write_formula(f, q->kids[0], net, 0);
+        fputs(" U ", f);
+        write_formula(f, q->kids[1], net, 0);
+        fputs(" ]", f);
+        break;
+    case PN_QF_EX: case PN_QF_AX: case PN_QF_EF:
+    case PN_QF_AF: case PN_QF_EG: case PN_QF_AG:
+        /* it takes everything to its right: in a group, parentheses */
+        if (inner)
+            fputc('(', f);
+        fputs(temporal[q->kind - PN_QF_EX].word, f);
+        fputc(' ', f);
+        write_formula(f, q->kids[0], net, 0);
+        if (inner)
+            fputc(')', f);
+        break;
     case PN_QF_NOT:
         fputc('!', f);
         if (q->kids[0]->kind == PN_QF_CMP)
@@ -641,6 +759,13 @@ void pn_query_write(FILE *f, const pn_query_t *q, const pn_net_t *net)
             write_name(f, pn_net_place(net, q->bound.places[i])->id);
         }
         fputc(')', f);
+        return;
+    }
+    if (q->kind == PN_QUERY_CTL) {
+        /* with no temporal operator it would read as EF f */
+        if (!pni_qformula_temporal(q->formula))
+            fputs("CTL ", f);
+        write_formula(f, q->formula, net, 0);
         return;
     }
     fputs(q->kind == PN_QUERY_AG ? "AG " : "EF ", f);

@@ -10,6 +10,10 @@
  *   AG f        every reachable marking satisfies f
  *   bound(E)    the largest value of the sum of places E over the
  *               reachable markings (the contest's place-bound)
+ *   a CTL formula, true or false at the initial marking: f with the
+ *               temporal operators EX AX EF AF EG AG (prefixes) and
+ *               E [ f U g ], A [ f U g ] anywhere in it (an EF or AG query
+ *               is one whose formula has no temporal operator below it)
  * and a formula f is built from
  *   true, false, deadlock (no transition is enabled),
  *   fireable(t1, t2, ...) (one of them is enabled),
@@ -18,16 +22,23 @@
  *   !f, f && g, f || g, ( f ).
  *
  * Inline grammar (pn_query_parse()), by increasing precedence:
- *   query   := 'EF' formula | 'AG' formula | 'bound' '(' places ')'
- *            | formula                     (read as EF formula)
- *   formula := and { '||' and }
+ *   query   := 'bound' '(' places ')'
+ *            | formula        (with no temporal operator: EF formula)
+ *            | 'CTL' formula  (at the initial marking, even with none)
+ *   formula := or [ '->' formula ]   (f -> g is read as !f || g)
+ *   or      := and { '||' and }
  *   and     := not { '&&' not }
  *   not     := '!' not | '(' formula ')' | 'true' | 'false' | 'deadlock'
  *            | 'fireable' '(' transitions ')' | sum op sum
+ *            | T formula      (T: EX AX EF AF EG AG; it takes everything
+ *                              to its right: AG p && q is AG (p && q))
+ *            | 'E' '[' formula 'U' formula ']'
+ *            | 'A' '[' formula 'U' formula ']'
  *   sum     := term { '+' term };  term := number | place
  * A name is a place or transition id (else its name): letters, digits and
  * _ . - : after a letter or _, or any text in double quotes ("a b",
- * backslash escapes " and \).  Keywords are names when quoted.
+ * backslash escapes " and \).  Keywords are names when quoted; a
+ * temporal operator's word followed by a comparison or '+' is a place.
  *
  * Ownership: the reader and the parser return a set the caller frees
  * with pn_query_set_free(); everything in it belongs to the set.  The
@@ -60,7 +71,17 @@ typedef enum {
     PN_QF_CMP = 4,       /* lhs op rhs */
     PN_QF_NOT = 5,       /* !kids[0] */
     PN_QF_AND = 6,       /* every one of kids[0..nkids) */
-    PN_QF_OR = 7         /* one of kids[0..nkids) */
+    PN_QF_OR = 7,        /* one of kids[0..nkids) */
+    /* CTL (PN_QUERY_CTL): path quantifier and temporal operator, over
+     * kids[0] (and kids[1] for the untils) */
+    PN_QF_EX = 8,        /* some successor satisfies kids[0] */
+    PN_QF_AX = 9,        /* there is a successor and every one does */
+    PN_QF_EF = 10,       /* some path reaches a kids[0] marking */
+    PN_QF_AF = 11,       /* every maximal path does */
+    PN_QF_EG = 12,       /* kids[0] all along some maximal path */
+    PN_QF_AG = 13,       /* kids[0] in every reachable marking */
+    PN_QF_EU = 14,       /* E [ kids[0] U kids[1] ] */
+    PN_QF_AU = 15        /* A [ kids[0] U kids[1] ] */
 } pn_qf_kind_t;
 
 typedef enum {
@@ -81,13 +102,14 @@ typedef struct pn_qformula {
 typedef enum {
     PN_QUERY_EF = 0,     /* some reachable marking satisfies formula */
     PN_QUERY_AG = 1,     /* every reachable marking satisfies formula */
-    PN_QUERY_BOUND = 2   /* the largest value of bound */
+    PN_QUERY_BOUND = 2,  /* the largest value of bound */
+    PN_QUERY_CTL = 3     /* the CTL formula holds at the initial marking */
 } pn_query_kind_t;
 
 typedef struct pn_query {
     char *id;                /* the property's id, or "q<N>" inline */
     pn_query_kind_t kind;
-    pn_qformula_t *formula;  /* EF, AG */
+    pn_qformula_t *formula;  /* EF, AG, CTL */
     pn_qsum_t bound;         /* BOUND (its constant is 0) */
     unsigned long line;      /* where it was read (0: inline) */
 } pn_query_t;

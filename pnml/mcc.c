@@ -1,5 +1,6 @@
 /* The Model Checking Contest's property files (UpperBounds,
- * ReachabilityCardinality, ReachabilityFireability) into query trees
+ * ReachabilityCardinality, ReachabilityFireability, CTLCardinality,
+ * CTLFireability) into query trees
  * (pn/query.h), via libxml2's tree: they are small. */
 #include <config.h>
 #include <errno.h>
@@ -171,6 +172,67 @@ static pn_status_t formula_kids(reader_t *rd, const xmlNode *e,
     return PN_OK;
 }
 
+/* The one element inside e (a <finally>, a <before>...) as a formula. */
+static pn_status_t only_formula(reader_t *rd, const xmlNode *e,
+                                unsigned depth, pn_qformula_t *f)
+{
+    xmlNode *in[2];
+    size_t n = elements(e, in, 2);
+    if (n != 1)
+        return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                         "property '%s': <%s> holds %zu elements, not one",
+                         rd->id, nm(e), n);
+    pn_qformula_t *k = NULL;
+    pn_status_t st = formula(rd, in[0], depth + 1, &k);
+    if (!st && pni_qformula_add(f, k)) {
+        pn_qformula_free(k);
+        st = oom(rd);
+    }
+    return st;
+}
+
+/* <exists-path> or <all-paths> (e) around one of <next>, <finally>,
+ * <globally>, <until> (<before> f </before><reach> g </reach>). */
+static pn_status_t path_formula(reader_t *rd, const xmlNode *e,
+                                unsigned depth, pn_qformula_t **out)
+{
+    static const struct { const char *name; pn_qf_kind_t e, a; } ops[] = {
+        {"next", PN_QF_EX, PN_QF_AX}, {"finally", PN_QF_EF, PN_QF_AF},
+        {"globally", PN_QF_EG, PN_QF_AG}, {"until", PN_QF_EU, PN_QF_AU}};
+    xmlNode *op[2];
+    size_t i = 0;
+    if (elements(e, op, 2) == 1)
+        while (i < sizeof ops / sizeof *ops && !is(op[0], ops[i].name))
+            i++;
+    if (elements(e, op, 2) != 1 || i == sizeof ops / sizeof *ops)
+        return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                         "property '%s': <%s> needs one of <next>, "
+                         "<finally>, <globally>, <until> inside", rd->id,
+                         nm(e));
+    pn_qformula_t *f = pn_qformula_new(is(e, "exists-path") ? ops[i].e
+                                                             : ops[i].a);
+    if (!f)
+        return oom(rd);
+    pn_status_t st;
+    if (i < 3) {
+        st = only_formula(rd, op[0], depth + 1, f);
+    } else {
+        xmlNode *b = child(op[0], "before"), *r = child(op[0], "reach");
+        xmlNode *all[3];
+        if (!b || !r || elements(op[0], all, 3) != 2)
+            st = pni_error(rd->err, PN_EQUERY, line_of(op[0]), 0,
+                           "property '%s': <until> needs <before> and "
+                           "<reach>, and nothing else", rd->id);
+        else if (!(st = only_formula(rd, b, depth + 1, f)))
+            st = only_formula(rd, r, depth + 1, f);
+    }
+    if (st)
+        pn_qformula_free(f);
+    else
+        *out = f;
+    return st;
+}
+
 static pn_status_t formula(reader_t *rd, const xmlNode *e, unsigned depth,
                            pn_qformula_t **out)
 {
@@ -188,6 +250,8 @@ static pn_status_t formula(reader_t *rd, const xmlNode *e, unsigned depth,
         return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
                          "property '%s': nested deeper than %d", rd->id,
                          DEPTH_MAX);
+    if (is(e, "exists-path") || is(e, "all-paths"))
+        return path_formula(rd, e, depth, out);
     xmlNode *kid[3];
     size_t nk = elements(e, kid, 3);
     for (size_t i = 0; i < sizeof cmps / sizeof *cmps; i++) {
@@ -216,9 +280,9 @@ static pn_status_t formula(reader_t *rd, const xmlNode *e, unsigned depth,
         i++;
     if (i == sizeof kinds / sizeof *kinds)
         return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
-                         "property '%s': <%s> is not a state formula "
-                         "pn-reach answers (reachability formulas: "
-                         "negation, conjunction, disjunction, integer-le, "
+                         "property '%s': <%s> is not a formula pn-reach "
+                         "answers (exists-path, all-paths, negation, "
+                         "conjunction, disjunction, integer-le, "
                          "is-fireable, true, false, deadlock)", rd->id,
                          nm(e));
     pn_qf_kind_t k = kinds[i].kind;
@@ -257,7 +321,7 @@ static pn_status_t read_property(reader_t *rd, const xmlNode *prop,
     if (!(q->id = text_of(id)))
         return oom(rd);
     rd->id = q->id;
-    xmlNode *top[2], *in[2];
+    xmlNode *top[2];
     size_t nt = elements(f, top, 2);
     if (nt != 1)
         return pni_error(rd->err, PN_EQUERY, line_of(f), 0,
@@ -267,22 +331,12 @@ static pn_status_t read_property(reader_t *rd, const xmlNode *prop,
         q->kind = PN_QUERY_BOUND;
         return node_list(rd, top[0], PN_PLACE, &q->bound, NULL);
     }
-    int ef = is(top[0], "exists-path"), ag = is(top[0], "all-paths");
-    const char *want = ef ? "finally" : "globally";
-    if ((!ef && !ag) || elements(top[0], in, 2) != 1 || !is(in[0], want))
-        return pni_error(rd->err, PN_EQUERY, line_of(top[0]), 0,
-                         "property '%s': <%s> is not a query pn-reach "
-                         "answers (<exists-path><finally>, "
-                         "<all-paths><globally> or <place-bound>)", q->id,
-                         nm(top[0]));
-    q->kind = ef ? PN_QUERY_EF : PN_QUERY_AG;
-    xmlNode *body[2];
-    size_t nb = elements(in[0], body, 2);
-    if (nb != 1)
-        return pni_error(rd->err, PN_EQUERY, line_of(in[0]), 0,
-                         "property '%s': <%s> holds %zu elements, not one",
-                         q->id, want, nb);
-    return formula(rd, body[0], 0, &q->formula);
+    /* a CTL formula, at the initial marking: EF f and AG f with no
+     * temporal operator in f are the reachability queries */
+    pn_status_t st = formula(rd, top[0], 0, &q->formula);
+    if (!st)
+        pni_query_classify(q);
+    return st;
 }
 
 pn_status_t pn_mcc_queries_read(const char *path, const pn_net_t *net,

@@ -68,6 +68,13 @@ expect 0 "$BIN/pn-reach" "$TMP/g.pnml"
 has "$TMP/out" "terminates:  no (some run never ends)"
 expect 0 "$BIN/pn-reach" --help
 has "$TMP/out" "pn-run's default; pn-reach(1)"
+# CTL under maximal steps: every maximal-step run of the kernel ends,
+# while some interleaving of the same net runs forever
+expect 0 "$BIN/pn-reach" --semantics maximal --query 'AF deadlock' --query 'EG !deadlock' "$TMP/g.pnml"
+has "$TMP/out" 'AF deadlock: TRUE'
+has "$TMP/out" 'EG !deadlock: FALSE'
+expect 0 "$BIN/pn-reach" --query 'AF deadlock' "$TMP/g.pnml"
+has "$TMP/out" 'AF deadlock: FALSE'
 
 # limits: incomplete, exit 4, never a false "no deadlock"
 cat > "$TMP/u.pnml" <<'PNML'
@@ -95,6 +102,46 @@ expect 0 "$BIN/pn-reach" --mcc ReachabilityDeadlock "$TMP/mcc"
 has "$TMP/out" "FORMULA ReachabilityDeadlock TRUE TECHNIQUES EXPLICIT"
 expect 0 "$BIN/pn-reach" --mcc QuasiLiveness "$TMP/mcc"
 has "$TMP/out" "FORMULA QuasiLiveness FALSE TECHNIQUES EXPLICIT"
+# CTL: every path ends at the dead marking (0, 0), through (1, 1) and
+# (0, 2); a path that ends there is maximal (EG), AX looks one step ahead
+cat > "$TMP/mcc/CTLCardinality.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>c-00</id><formula><all-paths><finally><integer-le>
+    <tokens-count><place>p</place><place>q</place></tokens-count>
+    <integer-constant>0</integer-constant></integer-le></finally></all-paths></formula></property>
+  <property><id>c-01</id><formula><all-paths><globally><exists-path><until>
+    <before><true/></before>
+    <reach><deadlock/></reach></until></exists-path></globally></all-paths></formula></property>
+  <property><id>c-02</id><formula><exists-path><globally><integer-le>
+    <tokens-count><place>q</place></tokens-count>
+    <integer-constant>1</integer-constant></integer-le></globally></exists-path></formula></property>
+  <property><id>c-03</id><formula><all-paths><next><is-fireable>
+    <transition>u</transition></is-fireable></next></all-paths></formula></property>
+  <property><id>c-04</id><formula><negation><exists-path><finally><integer-le>
+    <integer-constant>2</integer-constant>
+    <tokens-count><place>q</place></tokens-count></integer-le></finally></exists-path></negation></formula></property>
+</property-set>
+XML
+expect 0 "$BIN/pn-reach" --mcc CTLCardinality "$TMP/mcc"
+for f in c-00 c-01 c-02 c-03; do
+    has "$TMP/out" "FORMULA $f TRUE TECHNIQUES EXPLICIT"
+done
+has "$TMP/out" "FORMULA c-04 FALSE TECHNIQUES EXPLICIT"
+# decided over the whole graph: a limit leaves them unanswered
+expect 4 "$BIN/pn-reach" --max-states 3 --mcc CTLCardinality "$TMP/mcc"
+has "$TMP/out" "FORMULA c-00 CANNOT_COMPUTE"
+cat > "$TMP/mcc/CTLFireability.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>f-00</id><formula><exists-path><until>
+    <before><true/></before>
+  </until></exists-path></formula></property>
+</property-set>
+XML
+expect 1 "$BIN/pn-reach" --mcc CTLFireability "$TMP/mcc"
+has "$TMP/err" "CTLFireability.xml:3: property 'f-00': <until> needs <before> and <reach>, and nothing else"
+rm "$TMP/mcc/CTLCardinality.xml" "$TMP/mcc/CTLFireability.xml"
 # UpperBounds: the places' largest total; a bad property file is refused
 # with its file and line
 cat > "$TMP/mcc/UpperBounds.xml" <<'XML'
@@ -215,13 +262,13 @@ has "$TMP/err" "ReachabilityCardinality.xml:6: property 'd-RC-00': 'nosuch' is n
 cat > "$TMP/mcc/ReachabilityFireability.xml" <<'XML'
 <?xml version="1.0"?>
 <property-set xmlns="http://mcc.lip6.fr/">
-  <property><id>d-RF-00</id><formula><exists-path><next>
+  <property><id>d-RF-00</id><formula><exists-path><nextt>
     <is-fireable><transition>t</transition></is-fireable>
-  </next></exists-path></formula></property>
+  </nextt></exists-path></formula></property>
 </property-set>
 XML
 expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
-has "$TMP/err" "ReachabilityFireability.xml:3: property 'd-RF-00': <exists-path> is not a query pn-reach answers"
+has "$TMP/err" "ReachabilityFireability.xml:3: property 'd-RF-00': <exists-path> needs one of <next>, <finally>, <globally>, <until> inside"
 printf '<property-set>\n<property>\n' > "$TMP/mcc/ReachabilityFireability.xml"
 expect 1 "$BIN/pn-reach" --mcc ReachabilityFireability "$TMP/mcc"
 has "$TMP/err" "ReachabilityFireability.xml:"
@@ -359,15 +406,41 @@ has "$TMP/err" "column 1: 'dup' is the name of several places: name it by its id
 expect 0 "$BIN/pn-reach" --query 'z >= 5' --query 'bound(1)' "$TMP/names.pnml"
 has "$TMP/out" ': TRUE'
 has "$TMP/out" 'bound("1"): 2'
-expect 2 "$BIN/pn-reach" --query 'AF z >= 1' "$TMP/names.pnml"
-has "$TMP/err" "'AF': only EF and AG (reachability) are answered"
-# a temporal operator inside a formula is CTL, not an unknown place
-expect 2 "$BIN/pn-reach" --query 'AG EF z >= 1' "$TMP/names.pnml"
-has "$TMP/err" "--query 'AG EF z >= 1': column 4: nested temporal operators (EF inside AG) need CTL"
-has "$TMP/err" "a query is EF f, AG f, bound(...) or deadlock"
-lacks "$TMP/err" "not a place"
-expect 2 "$BIN/pn-reach" --query 'z >= 1 && !(AF z >= 2)' "$TMP/names.pnml"
-has "$TMP/err" "column 13: nested temporal operators (AF inside EF) need CTL"
+# CTL: nested temporal operators, answered at the initial marking (the
+# net: z keeps its 5 tokens, t fires twice and the net is dead)
+expect 0 "$BIN/pn-reach" --query 'AF z >= 1' --query 'AG EF z >= 1' \
+    --query 'z >= 1 && !(AF z >= 2)' --query 'E [ z >= 1 U deadlock ]' \
+    --query 'A [ true U deadlock ]' --query 'EG !deadlock' \
+    --query 'EX EX EX true' --query 'AX AX AX false' --query 'CTL z >= 5' \
+    "$TMP/names.pnml"
+has "$TMP/out" 'query q1:      AF z >= 1: TRUE'
+has "$TMP/out" 'query q2:      AG EF z >= 1: TRUE'
+has "$TMP/out" 'query q3:      z >= 1 && !(AF z >= 2): FALSE'
+has "$TMP/out" 'query q4:      E [ z >= 1 U deadlock ]: TRUE'
+has "$TMP/out" 'query q5:      A [ true U deadlock ]: TRUE'
+has "$TMP/out" 'query q6:      EG !deadlock: FALSE'
+# at the dead marking EX is false and AX true (maximal paths)
+has "$TMP/out" 'query q7:      EX EX EX true: FALSE'
+has "$TMP/out" 'query q8:      AX AX AX false: TRUE'
+has "$TMP/out" 'query q9:      CTL z >= 5: TRUE'
+# EF g true and AG g false: the nearest marking where g holds (fails),
+# as a trace pn-dot draws
+expect 0 "$BIN/pn-reach" --query 'AG EX true' --query 'EF AG "1" == 0' \
+    --witness "$TMP/wc" "$TMP/names.pnml"
+has "$TMP/out" 'query q1:      AG EX true: FALSE (counterexample in 2 steps)'
+has "$TMP/out" 'query q2:      EF AG "1" == 0: TRUE (witness in 2 steps)'
+has "$TMP/wc/q1.trace" 'query q1 is false (a counterexample): the formula under AG fails here'
+has "$TMP/wc/q2.trace" 'query q2 is true: the formula under EF holds here'
+expect 0 "$BIN/pn-dot" --trace "$TMP/wc/q1.trace" "$TMP/names.pnml" -o "$TMP/wc.svg"
+# f -> g is !f || g
+expect 0 "$BIN/pn-reach" --query 'AG ("1" > 0 -> EF deadlock)' --query 'AG (z == 5 -> AX z == 4)' "$TMP/names.pnml"
+has "$TMP/out" 'query q1:      AG !("1" > 0) || (EF deadlock): TRUE'
+has "$TMP/out" 'query q2:      AG !(z == 5) || (AX z == 4): FALSE'
+# malformed CTL: the column
+expect 2 "$BIN/pn-reach" --query 'E [ z > 0 ]' "$TMP/names.pnml"
+has "$TMP/err" "--query 'E [ z > 0 ]': column 11: expected 'U', found ]"
+expect 2 "$BIN/pn-reach" --query 'A [ z > 0 U true' "$TMP/names.pnml"
+has "$TMP/err" "column 17: expected ']', found the end"
 # --mcc: its lines only, one DIR
 expect 2 "$BIN/pn-reach" --mcc StateSpace
 has "$TMP/err" "--mcc StateSpace: expected one DIR"

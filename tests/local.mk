@@ -27,6 +27,12 @@ tests_test_dot_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_reach_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_reach_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
+# CTL against a textbook model checker (analysis/ctl.c)
+check_PROGRAMS += tests/test_ctl
+TESTS += tests/test_ctl
+tests_test_ctl_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_ctl_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+
 tests_test_maxplus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 

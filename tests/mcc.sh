@@ -30,7 +30,8 @@ only="${MCC_EXAMS:-}"
 for_exams() {
     for pair in StateSpace:SS ReachabilityDeadlock:RD OneSafe:OS \
                 QuasiLiveness:QL StableMarking:SM Liveness:L UpperBounds:UB \
-                ReachabilityCardinality:RC ReachabilityFireability:RF; do
+                ReachabilityCardinality:RC ReachabilityFireability:RF \
+                CTLCardinality:CTLC CTLFireability:CTLF; do
         code=${pair#*:}
         case " ${only:-$code} " in *" $code "*) echo "${pair%:*} $code" ;; esac
     done

@@ -1,0 +1,310 @@
+/*
+ * CTL over the explored graph: each subformula's set of states by a global
+ * fixed point (the textbook algorithm, with a counter per state for the
+ * universal operators), on a complete exploration that kept its edges.
+ *
+ * Paths are maximal: infinite, or finite and ending at a dead marking (no
+ * successor).  So at a dead marking EG f holds when f does, AF f and
+ * A [ f U g ] only when their goal does; EX f is false there (no
+ * successor has f) and AX f, its dual (not EX not f), true.  AG and EF
+ * are over the reachable markings.  This is the Model Checking Contest's
+ * convention: every CTL answer of its oracle on nets with dead markings
+ * agrees with it, and with no other reading of EX and AX there.
+ */
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analysis_private.h"
+#include "lib_private.h"
+
+struct pni_ctl {
+    pn_reach_t *r;
+    size_t n;
+    /* the predecessors of state i: pred[pred_off[i] .. pred_off[i + 1]),
+     * one per edge (built on the first operator that needs them) */
+    uint64_t *pred_off;
+    uint32_t *pred;
+    uint32_t *queue, *cnt;
+    /* the formula's atoms (its greatest subformulas with no temporal
+     * operator) and their values, natoms * n bytes: every marking is
+     * unpacked once */
+    const pn_qformula_t **atoms;
+    size_t natoms;
+    unsigned char *values;
+};
+typedef struct pni_ctl ctl_t;
+
+static size_t count_atoms(const pn_qformula_t *f, const pn_qformula_t **out,
+                          size_t k)
+{
+    if (!pni_qformula_temporal(f)) {
+        if (out)
+            out[k] = f;
+        return k + 1;
+    }
+    for (size_t i = 0; i < f->nkids; i++)
+        k = count_atoms(f->kids[i], out, k);
+    return k;
+}
+
+static pn_status_t eval_atoms(ctl_t *c, const pn_qformula_t *f)
+{
+    c->natoms = count_atoms(f, NULL, 0);
+    c->atoms = malloc(c->natoms * sizeof *c->atoms);
+    c->values = malloc(c->natoms * c->n + 1);
+    if (!c->atoms || !c->values)
+        return PN_ENOMEM;
+    count_atoms(f, c->atoms, 0);
+    for (size_t i = 0; i < c->n; i++) {
+        pni_store_marking(c->r, i, c->r->gen.m);
+        for (size_t k = 0; k < c->natoms; k++)
+            c->values[k * c->n + i] = (unsigned char)pni_query_holds(
+                c->r, c->atoms[k], c->r->gen.m);
+    }
+    return PN_OK;
+}
+
+static uint64_t outdeg(const ctl_t *c, size_t i)
+{
+    return c->r->graph.succ_off[i + 1] - c->r->graph.succ_off[i];
+}
+
+static pn_status_t predecessors(ctl_t *c)
+{
+    if (c->pred)
+        return PN_OK;
+    const pni_graph_t *g = &c->r->graph;
+    c->pred_off = calloc(c->n + 2, sizeof *c->pred_off);
+    c->pred = malloc((g->nsucc + 1) * sizeof *c->pred);
+    c->queue = malloc((c->n + 1) * sizeof *c->queue);
+    c->cnt = malloc((c->n + 1) * sizeof *c->cnt);
+    if (!c->pred_off || !c->pred || !c->queue || !c->cnt)
+        return PN_ENOMEM;
+    for (size_t k = 0; k < g->nsucc; k++)
+        c->pred_off[g->succ[k] + 2]++;
+    for (size_t i = 0; i < c->n; i++)
+        c->pred_off[i + 2] += c->pred_off[i + 1];
+    /* pred_off[v + 1] is v's fill position, then its end */
+    for (size_t u = 0; u < c->n; u++)
+        for (uint64_t k = g->succ_off[u]; k < g->succ_off[u + 1]; k++)
+            c->pred[c->pred_off[g->succ[k] + 1]++] = (uint32_t)u;
+    return PN_OK;
+}
+
+/* E [ a U b ] (a NULL: true), into b: backwards from b through a. */
+static void eu(ctl_t *c, const unsigned char *a, unsigned char *b)
+{
+    size_t qt = 0;
+    for (size_t i = 0; i < c->n; i++)
+        if (b[i])
+            c->queue[qt++] = (uint32_t)i;
+    for (size_t qh = 0; qh < qt; qh++) {
+        uint32_t s = c->queue[qh];
+        for (uint64_t k = c->pred_off[s]; k < c->pred_off[s + 1]; k++) {
+            uint32_t p = c->pred[k];
+            if (!b[p] && (!a || a[p])) {
+                b[p] = 1;
+                c->queue[qt++] = p;
+            }
+        }
+    }
+}
+
+/* A [ a U b ] (a NULL: true), into b: a state joins when it has a
+ * successor and all of them have joined. */
+static void au(ctl_t *c, const unsigned char *a, unsigned char *b)
+{
+    size_t qt = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        c->cnt[i] = (uint32_t)outdeg(c, i);
+        if (b[i])
+            c->queue[qt++] = (uint32_t)i;
+    }
+    for (size_t qh = 0; qh < qt; qh++) {
+        uint32_t s = c->queue[qh];
+        for (uint64_t k = c->pred_off[s]; k < c->pred_off[s + 1]; k++) {
+            uint32_t p = c->pred[k];
+            if (!b[p] && (!a || a[p]) && --c->cnt[p] == 0) {
+                b[p] = 1;
+                c->queue[qt++] = p;
+            }
+        }
+    }
+}
+
+/* EG a, into a: a state leaves when it has successors and none is left;
+ * a dead marking in a stays (its path ends there). */
+static void eg(ctl_t *c, unsigned char *a)
+{
+    const pni_graph_t *g = &c->r->graph;
+    size_t qt = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        if (!a[i])
+            continue;
+        uint32_t k = 0;
+        for (uint64_t e = g->succ_off[i]; e < g->succ_off[i + 1]; e++)
+            k += a[g->succ[e]] != 0;
+        c->cnt[i] = k;
+    }
+    for (size_t i = 0; i < c->n; i++)
+        if (a[i] && outdeg(c, i) && !c->cnt[i]) {
+            a[i] = 0;
+            c->queue[qt++] = (uint32_t)i;
+        }
+    for (size_t qh = 0; qh < qt; qh++) {
+        uint32_t s = c->queue[qh];
+        for (uint64_t k = c->pred_off[s]; k < c->pred_off[s + 1]; k++) {
+            uint32_t p = c->pred[k];
+            if (a[p] && --c->cnt[p] == 0) {
+                a[p] = 0;
+                c->queue[qt++] = p;
+            }
+        }
+    }
+}
+
+/* EX a (all 0) or AX a (all 1) into out: at a dead marking, EX a is
+ * false and AX a true (no successor, all of none). */
+static void next(const ctl_t *c, const unsigned char *a, int all,
+                 unsigned char *out)
+{
+    const pni_graph_t *g = &c->r->graph;
+    for (size_t i = 0; i < c->n; i++) {
+        int v = all;
+        for (uint64_t e = g->succ_off[i]; e < g->succ_off[i + 1]; e++)
+            if ((a[g->succ[e]] != 0) != all) {
+                v = !all;
+                break;
+            }
+        out[i] = (unsigned char)v;
+    }
+}
+
+static void invert(unsigned char *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        v[i] = !v[i];
+}
+
+/* The states satisfying f, one byte each (NULL: out of memory). */
+static unsigned char *sat(ctl_t *c, const pn_qformula_t *f)
+{
+    unsigned char *v = malloc(c->n + 1), *a = NULL;
+    if (!v)
+        return NULL;
+    if (!pni_qformula_temporal(f)) {
+        size_t k = 0;
+        while (c->atoms[k] != f) /* it is one of them */
+            k++;
+        memcpy(v, c->values + k * c->n, c->n);
+        return v;
+    }
+    if ((f->kind >= PN_QF_EX && predecessors(c)) ||
+        !(a = sat(c, f->kids[0]))) {
+        free(v);
+        return NULL;
+    }
+    switch (f->kind) {
+    case PN_QF_NOT:
+        memcpy(v, a, c->n);
+        invert(v, c->n);
+        break;
+    case PN_QF_AND:
+    case PN_QF_OR:
+        memcpy(v, a, c->n);
+        for (size_t k = 1; k < f->nkids; k++) {
+            free(a);
+            if (!(a = sat(c, f->kids[k]))) {
+                free(v);
+                return NULL;
+            }
+            for (size_t i = 0; i < c->n; i++)
+                v[i] = f->kind == PN_QF_AND ? v[i] && a[i] : v[i] || a[i];
+        }
+        break;
+    case PN_QF_EX:
+    case PN_QF_AX:
+        next(c, a, f->kind == PN_QF_AX, v);
+        break;
+    case PN_QF_EF:
+    case PN_QF_AF:
+        memcpy(v, a, c->n);
+        (f->kind == PN_QF_EF ? eu : au)(c, NULL, v);
+        break;
+    case PN_QF_AG: /* not EF not */
+        memcpy(v, a, c->n);
+        invert(v, c->n);
+        eu(c, NULL, v);
+        invert(v, c->n);
+        break;
+    case PN_QF_EG:
+        memcpy(v, a, c->n);
+        eg(c, v);
+        break;
+    default: { /* the untils */
+        unsigned char *b = sat(c, f->kids[1]);
+        if (!b) {
+            free(a);
+            free(v);
+            return NULL;
+        }
+        memcpy(v, b, c->n);
+        free(b);
+        (f->kind == PN_QF_EU ? eu : au)(c, a, v);
+    }
+    }
+    free(a);
+    return v;
+}
+
+pni_ctl_t *pni_ctl_new(pn_reach_t *r)
+{
+    if (r->found.end != PN_REACH_COMPLETE || !r->graph.keep_graph ||
+        !r->store.nstates)
+        return NULL;
+    ctl_t *c = calloc(1, sizeof *c);
+    if (c) {
+        c->r = r;
+        c->n = r->store.nstates;
+    }
+    return c;
+}
+
+void pni_ctl_free(pni_ctl_t *c)
+{
+    if (!c)
+        return;
+    free(c->pred_off);
+    free(c->pred);
+    free(c->queue);
+    free(c->cnt);
+    free(c);
+}
+
+pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *value,
+                          uint64_t *state)
+{
+    *state = PN_REACH_NO_STATE;
+    /* EF g and AG g: the nearest marking where g holds (resp. fails) is
+     * a witness (a counterexample); states are numbered breadth first */
+    int reach = f->kind == PN_QF_EF || f->kind == PN_QF_AG;
+    const pn_qformula_t *g = reach ? f->kids[0] : f;
+    unsigned char *v = eval_atoms(c, g) ? NULL : sat(c, g);
+    if (v && reach) {
+        int want = f->kind == PN_QF_EF;
+        size_t i = 0;
+        while (i < c->n && (v[i] != 0) != want)
+            i++;
+        *value = (i < c->n) == want;
+        if (i < c->n)
+            *state = i;
+    } else if (v) {
+        *value = v[0];
+    }
+    free(v);
+    free(c->atoms);
+    free(c->values);
+    c->atoms = NULL;
+    c->values = NULL;
+    return v ? PN_OK : PN_ENOMEM;
+}

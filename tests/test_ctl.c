@@ -1,0 +1,434 @@
+/*
+ * CTL (pn_reach_query() on CTL queries) against a textbook model checker
+ * written here: the reachability graph by brute force from the firing
+ * rule's text (every arc kind and capacities), and each operator's set by
+ * plain iteration to its fixed point over maximal paths (a dead marking
+ * ends its path: EX false and AX true there, EG f when f, AF f only when
+ * f), on random nets and random formulas; the formulas go through the
+ * inline parser and its canonical text.  The witnesses of EF g and the
+ * counterexamples of AG g replay and end where g holds, resp. fails.
+ */
+#include <config.h>
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pn.h"
+#include "engine_private.h"
+#include "lib_private.h"
+#include "testutil.h"
+
+/* ---- the graph by brute force -------------------------------------------- */
+
+static int bf_enabled(const pn_net_t *net, const uint64_t *m, size_t t)
+{
+    size_t np = pn_net_place_count(net);
+    for (size_t p = 0; p < np; p++) {
+        uint64_t need = 0, produced = 0, taken = 0;
+        for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+            const pn_arc_t *a = pn_net_arc(net, i);
+            if (a->transition != t || a->place != p)
+                continue;
+            if (a->dir == PN_DIR_TP) {
+                produced += a->weight;
+            } else if (a->kind == PN_ARC_NORMAL) {
+                need += a->weight;
+                taken += a->weight;
+            } else if (a->kind == PN_ARC_READ && m[p] < a->weight) {
+                return 0;
+            } else if (a->kind == PN_ARC_INHIBITOR && m[p] >= a->weight) {
+                return 0;
+            }
+        }
+        if (m[p] < need)
+            return 0;
+        uint64_t cap = pn_net_place(net, p)->capacity;
+        if (cap && produced && m[p] - taken + produced > cap)
+            return 0;
+    }
+    return 1;
+}
+
+static void bf_fire(const pn_net_t *net, const uint64_t *m, size_t t,
+                    uint64_t *out)
+{
+    memcpy(out, m, pn_net_place_count(net) * sizeof *m);
+    /* inputs taken, reset places emptied, outputs added */
+    for (int pass = 0; pass < 3; pass++)
+        for (size_t i = 0; i < pn_net_arc_count(net); i++) {
+            const pn_arc_t *a = pn_net_arc(net, i);
+            if (a->transition != t)
+                continue;
+            if (pass == 0 && a->dir == PN_DIR_PT && a->kind == PN_ARC_NORMAL)
+                out[a->place] -= a->weight;
+            else if (pass == 1 && a->kind == PN_ARC_RESET)
+                out[a->place] = 0;
+            else if (pass == 2 && a->dir == PN_DIR_TP)
+                out[a->place] += a->weight;
+        }
+}
+
+typedef struct {
+    const pn_net_t *net;
+    size_t np, nt, n;
+    uint64_t *m;            /* n markings of np places */
+    size_t *succ, *nsucc;   /* succ[i * nt + k], k < nsucc[i] */
+} graph_t;
+
+/* Every reachable marking (at most limit: 0 when there are more). */
+static int build(graph_t *g, const pn_net_t *net, size_t limit)
+{
+    g->net = net;
+    g->np = pn_net_place_count(net);
+    g->nt = pn_net_transition_count(net);
+    g->m = malloc(limit * g->np * sizeof *g->m);
+    g->succ = malloc(limit * g->nt * sizeof *g->succ + 1);
+    g->nsucc = calloc(limit, sizeof *g->nsucc);
+    uint64_t next[8];
+    for (size_t p = 0; p < g->np; p++)
+        g->m[p] = pn_net_place(net, p)->marking;
+    g->n = 1;
+    for (size_t i = 0; i < g->n; i++)
+        for (size_t t = 0; t < g->nt; t++) {
+            if (!bf_enabled(net, g->m + i * g->np, t))
+                continue;
+            bf_fire(net, g->m + i * g->np, t, next);
+            size_t k = 0;
+            while (k < g->n &&
+                   memcmp(g->m + k * g->np, next, g->np * sizeof *next))
+                k++;
+            if (k == g->n) {
+                if (g->n == limit)
+                    return 0;
+                memcpy(g->m + g->n++ * g->np, next, g->np * sizeof *next);
+            }
+            g->succ[i * g->nt + g->nsucc[i]++] = k;
+        }
+    return 1;
+}
+
+static void graph_free(graph_t *g)
+{
+    free(g->m);
+    free(g->succ);
+    free(g->nsucc);
+}
+
+/* ---- the textbook checker -------------------------------------------------- */
+
+static int atom(const graph_t *g, const pn_qformula_t *f, size_t s)
+{
+    const uint64_t *m = g->m + s * g->np;
+    switch (f->kind) {
+    case PN_QF_TRUE: return 1;
+    case PN_QF_FALSE: return 0;
+    case PN_QF_DEADLOCK: return g->nsucc[s] == 0;
+    case PN_QF_FIREABLE:
+        for (size_t i = 0; i < f->nitems; i++)
+            if (bf_enabled(g->net, m, f->items[i]))
+                return 1;
+        return 0;
+    default: {
+        uint64_t a = f->lhs.constant, b = f->rhs.constant;
+        for (size_t i = 0; i < f->lhs.nplaces; i++)
+            a += m[f->lhs.places[i]];
+        for (size_t i = 0; i < f->rhs.nplaces; i++)
+            b += m[f->rhs.places[i]];
+        switch (f->op) {
+        case PN_QCMP_LT: return a < b;
+        case PN_QCMP_LE: return a <= b;
+        case PN_QCMP_EQ: return a == b;
+        case PN_QCMP_NE: return a != b;
+        case PN_QCMP_GE: return a >= b;
+        default: return a > b;
+        }
+    }
+    }
+}
+
+/* Some (all = 0) or every (all = 1) successor of s is in z; every one of
+ * none is true, some one of none false. */
+static int next_in(const graph_t *g, const unsigned char *z, size_t s,
+                   int all)
+{
+    for (size_t k = 0; k < g->nsucc[s]; k++)
+        if ((z[g->succ[s * g->nt + k]] != 0) != all)
+            return !all;
+    return all;
+}
+
+/* The set of f, one byte a state (the caller frees it). */
+static unsigned char *check(const graph_t *g, const pn_qformula_t *f)
+{
+    unsigned char *v = calloc(g->n, 1), *a = NULL, *b = NULL;
+    if (f->kind <= PN_QF_CMP) {
+        for (size_t s = 0; s < g->n; s++)
+            v[s] = (unsigned char)atom(g, f, s);
+        return v;
+    }
+    a = check(g, f->kids[0]);
+    if (f->kind == PN_QF_AND || f->kind == PN_QF_OR) {
+        memcpy(v, a, g->n);
+        for (size_t k = 1; k < f->nkids; k++) {
+            free(b);
+            b = check(g, f->kids[k]);
+            for (size_t s = 0; s < g->n; s++)
+                v[s] = f->kind == PN_QF_AND ? v[s] && b[s] : v[s] || b[s];
+        }
+        free(a);
+        free(b);
+        return v;
+    }
+    if (f->kind == PN_QF_EU || f->kind == PN_QF_AU)
+        b = check(g, f->kids[1]);
+    /* greatest fixed points start from every state, least from none */
+    int greatest = f->kind == PN_QF_EG || f->kind == PN_QF_AG;
+    memset(v, greatest, g->n);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t s = 0; s < g->n; s++) {
+            int dead = g->nsucc[s] == 0, x;
+            switch (f->kind) {
+            case PN_QF_NOT: x = !a[s]; break;
+            case PN_QF_EX: x = next_in(g, a, s, 0); break;
+            case PN_QF_AX: x = next_in(g, a, s, 1); break;
+            case PN_QF_EF: x = a[s] || next_in(g, v, s, 0); break;
+            case PN_QF_AF: x = a[s] || (!dead && next_in(g, v, s, 1)); break;
+            case PN_QF_EG: x = a[s] && (dead || next_in(g, v, s, 0)); break;
+            case PN_QF_AG: x = a[s] && next_in(g, v, s, 1); break;
+            case PN_QF_EU: x = b[s] || (a[s] && next_in(g, v, s, 0)); break;
+            default:
+                x = b[s] || (a[s] && !dead && next_in(g, v, s, 1));
+            }
+            if (x != v[s]) {
+                v[s] = (unsigned char)x;
+                changed = 1;
+            }
+        }
+    }
+    free(a);
+    free(b);
+    return v;
+}
+
+/* ---- random nets and formulas ---------------------------------------------- */
+
+static pn_net_t *random_net(pni_rng_t *rng)
+{
+    pn_net_t *net = pn_net_new("ctl");
+    size_t np = 2 + (size_t)pni_rng_below(rng, 3);
+    size_t nt = 1 + (size_t)pni_rng_below(rng, 4);
+    char id[32];
+    for (size_t p = 0; p < np; p++) {
+        snprintf(id, sizeof id, "p%zu", p);
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 3), NULL);
+        pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 2));
+    }
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    size_t na = 1 + (size_t)pni_rng_below(rng, 3 * nt);
+    for (size_t i = 0; i < na; i++) {
+        uint64_t r = pni_rng_below(rng, 10);
+        pn_arc_kind_t kind = r < 7 ? PN_ARC_NORMAL
+                             : r == 7 ? PN_ARC_INHIBITOR
+                             : r == 8 ? PN_ARC_READ : PN_ARC_RESET;
+        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
+                               ? PN_DIR_TP : PN_DIR_PT;
+        pn_net_add_arc_at(net, NULL, dir, (size_t)pni_rng_below(rng, np),
+                          (size_t)pni_rng_below(rng, nt),
+                          1 + pni_rng_below(rng, 2), kind, NULL);
+    }
+    return net;
+}
+
+/* A random formula's text, at most depth operators deep, onto buf. */
+static void random_formula(pni_rng_t *rng, const pn_net_t *net, int depth,
+                           char *buf, size_t size)
+{
+    size_t len = strlen(buf);
+    char *at = buf + len;
+    size_t room = size - len;
+    uint64_t r = depth > 0 ? pni_rng_below(rng, 14) : 10 + pni_rng_below(rng, 4);
+    static const char *const un[] = {"EX", "AX", "EF", "AF", "EG", "AG"};
+    if (r < 6) {
+        snprintf(at, room, "%s ", un[r]);
+        random_formula(rng, net, depth - 1, buf, size);
+    } else if (r < 8) {
+        snprintf(at, room, "%s [ ", r == 6 ? "E" : "A");
+        random_formula(rng, net, depth - 1, buf, size);
+        strncat(buf, " U ", size - strlen(buf) - 1);
+        random_formula(rng, net, depth - 1, buf, size);
+        strncat(buf, " ]", size - strlen(buf) - 1);
+    } else if (r < 10) {
+        /* ! ( f ) or ( f && g ), ( f || g ) */
+        snprintf(at, room, "%s(", r == 8 ? "!" : "");
+        random_formula(rng, net, depth - 1, buf, size);
+        if (r == 9) {
+            static const char *const ops[] = {" && ", " || ", " -> "};
+            strncat(buf, ops[pni_rng_below(rng, 3)], size - strlen(buf) - 1);
+            random_formula(rng, net, depth - 1, buf, size);
+        }
+        strncat(buf, ")", size - strlen(buf) - 1);
+    } else if (r == 10) {
+        snprintf(at, room, "%s", pni_rng_below(rng, 3) ? "deadlock" : "true");
+    } else if (r == 11) {
+        snprintf(at, room, "fireable(t%llu)", (unsigned long long)
+                 pni_rng_below(rng, pn_net_transition_count(net)));
+    } else {
+        static const char *const ops[] = {"<", "<=", "==", "!=", ">=", ">"};
+        snprintf(at, room, "p%llu + p%llu %s %llu", (unsigned long long)
+                 pni_rng_below(rng, pn_net_place_count(net)),
+                 (unsigned long long)
+                 pni_rng_below(rng, pn_net_place_count(net)),
+                 ops[pni_rng_below(rng, 6)],
+                 (unsigned long long)pni_rng_below(rng, 4));
+    }
+}
+
+/* The query's answer by the textbook checker. */
+static int textbook(const graph_t *g, const pn_query_t *q)
+{
+    pn_qformula_t wrap = {0};
+    pn_qformula_t *kids[1] = {q->formula};
+    const pn_qformula_t *f = q->formula;
+    if (q->kind != PN_QUERY_CTL) {
+        wrap.kind = q->kind == PN_QUERY_EF ? PN_QF_EF : PN_QF_AG;
+        wrap.nkids = 1;
+        wrap.kids = kids;
+        f = &wrap;
+    }
+    unsigned char *v = check(g, f);
+    int r = v[0];
+    free(v);
+    return r;
+}
+
+/* For a CTL query EF g (true) or AG g (false), the marking that decides
+ * it: g holds (resp. fails) there, and the path the explorer gives
+ * replays from the initial marking to it. */
+static int check_witness(const graph_t *g, const pn_reach_t *r,
+                         const pn_query_t *q, const pn_query_answer_t *a)
+{
+    const pn_qformula_t *f = q->formula;
+    if (q->kind != PN_QUERY_CTL)
+        return 0; /* the reachability queries' own (tests/test_reach.c) */
+    int top = f->kind == PN_QF_EF || f->kind == PN_QF_AG;
+    if (!top || a->value != (f->kind == PN_QF_EF)) {
+        ck_assert(a->state == PN_REACH_NO_STATE);
+        return 0;
+    }
+    ck_assert(a->state != PN_REACH_NO_STATE);
+    uint64_t m[8], cur[8], next[8];
+    ck_assert_int_eq(pn_reach_marking(r, a->state, m), PN_OK);
+    size_t k = 0;
+    while (k < g->n && memcmp(g->m + k * g->np, m, g->np * sizeof *m))
+        k++;
+    ck_assert(k < g->n);
+    unsigned char *v = check(g, f->kids[0]);
+    ck_assert_int_eq(v[k], f->kind == PN_QF_EF);
+    free(v);
+    pn_reach_path_t *path;
+    ck_assert_int_eq(pn_reach_path(r, a->state, &path), PN_OK);
+    memcpy(cur, g->m, g->np * sizeof *cur);
+    for (size_t i = 0; i < path->nsteps; i++) {
+        ck_assert_uint_eq(path->n_in_step[i], 1);
+        ck_assert(bf_enabled(g->net, cur, path->steps[i][0]));
+        bf_fire(g->net, cur, path->steps[i][0], next);
+        memcpy(cur, next, g->np * sizeof *cur);
+    }
+    ck_assert(!memcmp(cur, m, g->np * sizeof *m));
+    pn_reach_path_free(path);
+    return 1;
+}
+
+START_TEST(random_ctl_against_textbook)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3030);
+    int compared = 0, ctl = 0, dead_nets = 0, holds = 0, witnesses = 0;
+    for (int i = 0; i < 300; i++) {
+        pn_net_t *net = random_net(&rng);
+        graph_t g;
+        if (!build(&g, net, 500)) {
+            graph_free(&g);
+            pn_net_free(net);
+            continue;
+        }
+        int dead = 0;
+        for (size_t s = 0; s < g.n; s++)
+            dead |= g.nsucc[s] == 0;
+        dead_nets += dead;
+        pn_query_set_t *qs = pn_query_set_new();
+        for (int k = 0; k < 6; k++) {
+            char text[4096] = "CTL ";
+            random_formula(&rng, net, 1 + (int)pni_rng_below(&rng, 4), text,
+                           sizeof text);
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+        }
+        pn_query_answer_t ans[6];
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        ck_assert_uint_eq(pn_reach_states(r), g.n);
+        for (size_t k = 0; k < qs->n; k++) {
+            const pn_query_t *q = &qs->q[k];
+            int want = textbook(&g, q);
+            char *text = NULL;
+            size_t len = 0;
+            FILE *mem = open_memstream(&text, &len);
+            pn_query_write(mem, q, net);
+            fclose(mem);
+            ck_assert_msg(ans[k].known && ans[k].value == want,
+                          "net %d, '%s': %s, the textbook %d", i, text,
+                          ans[k].known ? ans[k].value ? "true" : "false"
+                                       : "unknown", want);
+            /* the canonical text reads back as the same tree */
+            pn_query_set_t *back = pn_query_set_new();
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(back, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+            ck_assert_int_eq(back->q[0].kind, q->kind);
+            ck_assert_msg(pn_qformula_equal(back->q[0].formula, q->formula),
+                          "'%s' reads back as another formula", text);
+            pn_query_set_free(back);
+            free(text);
+            witnesses += check_witness(&g, r, q, &ans[k]);
+            ctl += q->kind == PN_QUERY_CTL;
+            holds += want;
+            compared++;
+        }
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        graph_free(&g);
+        pn_net_free(net);
+    }
+    /* most nets are small enough, many have dead markings, both answers
+     * come up often */
+    ck_assert_int_ge(compared, 1500);
+    ck_assert_int_ge(ctl, 1000);
+    ck_assert_int_ge(dead_nets, 50);
+    ck_assert_int_ge(witnesses, 50);
+    ck_assert_int_ge(holds, compared / 5);
+    ck_assert_int_le(holds, compared * 4 / 5);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ctl");
+    TCase *tc = tcase_create("textbook");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, random_ctl_against_textbook);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

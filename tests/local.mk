@@ -9,7 +9,7 @@ AM_TESTS_ENVIRONMENT = \
 
 check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 	tests/test_dot tests/test_maxplus tests/test_reach tests/test_gpu_profile \
-	tests/test_errors
+	tests/test_errors tests/test_graph
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_net_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
@@ -26,6 +26,9 @@ tests_test_dot_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_reach_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_reach_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+
+tests_test_graph_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_graph_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_maxplus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
@@ -52,7 +55,7 @@ TESTS += tests/test_threads
 
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 	tests/test_dot tests/test_maxplus tests/test_reach tests/test_gpu_profile \
-	tests/test_errors
+	tests/test_errors tests/test_graph
 EXTRA_DIST += tests/pnml tests/data/gpu tests/data/coverability
 TESTS += tests/installed.sh
 EXTRA_DIST += tests/installed.sh

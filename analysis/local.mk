@@ -4,16 +4,20 @@
 # breadth-first search, its limits and witnesses; invariants.c: P-semiflows
 # and the store's compression; properties.c: queries, the global
 # properties, Tarjan's components; ctl.c: CTL by fixed points over the
-# graph), the private interface between them (analysis_private.h) and the
-# public headers (reach.h; struct.h: semiflows, classes, siphons and
-# traps, in structure.c and siphons.c).  Sees engine/ (the compiled net
-# and the firing primitives of engine_private.h) and lib/.
+# graph; graph.c: the graph of markings written as DOT or JSON;
+# coverability.c: Karp and Miller's graph), the private interfaces between
+# them (analysis_private.h, graph_private.h) and the public headers
+# (reach.h, graph.h; struct.h: semiflows, classes, siphons and traps, in
+# structure.c and siphons.c).  Sees engine/ (the compiled net and the
+# firing primitives of engine_private.h) and lib/.
 noinst_LTLIBRARIES += analysis/libpn-analysis.la
 analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/reach.h %reldir%/analysis_private.h \
 	%reldir%/store.c %reldir%/successors.c %reldir%/search.c \
 	%reldir%/invariants.c %reldir%/properties.c %reldir%/ctl.c \
-	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c
+	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c \
+	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \
+	%reldir%/coverability.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/analysis -I$(srcdir)/engine -I$(srcdir)/lib
-pninclude_HEADERS += %reldir%/reach.h %reldir%/struct.h
+pninclude_HEADERS += %reldir%/reach.h %reldir%/struct.h %reldir%/graph.h

@@ -23,7 +23,8 @@ bin_PROGRAMS += bin/pn-maxplus
 bin_pn_maxplus_SOURCES = %reldir%/pn-maxplus.c
 bin_pn_maxplus_LDADD = bin/libcli.la libpn.la -lm
 bin_PROGRAMS += bin/pn-reach
-bin_pn_reach_SOURCES = %reldir%/pn-reach.c
+bin_pn_reach_SOURCES = %reldir%/pn-reach.c %reldir%/reach-graph.c \
+	%reldir%/reach-graph.h
 bin_pn_reach_LDADD = bin/libcli.la libpn.la
 bin_PROGRAMS += bin/pn-gpu
 bin_pn_gpu_SOURCES = %reldir%/pn-gpu.c

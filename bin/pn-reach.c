@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "lib_private.h"
 #include "pn.h"
+#include "reach-graph.h"
 
 static const char *prog = "pn-reach";
 
@@ -54,6 +55,16 @@ static void usage(FILE *out)
         "      --progress        a progress line on standard error (the\n"
         "                        default on a terminal, after a second)\n"
         "      --bounds          print the bound of every place\n"
+        "      --all-dead        list every dead marking found\n"
+        "      --graph FILE      write the graph of markings to FILE.dot\n"
+        "                        (Graphviz: dot -Tsvg draws it) or\n"
+        "                        FILE.json\n"
+        "      --graph-limit N   refuse a graph of more than N markings\n"
+        "                        (default 10000; exit status 5)\n"
+        "      --coverability    the coverability graph (Karp-Miller) of a\n"
+        "                        net of normal and read arcs: the places\n"
+        "                        that are not bounded (\xcf\x89) and the\n"
+        "                        bounds of the others\n"
         "  -t, --trace FILE      write the shortest path to a dead marking\n"
         "                        as a trace (pn-dot --trace draws it)\n"
         "      --longest FILE    write the longest path to a dead marking\n"
@@ -74,17 +85,21 @@ static void usage(FILE *out)
         "Exit status: 0 complete (or every query decided), 1 the net or a\n"
         "query file could not be read, 2 bad command line or query, 3 an\n"
         "output could not be written, 4 a limit stopped the search or the\n"
-        "net is not bounded (what was found is printed, marked incomplete).\n");
+        "net is not bounded (what was found is printed, marked incomplete),\n"
+        "5 the graph of --graph has more markings than --graph-limit (no\n"
+        "file written).\n");
 }
 
 enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
        OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED,
-       OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS };
+       OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS, OPT_GRAPH, OPT_GRAPH_LIMIT,
+       OPT_ALL_DEAD, OPT_COVERABILITY };
 
 typedef struct {
     pn_reach_options_t ro;
     pn_read_options_t rd;
-    int bounds, json, progress;
+    int bounds, json, progress, coverability;
+    reach_graph_t graph;
     const char *trace, *longest, *mcc, *file, *witness;
     const char **queries;
     size_t nqueries;
@@ -144,11 +159,45 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
         break;
     }
     case OPT_WITNESS: o->witness = arg; break;
+    case OPT_GRAPH: o->graph.graph = arg; break;
+    case OPT_GRAPH_LIMIT:
+        return cli_uint("--graph-limit", arg, 1, GRAPH_LIMIT_MAX,
+                        &o->graph.limit) ? CLI_EUSAGE : -1;
+    case OPT_ALL_DEAD: o->graph.all_dead = 1; break;
+    case OPT_COVERABILITY: o->coverability = 1; break;
     case 't': o->trace = arg; break;
     case OPT_LONGEST: o->longest = arg; break;
     case OPT_MCC: o->mcc = arg; break;
     case OPT_NET: o->rd.net_id = arg; break;
     default: return cli_option(cc, c, arg);
+    }
+    return -1;
+}
+
+/* What --graph and --coverability allow with them.  Returns an exit code,
+ * or -1 to go on. */
+static int graph_options(opts_t *o)
+{
+    if (o->graph.graph && reach_graph_format(prog, &o->graph) >= 0)
+        return CLI_EUSAGE;
+    const char *what = o->coverability ? "--coverability"
+                       : o->graph.graph ? "--graph" : NULL;
+    if (!what)
+        return -1;
+    const char *other = o->mcc ? "--mcc" : o->nqueries ? "--query" : NULL;
+    if (!other && o->coverability)
+        other = o->trace ? "--trace" : o->longest ? "--longest"
+                : o->witness ? "--witness"
+                : o->ro.semantics == PN_SEM_MAXIMAL ? "--semantics maximal"
+                : !o->ro.unbounded ? "--no-unbounded"
+                : o->ro.token_bound ? "--token-bound" : NULL;
+    if (other) {
+        fprintf(stderr, "%s: %s and %s: one or the other (%s)\n", prog, what,
+                other, o->coverability
+                           ? "the coverability graph is built on its own, "
+                             "with interleaving"
+                           : "the graph is the whole state space's");
+        return CLI_EUSAGE;
     }
     return -1;
 }
@@ -165,6 +214,10 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"query", required_argument, NULL, OPT_QUERY},
         {"witness", required_argument, NULL, OPT_WITNESS},
         {"progress", no_argument, NULL, OPT_PROGRESS},
+        {"graph", required_argument, NULL, OPT_GRAPH},
+        {"graph-limit", required_argument, NULL, OPT_GRAPH_LIMIT},
+        {"all-dead", no_argument, NULL, OPT_ALL_DEAD},
+        {"coverability", no_argument, NULL, OPT_COVERABILITY},
         {"trace", required_argument, NULL, 't'},
         {"longest", required_argument, NULL, OPT_LONGEST},
         CLI_LONGOPT_FORMAT,
@@ -174,6 +227,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
     memset(o, 0, sizeof *o);
     pn_reach_options_init(&o->ro);
     o->ro.graph = 1;
+    o->graph.limit = GRAPH_LIMIT_DEFAULT;
     cli_common_t cc = {.prog = prog, .usage = usage,
                        .formats = CLI_FMT(CLI_TEXT) | CLI_FMT(CLI_JSON),
                        .format = CLI_TEXT};
@@ -181,7 +235,9 @@ static int parse_options(int argc, char **argv, opts_t *o)
     while ((c = getopt_long(argc, argv, "t:f:qhV", longopts, NULL)) != -1)
         if ((rc = set_option(o, &cc, c, optarg)) >= 0)
             return rc;
-    o->json = cc.format == CLI_JSON;
+    o->json = o->graph.json = cc.format == CLI_JSON;
+    if ((rc = graph_options(o)) >= 0)
+        return rc;
     if (o->mcc) {
         const char *other = o->trace ? "--trace" : o->longest ? "--longest"
                             : o->json ? "--format json"
@@ -898,6 +954,18 @@ int main(int argc, char **argv)
         free(o.queries);
         return rc;
     }
+    if (o.coverability) {
+        rc = reach_coverability(prog, &o.graph, net, o.ro.max_states,
+                                o.ro.max_memory);
+        pn_net_free(net);
+        free(o.queries);
+        return rc;
+    }
+    /* the graph's size guard: the search stops just past the limit */
+    int capped = o.graph.graph &&
+                 (!o.ro.max_states || o.ro.max_states > o.graph.limit);
+    if (capped)
+        o.ro.max_states = o.graph.limit;
     pn_query_set_t *qs = NULL;
     pn_query_answer_t *ans = NULL;
     if ((o.nqueries || (o.mcc && is_query_exam(o.mcc))) &&
@@ -931,18 +999,24 @@ int main(int argc, char **argv)
         free(o.queries);
         return CLI_EINPUT;
     }
-    if (o.mcc && qs)
+    if (capped && pn_reach_end(r) == PN_REACH_MAX_STATES)
+        rc = reach_graph_write(prog, &o.graph, net, r, 1);
+    else if (o.mcc && qs)
         rc = mcc_queries(net, r, qs, ans, &o);
     else if (o.mcc)
         rc = mcc_answer(net, r, o.mcc);
     else {
         if (o.json) {
             print_json(net, r, &o);
+            if (o.graph.all_dead)
+                reach_all_dead(net, r, 1);
             if (qs)
                 print_answers(net, r, qs, ans, 1);
             printf("}\n");
         } else {
             print_text(net, r, &o);
+            if (o.graph.all_dead)
+                reach_all_dead(net, r, 0);
             if (qs)
                 print_answers(net, r, qs, ans, 0);
         }
@@ -953,6 +1027,8 @@ int main(int argc, char **argv)
             rc = write_trace(o.trace, 0, net, r, &o);
         if (!rc && o.longest)
             rc = write_trace(o.longest, 1, net, r, &o);
+        if (!rc && o.graph.graph)
+            rc = reach_graph_write(prog, &o.graph, net, r, 0);
     }
     if (o.mcc && !rc)
         rc = report_unbounded(net, r, &o, NULL);

@@ -34,7 +34,7 @@ EXTRA_DIST += share/gpu-data bench/gpu
 dist_man_MANS += share/man/libpn.3 share/man/pn_status.3 share/man/pn_net.3 \
 	share/man/pn_pnml.3 share/man/pn_engine.3 share/man/pn_trace.3 \
 	share/man/pn_reach.3 share/man/pn_maxplus.3 share/man/pn_gpu.3 \
-	share/man/pn_dot.3 share/man/pn_predict.3
+	share/man/pn_dot.3 share/man/pn_predict.3 share/man/pn_graph.3
 EXTRA_DIST += share/man/man3-links
 install-data-hook: install-man3-links
 uninstall-hook: uninstall-man3-links

@@ -9,7 +9,7 @@ AM_TESTS_ENVIRONMENT = \
 
 check_PROGRAMS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 	tests/test_dot tests/test_maxplus tests/test_reach tests/test_gpu_profile \
-	tests/test_errors
+	tests/test_errors tests/test_graph
 tests_test_net_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_net_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_pnml_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(XML_CFLAGS)
@@ -32,6 +32,9 @@ check_PROGRAMS += tests/test_ctl
 TESTS += tests/test_ctl
 tests_test_ctl_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_ctl_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+
+tests_test_graph_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_graph_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_maxplus_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_maxplus_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
@@ -58,12 +61,12 @@ TESTS += tests/test_threads
 
 TESTS += tests/test_net tests/test_pnml tests/test_engine tests/test_gpu \
 	tests/test_dot tests/test_maxplus tests/test_reach tests/test_gpu_profile \
-	tests/test_errors
-EXTRA_DIST += tests/pnml tests/data/gpu
+	tests/test_errors tests/test_graph
+EXTRA_DIST += tests/pnml tests/data/gpu tests/data/coverability
 TESTS += tests/installed.sh
 EXTRA_DIST += tests/installed.sh
-TESTS += tests/hostile.sh tests/cli-pnml.sh tests/cli-run.sh tests/cli-sweep.sh tests/cli-sweep-mpi.sh tests/cli-gpu.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh tests/mcc-small.sh tests/cli-reach.sh
-EXTRA_DIST += tests/hostile.sh tests/hostile tests/lib.sh tests/cli-sweep.sh tests/cli-sweep-mpi.sh tests/cli-gpu.sh tests/mcc.sh tests/mcc-small.sh tests/cli-reach.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh
+TESTS += tests/hostile.sh tests/cli-pnml.sh tests/cli-run.sh tests/cli-sweep.sh tests/cli-sweep-mpi.sh tests/cli-gpu.sh tests/cli-dot.sh tests/cli-maxplus.sh tests/check-exports.sh tests/check-layers.sh tests/readme.sh tests/mcc-small.sh tests/cli-reach.sh tests/cli-graph.sh
+EXTRA_DIST += tests/hostile.sh tests/hostile tests/lib.sh tests/cli-sweep.sh tests/cli-sweep-mpi.sh tests/cli-gpu.sh tests/mcc.sh tests/mcc-small.sh tests/cli-reach.sh tests/check-layers.sh tests/cli-maxplus.sh tests/cli-dot.sh tests/cli-run.sh tests/cli-pnml.sh tests/check-exports.sh tests/readme.sh tests/cli-graph.sh
 EXTRA_DIST += tests/lsan.supp tests/libpn.exports tests/libpn-render.exports
 EXTRA_DIST += tests/summary.sh
 EXTRA_DIST += tests/testutil.h

@@ -5,6 +5,8 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,9 +20,62 @@
 
 static int missing(double x) { return !(x == x) || x < 0; }
 
+/* The counts every prediction needs: a file with no column for some of
+ * them is refused at its header, naming each (with the columns that give
+ * it); a row with NA cells at its line, naming each count it lacks. */
+static pn_status_t need_counts(const pn_gpu_launch_t *l, pn_error_t *err)
+{
+    static const struct {
+        unsigned bit;
+        size_t off;
+        const char *what, *cols;
+    } need[] = {
+        {PN_GPU_NOCOL_WARPS, offsetof(pn_gpu_launch_t, warps), "warps launched",
+         "warps_launched, smsp__warps_launched.sum"},
+        {PN_GPU_NOCOL_INST, offsetof(pn_gpu_launch_t, inst),
+         "instructions executed", "inst_executed, smsp__inst_executed.sum"},
+        {PN_GPU_NOCOL_SHARED_LD, offsetof(pn_gpu_launch_t, shared_ld),
+         "shared loads", "shared_load, inst_executed_shared_loads, "
+         "smsp__inst_executed_op_shared_ld.sum"},
+        {PN_GPU_NOCOL_SHARED_ST, offsetof(pn_gpu_launch_t, shared_st),
+         "shared stores", "shared_store, inst_executed_shared_stores, "
+         "smsp__inst_executed_op_shared_st.sum"},
+        {PN_GPU_NOCOL_GLOBAL_LD, offsetof(pn_gpu_launch_t, global_ld),
+         "global loads", "gld_request, global_load, "
+         "inst_executed_global_loads, smsp__inst_executed_op_global_ld.sum"},
+        {PN_GPU_NOCOL_GLOBAL_ST, offsetof(pn_gpu_launch_t, global_st),
+         "global stores", "gst_request, global_store, "
+         "inst_executed_global_stores, smsp__inst_executed_op_global_st.sum"},
+    };
+    char cols[1024] = "", cells[256] = "";
+    size_t nc = 0, nn = 0;
+    for (size_t k = 0; k < sizeof need / sizeof *need; k++) {
+        double v;
+        memcpy(&v, (const char *)l + need[k].off, sizeof v);
+        if (l->no_column & need[k].bit)
+            nc += (size_t)snprintf(cols + nc, nc < sizeof cols ? sizeof cols - nc : 0,
+                                   "%s%s (%s)", nc ? "; " : "", need[k].what,
+                                   need[k].cols);
+        else if (missing(v) || (need[k].bit == PN_GPU_NOCOL_WARPS && v <= 0))
+            nn += (size_t)snprintf(cells + nn, nn < sizeof cells ? sizeof cells - nn : 0,
+                                   "%s%s", nn ? ", " : "", need[k].what);
+    }
+    if (nc)
+        return pni_error(err, PN_EVALUE, l->header_line, 0,
+                         "no column for %s: every prediction needs them",
+                         cols);
+    if (nn)
+        return pni_error(err, PN_EVALUE, l->line, 0,
+                         "%s (size %g, block %ux%u): the profile has no %s "
+                         "(NA)", l->kernel, l->input_size, l->block[0],
+                         l->block[1], cells);
+    return PN_OK;
+}
+
 pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
                          pn_gpu_shape_t *s, pn_error_t *err)
 {
+    pn_status_t st;
     pni_error_begin(err, l ? l->file : NULL);
     if (!l || !dev || !s)
         return pni_error(err, PN_EINVAL, 0, 0, "no launch, device or result");
@@ -78,16 +133,8 @@ pn_status_t pn_gpu_shape(const pn_gpu_launch_t *l, const pn_gpu_device_t *dev,
     s->occupancy = (double)r * wpb / a->max_warps;
     s->schedulers = a->schedulers;
 
-    const char *need = NULL;
-    if (missing(l->warps) || l->warps <= 0) need = "warps launched";
-    else if (missing(l->inst)) need = "instructions executed";
-    else if (missing(l->shared_ld) || missing(l->shared_st)) need = "shared loads and stores";
-    else if (missing(l->global_ld) || missing(l->global_st)) need = "global loads and stores";
-    if (need)
-        return pni_error(err, PN_EVALUE, l->line, 0,
-                         "%s (size %g, block %ux%u): the profile has no %s",
-                         l->kernel, l->input_size, l->block[0], l->block[1],
-                         need);
+    if ((st = need_counts(l, err)) != PN_OK)
+        return st;
     double w = l->warps;
     s->shared = (l->shared_ld + l->shared_st) / w;
     s->global = (l->global_ld + l->global_st) / w;

@@ -95,7 +95,22 @@ typedef struct pn_gpu_launch {
     unsigned long line;
     unsigned imputed;         /* PN_GPU_IMPUTED_* of the counts that
                                * pn_gpu_launches_impute() filled in */
+    unsigned no_column;       /* PN_GPU_NOCOL_* of the counts a prediction
+                               * needs that the file has no column for */
+    unsigned long header_line; /* the line of the file's header */
 } pn_gpu_launch_t;
+
+/* The counts every prediction needs (pn_gpu_launch_t.no_column): a file
+ * without a column for one of them is refused by pn_gpu_shape() at its
+ * header, with every such column named, never taken as 0. */
+enum {
+    PN_GPU_NOCOL_WARPS = 1,
+    PN_GPU_NOCOL_INST = 2,
+    PN_GPU_NOCOL_SHARED_LD = 4,
+    PN_GPU_NOCOL_SHARED_ST = 8,
+    PN_GPU_NOCOL_GLOBAL_LD = 16,
+    PN_GPU_NOCOL_GLOBAL_ST = 32
+};
 
 /* What pn_gpu_launches_impute() filled in (pn_gpu_launch_t.imputed). */
 enum {

@@ -44,14 +44,17 @@ static const size_t field_off[F_COUNT] = {
     offsetof(pn_gpu_launch_t, branches),
 };
 
-#define ALIASES 4
+#define ALIASES 5
 
 /* Each field's columns, in order of preference: the first of them that the
  * header has is the field's column (one column for every row: a row whose
  * cell is NA has NAN there, never another column's value).  Percentages are marked: they become 0..1.  The
  * nvprof names are the data set's (R's make.names of nvprof's headers) and
- * nvprof's own metric names; the Nsight Compute names are metric names of
- * `ncu --page raw`. */
+ * nvprof's own event and metric names, Kepler's and Maxwell's and the
+ * metrics that replace them from Pascal on (inst_executed_shared_loads,
+ * l2_tex_read_hit_rate, ...); the Nsight Compute names are metric names of
+ * `ncu --page raw` (never its sass__inst_executed_* ones: they count
+ * threads, not warps). */
 static const struct field_names {
     const char *names[ALIASES];
     int pct;
@@ -59,10 +62,10 @@ static const struct field_names {
     [F_TIME] = {{"Duration"}, 0},
     [F_WARPS] = {{"warps_launched"}, 0},
     [F_INST] = {{"inst_executed"}, 0},
-    [F_SHLD] = {{"shared_load", "shared_ld_inst"}, 0},
-    [F_SHST] = {{"shared_store", "shared_st_inst"}, 0},
-    [F_GLD] = {{"global_load", "gld_request"}, 0},
-    [F_GST] = {{"global_store", "gst_request"}, 0},
+    [F_SHLD] = {{"shared_load", "shared_ld_inst", "inst_executed_shared_loads"}, 0},
+    [F_SHST] = {{"shared_store", "shared_st_inst", "inst_executed_shared_stores"}, 0},
+    [F_GLD] = {{"global_load", "gld_request", "inst_executed_global_loads"}, 0},
+    [F_GST] = {{"global_store", "gst_request", "inst_executed_global_stores"}, 0},
     [F_GLDT] = {{"Global.Load.Transactions", "gld_transactions"}, 0},
     [F_GSTT] = {{"Global.Store.Transactions", "gst_transactions"}, 0},
     [F_DRAMR] = {{"Device.Memory.Read.Transactions", "dram_read_transactions"}, 0},
@@ -72,7 +75,8 @@ static const struct field_names {
     [F_L1HIT] = {{"Global.Hit.Rate", "L1.Global.Hit.Rate", "global_hit_rate",
                   "l1_cache_global_hit_rate"}, 1},
     [F_L2HIT] = {{"L2.Hit.Rate..L1.Reads.", "L2.Hit.Rate..Texture.Reads.",
-                  "l2_l1_read_hit_rate", "l2_texture_read_hit_rate"}, 1},
+                  "l2_l1_read_hit_rate", "l2_texture_read_hit_rate",
+                  "l2_tex_read_hit_rate"}, 1},
     [F_SHLDT] = {{"Shared.Load.Transactions", "shared_load_transactions"}, 0},
     [F_SHSTT] = {{"Shared.Store.Transactions", "shared_store_transactions"}, 0},
     [F_BRANCH] = {{"Executed.Control.Flow.Instructions", "cf_executed"}, 0},
@@ -445,6 +449,14 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
         (st = get_double(r, m, m->size, row, 0, &l->input_size)))
         return st;
     const struct field_names *f = m->layout == NCU ? ncu_fields : nvprof_fields;
+    static const struct { int field; unsigned bit; } needed[] = {
+        {F_WARPS, PN_GPU_NOCOL_WARPS}, {F_INST, PN_GPU_NOCOL_INST},
+        {F_SHLD, PN_GPU_NOCOL_SHARED_LD}, {F_SHST, PN_GPU_NOCOL_SHARED_ST},
+        {F_GLD, PN_GPU_NOCOL_GLOBAL_LD}, {F_GST, PN_GPU_NOCOL_GLOBAL_ST}};
+    l->header_line = m->hline;
+    for (size_t k = 0; k < sizeof needed / sizeof *needed; k++)
+        if (m->field[needed[k].field] < 0)
+            l->no_column |= needed[k].bit;
     for (int k = 0; k < F_COUNT; k++) {
         double v = NAN;
         if (m->field[k] >= 0 &&

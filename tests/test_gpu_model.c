@@ -121,7 +121,11 @@ START_TEST(missing_counts_are_named)
     l = launch(26, 256, 10, 0, 1);
     l.global_st = NAN;
     ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, &err), PN_EVALUE);
-    ck_assert_ptr_nonnull(strstr(err.text, "global loads and stores"));
+    ck_assert_ptr_nonnull(strstr(err.text, "global stores"));
+    /* every count the row lacks is named, not only the first */
+    l.shared_ld = NAN;
+    ck_assert_int_eq(pn_gpu_shape(&l, &d, &s, &err), PN_EVALUE);
+    ck_assert_ptr_nonnull(strstr(err.text, "shared loads, global stores (NA)"));
     /* transactions and DRAM missing: the documented fallbacks */
     l = launch(26, 256, 10, 0, 1);
     l.global_ld_trans = l.dram_read = NAN;

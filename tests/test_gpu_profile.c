@@ -183,6 +183,98 @@ START_TEST(nvprof_handmade)
 }
 END_TEST
 
+/* Pascal's nvprof metric names map to the same fields as Kepler's and
+ * Maxwell's events; an NA cell stays unknown. */
+START_TEST(nvprof_pascal)
+{
+    size_t n;
+    pn_gpu_launch_t *l = read_ok("nvprof-pascal.csv", &n);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_str_eq(l[0].gpu, "Tesla-P100");
+    ck_assert_str_eq(l[0].kernel, "stencil");
+    dims(&l[0], 64, 64, 1, 16, 16, 1);
+    ck_assert_uint_eq(l[0].smem_per_block, 2048);
+    NEAR(l[0].warps, 32768);
+    NEAR(l[0].inst, 2621440);
+    NEAR(l[0].shared_ld, 196608);    /* inst_executed_shared_loads */
+    NEAR(l[0].shared_st, 32768);     /* inst_executed_shared_stores */
+    NEAR(l[0].global_ld, 65536);     /* inst_executed_global_loads */
+    NEAR(l[0].global_st, 32768);     /* inst_executed_global_stores */
+    NEAR(l[0].global_ld_trans, 262144);
+    NEAR(l[0].global_st_trans, 131072);
+    NEAR(l[0].dram_read, 200000);
+    NEAR(l[0].dram_write, 131072);
+    NEAR(l[0].l2_read, 262144);
+    NEAR(l[0].l2_write, 131072);
+    NEAR(l[0].l1_hit, 0.255);        /* global_hit_rate */
+    NEAR(l[0].l2_hit, 0.125);        /* l2_tex_read_hit_rate */
+    NEAR(l[0].branches, 98304);      /* cf_executed */
+    ck_assert_uint_eq(l[0].no_column, 0);
+    ck_assert_uint_eq(l[0].header_line, 1);
+    ck_assert(isnan(l[1].global_st));
+    ck_assert(isnan(l[1].l2_hit));
+    /* a row with an NA count the model needs: refused at its line, the
+     * count named */
+    pn_gpu_device_t d;
+    memset(&d, 0, sizeof d);
+    strcpy(d.name, "Tesla-P100");
+    d.cc_major = 6;
+    d.clock_mhz = 1328;
+    d.sms = 56;
+    d.cores_per_sm = 64;
+    d.bandwidth_gbs = 732;
+    pn_gpu_shape_t s;
+    pn_error_t err;
+    ck_assert_int_eq(pn_gpu_shape(&l[0], &d, &s, &err), PN_OK);
+    ck_assert_int_eq(pn_gpu_shape(&l[1], &d, &s, &err), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 3);
+    ck_assert_msg(strstr(err.text, "the profile has no global stores (NA)"),
+                  "%s", err.text);
+    pn_gpu_launches_free(l);
+}
+END_TEST
+
+/* Columns a prediction needs that the file lacks: the file reads (a
+ * column may be absent), the counts are unknown, never 0, and a
+ * prediction is refused at the header, naming every missing one. */
+START_TEST(nvprof_no_counts)
+{
+    size_t n;
+    pn_gpu_launch_t *l = read_ok("nvprof-no-counts.csv", &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert(isnan(l[0].warps));
+    ck_assert(isnan(l[0].shared_st));
+    ck_assert(isnan(l[0].global_st));
+    ck_assert_uint_eq(l[0].no_column, PN_GPU_NOCOL_WARPS |
+                                      PN_GPU_NOCOL_SHARED_ST |
+                                      PN_GPU_NOCOL_GLOBAL_ST);
+    pn_gpu_device_t d;
+    memset(&d, 0, sizeof d);
+    strcpy(d.name, "Tesla-P100");
+    d.cc_major = 6;
+    d.clock_mhz = 1328;
+    d.sms = 56;
+    d.bandwidth_gbs = 732;
+    pn_gpu_shape_t s;
+    pn_error_t err;
+    char buf[1200];
+    ck_assert_int_eq(pn_gpu_shape(&l[0], &d, &s, &err), PN_EVALUE);
+    ck_assert_uint_eq(err.line, 1);
+    ck_assert_uint_eq(err.column, 0);
+    pn_error_format(&err, buf, sizeof buf);
+    ck_assert_msg(strstr(buf, "nvprof-no-counts.csv:1"), "%s", buf);
+    const char *want[] = {"warps launched (warps_launched",
+                          "shared stores (shared_store",
+                          "global stores (gst_request"};
+    for (int k = 0; k < 3; k++)
+        ck_assert_msg(strstr(err.text, want[k]), "'%s' lacks '%s'", err.text,
+                      want[k]);
+    ck_assert_ptr_null(strstr(err.text, "instructions executed"));
+    ck_assert_ptr_null(strstr(err.text, "shared loads"));
+    pn_gpu_launches_free(l);
+}
+END_TEST
+
 /* Nsight Compute on an H100 (rows of a real raw page, units row "ns",
  * thousands separators). */
 START_TEST(ncu_real)
@@ -719,6 +811,8 @@ int main(void)
     tcase_add_test(tc, nvprof_maxwell);
     tcase_add_test(tc, nvprof_repeats);
     tcase_add_test(tc, nvprof_handmade);
+    tcase_add_test(tc, nvprof_pascal);
+    tcase_add_test(tc, nvprof_no_counts);
     tcase_add_test(tc, ncu_real);
     tcase_add_test(tc, ncu_joined);
     tcase_add_test(tc, ncu_stdout);

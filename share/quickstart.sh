@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 # (headless), and make figures takes the viewer's screenshot with it
 PACKAGES="build-essential autoconf automake libtool pkg-config \
 libxml2-dev libxml2-utils check libgraphviz-dev graphviz jing libyaml-dev gnuplot-nox \
-libjansson-dev libopenmpi-dev openmpi-bin chromium"
+libjansson-dev libglpk-dev libopenmpi-dev openmpi-bin chromium"
 
 missing=""
 for p in $PACKAGES; do

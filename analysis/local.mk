@@ -3,15 +3,18 @@
 # successors.c: the successors under both semantics; search.c: the
 # breadth-first search, its limits and witnesses; invariants.c: P-semiflows
 # and the store's compression; properties.c: queries, the global
-# properties, Tarjan's components), the private interface between them
-# (analysis_private.h) and the public header (reach.h).  Sees engine/
+# properties, Tarjan's components; lp.c: the state equation by integer
+# linear programming, GLPK; walk.c: random walks; solve.c: those and the
+# search on one clock, each answer as it comes), the private interface
+# between them (analysis_private.h) and the public header (reach.h).  Sees engine/
 # (the compiled net and the firing primitives of engine_private.h) and
 # lib/.
 noinst_LTLIBRARIES += analysis/libpn-analysis.la
 analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/reach.h %reldir%/analysis_private.h \
 	%reldir%/store.c %reldir%/successors.c %reldir%/search.c \
-	%reldir%/invariants.c %reldir%/properties.c
+	%reldir%/invariants.c %reldir%/properties.c \
+	%reldir%/lp.c %reldir%/walk.c %reldir%/solve.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/analysis -I$(srcdir)/engine -I$(srcdir)/lib
 pninclude_HEADERS += %reldir%/reach.h

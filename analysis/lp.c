@@ -593,6 +593,28 @@ static int ms_of(double seconds)
                                                 : (int)(seconds * 1000);
 }
 
+/* The branch and bound's own clock: GLPK's tm_lim is not looked at
+ * everywhere, its callback is called often. */
+static void on_tree(glp_tree *T, void *info)
+{
+    if (pni_clock() > *(const double *)info)
+        glp_ios_terminate(T);
+}
+
+/* After an optimal relaxation: whether the integer problem has no
+ * solution, proven by the branch and bound before deadline. */
+static int integer_infeasible(glp_prob *P, double deadline)
+{
+    glp_iocp ip;
+    glp_init_iocp(&ip);
+    ip.msg_lev = GLP_MSG_OFF;
+    ip.tm_lim = ms_of(deadline - pni_clock());
+    ip.cb_func = on_tree;
+    ip.cb_info = &deadline;
+    int rc = glp_intopt(P, &ip);
+    return rc == 0 && glp_mip_status(P) == GLP_NOFEAS;
+}
+
 /* Whether no integer x >= 0 meets the state equation and conjunction c:
  * 1 proven (the relaxation or the integer problem has no solution), 0
  * not proven (a solution, or no answer in time). */
@@ -619,16 +641,8 @@ static int conj_impossible(const pni_lp_t *lp, const conj_t *c,
         int rc = glp_simplex(P, &sp);
         if (rc == GLP_ENOPFS || (rc == 0 && glp_get_status(P) == GLP_NOFEAS))
             verdict = 1;
-        else if (rc == 0 || rc == GLP_ENODFS) {
-            glp_iocp ip;
-            glp_init_iocp(&ip);
-            ip.msg_lev = GLP_MSG_OFF;
-            ip.presolve = GLP_ON;
-            ip.tm_lim = ms_of(seconds - (pni_clock() - t0));
-            rc = glp_intopt(P, &ip);
-            verdict = rc == GLP_ENOPFS ||
-                      (rc == 0 && glp_mip_status(P) == GLP_NOFEAS);
-        }
+        else if (rc == 0 && glp_get_status(P) == GLP_OPT)
+            verdict = integer_infeasible(P, t0 + seconds);
     }
     if (P)
         glp_delete_prob(P);
@@ -684,6 +698,9 @@ int pni_lp_bound(const pni_lp_t *lp, const pn_qsum_t *s, double seconds,
         glp_init_iocp(&ip);
         ip.msg_lev = GLP_MSG_OFF;
         ip.tm_lim = ms_of(seconds - (pni_clock() - t0));
+        double deadline = t0 + seconds;
+        ip.cb_func = on_tree;
+        ip.cb_info = &deadline;
         /* the integer optimum, when found in time, is tighter */
         if (glp_intopt(P, &ip) == 0 && glp_mip_status(P) == GLP_OPT) {
             double v = floor(glp_mip_obj_val(P) + m0 + 1e-6);

@@ -82,6 +82,9 @@ check-scale: bin/pn-reach
 	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
 	PN_CORPUS='$(PN_CORPUS)' sh $(srcdir)/tests/scale.sh
 EXTRA_DIST += tests/scale.sh
+# answers as they come, a kill, --time-limit, on a net too large to search
+TESTS += tests/cli-scale.sh
+EXTRA_DIST += tests/cli-scale.sh
 
 # pn-gpu's model and evaluation (gpu/)
 check_PROGRAMS += tests/test_gpu_model

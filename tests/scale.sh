@@ -10,7 +10,7 @@
 #   SCALE_EXAMS="RD UB" only these examinations (default: RD RC RF UB)
 #   SCALE_ONLY=MODEL    only this instance
 # Prints "right / answered / total" for each examination and in all;
-# fails on a wrong answer only.
+# fails on a wrong answer or a crash.
 . "${srcdir:-tests}/lib.sh"
 SCALE="${MCC_SCALE:-}"
 [ -n "$SCALE" ] || SCALE="${PN_CORPUS:+$PN_CORPUS/../mcc-scale}"
@@ -48,7 +48,13 @@ tail -n +2 "$SCALE/INDEX.tsv" | while IFS='	' read -r model rest; do
             "$REACH" --mcc "$exam" "$dir" > "$TMP/out" 2> "$TMP/err"
         rc=$?
         end=$(date +%s.%N)
-        case $rc in 0|4|137) ;; *) echo "ERROR $model $exam: exit $rc: $(head -c 300 "$TMP/err")" ;; esac
+        # a file the reader refuses is said (its formulas count as
+        # unanswered); anything else but an answer or the kill fails
+        case $rc in
+            0|4|137) ;;
+            1|2) echo "REFUSED $model $exam: exit $rc: $(head -c 300 "$TMP/err")" ;;
+            *) echo "ERROR $model $exam: exit $rc: $(head -c 300 "$TMP/err")" ;;
+        esac
         # ReachabilityDeadlock's line names the examination; the oracle's
         # the instance
         answers "$SCALE/$model/oracle-$code.out" |

@@ -233,8 +233,10 @@ static int lin_copy(lin_t *to, const lin_t *from)
         to->a = NULL;
         return -1;
     }
-    memcpy(to->p, from->p, from->n * sizeof *to->p);
-    memcpy(to->a, from->a, from->n * sizeof *to->a);
+    if (from->n) {
+        memcpy(to->p, from->p, from->n * sizeof *to->p);
+        memcpy(to->a, from->a, from->n * sizeof *to->a);
+    }
     return 0;
 }
 
@@ -278,7 +280,8 @@ static void dnf_concat(dnf_t *a, dnf_t *b)
         return;
     }
     a->d = d;
-    memcpy(a->d + a->n, b->d, b->n * sizeof *d);
+    if (b->n) /* b->d is NULL when b is false */
+        memcpy(a->d + a->n, b->d, b->n * sizeof *d);
     a->n += b->n;
     free(b->d);
     b->d = NULL;

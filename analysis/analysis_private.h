@@ -159,6 +159,7 @@ typedef struct {
     int (*hook)(pn_reach_t *r, uint32_t state, const uint64_t *m, void *ctx);
     void *hook_ctx;
     int stopped;
+    int timed_out;          /* the hook stopped it at its time limit */
     uint64_t max_memory;    /* 0: no limit */
     uint64_t max_states;    /* 0: no limit; never more states stored */
     uint64_t token_bound;   /* 0: no limit */
@@ -366,5 +367,46 @@ typedef struct {
  * with pni_flowrel_close()) either way. */
 pn_status_t pni_flowrel_open(const pn_net_t *net, pni_flowrel_t *g);
 void pni_flowrel_close(pni_flowrel_t *g);
+
+/* ---- walk.c, lp.c, solve.c: answers past the state explosion --------- */
+
+/* Seconds on a monotonic clock. */
+double pni_clock(void);
+/* Whether formula f holds at marking m (e: the compiled net, nt its
+ * transitions). */
+int pni_formula_holds(const pn_engine_t *e, uint32_t nt,
+                      const pn_qformula_t *f, const uint64_t *m);
+/* A bound query's sum at m (UINT64_MAX: that or more). */
+uint64_t pni_query_value(const pn_qsum_t *s, const uint64_t *m);
+/* Called when query i is decided. */
+typedef void (*pni_decided_fn)(size_t i, void *ctx);
+/* Random walks until deadline (pni_clock()) or every query of qs is
+ * decided: an EF query whose formula holds (AG: fails) at a marking met
+ * is decided (state PN_REACH_NO_STATE); a bound query's answer gets the
+ * largest value met as a lower bound, known when it reaches ub[i] (ub:
+ * NULL, or UINT64_MAX where none).  Every find replays by pn_sim_fire()
+ * from the initial marking first.  Interleaving only. */
+pn_status_t pni_walk(const pn_net_t *net, const pn_query_set_t *qs,
+                     pn_query_answer_t *ans, const uint64_t *ub,
+                     double deadline, uint64_t seed, pni_decided_fn decided,
+                     void *ctx);
+
+/* The state equation of a net (lp.c). */
+typedef struct pni_lp pni_lp_t;
+/* Whether the state equation over-approximates the net's reachable
+ * markings: no reset arcs, no capacities. */
+int pni_lp_sound(const pn_net_t *net);
+pni_lp_t *pni_lp_new(const pn_net_t *net);
+void pni_lp_free(pni_lp_t *lp);
+/* 1 when no solution of the state equation (m = m0 + C.x, x >= 0
+ * integer, m >= 0) satisfies f (neg: !f), within about seconds; 0 when
+ * one does or the solver did not finish (no conclusion). */
+int pni_lp_impossible(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
+                      double seconds);
+/* 1 with *ub, an upper bound of sum s over the state equation's
+ * solutions, found within about seconds; 0 when none (unbounded, or not
+ * in time). */
+int pni_lp_bound(const pni_lp_t *lp, const pn_qsum_t *s, double seconds,
+                 uint64_t *ub);
 
 #endif

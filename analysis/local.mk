@@ -5,11 +5,13 @@
 # and the store's compression; properties.c: queries, the global
 # properties, Tarjan's components; ctl.c: CTL by fixed points over the
 # graph; graph.c: the graph of markings written as DOT or JSON;
-# coverability.c: Karp and Miller's graph), the private interfaces between
-# them (analysis_private.h, graph_private.h) and the public headers
-# (reach.h, graph.h; struct.h: semiflows, classes, siphons and traps, in
-# structure.c and siphons.c).  Sees engine/ (the compiled net and the
-# firing primitives of engine_private.h) and lib/.
+# coverability.c: Karp and Miller's graph; lp.c: the state equation by
+# integer linear programming, GLPK; walk.c: random walks; solve.c: those
+# and the search on one clock, each answer as it comes), the private
+# interfaces between them (analysis_private.h, graph_private.h) and the
+# public headers (reach.h, graph.h; struct.h: semiflows, classes, siphons
+# and traps, in structure.c and siphons.c).  Sees engine/ (the compiled
+# net and the firing primitives of engine_private.h) and lib/.
 noinst_LTLIBRARIES += analysis/libpn-analysis.la
 analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/reach.h %reldir%/analysis_private.h \
@@ -17,7 +19,7 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/invariants.c %reldir%/properties.c %reldir%/ctl.c \
 	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c \
 	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \
-	%reldir%/coverability.c
+	%reldir%/coverability.c %reldir%/lp.c %reldir%/walk.c %reldir%/solve.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/analysis -I$(srcdir)/engine -I$(srcdir)/lib
 pninclude_HEADERS += %reldir%/reach.h %reldir%/struct.h %reldir%/graph.h

@@ -79,10 +79,12 @@ typedef enum {
     PN_REACH_UNBOUNDED = 5, /* a marking strictly covers one of its
                                ancestors: the net is not bounded
                                (pn_reach_unbounded()) */
-    PN_REACH_DECIDED = 6    /* pn_reach_query(): every query was decided
+    PN_REACH_DECIDED = 6,   /* pn_reach_query(): every query was decided
                                before every marking was found (the
                                markings found were all looked at: see
                                pn_reach_dead()) */
+    PN_REACH_TIME_LIMIT = 7 /* pn_reach_solve(): its time limit came
+                               first */
 } pn_reach_end_t;
 
 /* Explores breadth first from the initial marking.  Returns PN_OK with
@@ -230,6 +232,48 @@ pn_status_t pn_reach_live(const pn_reach_t *r, int *live);
 /* A path realising the greatest number of steps to a dead marking (on a
  * terminating net): the worst schedule.  As pn_reach_dead_path(). */
 pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out);
+
+/* ---- answers on a budget ---------------------------------------------- */
+
+/* How an answer of pn_reach_solve() was found (or-ed). */
+#define PN_TECH_EXPLICIT 1u       /* the search */
+#define PN_TECH_STATE_EQUATION 2u /* the state equation, by integer linear
+                                     programming */
+#define PN_TECH_RANDOM_WALK 4u    /* a random walk, replayed */
+
+/* Called the moment query i is decided, with the techniques that decided
+ * it (PN_TECH_*): an answer to print at once. */
+typedef void (*pn_reach_answer_fn)(size_t i, const pn_query_answer_t *a,
+                                   unsigned techniques, void *ctx);
+
+typedef struct pn_reach_solve_options {
+    double time_limit;    /* seconds for everything (0: none; then no
+                             walks: the search is left to finish) */
+    int no_lp;            /* 1: no state equation */
+    int no_walk;          /* 1: no random walks */
+    uint64_t seed;        /* of the walks */
+    pn_reach_answer_fn on_answer;
+    void *ctx;
+    uint64_t reserved[4]; /* zero */
+} pn_reach_solve_options_t;
+
+/* Answers the queries of qs as pn_reach_query() does, exactly or not at
+ * all, but first by cheaper means and on a clock: the state equation
+ * (every EF formula it proves unsatisfiable is false, every AG formula
+ * whose negation it proves so true, and a bound's upper bound, on nets
+ * without reset arcs or capacities), then random walks (witnesses of EF,
+ * counterexamples of AG, lower bounds: each replayed by pn_sim_fire()
+ * first; interleaving only), then the search for what is left, which
+ * also stops a bound query at its upper bound.  A quarter of the time
+ * limit at most goes to each of the first two.  Each answer is passed to
+ * so->on_answer when decided.  *out: the search (PN_REACH_TIME_LIMIT when
+ * the clock stopped it; it stops at once when nothing is left to ask).
+ * With no query, a search as pn_reach_explore() on the clock.  Returns
+ * as pn_reach_query(). */
+pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
+                           const pn_reach_solve_options_t *so,
+                           const pn_query_set_t *qs,
+                           pn_query_answer_t *answers, pn_reach_t **out);
 
 #ifdef __cplusplus
 }

@@ -352,8 +352,10 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
         return PN_OK;
     }
     if (!st && hook && hook(r, 0, r->gen.m, ctx)) {
-        r->found.end = PN_REACH_DECIDED;
-        look_at_unexpanded(r, 0);
+        r->found.end = r->limits.timed_out ? PN_REACH_TIME_LIMIT
+                                           : PN_REACH_DECIDED;
+        if (!r->limits.timed_out)
+            look_at_unexpanded(r, 0);
         *out = r;
         return PN_OK;
     }
@@ -380,6 +382,10 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
             }
             if (r->cov.cover != NO_STATE) {
                 r->found.end = PN_REACH_UNBOUNDED;
+                break;
+            }
+            if (r->limits.stopped && r->limits.timed_out) {
+                r->found.end = PN_REACH_TIME_LIMIT;
                 break;
             }
             if (r->limits.stopped) {

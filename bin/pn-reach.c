@@ -77,7 +77,13 @@ static void usage(FILE *out)
         "                        UpperBounds, ReachabilityCardinality,\n"
         "                        ReachabilityFireability, CTLCardinality or\n"
         "                        CTLFireability (DIR/EXAM.xml)\n"
-        "      --net ID          read the <net> with this id\n",
+        "      --net ID          read the <net> with this id\n"
+        "      --time-limit S    answer within S seconds (default with --mcc:\n"
+        "                        the contest's BK_TIME_CONFINEMENT): the\n"
+        "                        state equation, random walks, then the\n"
+        "                        search; each answer printed the moment it\n"
+        "                        is decided, CANNOT_COMPUTE (unknown) for\n"
+        "                        what the time left open\n",
         prog);
     cli_usage_common(out, 24);
     fprintf(out,
@@ -93,7 +99,7 @@ static void usage(FILE *out)
 enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
        OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED,
        OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS, OPT_GRAPH, OPT_GRAPH_LIMIT,
-       OPT_ALL_DEAD, OPT_COVERABILITY };
+       OPT_ALL_DEAD, OPT_COVERABILITY, OPT_TIME_LIMIT };
 
 typedef struct {
     pn_reach_options_t ro;
@@ -103,6 +109,7 @@ typedef struct {
     const char *trace, *longest, *mcc, *file, *witness;
     const char **queries;
     size_t nqueries;
+    double time_limit;      /* seconds; 0: none */
 } opts_t;
 
 /* A byte count with an optional K, M or G suffix (powers of 1024). */
@@ -165,6 +172,9 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
                         &o->graph.limit) ? CLI_EUSAGE : -1;
     case OPT_ALL_DEAD: o->graph.all_dead = 1; break;
     case OPT_COVERABILITY: o->coverability = 1; break;
+    case OPT_TIME_LIMIT:
+        return cli_real("--time-limit", arg, 0.001, 1e9, &o->time_limit)
+                   ? CLI_EUSAGE : -1;
     case 't': o->trace = arg; break;
     case OPT_LONGEST: o->longest = arg; break;
     case OPT_MCC: o->mcc = arg; break;
@@ -223,6 +233,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         CLI_LONGOPT_FORMAT,
         {"mcc", required_argument, NULL, OPT_MCC},
         {"net", required_argument, NULL, OPT_NET},
+        {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
         CLI_LONGOPTS_COMMON};
     memset(o, 0, sizeof *o);
     pn_reach_options_init(&o->ro);
@@ -318,6 +329,8 @@ static const char *end_text(pn_reach_end_t end)
                                       "reached";
     case PN_REACH_UNBOUNDED: return "incomplete: the net is not bounded";
     case PN_REACH_DECIDED: return "stopped: every query was decided";
+    case PN_REACH_TIME_LIMIT: return "incomplete: the time limit was "
+                                      "reached";
     default: return "incomplete: a count would pass 2^63-1 (not bounded)";
     }
 }
@@ -332,6 +345,7 @@ static const char *end_word(pn_reach_end_t end)
     case PN_REACH_MAX_MEMORY: return "max_memory";
     case PN_REACH_UNBOUNDED: return "unbounded";
     case PN_REACH_DECIDED: return "decided";
+    case PN_REACH_TIME_LIMIT: return "time_limit";
     default: return "overflow";
     }
 }
@@ -640,7 +654,8 @@ static int query_witness(const pn_net_t *net, const pn_reach_t *r,
  * report's "queries" array (json). */
 static void print_answers(const pn_net_t *net, const pn_reach_t *r,
                           const pn_query_set_t *qs,
-                          const pn_query_answer_t *ans, int json)
+                          const pn_query_answer_t *ans, int json,
+                          const unsigned char *printed)
 {
     char buf[32];
     if (json)
@@ -683,6 +698,8 @@ static void print_answers(const pn_net_t *net, const pn_reach_t *r,
             printf("}");
             continue;
         }
+        if (printed && printed[i])
+            continue;
         printf("query %s:%*s", q->id, q->id[0] && strlen(q->id) < 8
                                           ? (int)(8 - strlen(q->id)) : 1, "");
         pn_query_write(stdout, q, net);
@@ -699,6 +716,57 @@ static void print_answers(const pn_net_t *net, const pn_reach_t *r,
     }
     if (json)
         printf("]");
+}
+
+/* ---- answers as they come ------------------------------------------------ */
+
+/* What was printed the moment it was decided, and how each answer was
+ * found (PN_TECH_*). */
+typedef struct {
+    const pn_net_t *net;
+    const pn_query_set_t *qs;
+    const opts_t *o;
+    unsigned char *printed;
+    unsigned *tech;
+} live_t;
+
+/* The contest's TECHNIQUES words of an answer. */
+static void techniques(unsigned t, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s%s%s",
+             t & PN_TECH_EXPLICIT || !t ? "EXPLICIT " : "",
+             t & PN_TECH_STATE_EQUATION ? "STATE_EQUATION "
+                                          "LINEAR_PROGRAMMING " : "",
+             t & PN_TECH_RANDOM_WALK ? "RANDOM_WALK " : "");
+    size_t k = strlen(buf);
+    if (k)
+        buf[k - 1] = '\0';
+}
+
+/* pn_reach_solve()'s report of one answer: its line now (the contest's,
+ * or the text report's, without the witness's length, not known yet),
+ * flushed, so that a run stopped from outside keeps it. */
+static void on_answer(size_t i, const pn_query_answer_t *a, unsigned tech,
+                      void *ctx)
+{
+    live_t *l = ctx;
+    const pn_query_t *q = &l->qs->q[i];
+    char buf[32], words[96];
+    l->tech[i] = tech;
+    const char *w = answer_word(q, a, l->o->mcc != NULL, buf, sizeof buf);
+    if (!w || l->o->json)
+        return;
+    if (l->o->mcc) {
+        techniques(tech, words, sizeof words);
+        printf("FORMULA %s %s TECHNIQUES %s\n", q->id, w, words);
+    } else {
+        printf("query %s:%*s", q->id, q->id[0] && strlen(q->id) < 8
+                                          ? (int)(8 - strlen(q->id)) : 1, "");
+        pn_query_write(stdout, q, l->net);
+        printf(": %s\n", w);
+    }
+    fflush(stdout);
+    l->printed[i] = 1;
 }
 
 /* ---- the Model Checking Contest's answers --------------------------------- */
@@ -784,17 +852,20 @@ static int is_mcc_exam(const char *e)
 /* The contest's answer lines of a query examination. */
 static int mcc_queries(const pn_net_t *net, const pn_reach_t *r,
                        const pn_query_set_t *qs, const pn_query_answer_t *ans,
-                       const opts_t *o)
+                       const opts_t *o, const live_t *live)
 {
     int rc = CLI_OK, deadlock = !strcmp(o->mcc, "ReachabilityDeadlock");
-    char buf[32];
+    char buf[32], tech[96];
     for (size_t i = 0; i < qs->n; i++) {
         const char *w = answer_word(&qs->q[i], &ans[i], 1, buf, sizeof buf);
-        if (!w)
+        techniques(live->tech[i], tech, sizeof tech);
+        if (live->printed[i])
+            ;
+        else if (!w)
             printf(deadlock ? "CANNOT_COMPUTE\n"
                             : "FORMULA %s CANNOT_COMPUTE\n", qs->q[i].id);
         else
-            printf("FORMULA %s %s TECHNIQUES EXPLICIT\n", qs->q[i].id, w);
+            printf("FORMULA %s %s TECHNIQUES %s\n", qs->q[i].id, w, tech);
         int wr = query_witness(net, r, &qs->q[i], &ans[i], o);
         if (!rc)
             rc = wr;
@@ -894,6 +965,21 @@ static int load_queries(const opts_t *o, const pn_net_t *net,
     return CLI_OK;
 }
 
+/* The contest's harness gives the time (BK_TIME_CONFINEMENT, seconds)
+ * and memory (BK_MEMORY_CONFINEMENT, MiB) it allows: a time limit with
+ * room to print, and a memory limit with room for what the search's
+ * tables do not count, unless the command line set them. */
+static void mcc_confinement(opts_t *o)
+{
+    const char *t = getenv("BK_TIME_CONFINEMENT");
+    const char *m = getenv("BK_MEMORY_CONFINEMENT");
+    uint64_t v;
+    if (o->time_limit <= 0 && t && !cli_parse_u64(t, 1, &v) && v < 1000000)
+        o->time_limit = (double)v * 0.9;
+    if (!o->ro.max_memory && m && !cli_parse_u64(m, 1, &v) && v < (1u << 30))
+        o->ro.max_memory = v * 1048576 / 10 * 6;
+}
+
 /* The progress line: states, states per second, memory. */
 typedef struct {
     double t0, last;
@@ -938,6 +1024,7 @@ int main(int argc, char **argv)
         return CLI_EUSAGE;
     }
     if (o.mcc) {
+        mcc_confinement(&o);
         o.ro.graph = !strcmp(o.mcc, "Liveness"); /* its components */
         /* the state space's figures need no path to any state */
         o.ro.no_paths = !strcmp(o.mcc, "StateSpace");
@@ -982,9 +1069,23 @@ int main(int argc, char **argv)
     }
     pn_reach_t *r = NULL;
     pn_status_t st;
-    if (qs) {
-        ans = calloc(qs->n + 1, sizeof *ans);
-        st = ans ? pn_reach_query(net, &o.ro, qs, ans, &r) : PN_ENOMEM;
+    size_t nq = qs ? qs->n : 0;
+    live_t live = {net, qs, &o, calloc(nq + 1, 1),
+                   calloc(nq + 1, sizeof *live.tech)};
+    ans = calloc(nq + 1, sizeof *ans);
+    if (!ans || !live.printed || !live.tech)
+        st = PN_ENOMEM;
+    else if ((qs && o.mcc) || o.time_limit > 0) {
+        /* the contest's way: cheap methods first, on the clock, each
+         * answer printed as it comes */
+        pn_reach_solve_options_t so = {0};
+        so.time_limit = o.time_limit;
+        so.seed = 1;
+        so.on_answer = on_answer;
+        so.ctx = &live;
+        st = pn_reach_solve(net, &o.ro, &so, qs, ans, &r);
+    } else if (qs) {
+        st = pn_reach_query(net, &o.ro, qs, ans, &r);
     } else {
         st = pn_reach_explore(net, &o.ro, &r);
     }
@@ -993,6 +1094,8 @@ int main(int argc, char **argv)
     if (st) {
         fprintf(stderr, "%s: out of memory exploring the state space\n",
                 prog);
+        free(live.printed);
+        free(live.tech);
         free(ans);
         pn_query_set_free(qs);
         pn_net_free(net);
@@ -1002,7 +1105,7 @@ int main(int argc, char **argv)
     if (capped && pn_reach_end(r) == PN_REACH_MAX_STATES)
         rc = reach_graph_write(prog, &o.graph, net, r, 1);
     else if (o.mcc && qs)
-        rc = mcc_queries(net, r, qs, ans, &o);
+        rc = mcc_queries(net, r, qs, ans, &o, &live);
     else if (o.mcc)
         rc = mcc_answer(net, r, o.mcc);
     else {
@@ -1011,14 +1114,14 @@ int main(int argc, char **argv)
             if (o.graph.all_dead)
                 reach_all_dead(net, r, 1);
             if (qs)
-                print_answers(net, r, qs, ans, 1);
+                print_answers(net, r, qs, ans, 1, NULL);
             printf("}\n");
         } else {
             print_text(net, r, &o);
             if (o.graph.all_dead)
                 reach_all_dead(net, r, 0);
             if (qs)
-                print_answers(net, r, qs, ans, 0);
+                print_answers(net, r, qs, ans, 0, live.printed);
         }
         rc = report_unbounded(net, r, &o, o.json ? NULL : stdout);
         for (size_t i = 0; !rc && qs && i < qs->n; i++)
@@ -1034,6 +1137,8 @@ int main(int argc, char **argv)
         rc = report_unbounded(net, r, &o, NULL);
     if (!rc)
         rc = end_status(r);
+    free(live.printed);
+    free(live.tech);
     free(ans);
     pn_query_set_free(qs);
     pn_reach_free(r);

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 # 4ti2: tests/struct-4ti2.sh checks pn-struct's semiflows against it
 PACKAGES="build-essential autoconf automake libtool pkg-config \
 libxml2-dev libxml2-utils check libgraphviz-dev graphviz jing libyaml-dev gnuplot-nox \
-libjansson-dev libopenmpi-dev openmpi-bin chromium 4ti2"
+libjansson-dev libglpk-dev libopenmpi-dev openmpi-bin chromium 4ti2"
 
 missing=""
 for p in $PACKAGES; do

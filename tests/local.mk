@@ -26,6 +26,11 @@ tests_test_dot_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_reach_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_reach_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+# the state equation, the walks and pn_reach_solve() against the search
+check_PROGRAMS += tests/test_lp
+TESTS += tests/test_lp
+tests_test_lp_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_lp_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 # CTL against a textbook model checker (analysis/ctl.c)
 check_PROGRAMS += tests/test_ctl
@@ -77,6 +82,18 @@ EXTRA_DIST += tests/testutil.h
 check-mcc: bin/pn-reach
 	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
 	PN_CORPUS='$(PN_CORPUS)' MCC_MAX_STATES=0 sh $(srcdir)/tests/mcc.sh
+
+# pn-reach on instances too large to search, as the contest's harness
+# runs it (not in make check: minutes; SCALE_TIME=S seconds an
+# examination, default 10)
+.PHONY: check-scale
+check-scale: bin/pn-reach
+	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
+	PN_CORPUS='$(PN_CORPUS)' sh $(srcdir)/tests/scale.sh
+EXTRA_DIST += tests/scale.sh
+# answers as they come, a kill, --time-limit, on a net too large to search
+TESTS += tests/cli-scale.sh
+EXTRA_DIST += tests/cli-scale.sh
 
 # pn-gpu's model and evaluation (gpu/)
 check_PROGRAMS += tests/test_gpu_model

@@ -58,7 +58,7 @@ tail -n +2 "$ORACLE/INDEX.tsv" | while IFS='	' read -r model p t a states rest; 
         # the tool's answer for each of the contest's keys (a CANNOT_COMPUTE
         # line gives none)
         awk -v code="$code" -v model="$model" '
-            NR == FNR { got[$1] = $2; next }
+            FILENAME == ARGV[1] { got[$1] = $2; next }
             !($1 in got) || got[$1] == "CANNOT_COMPUTE" {
                 print "unanswered", code, model, $1; next }
             got[$1] == $2 { print "right", code, model, $1; next }

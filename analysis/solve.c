@@ -1,0 +1,232 @@
+/*
+ * Answers on a budget: the state equation first (lp.c), random walks
+ * next (walk.c), the search last, on one clock; each answer handed to the
+ * caller the moment it is decided, so that a run stopped from outside
+ * keeps what it found.
+ */
+#include <config.h>
+#include <stdlib.h>
+#include "analysis_private.h"
+
+typedef struct {
+    const pn_query_set_t *qs;
+    pn_query_answer_t *a;
+    unsigned *tech;
+    uint64_t *ub;          /* per query: the state equation's upper bound
+                              (UINT64_MAX: none) */
+    size_t open;
+    double deadline;       /* 0: none */
+    uint32_t calls;
+    const pn_reach_solve_options_t *so;
+} solve_t;
+
+static void tell(solve_t *c, size_t i)
+{
+    c->open--;
+    if (c->so->on_answer)
+        c->so->on_answer(i, &c->a[i], c->tech[i], c->so->ctx);
+}
+
+static void walk_decided(size_t i, void *ctx)
+{
+    solve_t *c = ctx;
+    c->tech[i] |= PN_TECH_RANDOM_WALK;
+    tell(c, i);
+}
+
+/* The search's hook: the queries at each new marking, and the clock. */
+static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
+                    void *ctx)
+{
+    solve_t *c = ctx;
+    for (size_t i = 0; i < c->qs->n && c->open; i++) {
+        const pn_query_t *q = &c->qs->q[i];
+        pn_query_answer_t *a = &c->a[i];
+        /* CTL: over the whole graph, once the search is complete */
+        if (a->known || q->kind == PN_QUERY_CTL)
+            continue;
+        if (q->kind == PN_QUERY_BOUND) {
+            uint64_t v = pni_query_value(&q->bound, m);
+            if (v > a->bound || (a->state == PN_REACH_NO_STATE &&
+                                 v == a->bound)) {
+                a->bound = v;
+                a->state = state;
+            }
+            if (v >= c->ub[i]) {
+                a->known = 1;
+                c->tech[i] |= PN_TECH_EXPLICIT;
+                tell(c, i);
+            }
+        } else if (pni_formula_holds(r->engine, r->nt, q->formula, m) ==
+                   (q->kind == PN_QUERY_EF)) {
+            a->known = 1;
+            a->value = q->kind == PN_QUERY_EF;
+            a->state = state;
+            c->tech[i] |= PN_TECH_EXPLICIT;
+            tell(c, i);
+        }
+    }
+    if (c->deadline > 0 && (c->calls++ & 255) == 0 &&
+        pni_clock() > c->deadline) {
+        r->limits.timed_out = 1;
+        return 1;
+    }
+    return c->qs->n && !c->open;
+}
+
+/* The state equation on each query, within budget seconds in all. */
+static void by_equation(const pn_net_t *net, solve_t *c, double budget)
+{
+    pni_lp_t *lp = pni_lp_new(net);
+    if (!lp)
+        return;
+    double end = pni_clock() + budget;
+    for (size_t i = 0; i < c->qs->n; i++) {
+        double left = (end - pni_clock()) / (double)(c->qs->n - i);
+        if (left <= 0)
+            break;
+        const pn_query_t *q = &c->qs->q[i];
+        pn_query_answer_t *a = &c->a[i];
+        if (q->kind == PN_QUERY_CTL)
+            continue; /* a question about paths, not markings */
+        if (q->kind == PN_QUERY_BOUND) {
+            uint64_t ub;
+            if (pni_lp_bound(lp, &q->bound, left, &ub)) {
+                c->ub[i] = ub;
+                c->tech[i] |= PN_TECH_STATE_EQUATION;
+            }
+            continue;
+        }
+        /* EF f is false when f cannot be met; AG f true when !f cannot */
+        if (pni_lp_impossible(lp, q->formula, q->kind == PN_QUERY_AG,
+                              left)) {
+            a->known = 1;
+            a->value = q->kind == PN_QUERY_AG;
+            c->tech[i] |= PN_TECH_STATE_EQUATION;
+            tell(c, i);
+        }
+    }
+    pni_lp_free(lp);
+}
+
+/* Whether f names only places and transitions of the net. */
+static int fits(const pn_qformula_t *f, size_t np, size_t nt)
+{
+    if (!f || (f->kind == PN_QF_NOT && f->nkids != 1))
+        return 0;
+    for (size_t i = 0; i < f->lhs.nplaces; i++)
+        if (f->lhs.places[i] >= np)
+            return 0;
+    for (size_t i = 0; i < f->rhs.nplaces; i++)
+        if (f->rhs.places[i] >= np)
+            return 0;
+    for (size_t i = 0; i < f->nitems; i++)
+        if (f->items[i] >= nt)
+            return 0;
+    for (size_t i = 0; i < f->nkids; i++)
+        if (!fits(f->kids[i], np, nt))
+            return 0;
+    return 1;
+}
+
+/* A complete search: CTL queries by their fixed points over its graph,
+ * the EF queries never met false, the AG ones never failed true. */
+static pn_status_t settle(solve_t *c, pn_reach_t *r)
+{
+    pn_status_t st = PN_OK;
+    pni_ctl_t *ctl = NULL;
+    for (size_t i = 0; !st && i < c->qs->n; i++) {
+        pn_query_answer_t *a = &c->a[i];
+        if (a->known)
+            continue;
+        if (c->qs->q[i].kind == PN_QUERY_CTL) {
+            if (!ctl && !(ctl = pni_ctl_new(r)))
+                st = PN_ENOMEM;
+            else
+                st = pni_ctl_holds(ctl, c->qs->q[i].formula, &a->value,
+                                   &a->state);
+            if (st)
+                break;
+        } else {
+            a->value = c->qs->q[i].kind == PN_QUERY_AG;
+        }
+        a->known = 1;
+        c->tech[i] |= PN_TECH_EXPLICIT;
+        tell(c, i);
+    }
+    pni_ctl_free(ctl);
+    return st;
+}
+
+static pn_status_t check_queries(const pn_net_t *net,
+                                 const pn_query_set_t *qs)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    for (size_t i = 0; i < qs->n; i++) {
+        const pn_query_t *q = &qs->q[i];
+        if (q->kind != PN_QUERY_BOUND && !fits(q->formula, np, nt))
+            return PN_EINVAL;
+        for (size_t k = 0; q->kind == PN_QUERY_BOUND &&
+                           k < q->bound.nplaces; k++)
+            if (q->bound.places[k] >= np)
+                return PN_EINVAL;
+    }
+    return PN_OK;
+}
+
+pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
+                           const pn_reach_solve_options_t *so,
+                           const pn_query_set_t *qs,
+                           pn_query_answer_t *answers, pn_reach_t **out)
+{
+    pn_reach_solve_options_t none = {0};
+    pn_query_set_t empty = {0, NULL};
+    if (!so)
+        so = &none;
+    if (!qs)
+        qs = &empty;
+    if (!net || (!answers && qs->n) || !out)
+        return PN_EINVAL;
+    pn_status_t st = qs->n ? check_queries(net, qs) : PN_OK;
+    if (st)
+        return st;
+    double t0 = pni_clock();
+    solve_t c = {qs, answers, calloc(qs->n + 1, sizeof(unsigned)),
+                 malloc((qs->n + 1) * sizeof(uint64_t)), qs->n,
+                 so->time_limit > 0 ? t0 + so->time_limit : 0, 0, so};
+    if (!c.tech || !c.ub) {
+        free(c.tech);
+        free(c.ub);
+        return PN_ENOMEM;
+    }
+    for (size_t i = 0; i < qs->n; i++) {
+        answers[i].known = answers[i].value = 0;
+        answers[i].bound = 0;
+        answers[i].state = PN_REACH_NO_STATE;
+        c.ub[i] = UINT64_MAX;
+    }
+    int maximal = o && o->semantics == PN_SEM_MAXIMAL;
+    /* the state equation holds for every marking any step reaches */
+    if (qs->n && !so->no_lp && pni_lp_sound(net))
+        by_equation(net, &c, so->time_limit > 0 ? so->time_limit / 4
+                                                : 0.5 * (double)qs->n);
+    if (c.open && !so->no_walk && !maximal && so->time_limit > 0)
+        st = pni_walk(net, qs, answers, c.ub, t0 + so->time_limit / 2,
+                      so->seed, walk_decided, &c);
+    /* CTL queries need the graph of the search */
+    pn_reach_options_t oc;
+    if (o)
+        oc = *o;
+    else
+        pn_reach_options_init(&oc);
+    for (size_t i = 0; i < qs->n; i++)
+        if (qs->q[i].kind == PN_QUERY_CTL)
+            oc.graph = 1;
+    if (!st)
+        st = pni_search(net, &oc, on_state, &c, out);
+    if (!st && (*out)->found.end == PN_REACH_COMPLETE)
+        st = settle(&c, *out);
+    free(c.tech);
+    free(c.ub);
+    return st;
+}

@@ -1,0 +1,292 @@
+/*
+ * The state equation (analysis/lp.c), the random walks (walk.c) and
+ * pn_reach_solve() against the full search on random small nets of every
+ * arc kind, with and without capacities: never a conclusion the search
+ * contradicts, never a conclusion on a net where the equation does not
+ * hold.
+ */
+#include <config.h>
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pn.h"
+#include "engine_private.h"
+#include "analysis_private.h"
+
+/* A random net of 2-5 places and 1-4 transitions: arcs normal 6 times in
+ * 10, else inhibitor, read or reset (kinds: 0 normal only, 1 normal,
+ * inhibitor and read, 2 every kind); capacities on a third of the nets
+ * when caps. */
+static pn_net_t *random_net(pni_rng_t *rng, int kinds, int caps)
+{
+    pn_net_t *net = pn_net_new("lp");
+    size_t np = 2 + (size_t)pni_rng_below(rng, 4);
+    size_t nt = 1 + (size_t)pni_rng_below(rng, 4);
+    char id[32];
+    caps = caps && pni_rng_below(rng, 3) == 0;
+    for (size_t p = 0; p < np; p++) {
+        snprintf(id, sizeof id, "p%zu", p);
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 3), NULL);
+        if (caps)
+            pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
+    }
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    size_t na = 1 + (size_t)pni_rng_below(rng, 3 * nt);
+    for (size_t i = 0; i < na; i++) {
+        size_t p = (size_t)pni_rng_below(rng, np);
+        size_t t = (size_t)pni_rng_below(rng, nt);
+        uint64_t r = pni_rng_below(rng, 10);
+        pn_arc_kind_t kind = r < 6 || kinds == 0 ? PN_ARC_NORMAL
+                             : r < 8 ? PN_ARC_INHIBITOR
+                             : r < 9 || kinds == 1 ? PN_ARC_READ
+                                                   : PN_ARC_RESET;
+        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
+                               ? PN_DIR_TP : PN_DIR_PT;
+        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
+                          kind, NULL);
+    }
+    return net;
+}
+
+/* A random formula as text over the places p0.. and transitions t0... */
+static void random_formula(pni_rng_t *rng, size_t np, size_t nt, int depth,
+                           char *buf, size_t size)
+{
+    size_t k = strlen(buf);
+    uint64_t r = pni_rng_below(rng, depth > 0 ? 9 : 5);
+    if (r == 0)
+        snprintf(buf + k, size - k, "%s", pni_rng_below(rng, 2) ? "deadlock"
+                                           : pni_rng_below(rng, 2) ? "true"
+                                                                   : "false");
+    else if (r == 1)
+        snprintf(buf + k, size - k, "fireable(t%u, t%u)",
+                 (unsigned)pni_rng_below(rng, nt),
+                 (unsigned)pni_rng_below(rng, nt));
+    else if (r <= 4) {
+        static const char *const ops[] = {"<", "<=", "==", "!=", ">=", ">"};
+        snprintf(buf + k, size - k, "p%u + p%u %s %u",
+                 (unsigned)pni_rng_below(rng, np),
+                 (unsigned)pni_rng_below(rng, np),
+                 ops[pni_rng_below(rng, 6)],
+                 (unsigned)pni_rng_below(rng, 6));
+    } else if (r == 5) {
+        snprintf(buf + k, size - k, "!(");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, ")");
+    } else {
+        snprintf(buf + k, size - k, "(");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, r <= 6 ? " || " : " && ");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, ")");
+    }
+}
+
+/* Four EF/AG queries and two bounds on a random net. */
+static pn_query_set_t *random_queries(pni_rng_t *rng, const pn_net_t *net)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    for (int k = 0; k < 4; k++) {
+        char text[2048] = "";
+        strcpy(text, k % 2 ? "AG " : "EF ");
+        random_formula(rng, np, nt, 3, text, sizeof text);
+        ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                      "%s: column %lu: %s", text, err.column, err.text);
+    }
+    ck_assert_int_eq(pn_query_parse(qs, "bound(p0, p1)", net, &err), PN_OK);
+    ck_assert_int_eq(pn_query_parse(qs, "bound(p1)", net, &err), PN_OK);
+    return qs;
+}
+
+/* The full search's answers (a limit of states keeps unbounded nets
+ * short: what it leaves unknown is not compared). */
+static pn_reach_t *full_search(const pn_net_t *net, const pn_query_set_t *qs,
+                               pn_query_answer_t *ans)
+{
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.max_states = 3000;
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+    return r;
+}
+
+START_TEST(state_equation_against_search)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 2021);
+    int conclusions = 0, bounds = 0, skipped = 0, exact = 0;
+    for (int i = 0; i < 600; i++) {
+        pn_net_t *net = random_net(&rng, i % 3, 1);
+        pn_query_set_t *qs = random_queries(&rng, net);
+        pn_query_answer_t ans[6];
+        pn_reach_t *r = full_search(net, qs, ans);
+        int complete = pn_reach_end(r) == PN_REACH_COMPLETE;
+        if (!pni_lp_sound(net)) {
+            /* reset arcs or capacities: the equation is never used */
+            int special = 0;
+            for (size_t a = 0; a < pn_net_arc_count(net); a++)
+                special |= pn_net_arc(net, a)->kind == PN_ARC_RESET;
+            for (size_t p = 0; p < pn_net_place_count(net); p++)
+                special |= pn_net_place(net, p)->capacity != 0;
+            ck_assert(special);
+            skipped++;
+        } else {
+            pni_lp_t *lp = pni_lp_new(net);
+            ck_assert_ptr_nonnull(lp);
+            for (size_t q = 0; q < qs->n; q++) {
+                const pn_query_t *qq = &qs->q[q];
+                if (qq->kind == PN_QUERY_BOUND) {
+                    uint64_t ub;
+                    if (!pni_lp_bound(lp, &qq->bound, 0.1, &ub))
+                        continue;
+                    bounds++;
+                    /* above every value found; the exact bound when
+                     * the search is complete */
+                    ck_assert_msg(ub >= ans[q].bound, "net %d: ub %llu, "
+                                  "found %llu", i, (unsigned long long)ub,
+                                  (unsigned long long)ans[q].bound);
+                    exact += complete && ub == ans[q].bound;
+                    continue;
+                }
+                int ag = qq->kind == PN_QUERY_AG;
+                if (!pni_lp_impossible(lp, qq->formula, ag, 0.1))
+                    continue;
+                conclusions++;
+                /* EF false, AG true: the search must not have found a
+                 * witness (EF) or a counterexample (AG) */
+                ck_assert_msg(!ans[q].known || ans[q].value == ag,
+                              "net %d, query %zu: the state equation says "
+                              "%s, the search %s", i, q,
+                              ag ? "true" : "false",
+                              ans[q].value ? "true" : "false");
+            }
+            pni_lp_free(lp);
+        }
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    /* the test means something only if the equation concluded often */
+    ck_assert_int_gt(conclusions, 200);
+    ck_assert_int_gt(bounds, 200);
+    ck_assert_int_gt(exact, 100);
+    ck_assert_int_gt(skipped, 100);
+}
+END_TEST
+
+/* pn_reach_solve() on a short clock: every answer it gives is the
+ * search's, and every answer it passes on is passed once. */
+typedef struct {
+    int told[6];
+} told_t;
+
+static void on_answer(size_t i, const pn_query_answer_t *a, unsigned tech,
+                      void *ctx)
+{
+    told_t *t = ctx;
+    ck_assert(a->known);
+    ck_assert(tech != 0);
+    ck_assert_int_lt(i, 6);
+    t->told[i]++;
+}
+
+START_TEST(solve_against_search)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 77);
+    int walked = 0;
+    for (int i = 0; i < 300; i++) {
+        pn_net_t *net = random_net(&rng, i % 3, 1);
+        pn_query_set_t *qs = random_queries(&rng, net);
+        pn_query_answer_t full[6], got[6];
+        pn_reach_t *r = full_search(net, qs, full);
+        pn_reach_free(r);
+        told_t t = {{0}};
+        pn_reach_solve_options_t so = {0};
+        so.time_limit = 0.02;
+        so.seed = (uint64_t)i;
+        so.on_answer = on_answer;
+        so.ctx = &t;
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.max_states = 3000;
+        ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, got, &r), PN_OK);
+        for (size_t q = 0; q < qs->n; q++) {
+            ck_assert_int_eq(t.told[q], got[q].known);
+            if (!got[q].known || !full[q].known)
+                continue;
+            if (qs->q[q].kind == PN_QUERY_BOUND)
+                ck_assert_uint_eq(got[q].bound, full[q].bound);
+            else
+                ck_assert_msg(got[q].value == full[q].value,
+                              "net %d, query %zu", i, q);
+            walked += got[q].state == PN_REACH_NO_STATE &&
+                      qs->q[q].kind == PN_QUERY_EF && got[q].value;
+        }
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    ck_assert_int_gt(walked, 0);
+}
+END_TEST
+
+/* A walk's witness on a net too large to search: a counter that reaches
+ * 500 only after 500 firings of t, which the walk finds and the search
+ * with 100 states cannot. */
+START_TEST(walk_finds_deep_witness)
+{
+    pn_net_t *net = pn_net_new("deep");
+    pn_net_add_place(net, "src", NULL, 1000, NULL);
+    pn_net_add_place(net, "dst", NULL, 0, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_arc(net, NULL, "src", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "dst", 1, PN_ARC_NORMAL, NULL);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "EF dst >= 500", net, &err), PN_OK);
+    ck_assert_int_eq(pn_query_parse(qs, "EF dst >= 1001", net, &err), PN_OK);
+    ck_assert_int_eq(pn_query_parse(qs, "bound(dst)", net, &err), PN_OK);
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.max_states = 100;
+    pn_reach_solve_options_t so = {0};
+    so.time_limit = 5;
+    pn_query_answer_t a[3];
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, a, &r), PN_OK);
+    ck_assert(a[0].known && a[0].value);   /* the walk */
+    ck_assert(a[1].known && !a[1].value);  /* the state equation */
+    ck_assert(a[2].known);                 /* 1000 both ways */
+    ck_assert_uint_eq(a[2].bound, 1000);
+    pn_reach_free(r);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("lp");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, state_equation_against_search);
+    tcase_add_test(tc, solve_against_search);
+    tcase_add_test(tc, walk_finds_deep_witness);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

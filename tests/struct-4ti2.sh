@@ -107,7 +107,7 @@ for f in "$srcdir"/struct/*.pnml "$srcdir"/pnml/valid/*/net.pnml; do
 done
 if [ -n "$ORACLE" ] && [ -d "$ORACLE" ]; then
     if [ "${STRUCT_ALL:-0}" = 1 ]; then models=$(ls "$ORACLE")
-    else models="ResAllocation-PT-R003C002 Philosophers-PT-000005 Kanban-PT-00005 Dekker-PT-010"; fi
+    else models="ResAllocation-PT-R003C002 Philosophers-PT-000005 Kanban-PT-00005 Dekker-PT-010 DNAwalker-PT-01track12Block1"; fi
     for m in $models; do
         [ -f "$ORACLE/$m/model.pnml" ] || continue
         mkdir -p "$TMP/mcc/$m"

@@ -139,6 +139,51 @@ pn_status_t pn_siphons_compute(const pn_net_t *net, int traps, size_t max,
                                pn_siphons_t **out);
 void pn_siphons_free(pn_siphons_t *s);
 
+/* ---- workflow nets ------------------------------------------------------ */
+
+/* Why a workflow net is not sound. */
+typedef enum {
+    PN_WORKFLOW_SOUND_OR_UNKNOWN = 0,
+    PN_WORKFLOW_UNBOUNDED = 1,     /* tokens pile up without end */
+    PN_WORKFLOW_IMPROPER = 2,      /* a reachable marking marks the sink and
+                                      holds other tokens (witness: its
+                                      state) */
+    PN_WORKFLOW_DEAD = 3,          /* a transition never fires (witness:
+                                      its index) */
+    PN_WORKFLOW_NO_COMPLETION = 4  /* from some reachable marking the sink
+                                      cannot be reached */
+} pn_workflow_reason_t;
+
+/* The markings searched at most when none is given. */
+#define PN_WORKFLOW_MAX_STATES 1000000
+
+typedef struct pn_workflow {
+    int workflow;           /* a workflow net: normal arcs only, one place
+                               with no input (the source), one with no
+                               output (the sink), every node on a path
+                               from the source to the sink (as WoPeD and
+                               pm4py write them) */
+    size_t source, sink;    /* their places, when workflow */
+    int sound;              /* from [source]: every reachable marking can
+                               reach [sink], [sink] is the only reachable
+                               marking that marks the sink, every
+                               transition can fire: 1 yes, 0 no, -1
+                               unknown (not a workflow net, or the search
+                               stopped at its limit) */
+    pn_workflow_reason_t reason; /* when not sound */
+    uint64_t witness;       /* see the reason */
+    uint64_t states;        /* markings of the short-circuited net found */
+} pn_workflow_t;
+
+/* Whether net is a workflow net, and then whether it is sound, by van der
+ * Aalst's theorem: the net short-circuited by a transition from the sink
+ * to the source is live and bounded from [source], checked on its state
+ * space (pn_reach_explore(), at most max_states markings, 0:
+ * PN_WORKFLOW_MAX_STATES; the initial marking of net is not used).
+ * Returns PN_OK (w filled), PN_EINVAL, PN_ENOMEM. */
+pn_status_t pn_workflow_check(const pn_net_t *net, uint64_t max_states,
+                              pn_workflow_t *w);
+
 #ifdef __cplusplus
 }
 #endif

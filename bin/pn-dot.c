@@ -63,6 +63,10 @@ static void usage(FILE *out)
         "                       HTML page that replays the run in a browser\n"
         "                       (the net, a step slider, the marking, the\n"
         "                       fired transitions and the timeline)\n"
+        "      --invariant K    highlight the K-th minimal P-semiflow as\n"
+        "                       pn-struct numbers them (1 is the first): its\n"
+        "                       places filled, each with its weight; tK: the\n"
+        "                       K-th T-semiflow's transitions\n"
         "      --net ID         read the <net> with this id\n",
         prog, PN_DOT_MAX_SIDE, FOLD_ABOVE);
     cli_usage_common(out, 23);
@@ -77,7 +81,7 @@ static void usage(FILE *out)
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
        OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI,
        OPT_LABELS, OPT_RANKDIR, OPT_HTML };
-enum { OPT_FOLD = 160, OPT_NO_FOLD };
+enum { OPT_FOLD = 160, OPT_NO_FOLD, OPT_INVARIANT };
 
 typedef struct {
     pn_dot_options_t dot;
@@ -90,6 +94,7 @@ typedef struct {
     uint64_t first, last;   /* the --timeline window */
     int has_step, timeline;
     int no_fold;            /* --no-fold */
+    const char *invariant;  /* --invariant: [p|t]K */
 } opts_t;
 
 static const char *const format_names[CLI_NFORMATS] = {
@@ -153,6 +158,7 @@ static int set_option(opts_t *o, int c, const char *arg)
     case OPT_NO_CLUSTERS: o->dot.no_clusters = 1; break;
     case OPT_FOLD: o->dot.fold = 1; break;
     case OPT_NO_FOLD: o->no_fold = 1; break;
+    case OPT_INVARIANT: o->invariant = arg; break;
     case OPT_TRACE: o->trace_path = arg; break;
     case OPT_STEP:
         if (cli_uint("--step", arg, 0, UINT64_MAX, &o->step))
@@ -206,6 +212,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"html", required_argument, NULL, OPT_HTML},
         {"steps", required_argument, NULL, OPT_STEPS},
         {"net", required_argument, NULL, OPT_NET},
+        {"invariant", required_argument, NULL, OPT_INVARIANT},
         CLI_LONGOPTS_COMMON};
     *o = (opts_t){.first = 1};
     o->cc = (cli_common_t){.prog = prog, .usage = usage,
@@ -259,6 +266,11 @@ static int parse_options(int argc, char **argv, opts_t *o)
     if (o->dot.fold && (o->timeline || o->dot.positions)) {
         fprintf(stderr, "%s: --fold draws a net laid out by Graphviz: not "
                 "with --timeline or --positions\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->invariant && (o->timeline || o->html)) {
+        fprintf(stderr, "%s: --invariant draws the net: not with --timeline "
+                "or --html\n", prog);
         return CLI_EUSAGE;
     }
     if (o->steps_arg && !o->timeline) {
@@ -458,6 +470,53 @@ static void note_dpi(const pn_dot_context_t *ctx, const opts_t *o,
             "have no such limit\n", prog, used, asked, o->dot.max_side, w, h);
 }
 
+/* The weights of the --invariant asked for ([p|t]K: the K-th minimal P-
+ * or T-semiflow, 1-based, in pn-struct's order), places first then
+ * transitions, into *weight, with a title for the drawing.  Returns an
+ * exit code. */
+static int invariant_weights(const pn_net_t *net, const opts_t *o,
+                             int64_t **weight, char *title, size_t size)
+{
+    const char *s = o->invariant;
+    int by_t = *s == 't' || *s == 'T';
+    if (by_t || *s == 'p' || *s == 'P')
+        s++;
+    char *end;
+    unsigned long long k = *s >= '0' && *s <= '9' ? strtoull(s, &end, 10) : 0;
+    if (!k || *end) {
+        fprintf(stderr, "%s: --invariant: '%s' is not K, pK or tK with "
+                "K >= 1\n", prog, o->invariant);
+        return CLI_EUSAGE;
+    }
+    const char *what = by_t ? "T-semiflow" : "P-semiflow";
+    pn_flows_t *f = NULL;
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    if (pn_flows_compute(net, by_t, 0, &f) ||
+        !(*weight = calloc(np + nt + 1, sizeof **weight))) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        pn_flows_free(f);
+        return CLI_EOUTPUT;
+    }
+    int rc = CLI_OK;
+    if (f->end != PN_STRUCT_COMPLETE) {
+        fprintf(stderr, "%s: --invariant: the minimal %ss of %s are not all "
+                "known (pn-struct says why)\n", prog, what,
+                cli_input_name(o->file));
+        rc = CLI_EUSAGE;
+    } else if (k > f->n) {
+        fprintf(stderr, "%s: --invariant: %s has %zu minimal %s%s, not %llu\n",
+                prog, cli_input_name(o->file), f->n, what,
+                f->n == 1 ? "" : "s", k);
+        rc = CLI_EUSAGE;
+    } else {
+        memcpy(*weight + (by_t ? np : 0), f->y[k - 1],
+               f->dim * sizeof **weight);
+        snprintf(title, size, "%s %llu of %zu", what, k, f->n);
+    }
+    pn_flows_free(f);
+    return rc;
+}
+
 /* Renders the net, one step of the trace or its timeline (or the page of
  * --html) into *data. */
 static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
@@ -467,8 +526,13 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
     pn_dot_context_t *ctx = NULL;
     uint64_t *marking = NULL;
     unsigned char *fired = NULL;
+    int64_t *weight = NULL;
+    char title[96];
     pn_error_t err;
     int rc = CLI_OK;
+    if (o->invariant &&
+        (rc = invariant_weights(net, o, &weight, title, sizeof title)))
+        goto done;
     /* clusters and colours: an id rule when asked, else the GPU net's own
      * groups and classes when the net is one (else none: pages) */
     pn_status_t st = o->cluster_by
@@ -499,6 +563,10 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
         o->dot.rows_title = "warp";
     o->dot.marking = marking;
     o->dot.fired = fired;
+    if (weight) {
+        o->dot.weight = weight;
+        o->dot.title = title;
+    }
     st = o->timeline ? pn_dot_timeline(ctx, net, trace, o->first, o->last,
                                        &o->dot, o->format, data, len, &err)
                      : pn_dot_render(ctx, net, &o->dot, o->format, data, len,
@@ -515,6 +583,7 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
 done:
     free(marking);
     free(fired);
+    free(weight);
     pn_dot_context_free(ctx);
     pn_groups_free(groups);
     return rc;

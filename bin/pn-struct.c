@@ -26,7 +26,7 @@ static void usage(FILE *out)
         "P-semiflows as equations over the initial marking, its minimal\n"
         "T-semiflows, its minimal siphons and traps, and what they decide\n"
         "(conservative, consistent, Commoner's property, liveness of a\n"
-        "free-choice net).\n"
+        "free-choice net), and whether a workflow net is sound.\n"
         "\n"
         "      --max N           find at most N semiflows at once, and N\n"
         "                        siphons and N traps (default %d): past it\n"
@@ -56,6 +56,7 @@ typedef struct {
     unsigned classes;
     pn_flows_t *pf, *tf;
     pn_siphons_t *sip, *trap;
+    pn_workflow_t wf;
 } report_t;
 
 static const char *end_word(pn_struct_end_t e)
@@ -284,6 +285,38 @@ static const char *liveness(const report_t *r, const char **why,
     return "deadlock-free";
 }
 
+/* A workflow net and its soundness, in words. */
+static void text_workflow(const report_t *r)
+{
+    const pn_workflow_t *w = &r->wf;
+    if (!w->workflow)
+        return;
+    printf("workflow:    source %s, sink %s: ", place_label(r->net, w->source),
+           place_label(r->net, w->sink));
+    if (w->sound < 0) {
+        printf("soundness unknown (the search stopped after %" PRIu64
+               " markings)\n", w->states);
+        return;
+    }
+    if (w->sound) {
+        printf("sound (from [%s] the sink is always reached, cleanly, and "
+               "every transition fires)\n", place_label(r->net, w->source));
+        return;
+    }
+    printf("not sound: ");
+    if (w->reason == PN_WORKFLOW_UNBOUNDED)
+        printf("tokens pile up without end\n");
+    else if (w->reason == PN_WORKFLOW_IMPROPER)
+        printf("a reachable marking marks %s and holds other tokens "
+               "(improper completion)\n", place_label(r->net, w->sink));
+    else if (w->reason == PN_WORKFLOW_DEAD)
+        printf("transition %s never fires\n",
+               node_label(r->net, 1, (size_t)w->witness));
+    else
+        printf("from some reachable marking %s cannot be reached\n",
+               place_label(r->net, w->sink));
+}
+
 static void text_report(const report_t *r, const char *file)
 {
     const pn_net_t *net = r->net;
@@ -310,6 +343,7 @@ static void text_report(const report_t *r, const char *file)
                "%s\n", r->sip->commoner ? "yes" : "no");
     else
         printf("Commoner's property: unknown (not every siphon found)\n");
+    text_workflow(r);
     const char *why;
     size_t si;
     const char *live = liveness(r, &why, &si);
@@ -408,6 +442,23 @@ static void json_report(const report_t *r, const char *file)
     const char *why;
     size_t si;
     const char *live = liveness(r, &why, &si);
+    static const char *const reasons[] = {NULL, "unbounded",
+                                          "improper completion",
+                                          "dead transition", "no completion"};
+    printf(", \"workflow\": ");
+    if (r->wf.workflow) {
+        printf("{\"source\": ");
+        pni_json_string(stdout, pn_net_place(r->net, r->wf.source)->id, 0);
+        printf(", \"sink\": ");
+        pni_json_string(stdout, pn_net_place(r->net, r->wf.sink)->id, 0);
+        printf(", \"sound\": %s, \"reason\": ", tristate(r->wf.sound));
+        if (r->wf.sound == 0)
+            pni_json_string(stdout, reasons[r->wf.reason], 0);
+        else
+            printf("null");
+        printf("}");
+    } else
+        printf("null");
     printf(", \"liveness\": ");
     if (live)
         pni_json_string(stdout, live, 0);
@@ -464,7 +515,8 @@ int main(int argc, char **argv)
     if (pn_flows_compute(net, 0, (size_t)max, &r.pf) ||
         pn_flows_compute(net, 1, (size_t)max, &r.tf) ||
         pn_siphons_compute(net, 0, (size_t)max, &r.sip) ||
-        pn_siphons_compute(net, 1, (size_t)max, &r.trap)) {
+        pn_siphons_compute(net, 1, (size_t)max, &r.trap) ||
+        pn_workflow_check(net, 0, &r.wf)) {
         fprintf(stderr, "%s: out of memory\n", prog);
         rc = CLI_EINPUT;
     } else {

@@ -588,6 +588,29 @@ static void set_position(Agnode_t *n, const pn_dot_options_t *o,
     }
 }
 
+/* Node k of o->weight (places first, then transitions) highlighted when
+ * its weight is not zero: filled gold, a thick border, the weight beside
+ * it ("2x") and in its tooltip. */
+static void highlight(Agnode_t *n, const pn_dot_options_t *o, size_t k)
+{
+    if (!o->weight || !o->weight[k])
+        return;
+    char buf[512];
+    pni_dot_set(n, "style", "filled");
+    pni_dot_set(n, "fillcolor", "#ffd166");
+    pni_dot_set(n, "color", "#b8860b");
+    pni_dot_set(n, "penwidth", "2.5");
+    /* after the name when --labels put one beside the node */
+    const char *x = agget(n, "xlabel");
+    snprintf(buf, sizeof buf, "%s%s%" PRId64 "x", x ? x : "",
+             x && *x ? "  " : "", o->weight[k]);
+    pni_dot_set(n, "xlabel", buf);
+    pni_dot_set(n, "fontcolor", "#000000");
+    snprintf(buf, sizeof buf, "%s (weight %" PRId64 ")", agget(n, "tooltip"),
+             o->weight[k]);
+    pni_dot_set(n, "tooltip", buf);
+}
+
 /* Places as circles with their tokens. */
 static void add_places(clusters_t *cl, const pn_net_t *net,
                        const pn_dot_options_t *o, cl_mode_t mode,
@@ -621,6 +644,7 @@ static void add_places(clusters_t *cl, const pn_net_t *net,
             pni_dot_set(n, "label", buf);
             pni_dot_set(n, "fontsize", m > 4 ? "10" : "12");
         }
+        highlight(n, o, i);
         if (p->capacity) {
             char cap[160];
             snprintf(cap, sizeof cap, "%s (capacity %" PRIu64 ")",
@@ -668,6 +692,7 @@ static void add_transitions(clusters_t *cl, const pn_net_t *net,
             pni_dot_set(n, "width", "0.15");
             pni_dot_set(n, "height", "0.45");
         }
+        highlight(n, o, pn_net_place_count(net) + i);
         set_position(n, o, t->has_position, t->x, t->y);
     }
 }

@@ -73,7 +73,12 @@ typedef struct pn_dot_options {
                                 dpi at which it fits (pn_dot_last_dpi()
                                 says which); 0: no limit on a side (only
                                 PN_DOT_MAX_PIXELS in all) */
-    uint64_t reserved[2];    /* zero (the init function sets it): room for
+    const int64_t *weight;   /* nodes to highlight with a coefficient
+                                (an invariant): the places' weights, then
+                                the transitions' (place count + transition
+                                count entries), 0 for a node not
+                                highlighted; NULL: none */
+    uint64_t reserved[1];    /* zero (the init function sets it): room for
                                 fields of later versions */
 } pn_dot_options_t;
 

@@ -270,4 +270,63 @@ has "$TMP/ov" ": 0 text/text, 0 text/node, 0 text/arc"
 "$BIN/pn-run" --trace "$TMP/long.trace" "$TMP/long.pnml" > /dev/null
 expect 4 "$BIN/pn-dot" --trace "$TMP/long.trace" --timeline "$TMP/long.pnml" -o "$TMP/long.svg"
 has "$TMP/err" "draw a window of at most"
+# --invariant K: the K-th minimal P-semiflow (tK: T-semiflow) as pn-struct
+# numbers them, its support's nodes filled (and none else), each with its
+# weight; a K past the last, or not a number, is a usage error
+cat > "$TMP/inv.pnml" <<'EOF'
+<?xml version="1.0"?>
+<pnml xmlns="http://www.pnml.org/version-2009/grammar/pnml">
+  <net id="inv" type="http://www.pnml.org/version-2009/grammar/ptnet">
+    <page id="g">
+      <place id="a"><initialMarking><text>2</text></initialMarking></place>
+      <place id="b"/>
+      <place id="c"><initialMarking><text>1</text></initialMarking></place>
+      <place id="d"/>
+      <transition id="t1"/>
+      <transition id="t2"/>
+      <transition id="t3"/>
+      <transition id="t4"/>
+      <arc id="a1" source="a" target="t1"><inscription><text>2</text></inscription></arc>
+      <arc id="a2" source="t1" target="b"/>
+      <arc id="a3" source="b" target="t2"/>
+      <arc id="a4" source="t2" target="a"><inscription><text>2</text></inscription></arc>
+      <arc id="a5" source="c" target="t3"/>
+      <arc id="a6" source="t3" target="d"/>
+      <arc id="a7" source="d" target="t4"/>
+      <arc id="a8" source="t4" target="c"/>
+    </page>
+  </net>
+</pnml>
+EOF
+"$BIN/pn-struct" -f json "$TMP/inv.pnml" > "$TMP/inv.json"
+# flow KIND K: the K-th flow's "id=weight" lines, sorted, from pn-struct
+flow() {
+    if [ "$1" = p ]; then sel='s/.*"p_semiflows": //; s/"t_semiflows".*//'
+    else sel='s/.*"t_semiflows": //; s/"siphons".*//'; fi
+    sed "$sel" "$TMP/inv.json" | grep -o '"weights": {[^}]*}' | sed -n "$2p" |
+        sed 's/"weights": {//; s/}//; s/"//g; s/: /=/g' | tr ',' '\n' | tr -d ' ' | sort
+}
+# lit SVG: the "id=weight" lines of the nodes filled as an invariant's
+lit() {
+    awk '/<g id="[^"]*" class="node">/ { match($0, /id="[^"]*"/); id = substr($0, RSTART + 4, RLENGTH - 5) }
+         /\(weight [0-9]+\)/ { match($0, /\(weight [0-9]+\)/); w = substr($0, RSTART + 8, RLENGTH - 9) }
+         /fill="#ffd166"/ { print id "=" w }' "$1" | sort
+}
+for k in p1 p2 t1 t2 1; do
+    kind=$(echo "$k" | tr -d '0-9'); kind=${kind:-p}; n=$(echo "$k" | tr -dc '0-9')
+    expect 0 "$BIN/pn-dot" --invariant "$k" "$TMP/inv.pnml" -o "$TMP/inv.svg"
+    flow "$kind" "$n" > "$TMP/inv.want"
+    lit "$TMP/inv.svg" > "$TMP/inv.got"
+    [ -s "$TMP/inv.want" ] && cmp -s "$TMP/inv.want" "$TMP/inv.got" && ok ||
+        bad "--invariant $k lights $(tr '\n' ' ' < "$TMP/inv.got")where pn-struct says $(tr '\n' ' ' < "$TMP/inv.want")"
+done
+has "$TMP/inv.svg" "P&#45;semiflow 1 of 2"
+# the weight 2 of b in a + 2 b = 2 is shown beside it
+expect 0 "$BIN/pn-dot" --invariant 1 -f dot "$TMP/inv.pnml"
+grep -q 'xlabel="2x"' "$TMP/out" && ok || bad "--invariant 1: no weight 2x beside b"
+expect 2 "$BIN/pn-dot" --invariant 3 "$TMP/inv.pnml"
+has "$TMP/err" "has 2 minimal P-semiflows, not 3"
+expect 2 "$BIN/pn-dot" --invariant t0 "$TMP/inv.pnml"
+expect 2 "$BIN/pn-dot" --invariant 1x "$TMP/inv.pnml"
+
 finish

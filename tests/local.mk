@@ -163,12 +163,15 @@ EXTRA_DIST += tests/fuzz-replay.sh
 # semiflows' properties (test_struct); the program on Murata's classes
 # (tests/struct), its limits and a net of 100,000 places (cli-struct.sh);
 # the minimal semiflows against 4ti2's (struct-4ti2.sh: small nets here,
-# every MCC model under make check-mcc)
+# every MCC model and the corpus's nets under make check-mcc); the
+# contest's OneSafe and StableMarking where the P-semiflows decide them
+# (struct-mcc.sh, under make check-mcc)
 check_PROGRAMS += tests/test_struct
 tests_test_struct_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_struct_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 TESTS += tests/test_struct tests/cli-struct.sh tests/struct-4ti2.sh
-EXTRA_DIST += tests/cli-struct.sh tests/struct-4ti2.sh tests/struct
+EXTRA_DIST += tests/cli-struct.sh tests/struct-4ti2.sh tests/struct-mcc.sh \
+	tests/struct
 # (its FAIL lines are printed and make goes on: pn-reach's comparison
 # under check-mcc still runs)
 .PHONY: check-mcc-struct
@@ -176,3 +179,5 @@ check-mcc: check-mcc-struct
 check-mcc-struct: bin/pn-struct bin/pn-info
 	-srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
 	PN_CORPUS='$(PN_CORPUS)' STRUCT_ALL=1 sh $(srcdir)/tests/struct-4ti2.sh
+	-srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
+	PN_CORPUS='$(PN_CORPUS)' sh $(srcdir)/tests/struct-mcc.sh

@@ -5,9 +5,10 @@
 # built from the net's canonical dump (pn-info --dump), and both sets,
 # written as sorted "id=coefficient" lines, must be equal.  Skipped (77)
 # without 4ti2.
-#   STRUCT_ALL=1   every net of the MCC oracle folder (make check-mcc);
-#                  otherwise the small nets of tests/struct and tests/pnml
-#                  and a few small MCC models
+#   STRUCT_ALL=1   every net of the MCC oracle folder and of the corpus
+#                  (PN_CORPUS) that pn-info reads, of 2,000 nodes at most
+#                  (make check-mcc); otherwise the small nets of
+#                  tests/struct and tests/pnml and a few small MCC models
 #   STRUCT_TIMEOUT=S  seconds 4ti2 gets per net (default 20): a net it
 #                  does not finish in is left out
 # Only each instance's model.pnml is copied, into a scratch folder: the
@@ -107,12 +108,27 @@ for f in "$srcdir"/struct/*.pnml "$srcdir"/pnml/valid/*/net.pnml; do
 done
 if [ -n "$ORACLE" ] && [ -d "$ORACLE" ]; then
     if [ "${STRUCT_ALL:-0}" = 1 ]; then models=$(ls "$ORACLE")
-    else models="ResAllocation-PT-R003C002 Philosophers-PT-000005 Kanban-PT-00005 Dekker-PT-010"; fi
+    else models="ResAllocation-PT-R003C002 Philosophers-PT-000005 Kanban-PT-00005 Dekker-PT-010 DNAwalker-PT-01track12Block1"; fi
     for m in $models; do
         [ -f "$ORACLE/$m/model.pnml" ] || continue
         mkdir -p "$TMP/mcc/$m"
         cp "$ORACLE/$m/model.pnml" "$TMP/mcc/$m/model.pnml"
         compare "$m" "$TMP/mcc/$m/model.pnml"
+    done
+fi
+# the corpus's nets (make check-mcc): those pn-info reads, of 2,000 nodes
+# at most (4ti2's matrix is dense)
+if [ "${STRUCT_ALL:-0}" = 1 ] && [ -n "${PN_CORPUS:-}" ] && [ -d "$PN_CORPUS" ]; then
+    for f in $(find "$PN_CORPUS" -name '*.pnml' | sort); do
+        name=corpus/${f#$PN_CORPUS/}
+        if ! "$BIN/pn-info" -q "$f" > "$TMP/info" 2>/dev/null; then
+            echo "$name: not read by pn-info: left out"; continue
+        fi
+        nodes=$(awk '$1 == "places:" || $1 == "transitions:" { n += $2 } END { print n + 0 }' "$TMP/info")
+        if [ "$nodes" -gt 2000 ]; then
+            echo "$name: $nodes nodes: left out"; continue
+        fi
+        compare "$name" "$f"
     done
 fi
 echo "$checked sets of minimal semiflows equal to 4ti2's"

@@ -134,11 +134,12 @@ static void gauss_seidel(const sys_t *s, double *x, double tol,
 
 #ifdef HAVE_UMFPACK
 /* The direct solution: A^T x^T = b^T by UMFPACK; for the steady state the
- * last equation is replaced by sum x = 1.  0, 1 when the matrix is
+ * last equation is replaced by x_last = 1 (the others determine the rest
+ * on an irreducible chain), and x normalized.  0, 1 when the matrix is
  * singular, -1 when out of memory. */
 static int lu(const sys_t *s, double *x)
 {
-    size_t n = s->n, nz = s->ioff[n] + 2 * n;
+    size_t n = s->n, nz = s->ioff[n] + n;
     long *ti = malloc(nz * sizeof *ti), *tj = malloc(nz * sizeof *tj);
     long *ap = malloc((n + 1) * sizeof *ap), *ai = malloc(nz * sizeof *ai);
     double *tx = malloc(nz * sizeof *tx), *ax = malloc(nz * sizeof *ax);
@@ -155,9 +156,9 @@ static int lu(const sys_t *s, double *x)
             for (size_t q = s->ioff[j]; q < s->ioff[j + 1]; q++)
                 ti[k] = (long)j, tj[k] = (long)s->isrc[q],
                 tx[k++] = -s->irate[q];
-        } else
-            for (size_t i = 0; i < n; i++)
-                ti[k] = (long)j, tj[k] = (long)i, tx[k++] = 1;
+        } else /* x_last = 1, normalized afterwards: a row of ones
+                  would fill the factors in */
+            ti[k] = (long)j, tj[k] = (long)j, tx[k++] = 1;
         rhs[j] = s->b ? s->b[j] : j == last;
     }
     if (umfpack_dl_triplet_to_col((long)n, (long)n, (long)k, ti, tj, tx, ap,
@@ -172,6 +173,8 @@ static int lu(const sys_t *s, double *x)
                                    NULL);
     ret = st == UMFPACK_OK ? 0
           : st == UMFPACK_ERROR_out_of_memory ? -1 : 1;
+    if (!s->b)
+        normalize(x, n);
 out:
     umfpack_dl_free_symbolic(&sym);
     umfpack_dl_free_numeric(&num);

@@ -226,13 +226,19 @@ pn_status_t pni_gspn_init(pni_gspn_t *g, const pn_net_t *net,
     g->np = pn_net_place_count(net);
     g->nt = pn_net_transition_count(net);
     g->max_states = max_states;
-    for (size_t t = 0; t < g->nt; t++)
-        if (pn_net_transition(net, t)->timing == PN_TIMING_DETERMINISTIC)
+    for (size_t t = 0; t < g->nt; t++) {
+        const pn_transition_t *tr = pn_net_transition(net, t);
+        if (tr->timing == PN_TIMING_DETERMINISTIC)
             return pni_error(err, PN_EINVAL, 0, 0,
                              "transition %s is deterministic: the Markov "
                              "chain of a GSPN has exponential and immediate "
-                             "transitions only",
-                             pn_net_transition(net, t)->id);
+                             "transitions only", tr->id);
+        if (tr->timing_lost)
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "transition %s: its file gave a timing that was "
+                             "not read (a rate that depends on the marking)",
+                             tr->id);
+    }
     g->scratch = malloc((g->np + 1) * sizeof *g->scratch);
     g->scratch2 = malloc((g->np + 1) * sizeof *g->scratch2);
     g->probe = malloc((g->np + 1) * sizeof *g->probe);

@@ -78,7 +78,8 @@ typedef struct pn_gspn_result {
 } pn_gspn_result_t;
 
 /* Solves net.  Returns PN_OK and *out (pn_gspn_result_free()), or
- *   PN_EINVAL  net or out NULL; a deterministic transition; a vanishing
+ *   PN_EINVAL  net or out NULL; a deterministic transition, or one whose
+ *              timing was not read (timing_lost); a vanishing
  *              loop that no timed transition leaves (the message names
  *              one of its markings and its transitions);
  *   PN_ETOOBIG more than max_states markings, or a place above

@@ -146,3 +146,7 @@ check-mcc: check-mcc-struct
 check-mcc-struct: bin/pn-struct bin/pn-info
 	-srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
 	PN_CORPUS='$(PN_CORPUS)' STRUCT_ALL=1 sh $(srcdir)/tests/struct-4ti2.sh
+# pn-solve: PIPE's GSPNs (tests/gspn) against queueing closed forms, an
+# absorbing net, an absorbing vanishing loop (cli-solve.sh)
+TESTS += tests/cli-solve.sh
+EXTRA_DIST += tests/cli-solve.sh tests/gspn

@@ -76,6 +76,12 @@ expect 1 "$BIN/pn-solve" "$G/vanishing-loop.xml"
 has "$TMP/err" "absorbing vanishing loop"
 has "$TMP/err" "P1=1"
 
+# two bottom components, none dead: no steady state made up (exit 4)
+expect 4 "$BIN/pn-solve" "$G/two-bottoms.xml"
+has "$TMP/out" "chain:       multiple (2 bottom components)"
+has "$TMP/out" "no steady state"
+lacks "$TMP/out" "throughput"
+
 # JSON of a steady state; the timing is used, so no warning says it is not
 expect 0 "$BIN/pn-solve" --format json "$G/mm1k.xml"
 has "$TMP/out" '"kind": "ergodic"'

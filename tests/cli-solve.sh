@@ -89,6 +89,24 @@ has "$TMP/out" '"converged": true'
 has "$TMP/out" '"throughput": {"T0": 1.90375939849'
 lacks "$TMP/err" "not used"
 
+# PIPE's own examples (the corpus, when there is one): the Courier
+# protocol's 11,700 tangible markings (Ajmone Marsan et al., 1995), one
+# throughput through every transition of its cycle; PIPE's
+# simple_vanishing reaches dead markings, for which PIPE prints a steady
+# state
+CORPUS="${PN_CORPUS:-}"
+if [ -n "$CORPUS" ] && [ -f "$CORPUS/pipe/Courier_Protocol.xml" ]; then
+    expect 0 "$BIN/pn-solve" -q "$CORPUS/pipe/Courier_Protocol.xml"
+    has "$TMP/out" "states:      11700 tangible"
+    has "$TMP/out" "chain:       ergodic (1 bottom component)"
+    lacks "$TMP/out" "NOT converged"
+    expect 0 "$BIN/pn-solve" -q "$CORPUS/pipe/simple_vanishing.xml"
+    has "$TMP/out" "chain:       absorbing"
+    has "$TMP/out" "no steady state"
+else
+    echo "PN_CORPUS not set: PIPE's examples are skipped"
+fi
+
 # the options every program has, and bad ones
 expect 0 "$BIN/pn-solve" --help
 has "$TMP/out" "Usage: pn-solve"

@@ -161,12 +161,13 @@ int cli_read_net(const char *prog, const char *path,
         return CLI_EINPUT;
     }
     cli_net_warnings(prog, *net);
-    /* the net keeps its transitions' timing, but only pn-convert uses it
-     * (it writes it): the programs that run, explore or draw the net take
-     * it untimed, and say so as the reader said it before it kept it */
+    /* the net keeps its transitions' timing, but only pn-convert (it
+     * writes it) and pn-solve (it solves it) use it: the programs that
+     * run, explore or draw the net take it untimed, and say so as the
+     * reader said it before it kept it */
     size_t c[PN_TIMING_KINDS];
     pn_net_count_timing(*net, c);
-    if (strcmp(prog, "pn-convert") != 0 &&
+    if (strcmp(prog, "pn-convert") != 0 && strcmp(prog, "pn-solve") != 0 &&
         c[PN_TIMING_NONE] < pn_net_transition_count(*net))
         cli_warning("%s: %zu timed and %zu immediate transitions: their "
                     "timing is not used here (the net is taken untimed)",

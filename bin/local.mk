@@ -44,3 +44,6 @@ EXTRA_DIST += %reldir%/sweep-mpi.c
 bin_PROGRAMS += bin/pn-struct
 bin_pn_struct_SOURCES = %reldir%/pn-struct.c
 bin_pn_struct_LDADD = bin/libcli.la libpn.la
+bin_PROGRAMS += bin/pn-solve
+bin_pn_solve_SOURCES = %reldir%/pn-solve.c
+bin_pn_solve_LDADD = bin/libcli.la libpn.la -lm

@@ -24,6 +24,7 @@
 #include "reach.h"      /* analysis/: the state space */
 #include "struct.h"     /* analysis/: semiflows, classes, siphons, traps */
 #include "graph.h"      /* analysis/: the graph of markings, coverability */
+#include "gspn.h"       /* stochastic/: GSPN solved exactly */
 #include "results.h"    /* engine/: the result schema (CSV, JSON Lines) */
 #include "maxplus.h"    /* maxplus/: the max-plus kernel-time model */
 #include "gpu.h"        /* generators/: the GPU warp net */

@@ -8,10 +8,12 @@ cd "$(dirname "$0")/.."
 
 # chromium: tests/html-browser.sh opens the pages of pn-dot --html in it
 # (headless), and make figures takes the viewer's screenshot with it;
-# 4ti2: tests/struct-4ti2.sh checks pn-struct's semiflows against it
+# 4ti2: tests/struct-4ti2.sh checks pn-struct's semiflows against it;
+# libsuitesparse-dev: UMFPACK, pn-solve's direct LU
 PACKAGES="build-essential autoconf automake libtool pkg-config \
 libxml2-dev libxml2-utils check libgraphviz-dev graphviz jing libyaml-dev gnuplot-nox \
-libjansson-dev libglpk-dev libopenmpi-dev openmpi-bin chromium 4ti2"
+libjansson-dev libglpk-dev libopenmpi-dev openmpi-bin chromium 4ti2 \
+libsuitesparse-dev"
 
 missing=""
 for p in $PACKAGES; do

@@ -14,11 +14,12 @@ allowed() {
     pnml) echo "pnml lib" ;;
     engine) echo "engine lib" ;;
     analysis) echo "analysis engine lib" ;;
+    stochastic) echo "stochastic lib" ;;
     maxplus) echo "maxplus lib" ;;
     generators) echo "generators maxplus lib" ;;
     gpu) echo "gpu generators analysis engine maxplus lib" ;;
     render) echo "render engine lib" ;;
-    include) echo "include gpu render generators maxplus analysis engine pnml lib" ;;
+    include) echo "include gpu render generators maxplus stochastic analysis engine pnml lib" ;;
     esac
 }
 # folder: the third-party headers it may include
@@ -26,10 +27,11 @@ third_party() {
     case "$1" in
     pnml) echo "libxml" ;;
     render|maxplus) echo "graphviz" ;;
+    stochastic) echo "suitesparse" ;;
     esac
 }
 
-for dir in lib pnml engine analysis maxplus generators gpu render include; do
+for dir in lib pnml engine analysis stochastic maxplus generators gpu render include; do
     for f in "$top/$dir"/*.c "$top/$dir"/*.h; do
         [ -f "$f" ] || continue
         name="$dir/$(basename "$f")"
@@ -40,7 +42,7 @@ for dir in lib pnml engine analysis maxplus generators gpu render include; do
             [ "$h" = config.h ] || [ "$h" = version.h ] && continue
             [ "$name" = render/html.c ] && [ "$h" = viewer.h ] && continue
             found=""
-            for d in lib pnml engine analysis maxplus generators gpu render include; do
+            for d in lib pnml engine analysis stochastic maxplus generators gpu render include; do
                 [ -f "$top/$d/$h" ] && found="$found $d"
             done
             case " $(allowed "$dir") " in
@@ -54,7 +56,7 @@ for dir in lib pnml engine analysis maxplus generators gpu render include; do
             [ "$h" = sys ] && continue
             case " $(third_party "$dir") " in
             *" $h "*) ok ;;
-            *) bad "$name includes <$h/...>: only $(for d in pnml render maxplus; do case " $(third_party $d) " in *" $h "*) printf '%s/ ' $d;; esac; done)may" ;;
+            *) bad "$name includes <$h/...>: only $(for d in pnml render maxplus stochastic; do case " $(third_party $d) " in *" $h "*) printf '%s/ ' $d;; esac; done)may" ;;
             esac
         done
     done
@@ -67,7 +69,7 @@ for f in "$top"/maxplus/*.c; do
     grep -q '#include <graphviz/' "$f" && bad "maxplus/$(basename "$f") calls Graphviz: only kernel_dot.c may" || ok
 done
 for f in "$top"/lib/*.[ch] "$top"/pnml/*.[ch] "$top"/engine/*.[ch] \
-         "$top"/analysis/*.[ch] \
+         "$top"/analysis/*.[ch] "$top"/stochastic/*.[ch] \
          "$top"/maxplus/*.[ch] "$top"/generators/*.[ch] "$top"/include/*.h; do
     grep -q '#include <graphviz/\(gvc\|gvcext\|gvplugin\)' "$f" &&
         bad "$f includes Graphviz's layout and rendering (libgvc): only render/ may" || ok
@@ -80,7 +82,7 @@ grep -q '"dot.h"' "$top/include/pn.h" && bad "include/pn.h includes dot.h (libpn
 # planted: into analysis/ from engine/ below it, and out of analysis/ into
 # pnml/ beside it; each must be named
 if [ -z "${LAYERS_TOP:-}" ]; then
-    for d in lib pnml engine analysis maxplus generators gpu render include; do
+    for d in lib pnml engine analysis stochastic maxplus generators gpu render include; do
         mkdir -p "$TMP/tree/$d"
         cp "$top/$d"/*.h "$TMP/tree/$d/"
     done

@@ -181,3 +181,8 @@ check-mcc-struct: bin/pn-struct bin/pn-info
 	PN_CORPUS='$(PN_CORPUS)' STRUCT_ALL=1 sh $(srcdir)/tests/struct-4ti2.sh
 	-srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
 	PN_CORPUS='$(PN_CORPUS)' sh $(srcdir)/tests/struct-mcc.sh
+
+# pn-solve: PIPE's GSPNs (tests/gspn) against queueing closed forms, an
+# absorbing net, an absorbing vanishing loop (cli-solve.sh)
+TESTS += tests/cli-solve.sh
+EXTRA_DIST += tests/cli-solve.sh tests/gspn

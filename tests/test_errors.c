@@ -306,6 +306,24 @@ START_TEST(mcc_bounds)
 }
 END_TEST
 
+START_TEST(gspn)
+{
+    pn_error_t err;
+    pn_net_t *net = small_net();
+    pn_gspn_result_t *r;
+    dirty(&err);
+    success(pn_gspn_solve(net, NULL, &r, &err), &err, "pn_gspn_solve");
+    pn_gspn_result_free(r);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_DETERMINISTIC, 1, 1,
+                                       PN_SERVER_SINGLE), PN_OK);
+    dirty(&err);
+    failure(pn_gspn_solve(net, NULL, &r, &err), PN_EINVAL, &err,
+            "pn_gspn_solve");
+    ck_assert_ptr_null(r);
+    pn_net_free(net);
+}
+END_TEST
+
 START_TEST(render)
 {
     pn_error_t err;
@@ -370,6 +388,7 @@ int main(void)
     tcase_add_test(tc, gpu_workload);
     tcase_add_test(tc, kernel);
     tcase_add_test(tc, mcc_bounds);
+    tcase_add_test(tc, gspn);
     tcase_add_test(tc, render);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);

@@ -1,0 +1,247 @@
+/* pn-solve: a generalized stochastic Petri net solved exactly: its
+ * tangible reachability graph, the Markov chain's steady state or its
+ * absorption, throughputs and mean tokens (pn/gspn.h). */
+#include <config.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "lib_private.h"
+#include "pn.h"
+
+static const char *prog = "pn-solve";
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "Usage: %s [OPTION]... FILE\n"
+        "Solve the net in FILE ('-': standard input) as a generalized\n"
+        "stochastic Petri net: exponential transitions with their rates\n"
+        "(times the enabling degree under infinite-server semantics),\n"
+        "immediate ones by priority and weight, transitions without timing\n"
+        "as exponential of rate 1.  Builds the tangible reachability graph,\n"
+        "finds the Markov chain's bottom components, and prints its steady\n"
+        "state's throughputs and mean tokens, or, when a dead marking is\n"
+        "reachable, the mean time to absorption and where it ends.\n"
+        "\n"
+        "      --max-states N    explore at most N markings (default %d)\n"
+        "      --direct-max N    direct LU up to N states, Gauss-Seidel\n"
+        "                        beyond (default %d)\n"
+        "      --max-iter N      Gauss-Seidel sweeps at most (default 100000)\n"
+        "  -f, --format FMT      text (default) or json\n"
+        "      --net ID          read the <net> with this id\n",
+        prog, PN_GSPN_MAX_STATES, PN_GSPN_DIRECT_MAX);
+    cli_usage_common(out, 24);
+    fprintf(out,
+        "\n"
+        "Exit status: 0 solved, 1 the net could not be read or solved (a\n"
+        "deterministic transition, an absorbing vanishing loop, too many\n"
+        "markings), 2 bad command line, 3 the output could not be written,\n"
+        "4 no answer: Gauss-Seidel did not converge, or the chain has\n"
+        "several bottom components.\n");
+}
+
+enum { OPT_MAX_STATES = 128, OPT_DIRECT_MAX, OPT_MAX_ITER, OPT_NET };
+
+static const char *kind_word(pn_gspn_kind_t k)
+{
+    return k == PN_GSPN_ERGODIC ? "ergodic"
+           : k == PN_GSPN_ABSORBING ? "absorbing" : "multiple";
+}
+
+static const char *label(const char *name, const char *id)
+{
+    return name && *name ? name : id;
+}
+
+/* A number in JSON: null when it is not finite. */
+static void jnum(double v)
+{
+    if (isfinite(v))
+        printf("%.17g", v);
+    else
+        printf("null");
+}
+
+static void text_dead(const pn_net_t *net, const pn_gspn_result_t *r)
+{
+    printf("no steady state: %zu dead marking%s reachable\n", r->dead,
+           r->dead == 1 ? " is" : "s are");
+    if (!r->mtta_known) {
+        printf("absorption: not computed (a bottom component that is not a "
+               "dead marking is reachable too)\n");
+        return;
+    }
+    printf("mean time to absorption: %.10g\n", r->mtta);
+    for (size_t d = 0; d < r->dead; d++) {
+        printf("  dead marking %zu (probability %.10g):", d + 1,
+               r->dead_probability[d]);
+        int any = 0;
+        for (size_t p = 0; p < r->places; p++) {
+            uint64_t v = r->dead_marking[d * r->places + p];
+            if (v) {
+                printf(" %s=%" PRIu64, pn_net_place(net, p)->id, v);
+                any = 1;
+            }
+        }
+        printf("%s\n", any ? "" : " (empty)");
+    }
+}
+
+static void text_report(const pn_net_t *net, const pn_gspn_result_t *r,
+                        const char *file)
+{
+    printf("file:        %s\n", file);
+    printf("net:         %s (%zu places, %zu transitions)\n",
+           label(pn_net_name(net), pn_net_id(net) ? pn_net_id(net) : "-"),
+           r->places, r->transitions);
+    printf("states:      %zu tangible, %zu vanishing, %zu rates\n",
+           r->tangible, r->vanishing, r->edges);
+    printf("chain:       %s (%zu bottom component%s)\n", kind_word(r->kind),
+           r->bottom, r->bottom == 1 ? "" : "s");
+    if (strcmp(r->solver, "none"))
+        printf("solver:      %s, %zu sweeps, residual %.3g%s\n", r->solver,
+               r->iterations, r->residual,
+               r->converged ? "" : " (NOT converged)");
+    if (r->kind == PN_GSPN_ABSORBING) {
+        text_dead(net, r);
+        return;
+    }
+    if (r->kind == PN_GSPN_MULTIPLE) {
+        printf("no steady state: the long run depends on which bottom "
+               "component is reached (not solved)\n");
+        return;
+    }
+    printf("recurrent:   %zu states\n", r->recurrent);
+    printf("throughput:\n");
+    for (size_t t = 0; t < r->transitions; t++) {
+        const pn_transition_t *tr = pn_net_transition(net, t);
+        printf("  %-20s %.10g\n", label(tr->name, tr->id), r->throughput[t]);
+    }
+    printf("mean tokens:\n");
+    for (size_t p = 0; p < r->places; p++) {
+        const pn_place_t *pl = pn_net_place(net, p);
+        printf("  %-20s %.10g\n", label(pl->name, pl->id),
+               r->mean_tokens[p]);
+    }
+}
+
+static void json_report(const pn_net_t *net, const pn_gspn_result_t *r,
+                        const char *file)
+{
+    printf("{\"file\": ");
+    pni_json_string(stdout, file, 0);
+    printf(", \"places\": %zu, \"transitions\": %zu, \"tangible\": %zu, "
+           "\"vanishing\": %zu, \"rates\": %zu, \"kind\": \"%s\", "
+           "\"bottom\": %zu, \"solver\": \"%s\", \"iterations\": %zu, "
+           "\"residual\": ", r->places, r->transitions, r->tangible,
+           r->vanishing, r->edges, kind_word(r->kind), r->bottom, r->solver,
+           r->iterations);
+    jnum(r->residual);
+    printf(", \"converged\": %s", r->converged ? "true" : "false");
+    if (r->kind == PN_GSPN_ERGODIC) {
+        printf(", \"recurrent\": %zu, \"throughput\": {", r->recurrent);
+        for (size_t t = 0; t < r->transitions; t++) {
+            printf("%s", t ? ", " : "");
+            pni_json_string(stdout, pn_net_transition(net, t)->id, 0);
+            printf(": ");
+            jnum(r->throughput[t]);
+        }
+        printf("}, \"mean_tokens\": {");
+        for (size_t p = 0; p < r->places; p++) {
+            printf("%s", p ? ", " : "");
+            pni_json_string(stdout, pn_net_place(net, p)->id, 0);
+            printf(": ");
+            jnum(r->mean_tokens[p]);
+        }
+        printf("}");
+    }
+    if (r->kind == PN_GSPN_ABSORBING) {
+        printf(", \"dead\": %zu, \"mtta\": ", r->dead);
+        if (r->mtta_known)
+            jnum(r->mtta);
+        else
+            printf("null");
+        printf(", \"dead_markings\": [");
+        for (size_t d = 0; r->mtta_known && d < r->dead; d++) {
+            printf("%s{\"probability\": ", d ? ", " : "");
+            jnum(r->dead_probability[d]);
+            printf(", \"marking\": {");
+            int any = 0;
+            for (size_t p = 0; p < r->places; p++) {
+                uint64_t v = r->dead_marking[d * r->places + p];
+                if (!v)
+                    continue;
+                printf("%s", any++ ? ", " : "");
+                pni_json_string(stdout, pn_net_place(net, p)->id, 0);
+                printf(": %" PRIu64, v);
+            }
+            printf("}}");
+        }
+        printf("]");
+    }
+    printf("}\n");
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        CLI_LONGOPT_FORMAT,
+        {"max-states", required_argument, NULL, OPT_MAX_STATES},
+        {"direct-max", required_argument, NULL, OPT_DIRECT_MAX},
+        {"max-iter", required_argument, NULL, OPT_MAX_ITER},
+        {"net", required_argument, NULL, OPT_NET},
+        CLI_LONGOPTS_COMMON};
+    cli_init(prog, argc, argv);
+    cli_common_t cc = {.prog = prog, .usage = usage,
+                       .formats = CLI_FMT(CLI_TEXT) | CLI_FMT(CLI_JSON),
+                       .format = CLI_TEXT};
+    pn_read_options_t ro = {0};
+    uint64_t ms = PN_GSPN_MAX_STATES, dm = PN_GSPN_DIRECT_MAX, mi = 100000;
+    int c, rc;
+    while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
+        rc = -1;
+        if (c == OPT_MAX_STATES) {
+            if (cli_uint("--max-states", optarg, 1, SIZE_MAX / 2, &ms))
+                return CLI_EUSAGE;
+        } else if (c == OPT_DIRECT_MAX) {
+            if (cli_uint("--direct-max", optarg, 1, SIZE_MAX / 2, &dm))
+                return CLI_EUSAGE;
+        } else if (c == OPT_MAX_ITER) {
+            if (cli_uint("--max-iter", optarg, 1, SIZE_MAX / 2, &mi))
+                return CLI_EUSAGE;
+        } else if (c == OPT_NET)
+            ro.net_id = optarg;
+        else
+            rc = cli_option(&cc, c, optarg);
+        if (rc >= 0)
+            return rc;
+    }
+    const char *path = cli_one_file(prog, argc, argv, optind);
+    if (!path)
+        return CLI_EUSAGE;
+    pn_net_t *net;
+    if ((rc = cli_read_net(prog, path, &ro, &net)) != CLI_OK)
+        return rc;
+    pn_gspn_options_t o = {.max_states = (size_t)ms,
+                           .direct_max = (size_t)dm,
+                           .max_iter = (size_t)mi};
+    pn_gspn_result_t *r;
+    pn_error_t err;
+    if (pn_gspn_solve(net, &o, &r, &err)) {
+        cli_error(prog, &err);
+        pn_net_free(net);
+        return CLI_EINPUT;
+    }
+    if (cc.format == CLI_JSON)
+        json_report(net, r, cli_input_name(path));
+    else
+        text_report(net, r, cli_input_name(path));
+    rc = r->kind == PN_GSPN_MULTIPLE || !r->converged ? 4 : CLI_OK;
+    pn_gspn_result_free(r);
+    pn_net_free(net);
+    return rc; /* standard output is checked at exit (cli_init()) */
+}

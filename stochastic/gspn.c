@@ -1,0 +1,293 @@
+/* The tangible reachability graph of a GSPN, vanishing markings eliminated
+ * as they are met, and its Markov chain solved (pn/gspn.h). */
+#include <config.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gspn.h"
+#include "gspn_private.h"
+#include "lib_private.h"
+
+int pn_gspn_has_lu(void)
+{
+#ifdef HAVE_UMFPACK
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+void pn_gspn_result_free(pn_gspn_result_t *r)
+{
+    if (!r)
+        return;
+    free(r->throughput);
+    free(r->mean_tokens);
+    free(r->dead_probability);
+    free(r->dead_marking);
+    free(r);
+}
+
+/* ---- the net's arcs by transition --------------------------------------- */
+
+static pn_status_t index_arcs(pni_gspn_t *g)
+{
+    const pn_net_t *net = g->net;
+    size_t na = pn_net_arc_count(net);
+    g->aoff = calloc(g->nt + 1, sizeof *g->aoff);
+    g->arcs = malloc((na ? na : 1) * sizeof *g->arcs);
+    if (!g->aoff || !g->arcs)
+        return PN_ENOMEM;
+    for (size_t a = 0; a < na; a++)
+        g->aoff[pn_net_arc(net, a)->transition + 1]++;
+    for (size_t t = 0; t < g->nt; t++)
+        g->aoff[t + 1] += g->aoff[t];
+    size_t *at = calloc(g->nt + 1, sizeof *at);
+    if (!at)
+        return PN_ENOMEM;
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        g->arcs[g->aoff[arc->transition] + at[arc->transition]++] = arc;
+    }
+    free(at);
+    return PN_OK;
+}
+
+/* Fires t at m into out: 1, or 0 when t is not enabled (or a capacity
+ * forbids it), -1 when a place would pass PN_TOKENS_MAX. */
+int pni_gspn_fire(const pni_gspn_t *g, size_t t, const uint64_t *m,
+                  uint64_t *out)
+{
+    const pn_arc_t *const *a = g->arcs + g->aoff[t];
+    size_t n = g->aoff[t + 1] - g->aoff[t];
+    for (size_t k = 0; k < n; k++) {
+        uint64_t v = m[a[k]->place];
+        if (a[k]->dir != PN_DIR_PT)
+            continue;
+        if ((a[k]->kind == PN_ARC_NORMAL || a[k]->kind == PN_ARC_READ) &&
+            v < a[k]->weight)
+            return 0;
+        if (a[k]->kind == PN_ARC_INHIBITOR && v >= a[k]->weight)
+            return 0;
+    }
+    memcpy(out, m, g->np * sizeof *out);
+    for (size_t k = 0; k < n; k++)
+        if (a[k]->dir == PN_DIR_PT && a[k]->kind == PN_ARC_NORMAL)
+            out[a[k]->place] -= a[k]->weight;
+        else if (a[k]->kind == PN_ARC_RESET)
+            out[a[k]->place] = 0;
+    for (size_t k = 0; k < n; k++)
+        if (a[k]->dir == PN_DIR_TP) {
+            size_t p = a[k]->place;
+            if (out[p] > PN_TOKENS_MAX - a[k]->weight)
+                return -1;
+            out[p] += a[k]->weight;
+            uint64_t cap = pn_net_place(g->net, p)->capacity;
+            if (cap && out[p] > cap)
+                return 0;
+        }
+    return 1;
+}
+
+/* The rate of timed transition t at m: its rate, times its enabling
+ * degree (the firings its normal input arcs allow at once) under
+ * infinite-server semantics. */
+double pni_gspn_rate(const pni_gspn_t *g, size_t t, const uint64_t *m)
+{
+    const pn_transition_t *tr = pn_net_transition(g->net, t);
+    double rate = tr->timing == PN_TIMING_NONE ? PN_DEFAULT_RATE : tr->rate;
+    if (tr->server != PN_SERVER_INFINITE)
+        return rate;
+    uint64_t deg = UINT64_MAX;
+    for (size_t k = g->aoff[t]; k < g->aoff[t + 1]; k++) {
+        const pn_arc_t *a = g->arcs[k];
+        if (a->dir == PN_DIR_PT && a->kind == PN_ARC_NORMAL &&
+            m[a->place] / a->weight < deg)
+            deg = m[a->place] / a->weight;
+    }
+    return deg == UINT64_MAX ? rate : rate * (double)deg;
+}
+
+/* ---- the store of markings ----------------------------------------------- */
+
+static uint64_t hash_marking(const uint64_t *m, size_t np)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t p = 0; p < np; p++) {
+        h ^= m[p];
+        h *= 1099511628211u;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static pn_status_t rehash(pni_gspn_t *g)
+{
+    size_t cap = g->tabcap ? 2 * g->tabcap : 1024;
+    size_t *tab = calloc(cap, sizeof *tab);
+    if (!tab)
+        return PN_ENOMEM;
+    for (size_t i = 0; i < g->nm; i++) {
+        size_t h = (size_t)hash_marking(g->marks + i * g->np, g->np);
+        while (tab[h & (cap - 1)])
+            h++;
+        tab[h & (cap - 1)] = i + 1;
+    }
+    free(g->tab);
+    g->tab = tab;
+    g->tabcap = cap;
+    return PN_OK;
+}
+
+/* Whether m enables an immediate transition. */
+static int is_vanishing(const pni_gspn_t *g, const uint64_t *m)
+{
+    for (size_t t = 0; t < g->nt; t++)
+        if (pn_net_transition(g->net, t)->timing == PN_TIMING_IMMEDIATE &&
+            pni_gspn_fire(g, t, m, g->probe) != 0)
+            return 1;
+    return 0;
+}
+
+/* The index of marking m, stored when new (*idx). */
+pn_status_t pni_gspn_find(pni_gspn_t *g, const uint64_t *m, size_t *idx)
+{
+    if (2 * (g->nm + 1) > g->tabcap && rehash(g))
+        return PN_ENOMEM;
+    size_t h = (size_t)hash_marking(m, g->np);
+    for (;; h++) {
+        size_t e = g->tab[h & (g->tabcap - 1)];
+        if (!e)
+            break;
+        if (!memcmp(g->marks + (e - 1) * g->np, m, g->np * sizeof *m)) {
+            *idx = e - 1;
+            return PN_OK;
+        }
+    }
+    if (g->nm >= g->max_states)
+        return pni_error(g->err, PN_ETOOBIG, 0, 0,
+                         "more than %zu markings: the net is too large or "
+                         "not bounded", g->max_states);
+    if (pni_grow((void **)&g->marks, &g->capm, (g->nm + 1) * g->np,
+                 sizeof *g->marks) ||
+        pni_grow((void **)&g->tid, &g->captid, g->nm + 1, sizeof *g->tid) ||
+        pni_grow((void **)&g->stamp, &g->capstamp, g->nm + 1,
+                 sizeof *g->stamp) ||
+        pni_grow((void **)&g->lpos, &g->caplpos, g->nm + 1,
+                 sizeof *g->lpos))
+        return PN_ENOMEM;
+    memcpy(g->marks + g->nm * g->np, m, g->np * sizeof *m);
+    g->tab[h & (g->tabcap - 1)] = g->nm + 1;
+    g->stamp[g->nm] = 0;
+    g->tid[g->nm] = SIZE_MAX;
+    if (is_vanishing(g, m)) {
+        g->nvan++;
+    } else {
+        if (pni_grow((void **)&g->tang, &g->captang, g->ntang + 1,
+                     sizeof *g->tang))
+            return PN_ENOMEM;
+        g->tid[g->nm] = g->ntang;
+        g->tang[g->ntang++] = g->nm;
+    }
+    *idx = g->nm++;
+    return PN_OK;
+}
+
+void pni_gspn_free(pni_gspn_t *g)
+{
+    free(g->aoff);
+    free(g->arcs);
+    free(g->marks);
+    free(g->tab);
+    free(g->tid);
+    free(g->stamp);
+    free(g->tang);
+    free(g->edges);
+    free(g->imm);
+    free(g->scratch);
+    free(g->scratch2);
+    free(g->probe);
+    free(g->cur);
+    free(g->lpos);
+    free(g->lsb);
+    free(g->good);
+    free(g->lv);
+    free(g->lpend);
+    free(g->lsucc);
+}
+
+pn_status_t pni_gspn_init(pni_gspn_t *g, const pn_net_t *net,
+                          size_t max_states, pn_error_t *err)
+{
+    memset(g, 0, sizeof *g);
+    g->net = net;
+    g->err = err;
+    g->np = pn_net_place_count(net);
+    g->nt = pn_net_transition_count(net);
+    g->max_states = max_states;
+    for (size_t t = 0; t < g->nt; t++) {
+        const pn_transition_t *tr = pn_net_transition(net, t);
+        if (tr->timing == PN_TIMING_DETERMINISTIC)
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "transition %s is deterministic: the Markov "
+                             "chain of a GSPN has exponential and immediate "
+                             "transitions only", tr->id);
+        if (tr->timing_lost)
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "transition %s: its file gave a timing that was "
+                             "not read (a rate that depends on the marking)",
+                             tr->id);
+    }
+    g->scratch = malloc((g->np + 1) * sizeof *g->scratch);
+    g->scratch2 = malloc((g->np + 1) * sizeof *g->scratch2);
+    g->probe = malloc((g->np + 1) * sizeof *g->probe);
+    g->cur = malloc((g->np + 1) * sizeof *g->cur);
+    if (!g->scratch || !g->scratch2 || !g->probe || !g->cur || index_arcs(g))
+        return PN_ENOMEM;
+    return PN_OK;
+}
+
+pn_status_t pn_gspn_solve(const pn_net_t *net, const pn_gspn_options_t *opt,
+                          pn_gspn_result_t **out, pn_error_t *err)
+{
+    pni_error_begin(err, NULL);
+    if (out)
+        *out = NULL;
+    if (!net || !out)
+        return pni_error(err, PN_EINVAL, 0, 0, "net or out is NULL");
+    pn_gspn_options_t o = opt ? *opt : (pn_gspn_options_t){0};
+    if (!o.max_states)
+        o.max_states = PN_GSPN_MAX_STATES;
+    if (!o.direct_max)
+        o.direct_max = PN_GSPN_DIRECT_MAX;
+    if (!(o.tolerance > 0))
+        o.tolerance = 1e-12;
+    if (!o.max_iter)
+        o.max_iter = 100000;
+    pn_gspn_result_t *r = calloc(1, sizeof *r);
+    if (!r)
+        return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
+    r->places = pn_net_place_count(net);
+    r->transitions = pn_net_transition_count(net);
+    r->solver = "none";
+    pni_gspn_t g;
+    pn_status_t st = pni_gspn_init(&g, net, o.max_states, err);
+    if (!st)
+        st = pni_gspn_explore(&g);
+    if (!st) {
+        r->tangible = g.ntang;
+        r->vanishing = g.nvan;
+        for (size_t e = 0; e < g.nedges; e++)
+            r->edges += g.edges[e].from != SIZE_MAX;
+        st = pni_gspn_ctmc(&g, &o, r);
+    }
+    pni_gspn_free(&g);
+    if (st) {
+        pn_gspn_result_free(r);
+        return st == PN_ENOMEM ? pni_error(err, st, 0, 0, "out of memory")
+                               : st;
+    }
+    *out = r;
+    return PN_OK;
+}

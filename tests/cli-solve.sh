@@ -1,0 +1,120 @@
+#!/bin/sh
+# pn-solve: GSPNs in PIPE's dialect (tests/gspn, as PIPE writes them)
+# against the closed forms of queueing theory to 6 digits, by LU and by
+# Gauss-Seidel; an absorbing net's time to absorption; an absorbing
+# vanishing loop refused; the options.
+. "${srcdir:-tests}/lib.sh"
+G="$srcdir/gspn"
+
+# near LABEL VALUE: the text output's "  LABEL  x" line has x within
+# 1e-6 of VALUE, relatively
+near() {
+    got=$(awk -v l="$1" '$1 == l && NF == 2 {print $2; exit}' "$TMP/out")
+    if [ -n "$got" ] && awk -v a="$got" -v b="$2" 'BEGIN {
+            d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b
+            exit !(d <= 1e-6 * (m > 1 ? m : 1)) }'; then ok
+    else bad "$1: '$got', wanted $2"; sed 's/^/  | /' "$TMP/out" >&2; fi
+}
+
+# M/M/1/K, K = 5, lambda = 2, mu = 3: p_n = rho^n (1 - rho) / (1 -
+# rho^(K+1)); throughput lambda (1 - p_K), mean number sum n p_n; the same
+# with the room left as a place, and with the place's capacity
+for f in mm1k mm1k-capacity; do
+    expect 0 "$BIN/pn-solve" "$G/$f.xml"
+    has "$TMP/out" "chain:       ergodic (1 bottom component)"
+    has "$TMP/out" "states:      6 tangible"
+    near T0 1.9037593985
+    near T1 1.9037593985
+    near P0 1.42255639098
+done
+# PIPE's inhibitor arc tests M(p) = 0: an M/M/1/1 loss system, p_1 = 2/5
+expect 0 "$BIN/pn-solve" "$G/mm1k-inhibitor.xml"
+near T0 1.2
+near P0 0.4
+
+# M/M/c/K, c = 3, K = 6, lambda = 4, mu = 1.5: birth-death rates lambda
+# and min(n, c) mu; the immediate Start takes an idle server
+for dm in 200000 1; do
+    expect 0 "$BIN/pn-solve" --direct-max $dm "$G/mmck.xml"
+    near Arrive 3.50422172945
+    near Done 3.50422172945
+    near Start 3.50422172945
+    near Busy 2.33614781963
+    near Queue 0.807576323516
+    lacks "$TMP/out" "NOT converged"
+done
+has "$TMP/out" "solver:      gauss-seidel"
+# a Gauss-Seidel stopped early is not converged, and says so
+expect 4 "$BIN/pn-solve" --direct-max 1 --max-iter 2 "$G/mmck.xml"
+has "$TMP/out" "(NOT converged)"
+
+# the machine-repairman model: 5 machines failing at 0.2 each, 2
+# repairmen at rate 1: birth-death rates (5 - n) 0.2 and min(n, 2)
+expect 0 "$BIN/pn-solve" "$G/repairman.xml"
+near Fail 0.821866163996
+near Mend 0.821866163996
+near Up 4.10933081998
+near Down 0.0688030160226
+near Repair 0.821866163996
+
+# absorbing: no steady state; the time to absorption 1 / (1 + 3) and the
+# three dead markings with 1/4, 3/4 * 1/4, 3/4 * 3/4
+expect 0 "$BIN/pn-solve" "$G/absorbing.xml"
+has "$TMP/out" "no steady state: 3 dead markings are reachable"
+has "$TMP/out" "mean time to absorption: 0.25"
+has "$TMP/out" "(probability 0.25): P1=1"
+has "$TMP/out" "(probability 0.1875): P3=1"
+has "$TMP/out" "(probability 0.5625): P4=1"
+lacks "$TMP/out" "throughput"
+expect 0 "$BIN/pn-solve" -f json "$G/absorbing.xml"
+has "$TMP/out" '"kind": "absorbing"'
+has "$TMP/out" '"mtta": 0.25'
+lacks "$TMP/out" '"throughput"'
+
+# an absorbing vanishing loop is refused, the marking named
+expect 1 "$BIN/pn-solve" "$G/vanishing-loop.xml"
+has "$TMP/err" "absorbing vanishing loop"
+has "$TMP/err" "P1=1"
+
+# two bottom components, none dead: no steady state made up (exit 4)
+expect 4 "$BIN/pn-solve" "$G/two-bottoms.xml"
+has "$TMP/out" "chain:       multiple (2 bottom components)"
+has "$TMP/out" "no steady state"
+lacks "$TMP/out" "throughput"
+
+# JSON of a steady state; the timing is used, so no warning says it is not
+expect 0 "$BIN/pn-solve" --format json "$G/mm1k.xml"
+has "$TMP/out" '"kind": "ergodic"'
+has "$TMP/out" '"converged": true'
+has "$TMP/out" '"throughput": {"T0": 1.90375939849'
+lacks "$TMP/err" "not used"
+
+# PIPE's own examples (the corpus, when there is one): the Courier
+# protocol's 11,700 tangible markings (Ajmone Marsan et al., 1995), one
+# throughput through every transition of its cycle; PIPE's
+# simple_vanishing reaches dead markings, for which PIPE prints a steady
+# state
+CORPUS="${PN_CORPUS:-}"
+if [ -n "$CORPUS" ] && [ -f "$CORPUS/pipe/Courier_Protocol.xml" ]; then
+    expect 0 "$BIN/pn-solve" -q "$CORPUS/pipe/Courier_Protocol.xml"
+    has "$TMP/out" "states:      11700 tangible"
+    has "$TMP/out" "chain:       ergodic (1 bottom component)"
+    lacks "$TMP/out" "NOT converged"
+    expect 0 "$BIN/pn-solve" -q "$CORPUS/pipe/simple_vanishing.xml"
+    has "$TMP/out" "chain:       absorbing"
+    has "$TMP/out" "no steady state"
+else
+    echo "PN_CORPUS not set: PIPE's examples are skipped"
+fi
+
+# the options every program has, and bad ones
+expect 0 "$BIN/pn-solve" --help
+has "$TMP/out" "Usage: pn-solve"
+expect 0 "$BIN/pn-solve" --version
+has "$TMP/out" "pn-solve"
+expect 2 "$BIN/pn-solve" --direct-max 0 "$G/mm1k.xml"
+expect 2 "$BIN/pn-solve" -f csv "$G/mm1k.xml"
+expect 2 "$BIN/pn-solve"
+expect 1 "$BIN/pn-solve" --max-states 3 "$G/mm1k.xml"
+has "$TMP/err" "more than 3 markings"
+finish

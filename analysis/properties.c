@@ -56,43 +56,7 @@ static unsigned __int128 sum_of(const pn_qsum_t *s, const uint64_t *m)
 int pni_query_holds(const pn_reach_t *r, const pn_qformula_t *f,
                     const uint64_t *m)
 {
-    switch (f->kind) {
-    case PN_QF_TRUE: return 1;
-    case PN_QF_FALSE: return 0;
-    case PN_QF_DEADLOCK:
-        for (uint32_t t = 0; t < r->nt; t++)
-            if (pni_engine_enabled(r->engine, m, t))
-                return 0;
-        return 1;
-    case PN_QF_FIREABLE:
-        for (size_t i = 0; i < f->nitems; i++)
-            if (f->items[i] < r->nt &&
-                pni_engine_enabled(r->engine, m, (uint32_t)f->items[i]))
-                return 1;
-        return 0;
-    case PN_QF_CMP: {
-        unsigned __int128 a = sum_of(&f->lhs, m), b = sum_of(&f->rhs, m);
-        switch (f->op) {
-        case PN_QCMP_LT: return a < b;
-        case PN_QCMP_LE: return a <= b;
-        case PN_QCMP_EQ: return a == b;
-        case PN_QCMP_NE: return a != b;
-        case PN_QCMP_GE: return a >= b;
-        default: return a > b;
-        }
-    }
-    case PN_QF_NOT: return !pni_query_holds(r, f->kids[0], m);
-    case PN_QF_AND:
-        for (size_t i = 0; i < f->nkids; i++)
-            if (!pni_query_holds(r, f->kids[i], m))
-                return 0;
-        return 1;
-    default:
-        for (size_t i = 0; i < f->nkids; i++)
-            if (pni_query_holds(r, f->kids[i], m))
-                return 1;
-        return 0;
-    }
+    return pni_formula_holds(r->engine, r->nt, f, m);
 }
 
 typedef struct {

@@ -43,16 +43,6 @@ int pn_reach_stable_place(const pn_reach_t *r)
 /* ---- queries -------------------------------------------------------------
  */
 
-/* A sum's value, exact: counts are below 2^63 and a net has fewer than
- * 2^32 places, so 128 bits cannot overflow. */
-static unsigned __int128 sum_of(const pn_qsum_t *s, const uint64_t *m)
-{
-    unsigned __int128 v = s->constant;
-    for (size_t i = 0; i < s->nplaces; i++)
-        v += m[s->places[i]];
-    return v;
-}
-
 int pni_query_holds(const pn_reach_t *r, const pn_qformula_t *f,
                     const uint64_t *m)
 {
@@ -77,7 +67,7 @@ static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
         if (q->kind == PN_QUERY_CTL) {
             continue; /* over the whole graph, at the end */
         } else if (q->kind == PN_QUERY_BOUND) {
-            uint64_t v = pni_saturated(sum_of(&q->bound, m));
+            uint64_t v = pni_query_value(&q->bound, m);
             if (a->state == PN_REACH_NO_STATE || v > a->bound) {
                 a->bound = v;
                 a->state = state;

@@ -19,6 +19,8 @@ double pni_clock(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* A sum's value, exact: counts are below 2^63 and a net has fewer than
+ * 2^32 places, so 128 bits cannot overflow. */
 static unsigned __int128 sum_at(const pn_qsum_t *s, const uint64_t *m)
 {
     unsigned __int128 v = s->constant;

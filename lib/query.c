@@ -316,6 +316,9 @@ static pn_status_t node(parser_t *ps, pn_object_t kind, size_t *index)
 static pn_status_t name_list(parser_t *ps, pn_object_t kind,
                              pn_qsum_t *sum, pn_qformula_t *f)
 {
+    /* bound(): the empty sum, 0, as the contest's <place-bound/> */
+    if (sum && punct(ps, ")"))
+        return PN_OK;
     do {
         size_t i;
         if (node(ps, kind, &i))
@@ -610,7 +613,7 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
             ps.p = kw;
         }
     }
-    if (!q.bound.nplaces) {
+    if (q.kind != PN_QUERY_BOUND) {
         /* CTL: the formula at the initial marking (a place so named when
          * a comparison follows) */
         int ctl = keyword(&ps, "CTL");

@@ -1430,6 +1430,61 @@ START_TEST(unboundedness_is_exact)
 }
 END_TEST
 
+/* A bound over no place (the contest's <place-bound/>) is the empty sum:
+ * read from the XML and from bound(), written back as bound(), and its
+ * value is 0 on a net whose places do hold tokens. */
+START_TEST(empty_bound)
+{
+    pn_net_t *net = pn_net_new("x");
+    pn_net_add_place(net, "p", NULL, 3, NULL);
+    char dir[] = "/tmp/pn-reach-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/q.xml", dir);
+    FILE *f = fopen(path, "w");
+    fputs("<property-set xmlns=\"http://mcc.lip6.fr/\">\n<property><id>u"
+          "</id>\n<formula><place-bound/></formula></property>\n"
+          "</property-set>\n", f);
+    fclose(f);
+    pn_query_set_t *x, *in = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_mcc_queries_read(path, net, &x, &err), PN_OK);
+    ck_assert_int_eq(x->q[0].kind, PN_QUERY_BOUND);
+    ck_assert_uint_eq(x->q[0].bound.nplaces, 0);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    pn_query_write(mem, &x->q[0], net);
+    fclose(mem);
+    ck_assert_str_eq(text, "bound()");
+    ck_assert_int_eq(pn_query_parse(in, text, net, &err), PN_OK);
+    ck_assert_int_eq(in->q[0].kind, PN_QUERY_BOUND);
+    ck_assert_uint_eq(in->q[0].bound.nplaces, 0);
+    free(text);
+    pn_query_answer_t ans[1];
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_query(net, &o, x, ans, &r), PN_OK);
+    ck_assert(ans[0].known);
+    ck_assert_uint_eq(ans[0].bound, 0);
+    pn_reach_free(r);
+    /* an empty set of transitions has no such reading */
+    f = fopen(path, "w");
+    fputs("<property-set>\n<property><id>u</id><formula><exists-path>"
+          "<finally>\n<is-fireable/></finally></exists-path></formula>"
+          "</property></property-set>\n", f);
+    fclose(f);
+    pn_query_set_free(x);
+    ck_assert_int_eq(pn_mcc_queries_read(path, net, &x, &err), PN_EQUERY);
+    ck_assert_uint_eq(err.line, 3);
+    pn_query_set_free(in);
+    unlink(path);
+    rmdir(dir);
+    pn_net_free(net);
+}
+END_TEST
+
 /* The contest's XML and the inline form compile to the same tree; bad
  * files are refused with their line. */
 START_TEST(xml_and_inline_agree)
@@ -1690,6 +1745,7 @@ int main(void)
     tcase_add_test(tc, random_queries_against_brute_force);
     tcase_add_test(tc, unboundedness_is_exact);
     tcase_add_test(tc, xml_and_inline_agree);
+    tcase_add_test(tc, empty_bound);
     tcase_add_test(tc, packed_markings_widen);
     tcase_add_test(tc, semiflow_bounds);
     tcase_add_test(tc, structurally_bounded_keeps_no_parents);

@@ -515,8 +515,12 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
                                              "when every query was decided)"
                                            : "unknown (the search did not "
                                              "finish)");
+    /* a search a limit stopped looked for dead markings only among the
+     * markings it expanded: the last ones found were not looked at */
     printf("dead:        %" PRIu64 " dead marking%s%s\n", pn_reach_dead(r),
-           pn_reach_dead(r) == 1 ? "" : "s", sofar);
+           pn_reach_dead(r) == 1 ? "" : "s",
+           full || decided ? sofar : " (in the markings expanded: those "
+                                     "found last were not looked at)");
     size_t never = 0;
     for (size_t t = 0; t < nt; t++)
         never += !pn_reach_transition_fires(r, t);

@@ -146,6 +146,9 @@ typedef struct {
 /* What was found. */
 typedef struct {
     pn_reach_end_t end;
+    /* states [0, expanded) had all their successors computed (the rest
+     * of a search a limit stopped were found only) */
+    size_t expanded;
     uint64_t edges, dead;
     uint32_t first_dead;
     uint64_t max_place, max_total;
@@ -288,16 +291,18 @@ pn_status_t pni_path_of(const pn_reach_t *r, const uint32_t *chain,
 /* Whether marking m satisfies f (no temporal operator in it). */
 int pni_query_holds(const pn_reach_t *r, const pn_qformula_t *f,
                     const uint64_t *m);
-/* CTL over the graph of a complete exploration that kept it: the
- * checker (the graph's predecessors, built once for all its formulas;
- * NULL when out of memory or the exploration does not fit), and whether
- * formula f holds at the initial marking: PN_OK, PN_ENOMEM.  *state: for
- * EF g true, the nearest marking where g holds; for AG g false, the
- * nearest where it fails; else PN_REACH_NO_STATE. */
+/* CTL over the graph of an exploration that kept it: the checker (the
+ * graph's predecessors, built once for all its formulas; NULL when out of
+ * memory or there is no graph), and whether formula f holds at the
+ * initial marking: PN_OK, PN_ENOMEM.  On a complete graph *known is
+ * always 1; on one a limit cut short, 1 only where the markings found
+ * decide f whatever the unexpanded ones lead to.  *state: for EF g true,
+ * the nearest marking where g holds; for AG g false, the nearest where it
+ * fails; else PN_REACH_NO_STATE. */
 typedef struct pni_ctl pni_ctl_t;
 pni_ctl_t *pni_ctl_new(pn_reach_t *r);
-pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *value,
-                          uint64_t *state);
+pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *known,
+                          int *value, uint64_t *state);
 void pni_ctl_free(pni_ctl_t *c);
 
 /* ---- invariants.c ------------------------------------------------------- */

@@ -10,6 +10,15 @@
  * are over the reachable markings.  This is the Model Checking Contest's
  * convention: every CTL answer of its oracle on nets with dead markings
  * agrees with it, and with no other reading of EX and AX there.
+ *
+ * On a graph a limit cut short (the markings from `nf` on found but not
+ * expanded: their successors unknown), each subformula gets two sets: the
+ * states where it surely holds (must) and those where it may (may), by
+ * the same fixed points with the unexpanded markings taken at their
+ * worst, resp. best: EX f, AX f, EG f and the untils are unknown there
+ * beyond what f and the goal say.  Negation swaps the two.  A formula
+ * must-true at the initial marking is true, may-false false, and any
+ * other is left unknown: an answer from a partial graph is never a guess.
  */
 #include <config.h>
 #include <stdlib.h>
@@ -20,6 +29,9 @@
 struct pni_ctl {
     pn_reach_t *r;
     size_t n;
+    /* states [0, nf) were expanded (their edges are all in the graph);
+     * from nf on, found only (nf == n: a complete graph) */
+    size_t nf;
     /* the predecessors of state i: pred[pred_off[i] .. pred_off[i + 1]),
      * one per edge (built on the first operator that needs them) */
     uint64_t *pred_off;
@@ -64,8 +76,13 @@ static pn_status_t eval_atoms(ctl_t *c, const pn_qformula_t *f)
     return PN_OK;
 }
 
+/* The number of edges out of state i: 0 for a state not expanded, so
+ * that the fixed points below see it as a state with no known edge (each
+ * operator then sets its value there itself). */
 static uint64_t outdeg(const ctl_t *c, size_t i)
 {
+    if (i >= c->nf)
+        return 0;
     return c->r->graph.succ_off[i + 1] - c->r->graph.succ_off[i];
 }
 
@@ -80,12 +97,15 @@ static pn_status_t predecessors(ctl_t *c)
     c->cnt = malloc((c->n + 1) * sizeof *c->cnt);
     if (!c->pred_off || !c->pred || !c->queue || !c->cnt)
         return PN_ENOMEM;
-    for (size_t k = 0; k < g->nsucc; k++)
+    /* the edges of the expanded states only (a state the limit stopped
+     * in the middle of has some of its edges stored past succ_off[nf]) */
+    uint64_t nedges = g->succ_off[c->nf];
+    for (uint64_t k = 0; k < nedges; k++)
         c->pred_off[g->succ[k] + 2]++;
     for (size_t i = 0; i < c->n; i++)
         c->pred_off[i + 2] += c->pred_off[i + 1];
     /* pred_off[v + 1] is v's fill position, then its end */
-    for (size_t u = 0; u < c->n; u++)
+    for (size_t u = 0; u < c->nf; u++)
         for (uint64_t k = g->succ_off[u]; k < g->succ_off[u + 1]; k++)
             c->pred[c->pred_off[g->succ[k] + 1]++] = (uint32_t)u;
     return PN_OK;
@@ -142,7 +162,8 @@ static void eg(ctl_t *c, unsigned char *a)
         if (!a[i])
             continue;
         uint32_t k = 0;
-        for (uint64_t e = g->succ_off[i]; e < g->succ_off[i + 1]; e++)
+        for (uint64_t e = outdeg(c, i) ? g->succ_off[i] : 0;
+             outdeg(c, i) && e < g->succ_off[i + 1]; e++)
             k += a[g->succ[e]] != 0;
         c->cnt[i] = k;
     }
@@ -163,13 +184,13 @@ static void eg(ctl_t *c, unsigned char *a)
     }
 }
 
-/* EX a (all 0) or AX a (all 1) into out: at a dead marking, EX a is
- * false and AX a true (no successor, all of none). */
+/* EX a (all 0) or AX a (all 1) into out, over the expanded states: at a
+ * dead marking, EX a is false and AX a true (no successor, all of none). */
 static void next(const ctl_t *c, const unsigned char *a, int all,
                  unsigned char *out)
 {
     const pni_graph_t *g = &c->r->graph;
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = 0; i < c->nf; i++) {
         int v = all;
         for (uint64_t e = g->succ_off[i]; e < g->succ_off[i + 1]; e++)
             if ((a[g->succ[e]] != 0) != all) {
@@ -180,23 +201,64 @@ static void next(const ctl_t *c, const unsigned char *a, int all,
     }
 }
 
-static void invert(unsigned char *v, size_t n)
+/* A subformula's value: v[0, n) the states where it surely holds (must),
+ * v[n, 2n) those where it may; the same on a complete graph. */
+static void set_unexpanded(const ctl_t *c, unsigned char *v, int must,
+                           int may)
 {
-    for (size_t i = 0; i < n; i++)
-        v[i] = !v[i];
+    for (size_t i = c->nf; i < c->n; i++) {
+        v[i] = (unsigned char)must;
+        v[c->n + i] = (unsigned char)may;
+    }
 }
 
-/* The states satisfying f, one byte each (NULL: out of memory). */
+/* not: must is not may, may is not must */
+static void negate(const ctl_t *c, unsigned char *v)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        unsigned char t = v[i];
+        v[i] = !v[c->n + i];
+        v[c->n + i] = !t;
+    }
+}
+
+/* The may half: the must half again on a complete graph (no state's
+ * value is unknown there), else the fixed point op once more on it. */
+static int partial(const ctl_t *c, unsigned char *v)
+{
+    if (c->nf < c->n)
+        return 1;
+    memcpy(v + c->n, v, c->n);
+    return 0;
+}
+
+/* The untils (a NULL: true), into v holding the goal's pair: a state not
+ * expanded may lead to the goal when a may hold there, never surely. */
+static void until(ctl_t *c, const unsigned char *a, int all, unsigned char *v)
+{
+    void (*op)(ctl_t *, const unsigned char *, unsigned char *) =
+        all ? au : eu;
+    op(c, a, v);
+    if (partial(c, v)) {
+        for (size_t i = c->nf; i < c->n; i++)
+            v[c->n + i] |= !a || a[c->n + i];
+        op(c, a ? a + c->n : NULL, v + c->n);
+    }
+}
+
+/* The states satisfying f as a must/may pair (NULL: out of memory). */
 static unsigned char *sat(ctl_t *c, const pn_qformula_t *f)
 {
-    unsigned char *v = malloc(c->n + 1), *a = NULL;
+    size_t n = c->n;
+    unsigned char *v = malloc(2 * n + 1), *a = NULL;
     if (!v)
         return NULL;
     if (!pni_qformula_temporal(f)) {
         size_t k = 0;
         while (c->atoms[k] != f) /* it is one of them */
             k++;
-        memcpy(v, c->values + k * c->n, c->n);
+        memcpy(v, c->values + k * n, n);
+        memcpy(v + n, v, n);
         return v;
     }
     if ((f->kind >= PN_QF_EX && predecessors(c)) ||
@@ -206,40 +268,49 @@ static unsigned char *sat(ctl_t *c, const pn_qformula_t *f)
     }
     switch (f->kind) {
     case PN_QF_NOT:
-        memcpy(v, a, c->n);
-        invert(v, c->n);
+        memcpy(v, a, 2 * n);
+        negate(c, v);
         break;
     case PN_QF_AND:
     case PN_QF_OR:
-        memcpy(v, a, c->n);
+        memcpy(v, a, 2 * n);
         for (size_t k = 1; k < f->nkids; k++) {
             free(a);
             if (!(a = sat(c, f->kids[k]))) {
                 free(v);
                 return NULL;
             }
-            for (size_t i = 0; i < c->n; i++)
+            for (size_t i = 0; i < 2 * n; i++)
                 v[i] = f->kind == PN_QF_AND ? v[i] && a[i] : v[i] || a[i];
         }
         break;
     case PN_QF_EX:
     case PN_QF_AX:
         next(c, a, f->kind == PN_QF_AX, v);
+        next(c, a + n, f->kind == PN_QF_AX, v + n);
+        set_unexpanded(c, v, 0, 1);
         break;
     case PN_QF_EF:
     case PN_QF_AF:
-        memcpy(v, a, c->n);
-        (f->kind == PN_QF_EF ? eu : au)(c, NULL, v);
+        memcpy(v, a, 2 * n);
+        until(c, NULL, f->kind == PN_QF_AF, v);
         break;
     case PN_QF_AG: /* not EF not */
-        memcpy(v, a, c->n);
-        invert(v, c->n);
-        eu(c, NULL, v);
-        invert(v, c->n);
+        memcpy(v, a, 2 * n);
+        negate(c, v);
+        until(c, NULL, 0, v);
+        negate(c, v);
         break;
     case PN_QF_EG:
-        memcpy(v, a, c->n);
+        /* an unexpanded state has no known edge: eg() keeps it as it
+         * keeps a dead one, which is right for may and not for must */
+        memcpy(v, a, 2 * n);
+        set_unexpanded(c, v, 0, 1);
+        for (size_t i = c->nf; i < n; i++)
+            v[n + i] = a[n + i];
         eg(c, v);
+        if (partial(c, v))
+            eg(c, v + n);
         break;
     default: { /* the untils */
         unsigned char *b = sat(c, f->kids[1]);
@@ -248,9 +319,9 @@ static unsigned char *sat(ctl_t *c, const pn_qformula_t *f)
             free(v);
             return NULL;
         }
-        memcpy(v, b, c->n);
+        memcpy(v, b, 2 * n);
         free(b);
-        (f->kind == PN_QF_EU ? eu : au)(c, a, v);
+        until(c, a, f->kind == PN_QF_AU, v);
     }
     }
     free(a);
@@ -259,13 +330,13 @@ static unsigned char *sat(ctl_t *c, const pn_qformula_t *f)
 
 pni_ctl_t *pni_ctl_new(pn_reach_t *r)
 {
-    if (r->found.end != PN_REACH_COMPLETE || !r->graph.keep_graph ||
-        !r->store.nstates)
+    if (!r->graph.keep_graph || !r->store.nstates)
         return NULL;
     ctl_t *c = calloc(1, sizeof *c);
     if (c) {
         c->r = r;
         c->n = r->store.nstates;
+        c->nf = r->found.end == PN_REACH_COMPLETE ? c->n : r->found.expanded;
     }
     return c;
 }
@@ -281,24 +352,31 @@ void pni_ctl_free(pni_ctl_t *c)
     free(c);
 }
 
-pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *value,
-                          uint64_t *state)
+pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *known,
+                          int *value, uint64_t *state)
 {
     *state = PN_REACH_NO_STATE;
-    /* EF g and AG g: the nearest marking where g holds (resp. fails) is
-     * a witness (a counterexample); states are numbered breadth first */
+    *known = *value = 0;
+    /* EF g and AG g: the nearest marking where g surely holds (resp.
+     * surely fails) is a witness (a counterexample); states are numbered
+     * breadth first.  With none, only a complete graph says the other
+     * answer. */
     int reach = f->kind == PN_QF_EF || f->kind == PN_QF_AG;
     const pn_qformula_t *g = reach ? f->kids[0] : f;
     unsigned char *v = eval_atoms(c, g) ? NULL : sat(c, g);
     if (v && reach) {
-        int want = f->kind == PN_QF_EF;
+        int ef = f->kind == PN_QF_EF;
+        /* EF: a must state; AG: a state outside may */
+        const unsigned char *in = ef ? v : v + c->n;
         size_t i = 0;
-        while (i < c->n && (v[i] != 0) != want)
+        while (i < c->n && (in[i] != 0) != ef)
             i++;
-        *value = (i < c->n) == want;
+        *known = i < c->n || c->nf == c->n;
+        *value = (i < c->n) == ef;
         if (i < c->n)
             *state = i;
     } else if (v) {
+        *known = v[0] || !v[c->n];
         *value = v[0];
     }
     free(v);

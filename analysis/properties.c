@@ -142,19 +142,21 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
     pn_status_t st = pni_search(net, &oc, on_state, &c, out);
     if (st)
         return st;
-    if ((*out)->found.end != PN_REACH_COMPLETE)
-        return PN_OK;
+    /* a search a limit stopped: the CTL queries its graph decides */
+    int complete = (*out)->found.end == PN_REACH_COMPLETE;
+    int graph = (*out)->graph.keep_graph && (*out)->store.nstates;
     pni_ctl_t *ctl = NULL;
     for (size_t i = 0; !st && i < qs->n; i++) {
         pn_query_answer_t *a = &answers[i];
-        if (qs->q[i].kind == PN_QUERY_CTL) {
+        if (qs->q[i].kind == PN_QUERY_CTL && !graph) {
+            continue;
+        } else if (qs->q[i].kind == PN_QUERY_CTL) {
             if (!ctl && !(ctl = pni_ctl_new(*out)))
                 st = PN_ENOMEM;
             else
-                st = pni_ctl_holds(ctl, qs->q[i].formula, &a->value,
-                                   &a->state);
-            a->known = !st;
-        } else if (!a->known) {
+                st = pni_ctl_holds(ctl, qs->q[i].formula, &a->known,
+                                   &a->value, &a->state);
+        } else if (!a->known && complete) {
             a->known = 1;
             a->value = qs->q[i].kind == PN_QUERY_AG;
         }

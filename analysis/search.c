@@ -412,6 +412,7 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
             r->graph.succ_off[i + 1] = r->graph.nsucc;
         }
         r->found.edges += x.nedges;
+        r->found.expanded = i + 1;
         if (x.nedges == 0) {
             if (r->found.first_dead == NO_STATE)
                 r->found.first_dead = (uint32_t)i;

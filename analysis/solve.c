@@ -129,24 +129,33 @@ static int fits(const pn_qformula_t *f, size_t np, size_t nt)
     return 1;
 }
 
-/* A complete search: CTL queries by their fixed points over its graph,
+/* After the search: CTL queries by their fixed points over its graph
+ * (on a graph a limit cut short, those it decides); when it is complete,
  * the EF queries never met false, the AG ones never failed true. */
 static pn_status_t settle(solve_t *c, pn_reach_t *r)
 {
     pn_status_t st = PN_OK;
     pni_ctl_t *ctl = NULL;
+    int complete = r->found.end == PN_REACH_COMPLETE;
+    int graph = r->graph.keep_graph && r->store.nstates;
     for (size_t i = 0; !st && i < c->qs->n; i++) {
         pn_query_answer_t *a = &c->a[i];
         if (a->known)
             continue;
         if (c->qs->q[i].kind == PN_QUERY_CTL) {
+            if (!graph)
+                continue;
             if (!ctl && !(ctl = pni_ctl_new(r)))
                 st = PN_ENOMEM;
             else
-                st = pni_ctl_holds(ctl, c->qs->q[i].formula, &a->value,
-                                   &a->state);
+                st = pni_ctl_holds(ctl, c->qs->q[i].formula, &a->known,
+                                   &a->value, &a->state);
             if (st)
                 break;
+            if (!a->known)
+                continue;
+        } else if (!complete) {
+            continue;
         } else {
             a->value = c->qs->q[i].kind == PN_QUERY_AG;
         }
@@ -220,11 +229,16 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
     else
         pn_reach_options_init(&oc);
     for (size_t i = 0; i < qs->n; i++)
-        if (qs->q[i].kind == PN_QUERY_CTL)
+        if (qs->q[i].kind == PN_QUERY_CTL && !answers[i].known) {
             oc.graph = 1;
+            /* a quarter of the budget left for the fixed points over the
+             * graph the search leaves, complete or not */
+            if (c.deadline > 0)
+                c.deadline = t0 + 0.75 * so->time_limit;
+        }
     if (!st)
         st = pni_search(net, &oc, on_state, &c, out);
-    if (!st && (*out)->found.end == PN_REACH_COMPLETE)
+    if (!st && c.open)
         st = settle(&c, *out);
     free(c.tech);
     free(c.ub);

@@ -10,6 +10,7 @@
  */
 #include <config.h>
 #include <check.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,12 +420,78 @@ START_TEST(random_ctl_against_textbook)
 }
 END_TEST
 
+/* A search a state limit cuts short decides only what the markings it
+ * found decide whatever the others lead to: every answer it gives is the
+ * textbook's, and the rest are unknown, never guessed. */
+START_TEST(partial_graph_never_guesses)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3131);
+    int given = 0, unknown = 0, cut = 0;
+    for (int i = 0; i < 600; i++) {
+        pn_net_t *net = random_net(&rng);
+        graph_t g;
+        if (!build(&g, net, 500) || g.n < 3) {
+            graph_free(&g);
+            pn_net_free(net);
+            continue;
+        }
+        pn_query_set_t *qs = pn_query_set_new();
+        for (int k = 0; k < 6; k++) {
+            char text[4096] = "CTL ";
+            random_formula(&rng, net, 1 + (int)pni_rng_below(&rng, 4), text,
+                           sizeof text);
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+        }
+        pn_query_answer_t ans[6];
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.max_states = 1 + pni_rng_below(&rng, g.n - 1);
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+        ck_assert_int_ne(pn_reach_end(r), PN_REACH_COMPLETE);
+        cut++;
+        for (size_t k = 0; k < qs->n; k++) {
+            const pn_query_t *q = &qs->q[k];
+            if (q->kind != PN_QUERY_CTL || !ans[k].known) {
+                unknown += q->kind == PN_QUERY_CTL;
+                continue;
+            }
+            int want = textbook(&g, q);
+            char *text = NULL;
+            size_t len = 0;
+            FILE *mem = open_memstream(&text, &len);
+            pn_query_write(mem, q, net);
+            fclose(mem);
+            ck_assert_msg(ans[k].value == want,
+                          "net %d, %" PRIu64 " of %zu states, '%s': %s, "
+                          "the textbook %d", i, o.max_states, g.n, text,
+                          ans[k].value ? "true" : "false", want);
+            free(text);
+            check_witness(&g, r, q, &ans[k]);
+            given++;
+        }
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        graph_free(&g);
+        pn_net_free(net);
+    }
+    /* the cut graphs decide many formulas and leave many open */
+    ck_assert_int_ge(cut, 100);
+    ck_assert_int_ge(given, 300);
+    ck_assert_int_ge(unknown, 100);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ctl");
     TCase *tc = tcase_create("textbook");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, random_ctl_against_textbook);
+    tcase_add_test(tc, partial_graph_never_guesses);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1081,14 +1081,15 @@ static int own_tool_child(rd_t *rd, void *ctx, const char *name)
 
 /* <timing node="t" kind="exponential" rate="2.5" priority="1"
  * server="single"/>: a transition's timing (pn-convert(1)); rate,
- * priority and server may be left out (the defaults). */
+ * priority and server may be left out (the defaults).  server="k" comes
+ * with servers="K", K >= 2. */
 static int own_timing(rd_t *rd)
 {
     const el_t *line = rd->tree.cur;
     static const char *const names[] = {"node", "kind", "rate", "priority",
-                                        "server"};
-    const char *v[5];
-    if (pni_rd_attrs(rd, names, v, 5) < 0)
+                                        "server", "servers"};
+    const char *v[6];
+    if (pni_rd_attrs(rd, names, v, 6) < 0)
         return -1;
     rd_extra_t e = {0};
     e.what = EXTRA_TIMING;
@@ -1121,8 +1122,22 @@ static int own_timing(rd_t *rd)
     }
     if (v[4] && pn_server_parse(v[4], &e.server))
         return pni_rd_fail_at(rd, PN_EVALUE, line, "server=",
-                              "server '%s' is neither single nor infinite",
+                              "server '%s' is not single, infinite or k",
                               v[4]);
+    e.servers = e.server == PN_SERVER_INFINITE ? 0 : 1;
+    if (e.server == PN_SERVER_K) {
+        uint64_t k;
+        if (!v[5])
+            return pni_rd_fail_at(rd, PN_ESTRUCT, line, "server=",
+                                  "server=\"k\" needs a servers attribute");
+        if (number(rd, v[5], line, "servers=", "servers", &k) < 0)
+            return -1;
+        if (k < 2 || k > UINT_MAX)
+            return pni_rd_fail_at(rd, PN_ERANGE, line, "servers=",
+                                  "servers %s is not between 2 and %u",
+                                  v[5], UINT_MAX);
+        e.servers = (unsigned)k;
+    }
     if (pni_grow((void **)&rd->extras, &rd->cap_extras, rd->nextras + 1,
                  sizeof *rd->extras))
         return pni_rd_nomem(rd);

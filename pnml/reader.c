@@ -289,8 +289,11 @@ static int finish_net(rd_t *rd)
         if (e->what == EXTRA_CAPACITY)
             pn_net_set_capacity(rd->net, idx, e->capacity);
         else if (e->what == EXTRA_TIMING)
+        {
             pn_net_set_timing(rd->net, idx, e->timing, e->rate, e->priority,
                               e->server);
+            pn_net_set_servers(rd->net, idx, e->servers);
+        }
         else if (rd->own_pages)
             pn_net_set_page(rd->net, k, idx, e->page);
     }

@@ -75,6 +75,7 @@ typedef struct {
     double rate;
     int priority;
     pn_server_t server;
+    unsigned servers;
     at_t at;
 } rd_extra_t;
 

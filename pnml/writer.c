@@ -689,6 +689,11 @@ static int write_timing(wr_t *w, size_t i)
     W(att(w, "rate", rate));
     W(att(w, "priority", prio));
     W(att(w, "server", pn_server_name(t->server)));
+    if (t->server == PN_SERVER_K) {
+        char k[16];
+        snprintf(k, sizeof k, "%u", t->servers);
+        W(att(w, "servers", k));
+    }
     return end(w);
 }
 
@@ -847,6 +852,10 @@ static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
                         "PIPE has no deterministic transitions (only "
                         "immediate and exponential ones): transition '%s'",
                         t->id);
+        if (d == PN_DIALECT_PIPE && t->server == PN_SERVER_K)
+            return werr(err, PN_EDIALECT,
+                        "PIPE has single and infinite servers only: "
+                        "transition '%s' has %u servers", t->id, t->servers);
     }
     if (d == PN_DIALECT_STANDARD || d == PN_DIALECT_TAPAAL)
         return PN_OK;

@@ -1230,6 +1230,8 @@ static int own_child(rd_t *rd, void *ctx, const char *name)
  * goes to (PN_NONE for the net itself). */
 int pni_rd_read_object(rd_t *rd, size_t page, const char *name)
 {
+    if (rd->pnpro)
+        return pni_pnpro_read_object(rd, name);
     switch (name[0]) {
     case 'p':
         if (!strcmp(name, "place"))

@@ -227,6 +227,8 @@ static int finish_net(rd_t *rd)
 {
     pn_object_t k;
     size_t idx;
+    if (rd->pnpro && pni_pnpro_finish(rd))
+        return -1;
     /* reference chains are checked even when no arc uses them */
     for (size_t i = 0; i < rd->nrefs; i++)
         if (rd->refs[i].state != 2 && resolve(rd, rd->refs[i].id, &k, &idx))
@@ -268,7 +270,9 @@ static int finish_net(rd_t *rd)
     /* a PIPE net whose transitions all say PIPE's default (immediate,
      * weight 1, priority 1) says nothing a P/T net cannot: read untimed,
      * as it is written back */
-    size_t nt = rd->timing_special ? 0 : pn_net_transition_count(rd->net);
+    size_t nt = rd->timing_special || rd->pnpro
+                    ? 0
+                    : pn_net_transition_count(rd->net);
     for (size_t i = 0; i < nt; i++)
         if (pn_net_transition(rd->net, i)->timing == PN_TIMING_IMMEDIATE)
             pn_net_set_timing(rd->net, i, PN_TIMING_NONE, PN_DEFAULT_RATE,
@@ -434,6 +438,8 @@ static int start_net(rd_t *rd)
 /* A child of <pnml>: a net is read when it is the one asked for. */
 int pni_rd_start_in_root(rd_t *rd, const char *name)
 {
+    if (rd->pnpro)
+        return pni_pnpro_start_in_root(rd, name);
     if (!strcmp(name, "query"))
         pni_rd_ignore(rd, IGN_QUERY);
     if (strcmp(name, "net") != 0) {
@@ -459,6 +465,8 @@ int pni_rd_start_in_root(rd_t *rd, const char *name)
  * subnet, or something skipped whole. */
 int pni_rd_start_in_content(rd_t *rd, const frame_t *f, const char *name)
 {
+    if (rd->pnpro)
+        return pni_pnpro_start_in_content(rd, name);
     if (!strcmp(name, "page")) {
         const char *raw = pni_rd_attr(rd, "id");
         const char *id = pni_rd_scoped(rd, raw);
@@ -525,6 +533,8 @@ int pni_rd_end_frame(rd_t *rd)
     case F_SUBNET:
         rd->prefix = f.saved_prefix;
         break;
+    case F_GROUP:
+        break;
     }
     return 0;
 }
@@ -546,6 +556,7 @@ static void rd_free(rd_t *rd)
     free(rd->ownpages);
     free(rd->frames);
     pni_rd_tool_free(rd);
+    pni_pnpro_free(rd);
     pni_rd_parse_free(rd);
 }
 
@@ -574,7 +585,8 @@ static pn_status_t read_doc(const char *buf, size_t len, int fd,
                             "no <net> with id '%s'", rd.want);
             else
                 pni_rd_fail(&rd, PN_ENONET, (at_t){0, 0},
-                            "the document has no <net>");
+                            rd.pnpro ? "the project has no <gspn> page"
+                                     : "the document has no <net>");
         }
     }
     if (rd.diag.st == PN_OK) {

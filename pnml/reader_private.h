@@ -11,6 +11,7 @@
  *                   nodes, labels, our own block
  *   reader.c        the structure of the document, the net finished from
  *                   what was collected, the entry points
+ *   pnpro.c         GreatSPN's PNPRO project files: their objects
  */
 #ifndef PN_READER_PRIVATE_H
 #define PN_READER_PRIVATE_H
@@ -104,7 +105,8 @@ struct el {
 };
 
 /* A structure element open around the objects being read. */
-enum { F_ROOT, F_NET, F_PAGE, F_SUBNET };
+enum { F_ROOT, F_NET, F_PAGE, F_SUBNET, F_GROUP }; /* F_GROUP: PNPRO's
+                                                  <nodes>, <edges> */
 typedef struct {
     int kind;
     size_t page;          /* the page its content goes to (PN_NONE: net) */
@@ -217,6 +219,7 @@ typedef struct rd {
      * immediate transition of weight 1 and priority 1, single server):
      * while there are none, the net is read untimed */
     size_t timing_special;
+    struct pni_pnpro *pnpro; /* a GreatSPN project (pnpro.c); NULL: PNML */
     int deferring;      /* an arc waits: the later ones wait too */
     const char *prefix; /* id scope of WoPeD subprocess nets ("" at top) */
     size_t page;        /* current page, PN_NONE directly in the net */
@@ -320,6 +323,16 @@ int pni_rd_push_frame(rd_t *rd, int kind, size_t page);
 int pni_rd_start_in_root(rd_t *rd, const char *name);
 int pni_rd_start_in_content(rd_t *rd, const frame_t *f, const char *name);
 int pni_rd_end_frame(rd_t *rd);
+
+/* ---- pnpro.c: GreatSPN's PNPRO project files ------------------------- */
+
+int pni_pnpro_root(rd_t *rd);
+int pni_pnpro_start_in_root(rd_t *rd, const char *name);
+int pni_pnpro_start_in_content(rd_t *rd, const char *name);
+int pni_pnpro_is_object(const char *name);
+int pni_pnpro_read_object(rd_t *rd, const char *name);
+int pni_pnpro_finish(rd_t *rd);
+void pni_pnpro_free(rd_t *rd);
 
 #pragma GCC visibility pop
 

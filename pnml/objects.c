@@ -539,6 +539,7 @@ typedef struct {
     int timed, infinite, priority;
     double rate;
     int lost;     /* a rate or priority that is not a number */
+    pni_spn_t spn; /* pm4py's StochasticPetriNet block */
 } node_ctx_t;
 
 int pni_rd_unsupported_label(rd_t *rd, const char *name)
@@ -713,8 +714,14 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
         return pipe_timing_label(rd, n, name);
     if (!strcmp(name, "graphics"))
         return pni_rd_children(rd, graphics_child, &n->pos);
-    if (!strcmp(name, "toolspecific"))
+    if (!strcmp(name, "toolspecific")) {
+        const char *tool = pni_rd_attr(rd, "tool");
+        if (n->kind == PN_TRANSITION && tool &&
+            !strcmp(tool, "StochasticPetriNet") && !n->spn.seen &&
+            pni_rd_spn_block(rd, &n->spn) < 0)
+            return -1;
         return pni_rd_keep_tool(rd, n->kind, PN_NONE);
+    }
     if (n->kind == PN_PLACE) {
         if (!strcmp(name, "initialMarking"))
             return read_once(rd, &n->marking, &n->once[1], name);
@@ -809,6 +816,8 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
         pn_net_set_capacity(rd->net, index, capacity);
     if (kind == PN_TRANSITION)
         pipe_timing_set(rd, &n, index);
+    if (kind == PN_TRANSITION && pni_rd_spn_set(rd, &n.spn, index) < 0)
+        return -1;
     if (!n.pos.has && px && py) {
         int rx = parse_double(px, &n.pos.x), ry = parse_double(py, &n.pos.y);
         if (rx == -2 || ry == -2)

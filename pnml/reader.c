@@ -42,6 +42,11 @@ static const char *const ignored_what[IGN_COUNT][2] = {
     {"transition guard", "transition guards"},
     {"transition of a game's second player", "transitions of a game's "
      "second player"},
+    {"delay distribution other than exponential and deterministic (pm4py's "
+     "UNIFORM, NORMAL, LOGNORMAL, GAMMA: not read, its block kept)",
+     "delay distributions other than exponential and deterministic "
+     "(pm4py's UNIFORM, NORMAL, LOGNORMAL, GAMMA: not read, their blocks "
+     "kept)"},
     {"label we do not understand", "labels we do not understand"},
 };
 

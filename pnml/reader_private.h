@@ -12,6 +12,7 @@
  *   reader.c        the structure of the document, the net finished from
  *                   what was collected, the entry points
  *   pnpro.c         GreatSPN's PNPRO project files: their objects
+ *   pm4py.c         pm4py's stochastic block of a transition
  */
 #ifndef PN_READER_PRIVATE_H
 #define PN_READER_PRIVATE_H
@@ -127,7 +128,7 @@ typedef struct tchunk {
 enum {
     IGN_INTERVAL, IGN_INVARIANT, IGN_TRANSPORT, IGN_URGENT, IGN_TIMING,
     IGN_PRIORITY, IGN_QUERY, IGN_ARCNAME, IGN_BEND, IGN_LABELTOOL,
-    IGN_GUARD, IGN_PLAYER, IGN_LABEL, IGN_COUNT
+    IGN_GUARD, IGN_PLAYER, IGN_DISTRIBUTION, IGN_LABEL, IGN_COUNT
 };
 
 /* Errors and what the net cannot say (sax.c reports, every file counts). */
@@ -323,6 +324,17 @@ int pni_rd_push_frame(rd_t *rd, int kind, size_t page);
 int pni_rd_start_in_root(rd_t *rd, const char *name);
 int pni_rd_start_in_content(rd_t *rd, const frame_t *f, const char *name);
 int pni_rd_end_frame(rd_t *rd);
+
+/* ---- pm4py.c: pm4py's StochasticPetriNet block of a transition -------- */
+
+/* The block's properties as text (NULL: not given), where each is. */
+typedef struct {
+    int seen;
+    const char *type, *params, *priority, *weight;
+    at_t at[4];
+} pni_spn_t;
+int pni_rd_spn_block(rd_t *rd, pni_spn_t *s);
+int pni_rd_spn_set(rd_t *rd, const pni_spn_t *s, size_t index);
 
 /* ---- pnpro.c: GreatSPN's PNPRO project files ------------------------- */
 

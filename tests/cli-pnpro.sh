@@ -1,8 +1,10 @@
 #!/bin/sh
-# GreatSPN's PNPRO project files (tests/pnpro/, copied unchanged from
-# greatspn/SOURCES: see tests/pnpro/README.md): read with the values the
-# file gives (checked here with awk on the file, not with the toolkit),
-# kept through pn-convert, and what cannot be read refused at its line.
+# Other tools' stochastic nets: GreatSPN's PNPRO project files
+# (tests/pnpro/, copied unchanged from greatspn/SOURCES: see
+# tests/pnpro/README.md) and pm4py's StochasticPetriNet block (the
+# corpus's pm4py file): read with the values the file gives (checked here
+# with awk on the file, not with the toolkit), kept through pn-convert,
+# and what cannot be read refused at its line.
 . "${srcdir:-tests}/lib.sh"
 FIX="$srcdir/pnpro"
 
@@ -153,5 +155,88 @@ has "$TMP/err" "arc kind 'READ' is not one of INPUT, OUTPUT, INHIBITOR"
 printf '<project name="x" version="121"><measures/></project>\n' > "$TMP/none.PNPRO"
 expect 1 "$BIN/pn-info" "$TMP/none.PNPRO"
 has "$TMP/err" "the project has no <gspn> page"
+
+# ---- pm4py's StochasticPetriNet block ---------------------------------------
+# spn_timing FILE: "id kind rate priority" for each transition with a
+# block, as pm4py's importer reads it (one property a line, as pm4py's
+# exporter writes them): EXPONENTIAL's parameter is the rate, IMMEDIATE's
+# weight its rate here; other distributions are not read
+spn_timing() {
+    awk -v OFS='|' '/<transition id="/ { id = $0; sub(/.*<transition id="/, "", id); sub(/".*/, "", id) }
+         /<property key="/ { k = $0; sub(/.*key="/, "", k); sub(/".*/, "", k)
+                             v = $0; sub(/.*">/, "", v); sub(/<.*/, "", v); p[k] = v }
+         /<\/toolspecific>/ && ("distributionType" in p) {
+             t = p["distributionType"]
+             if (t == "IMMEDIATE") print id, "immediate", p["weight"], p["priority"]
+             else if (t == "EXPONENTIAL") print id, "exponential", p["distributionParameters"], p["priority"]
+             else if (t == "DETERMINISTIC") print id, "deterministic", p["distributionParameters"], p["priority"]
+             else print id, "lost", 0, 0
+             delete p }' "$1"
+}
+spn_dump() {
+    "$BIN/pn-info" --dump "$1" > "$TMP/dump" 2>/dev/null || bad "pn-info --dump $1 failed"
+    awk -v OFS='|' '/^transition / {
+             id = $0; sub(/^[^"]*id="/, "", id); sub(/".*/, "", id)
+             kind = "none"; rate = 0; prio = 0
+             n = split($0, f, " ")
+             for (i = 1; i <= n; i++) {
+                 if (f[i] ~ /^timing=/) kind = substr(f[i], 8)
+                 else if (f[i] ~ /^rate=/) rate = substr(f[i], 6)
+                 else if (f[i] ~ /^priority=/) prio = substr(f[i], 10)
+                 else if (f[i] == "timing_lost") kind = "lost"
+             }
+             print id, kind, rate, prio
+         }' "$TMP/dump"
+}
+CORPUS="${PN_CORPUS:-}"
+if [ -n "$CORPUS" ] && [ -f "$CORPUS/pm4py/stochastic_running_example.pnml" ]; then
+    cp "$CORPUS/pm4py/stochastic_running_example.pnml" "$TMP/spn.pnml"
+    spn_timing "$TMP/spn.pnml" | sort > "$TMP/want"
+    [ "$(wc -l < "$TMP/want")" -eq 14 ] && ok || bad "pm4py: $(wc -l < "$TMP/want") blocks found by awk"
+    [ "$(grep -c '|exponential|' "$TMP/want")" -eq 2 ] && ok || bad "pm4py: not 2 exponential"
+    spn_dump "$TMP/spn.pnml" | sort > "$TMP/got"
+    if awk -F'|' 'NR == FNR { w[FNR] = $0; n++; next }
+        { m++; split(w[FNR], a, "|")
+          if (a[1] != $1 || a[2] != $2 || a[3] + 0 != $3 + 0 || a[4] != $4) {
+              print "pm4py: was " w[FNR] ", is " $0; bad = 1 } }
+        END { exit bad || m != n }' "$TMP/want" "$TMP/got" >&2; then ok; else bad "pm4py read: timing differs"; fi
+    expect 0 "$BIN/pn-info" "$TMP/spn.pnml"
+    has "$TMP/out" "timing:      2 timed (exponential), 7 immediate, 5 untimed"
+    has "$TMP/out" "ignored: 5 delay distributions other than exponential and deterministic (pm4py's UNIFORM, NORMAL, LOGNORMAL, GAMMA: not read, their blocks kept)"
+    # the blocks are kept, so the dialects that keep them write the net;
+    # PIPE's keeps none and refuses it
+    for d in standard strict woped; do
+        expect 0 "$BIN/pn-convert" -q --dialect "$d" -o "$TMP/spn-$d.pnml" "$TMP/spn.pnml"
+        has "$TMP/spn-$d.pnml" '<property key="distributionParameters">10799.99988674513;85800.00016545928</property>'
+        # ids lose their spaces in writing (PNML ids are NCNames)
+        spn_dump "$TMP/spn-$d.pnml" | sort > "$TMP/got2"
+        tr ' ' '_' < "$TMP/got" | sort > "$TMP/a"
+        cmp -s "$TMP/a" "$TMP/got2" && ok || bad "pm4py through the $d dialect: timing changed"
+    done
+    expect 3 "$BIN/pn-convert" --dialect pipe -o "$TMP/spn.xml" "$TMP/spn.pnml"
+    has "$TMP/err" "the timing of transition 'reinitiate request' was not read"
+else
+    echo "PN_CORPUS not set: the pm4py corpus net is skipped"
+fi
+
+# a deterministic delay and malformed values, in pm4py's exporter's shape
+spn() {
+    printf '<?xml version="1.0" encoding="UTF-8"?>\n<pnml>\n  <net id="net1" type="http://www.pnml.org/version-2009/grammar/pnmlcoremodel">\n    <page id="n0">\n      <transition id="t">\n        <name>\n          <text>t</text>\n        </name>\n        <toolspecific tool="StochasticPetriNet" version="0.2">\n          <property key="distributionType">%s</property>\n          <property key="distributionParameters">%s</property>\n          <property key="priority">%s</property>\n          <property key="invisible">false</property>\n          <property key="weight">1.0</property>\n        </toolspecific>\n      </transition>\n    </page>\n  </net>\n</pnml>\n' "$1" "$2" "$3" > "$TMP/spn1.pnml"
+}
+spn DETERMINISTIC 2.5 0
+expect 0 "$BIN/pn-info" --dump "$TMP/spn1.pnml"
+has "$TMP/out" 'timing=deterministic rate=2.5 priority=0 server=single'
+spn EXPONENTIAL -1 0
+expect 1 "$BIN/pn-info" "$TMP/spn1.pnml"
+has "$TMP/err" "spn1.pnml:11:49: StochasticPetriNet distributionParameters '-1' is not a finite number >= 0"
+spn EXPONENTIAL nan 0
+expect 1 "$BIN/pn-info" "$TMP/spn1.pnml"
+has "$TMP/err" "distributionParameters 'nan' is not a finite number >= 0"
+spn EXPONENTIAL 2 x
+expect 1 "$BIN/pn-info" "$TMP/spn1.pnml"
+has "$TMP/err" "spn1.pnml:12:35: StochasticPetriNet priority 'x' is not a whole number >= 0"
+spn ERLANG 2 0
+expect 1 "$BIN/pn-info" "$TMP/spn1.pnml"
+has "$TMP/err" "distributionType 'ERLANG' is not one of pm4py's"
 
 finish

@@ -86,13 +86,27 @@ static char *write_str(const pn_net_t *net, pn_dialect_t d, pn_status_t *st,
     return buf;
 }
 
+/* Whether transition i keeps pm4py's StochasticPetriNet block in dialect
+ * d: its timing, not read, is written in it all the same. */
+static int spn_kept(const pn_net_t *net, size_t i, pn_dialect_t d)
+{
+    for (size_t k = 0; k < pn_net_toolspecific_count(net); k++) {
+        const pn_toolspecific_t *t = pn_net_toolspecific(net, k);
+        if (t->owner == PN_TRANSITION && t->index == i &&
+            !strcmp(t->tool, "StochasticPetriNet") &&
+            pn_dialect_keeps_toolspecific(d, t))
+            return 1;
+    }
+    return 0;
+}
+
 static int writable_in(const pn_net_t *net, pn_dialect_t d)
 {
-    /* timing not read is written nowhere; PIPE has no deterministic
-     * transitions */
+    /* timing not read is written nowhere (but in the block it came
+     * from); PIPE has no deterministic transitions */
     for (size_t i = 0; i < pn_net_transition_count(net); i++) {
         const pn_transition_t *t = pn_net_transition(net, i);
-        if (t->timing_lost ||
+        if ((t->timing_lost && !spn_kept(net, i, d)) ||
             (d == PN_DIALECT_PIPE && (t->timing == PN_TIMING_DETERMINISTIC ||
                                       t->server == PN_SERVER_K)))
             return 0;

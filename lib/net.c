@@ -655,6 +655,7 @@ const char *pn_server_name(pn_server_t server)
     switch (server) {
     case PN_SERVER_SINGLE: return "single";
     case PN_SERVER_INFINITE: return "infinite";
+    case PN_SERVER_K: return "k";
     }
     return "?";
 }
@@ -672,7 +673,7 @@ pn_status_t pn_timing_parse(const char *name, pn_timing_t *timing)
 
 pn_status_t pn_server_parse(const char *name, pn_server_t *server)
 {
-    for (int k = 0; name && k <= PN_SERVER_INFINITE; k++)
+    for (int k = 0; name && k <= PN_SERVER_K; k++)
         if (!strcmp(name, pn_server_name((pn_server_t)k))) {
             if (server)
                 *server = (pn_server_t)k;
@@ -801,6 +802,7 @@ pn_status_t pn_net_add_transition(pn_net_t *net, const char *id,
     t.rate = PN_DEFAULT_RATE;
     t.priority = PN_DEFAULT_PRIORITY;
     t.server = PN_SERVER_SINGLE;
+    t.servers = 1;
     int same = name && id && !strcmp(name, id);
     if (name && !same && !(t.name = pni_arena_strdup(&net->strings, name)))
         return PN_ENOMEM;
@@ -970,7 +972,7 @@ pn_status_t pn_net_set_timing(pn_net_t *net, size_t transition,
 {
     if (!net || transition >= net->ntransitions ||
         (unsigned)timing >= PN_TIMING_KINDS ||
-        (unsigned)server > PN_SERVER_INFINITE || !isfinite(rate) ||
+        (unsigned)server > PN_SERVER_K || !isfinite(rate) ||
         rate < 0 || priority < 0)
         return PN_EINVAL;
     pn_transition_t *t = &net->transitions[transition];
@@ -983,7 +985,26 @@ pn_status_t pn_net_set_timing(pn_net_t *net, size_t transition,
     t->rate = rate == 0 ? 0 : rate; /* no -0 */
     t->priority = priority;
     t->server = server;
+    t->servers = server == PN_SERVER_INFINITE ? 0
+                 : server == PN_SERVER_K      ? 2
+                                              : 1;
     t->timing_lost = 0;
+    return PN_OK;
+}
+
+pn_status_t pn_net_set_servers(pn_net_t *net, size_t transition,
+                               unsigned servers)
+{
+    if (!net || transition >= net->ntransitions)
+        return PN_EINVAL;
+    pn_transition_t *t = &net->transitions[transition];
+    if (t->timing != PN_TIMING_EXPONENTIAL &&
+        t->timing != PN_TIMING_DETERMINISTIC)
+        return servers == 1 ? PN_OK : PN_EINVAL;
+    t->servers = servers;
+    t->server = servers == 0   ? PN_SERVER_INFINITE
+                : servers == 1 ? PN_SERVER_SINGLE
+                               : PN_SERVER_K;
     return PN_OK;
 }
 

@@ -92,8 +92,11 @@ typedef enum {
 typedef enum {
     PN_SERVER_SINGLE = 0,   /* one firing under way at a time (PIPE's
                                default, infiniteServer false) */
-    PN_SERVER_INFINITE = 1  /* one firing under way per enabling: the rate
+    PN_SERVER_INFINITE = 1, /* one firing under way per enabling: the rate
                                grows with the enabling degree */
+    PN_SERVER_K = 2         /* at most `servers` firings under way (k >= 2,
+                               GreatSPN's nservers=k): the rate grows with
+                               the enabling degree up to k */
 } pn_server_t;
 
 /* The defaults of a transition the net says nothing about: weight 1,
@@ -102,7 +105,7 @@ typedef enum {
 #define PN_DEFAULT_PRIORITY 1
 
 /* "none", "immediate", "exponential", "deterministic"; "single",
- * "infinite". */
+ * "infinite", "k". */
 const char *pn_timing_name(pn_timing_t timing);
 const char *pn_server_name(pn_server_t server);
 /* The reverse of the two above: PN_OK, or PN_EINVAL for any other name. */
@@ -125,6 +128,8 @@ typedef struct pn_transition {
     int priority;         /* among enabled immediate transitions, the
                              highest priority fires first */
     pn_server_t server;
+    unsigned servers;     /* firings under way at most: k for PN_SERVER_K
+                             (>= 2), 1 single server, 0 infinite */
     int timing_lost;      /* the file gave timing the net cannot hold (a
                              rate that is an expression of the marking):
                              the fields above are not the file's, and the
@@ -228,6 +233,13 @@ pn_status_t pn_net_set_page(pn_net_t *net, pn_object_t kind, size_t index,
 pn_status_t pn_net_set_timing(pn_net_t *net, size_t transition,
                               pn_timing_t timing, double rate, int priority,
                               pn_server_t server);
+/* A timed transition's number of servers: 0 infinite server, 1 single
+ * server, k >= 2 PN_SERVER_K with k servers.  Call it after
+ * pn_net_set_timing() (which takes PN_SERVER_K as 2 servers).  PN_EINVAL
+ * for a bad index or a transition that is not timed (an immediate or
+ * untimed transition has one server). */
+pn_status_t pn_net_set_servers(pn_net_t *net, size_t transition,
+                               unsigned servers);
 /* Where the name label is drawn, relative to the node (PNML's
  * <name><graphics><offset>). */
 pn_status_t pn_net_set_label_offset(pn_net_t *net, pn_object_t kind,

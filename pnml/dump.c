@@ -154,6 +154,8 @@ pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
             fprintf(out, " timing=%s rate=%s priority=%d server=%s",
                     pn_timing_name(t->timing), rate, t->priority,
                     pn_server_name(t->server));
+            if (t->server == PN_SERVER_K)
+                fprintf(out, " servers=%u", t->servers);
         }
         if (t->timing_lost)
             fputs(" timing_lost", out);

@@ -3,13 +3,14 @@
 # document's structure, the net finished), sax.c (libxml2's events and
 # errors, the per-object trees), objects.c (each object read from its
 # tree), toolspecific.c (tool-specific blocks kept as text), sharing
-# reader_private.h, and sniff.c (a file that is not XML named as what it
-# is); the writer is writer.c.
+# reader_private.h, sniff.c (a file that is not XML named as what it
+# is), pnpro.c (GreatSPN's PNPRO projects) and pm4py.c (pm4py's
+# stochastic block); the writer is writer.c.
 noinst_LTLIBRARIES += pnml/libpn-pnml.la
 pnml_libpn_pnml_la_SOURCES = \
 	%reldir%/reader.c %reldir%/sax.c %reldir%/objects.c \
 	%reldir%/toolspecific.c %reldir%/reader_private.h \
-	%reldir%/sniff.c \
+	%reldir%/sniff.c %reldir%/pnpro.c %reldir%/pm4py.c \
 	%reldir%/writer.c %reldir%/dump.c \
 	%reldir%/mcc.c %reldir%/mcc.h %reldir%/pnml.h %reldir%/dump.h \
 	%reldir%/pnml_private.h

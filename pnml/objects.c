@@ -539,6 +539,7 @@ typedef struct {
     int timed, infinite, priority;
     double rate;
     int lost;     /* a rate or priority that is not a number */
+    pni_spn_t spn; /* pm4py's StochasticPetriNet block */
 } node_ctx_t;
 
 int pni_rd_unsupported_label(rd_t *rd, const char *name)
@@ -713,8 +714,14 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
         return pipe_timing_label(rd, n, name);
     if (!strcmp(name, "graphics"))
         return pni_rd_children(rd, graphics_child, &n->pos);
-    if (!strcmp(name, "toolspecific"))
+    if (!strcmp(name, "toolspecific")) {
+        const char *tool = pni_rd_attr(rd, "tool");
+        if (n->kind == PN_TRANSITION && tool &&
+            !strcmp(tool, "StochasticPetriNet") && !n->spn.seen &&
+            pni_rd_spn_block(rd, &n->spn) < 0)
+            return -1;
         return pni_rd_keep_tool(rd, n->kind, PN_NONE);
+    }
     if (n->kind == PN_PLACE) {
         if (!strcmp(name, "initialMarking"))
             return read_once(rd, &n->marking, &n->once[1], name);
@@ -809,6 +816,8 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
         pn_net_set_capacity(rd->net, index, capacity);
     if (kind == PN_TRANSITION)
         pipe_timing_set(rd, &n, index);
+    if (kind == PN_TRANSITION && pni_rd_spn_set(rd, &n.spn, index) < 0)
+        return -1;
     if (!n.pos.has && px && py) {
         int rx = parse_double(px, &n.pos.x), ry = parse_double(py, &n.pos.y);
         if (rx == -2 || ry == -2)
@@ -1081,14 +1090,15 @@ static int own_tool_child(rd_t *rd, void *ctx, const char *name)
 
 /* <timing node="t" kind="exponential" rate="2.5" priority="1"
  * server="single"/>: a transition's timing (pn-convert(1)); rate,
- * priority and server may be left out (the defaults). */
+ * priority and server may be left out (the defaults).  server="k" comes
+ * with servers="K", K >= 2. */
 static int own_timing(rd_t *rd)
 {
     const el_t *line = rd->tree.cur;
     static const char *const names[] = {"node", "kind", "rate", "priority",
-                                        "server"};
-    const char *v[5];
-    if (pni_rd_attrs(rd, names, v, 5) < 0)
+                                        "server", "servers"};
+    const char *v[6];
+    if (pni_rd_attrs(rd, names, v, 6) < 0)
         return -1;
     rd_extra_t e = {0};
     e.what = EXTRA_TIMING;
@@ -1121,8 +1131,22 @@ static int own_timing(rd_t *rd)
     }
     if (v[4] && pn_server_parse(v[4], &e.server))
         return pni_rd_fail_at(rd, PN_EVALUE, line, "server=",
-                              "server '%s' is neither single nor infinite",
+                              "server '%s' is not single, infinite or k",
                               v[4]);
+    e.servers = e.server == PN_SERVER_INFINITE ? 0 : 1;
+    if (e.server == PN_SERVER_K) {
+        uint64_t k;
+        if (!v[5])
+            return pni_rd_fail_at(rd, PN_ESTRUCT, line, "server=",
+                                  "server=\"k\" needs a servers attribute");
+        if (number(rd, v[5], line, "servers=", "servers", &k) < 0)
+            return -1;
+        if (k < 2 || k > UINT_MAX)
+            return pni_rd_fail_at(rd, PN_ERANGE, line, "servers=",
+                                  "servers %s is not between 2 and %u",
+                                  v[5], UINT_MAX);
+        e.servers = (unsigned)k;
+    }
     if (pni_grow((void **)&rd->extras, &rd->cap_extras, rd->nextras + 1,
                  sizeof *rd->extras))
         return pni_rd_nomem(rd);
@@ -1215,6 +1239,8 @@ static int own_child(rd_t *rd, void *ctx, const char *name)
  * goes to (PN_NONE for the net itself). */
 int pni_rd_read_object(rd_t *rd, size_t page, const char *name)
 {
+    if (rd->pnpro)
+        return pni_pnpro_read_object(rd, name);
     switch (name[0]) {
     case 'p':
         if (!strcmp(name, "place"))

@@ -42,6 +42,11 @@ static const char *const ignored_what[IGN_COUNT][2] = {
     {"transition guard", "transition guards"},
     {"transition of a game's second player", "transitions of a game's "
      "second player"},
+    {"delay distribution other than exponential and deterministic (pm4py's "
+     "UNIFORM, NORMAL, LOGNORMAL, GAMMA: not read, its block kept)",
+     "delay distributions other than exponential and deterministic "
+     "(pm4py's UNIFORM, NORMAL, LOGNORMAL, GAMMA: not read, their blocks "
+     "kept)"},
     {"label we do not understand", "labels we do not understand"},
 };
 
@@ -227,6 +232,8 @@ static int finish_net(rd_t *rd)
 {
     pn_object_t k;
     size_t idx;
+    if (rd->pnpro && pni_pnpro_finish(rd))
+        return -1;
     /* reference chains are checked even when no arc uses them */
     for (size_t i = 0; i < rd->nrefs; i++)
         if (rd->refs[i].state != 2 && resolve(rd, rd->refs[i].id, &k, &idx))
@@ -268,7 +275,9 @@ static int finish_net(rd_t *rd)
     /* a PIPE net whose transitions all say PIPE's default (immediate,
      * weight 1, priority 1) says nothing a P/T net cannot: read untimed,
      * as it is written back */
-    size_t nt = rd->timing_special ? 0 : pn_net_transition_count(rd->net);
+    size_t nt = rd->timing_special || rd->pnpro
+                    ? 0
+                    : pn_net_transition_count(rd->net);
     for (size_t i = 0; i < nt; i++)
         if (pn_net_transition(rd->net, i)->timing == PN_TIMING_IMMEDIATE)
             pn_net_set_timing(rd->net, i, PN_TIMING_NONE, PN_DEFAULT_RATE,
@@ -289,8 +298,11 @@ static int finish_net(rd_t *rd)
         if (e->what == EXTRA_CAPACITY)
             pn_net_set_capacity(rd->net, idx, e->capacity);
         else if (e->what == EXTRA_TIMING)
+        {
             pn_net_set_timing(rd->net, idx, e->timing, e->rate, e->priority,
                               e->server);
+            pn_net_set_servers(rd->net, idx, e->servers);
+        }
         else if (rd->own_pages)
             pn_net_set_page(rd->net, k, idx, e->page);
     }
@@ -431,6 +443,8 @@ static int start_net(rd_t *rd)
 /* A child of <pnml>: a net is read when it is the one asked for. */
 int pni_rd_start_in_root(rd_t *rd, const char *name)
 {
+    if (rd->pnpro)
+        return pni_pnpro_start_in_root(rd, name);
     if (!strcmp(name, "query"))
         pni_rd_ignore(rd, IGN_QUERY);
     if (strcmp(name, "net") != 0) {
@@ -456,6 +470,8 @@ int pni_rd_start_in_root(rd_t *rd, const char *name)
  * subnet, or something skipped whole. */
 int pni_rd_start_in_content(rd_t *rd, const frame_t *f, const char *name)
 {
+    if (rd->pnpro)
+        return pni_pnpro_start_in_content(rd, name);
     if (!strcmp(name, "page")) {
         const char *raw = pni_rd_attr(rd, "id");
         const char *id = pni_rd_scoped(rd, raw);
@@ -522,6 +538,8 @@ int pni_rd_end_frame(rd_t *rd)
     case F_SUBNET:
         rd->prefix = f.saved_prefix;
         break;
+    case F_GROUP:
+        break;
     }
     return 0;
 }
@@ -543,6 +561,7 @@ static void rd_free(rd_t *rd)
     free(rd->ownpages);
     free(rd->frames);
     pni_rd_tool_free(rd);
+    pni_pnpro_free(rd);
     pni_rd_parse_free(rd);
 }
 
@@ -571,7 +590,8 @@ static pn_status_t read_doc(const char *buf, size_t len, int fd,
                             "no <net> with id '%s'", rd.want);
             else
                 pni_rd_fail(&rd, PN_ENONET, (at_t){0, 0},
-                            "the document has no <net>");
+                            rd.pnpro ? "the project has no <gspn> page"
+                                     : "the document has no <net>");
         }
     }
     if (rd.diag.st == PN_OK) {

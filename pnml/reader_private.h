@@ -11,6 +11,8 @@
  *                   nodes, labels, our own block
  *   reader.c        the structure of the document, the net finished from
  *                   what was collected, the entry points
+ *   pnpro.c         GreatSPN's PNPRO project files: their objects
+ *   pm4py.c         pm4py's stochastic block of a transition
  */
 #ifndef PN_READER_PRIVATE_H
 #define PN_READER_PRIVATE_H
@@ -75,6 +77,7 @@ typedef struct {
     double rate;
     int priority;
     pn_server_t server;
+    unsigned servers;
     at_t at;
 } rd_extra_t;
 
@@ -103,7 +106,8 @@ struct el {
 };
 
 /* A structure element open around the objects being read. */
-enum { F_ROOT, F_NET, F_PAGE, F_SUBNET };
+enum { F_ROOT, F_NET, F_PAGE, F_SUBNET, F_GROUP }; /* F_GROUP: PNPRO's
+                                                  <nodes>, <edges> */
 typedef struct {
     int kind;
     size_t page;          /* the page its content goes to (PN_NONE: net) */
@@ -124,7 +128,7 @@ typedef struct tchunk {
 enum {
     IGN_INTERVAL, IGN_INVARIANT, IGN_TRANSPORT, IGN_URGENT, IGN_TIMING,
     IGN_PRIORITY, IGN_QUERY, IGN_ARCNAME, IGN_BEND, IGN_LABELTOOL,
-    IGN_GUARD, IGN_PLAYER, IGN_LABEL, IGN_COUNT
+    IGN_GUARD, IGN_PLAYER, IGN_DISTRIBUTION, IGN_LABEL, IGN_COUNT
 };
 
 /* Errors and what the net cannot say (sax.c reports, every file counts). */
@@ -216,6 +220,7 @@ typedef struct rd {
      * immediate transition of weight 1 and priority 1, single server):
      * while there are none, the net is read untimed */
     size_t timing_special;
+    struct pni_pnpro *pnpro; /* a GreatSPN project (pnpro.c); NULL: PNML */
     int deferring;      /* an arc waits: the later ones wait too */
     const char *prefix; /* id scope of WoPeD subprocess nets ("" at top) */
     size_t page;        /* current page, PN_NONE directly in the net */
@@ -319,6 +324,27 @@ int pni_rd_push_frame(rd_t *rd, int kind, size_t page);
 int pni_rd_start_in_root(rd_t *rd, const char *name);
 int pni_rd_start_in_content(rd_t *rd, const frame_t *f, const char *name);
 int pni_rd_end_frame(rd_t *rd);
+
+/* ---- pm4py.c: pm4py's StochasticPetriNet block of a transition -------- */
+
+/* The block's properties as text (NULL: not given), where each is. */
+typedef struct {
+    int seen;
+    const char *type, *params, *priority, *weight;
+    at_t at[4];
+} pni_spn_t;
+int pni_rd_spn_block(rd_t *rd, pni_spn_t *s);
+int pni_rd_spn_set(rd_t *rd, const pni_spn_t *s, size_t index);
+
+/* ---- pnpro.c: GreatSPN's PNPRO project files ------------------------- */
+
+int pni_pnpro_root(rd_t *rd);
+int pni_pnpro_start_in_root(rd_t *rd, const char *name);
+int pni_pnpro_start_in_content(rd_t *rd, const char *name);
+int pni_pnpro_is_object(const char *name);
+int pni_pnpro_read_object(rd_t *rd, const char *name);
+int pni_pnpro_finish(rd_t *rd);
+void pni_pnpro_free(rd_t *rd);
 
 #pragma GCC visibility pop
 

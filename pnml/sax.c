@@ -713,7 +713,7 @@ static void on_start(void *ctx, const xmlChar *localname,
                             nb_namespaces, namespaces, nb_attributes,
                             attributes))
         return;
-    if (in_content &&
+    if (in_content && !rd->pnpro &&
         fast_arc(rd, localname, nb_namespaces, nb_attributes, attributes))
         return;
     if (rd->tree.top && close_run(rd))
@@ -738,7 +738,9 @@ static void on_start(void *ctx, const xmlChar *localname,
         rd->xml.root_seen = 1;
         /* a start tag cut by the end of the input is reported as such
          * by the parser next, its name perhaps cut too */
-        if (strcmp(name, "pnml") != 0 && !rd->xml.at_end)
+        if (!strcmp(name, "project"))
+            pni_pnpro_root(rd);
+        else if (strcmp(name, "pnml") != 0 && !rd->xml.at_end)
             pni_rd_fail_at(rd, PN_ESTRUCT, e, "<", "root element is <%s>, not "
                            "<pnml>", name);
         else
@@ -747,7 +749,8 @@ static void on_start(void *ctx, const xmlChar *localname,
         const frame_t *f = &rd->frames[rd->nframes - 1];
         if (f->kind == F_ROOT) {
             pni_rd_start_in_root(rd, name);
-        } else if (is_object(name)) {
+        } else if (rd->pnpro ? pni_pnpro_is_object(name)
+                             : is_object(name)) {
             rd->tree.top = rd->tree.open = e;
             return; /* the tree is read when it ends */
         } else {

@@ -689,6 +689,11 @@ static int write_timing(wr_t *w, size_t i)
     W(att(w, "rate", rate));
     W(att(w, "priority", prio));
     W(att(w, "server", pn_server_name(t->server)));
+    if (t->server == PN_SERVER_K) {
+        char k[16];
+        snprintf(k, sizeof k, "%u", t->servers);
+        W(att(w, "servers", k));
+    }
     return end(w);
 }
 
@@ -827,6 +832,21 @@ static int write_doc(wr_t *w)
 
 #define werr(err, code, ...) pni_error(err, code, 0, 0, __VA_ARGS__)
 
+/* Whether the timing of transition i, not read, is written all the same:
+ * the tool block it came from (pm4py's StochasticPetriNet) is kept in
+ * dialect d. */
+static int lost_but_kept(const pn_net_t *net, size_t i, pn_dialect_t d)
+{
+    for (size_t k = 0; k < pn_net_toolspecific_count(net); k++) {
+        const pn_toolspecific_t *t = pn_net_toolspecific(net, k);
+        if (t->owner == PN_TRANSITION && t->index == i && t->tool &&
+            !strcmp(t->tool, "StochasticPetriNet") &&
+            pn_dialect_keeps_toolspecific(d, t))
+            return 1;
+    }
+    return 0;
+}
+
 /* Refuses what the dialect cannot say, before anything is written. */
 static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
                                  pn_error_t *err)
@@ -836,7 +856,7 @@ static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
      * dropped */
     for (size_t i = 0; i < pn_net_transition_count(net); i++) {
         const pn_transition_t *t = pn_net_transition(net, i);
-        if (t->timing_lost)
+        if (t->timing_lost && !lost_but_kept(net, i, d))
             return werr(err, PN_EDIALECT,
                         "the timing of transition '%s' was not read (its "
                         "rate or priority is not a number, such as PIPE's "
@@ -847,6 +867,10 @@ static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
                         "PIPE has no deterministic transitions (only "
                         "immediate and exponential ones): transition '%s'",
                         t->id);
+        if (d == PN_DIALECT_PIPE && t->server == PN_SERVER_K)
+            return werr(err, PN_EDIALECT,
+                        "PIPE has single and infinite servers only: "
+                        "transition '%s' has %u servers", t->id, t->servers);
     }
     if (d == PN_DIALECT_STANDARD || d == PN_DIALECT_TAPAAL)
         return PN_OK;

@@ -119,6 +119,10 @@ EXTRA_DIST += tests/check-sizes.sh
 # pn-convert, and what a dialect cannot say refused
 TESTS += tests/cli-timing.sh
 EXTRA_DIST += tests/cli-timing.sh
+# GreatSPN's PNPRO projects (tests/pnpro/, GreatSPN's own files) read with
+# their timing, and what they say that is not read refused at its line
+TESTS += tests/cli-pnpro.sh
+EXTRA_DIST += tests/cli-pnpro.sh tests/pnpro
 
 # the readability check of pictures (tests/svgcheck.h, as in test_dot) on
 # SVG files: for measuring the pictures of large nets; svg-layout.sh holds

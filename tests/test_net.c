@@ -349,6 +349,17 @@ START_TEST(transition_timing)
     ck_assert(t->rate == 482.16);
     ck_assert_int_eq(t->priority, 3);
     ck_assert_int_eq(t->server, PN_SERVER_INFINITE);
+    ck_assert_uint_eq(t->servers, 0);
+    /* k servers, then back to one and to infinitely many */
+    ck_assert_int_eq(pn_net_set_servers(net, 0, 3), PN_OK);
+    ck_assert_int_eq(t->server, PN_SERVER_K);
+    ck_assert_uint_eq(t->servers, 3);
+    ck_assert_int_eq(pn_net_set_servers(net, 0, 1), PN_OK);
+    ck_assert_int_eq(t->server, PN_SERVER_SINGLE);
+    ck_assert_int_eq(pn_net_set_servers(net, 0, 0), PN_OK);
+    ck_assert_int_eq(t->server, PN_SERVER_INFINITE);
+    ck_assert_int_eq(pn_net_set_servers(net, 1, 3), PN_EINVAL);
+    ck_assert_int_eq(pn_net_set_servers(NULL, 0, 3), PN_EINVAL);
     /* refused, the transition unchanged */
     double inf = INFINITY;
     ck_assert_int_eq(pn_net_set_timing(net, 1, PN_TIMING_IMMEDIATE, 1, 1,
@@ -364,7 +375,7 @@ START_TEST(transition_timing)
     ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_IMMEDIATE, 1, -1,
                                        PN_SERVER_SINGLE), PN_EINVAL);
     ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_IMMEDIATE, 1, 1,
-                                       (pn_server_t)2), PN_EINVAL);
+                                       (pn_server_t)3), PN_EINVAL);
     ck_assert_int_eq(pn_net_set_timing(NULL, 0, PN_TIMING_IMMEDIATE, 1, 1,
                                        PN_SERVER_SINGLE), PN_EINVAL);
     ck_assert(pn_net_transition(net, 0)->rate == 482.16);
@@ -409,6 +420,8 @@ START_TEST(transition_timing)
     ck_assert_int_eq(sv, PN_SERVER_INFINITE);
     ck_assert_str_eq(pn_server_name(PN_SERVER_SINGLE), "single");
     ck_assert_int_eq(pn_server_parse("double", &sv), PN_EINVAL);
+    ck_assert_int_eq(pn_server_parse("k", &sv), PN_OK);
+    ck_assert_int_eq(sv, PN_SERVER_K);
     /* exact numbers: the shortest text that reads back the same */
     static const double v[] = {1, 0.1, 482.1600771, 12820.51282, 1.0 / 3,
                                1e-9, 5e-324, 1e300, 123456789012345678.0,

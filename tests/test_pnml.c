@@ -86,14 +86,29 @@ static char *write_str(const pn_net_t *net, pn_dialect_t d, pn_status_t *st,
     return buf;
 }
 
+/* Whether transition i keeps pm4py's StochasticPetriNet block in dialect
+ * d: its timing, not read, is written in it all the same. */
+static int spn_kept(const pn_net_t *net, size_t i, pn_dialect_t d)
+{
+    for (size_t k = 0; k < pn_net_toolspecific_count(net); k++) {
+        const pn_toolspecific_t *t = pn_net_toolspecific(net, k);
+        if (t->owner == PN_TRANSITION && t->index == i &&
+            !strcmp(t->tool, "StochasticPetriNet") &&
+            pn_dialect_keeps_toolspecific(d, t))
+            return 1;
+    }
+    return 0;
+}
+
 static int writable_in(const pn_net_t *net, pn_dialect_t d)
 {
-    /* timing not read is written nowhere; PIPE has no deterministic
-     * transitions */
+    /* timing not read is written nowhere (but in the block it came
+     * from); PIPE has no deterministic transitions */
     for (size_t i = 0; i < pn_net_transition_count(net); i++) {
         const pn_transition_t *t = pn_net_transition(net, i);
-        if (t->timing_lost || (d == PN_DIALECT_PIPE &&
-                               t->timing == PN_TIMING_DETERMINISTIC))
+        if ((t->timing_lost && !spn_kept(net, i, d)) ||
+            (d == PN_DIALECT_PIPE && (t->timing == PN_TIMING_DETERMINISTIC ||
+                                      t->server == PN_SERVER_K)))
             return 0;
     }
     for (size_t i = 0; i < pn_net_arc_count(net); i++) {
@@ -856,6 +871,50 @@ START_TEST(timing_round_trips)
 }
 END_TEST
 
+/* k servers (GreatSPN's nservers=k): kept in our block, refused by PIPE,
+ * which has single and infinite servers only. */
+START_TEST(k_servers_round_trip)
+{
+    pn_net_t *net = pn_net_new("k");
+    ck_assert_int_eq(pn_net_add_place(net, "p", NULL, 4, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_transition(net, "t", NULL, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_arc(net, NULL, "p", "t", 1, PN_ARC_NORMAL,
+                                    NULL), PN_OK);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_EXPONENTIAL, 2.5, 1,
+                                       PN_SERVER_SINGLE), PN_OK);
+    ck_assert_int_eq(pn_net_set_servers(net, 0, 3), PN_OK);
+    for (int d = PN_DIALECT_STANDARD; d <= PN_DIALECT_WOPED; d++)
+        round_trip(net, (pn_dialect_t)d, "k-server net");
+    pn_status_t st;
+    char *xml = write_str(net, PN_DIALECT_STANDARD, &st, NULL);
+    ck_assert_int_eq(st, PN_OK);
+    ck_assert_ptr_nonnull(strstr(xml, "server=\"k\" servers=\"3\""));
+    free(xml);
+    pn_error_t err;
+    pn_write_options_t wo = {.dialect = PN_DIALECT_PIPE};
+    FILE *f = fopen("/dev/null", "w");
+    ck_assert_int_eq(pn_pnml_write_stream(net, f, &wo, &err), PN_EDIALECT);
+    ck_assert_ptr_nonnull(strstr(err.text, "3 servers"));
+    fclose(f);
+    pn_net_free(net);
+    /* server="k" without a count, or with one below 2, is refused */
+    static const char *const bad[] = {"server=\"k\"",
+                                      "server=\"k\" servers=\"1\""};
+    for (size_t i = 0; i < 2; i++) {
+        char doc[600];
+        snprintf(doc, sizeof doc,
+                 "<pnml><net id=\"n\"><transition id=\"t\"/>"
+                 "<toolspecific tool=\"pn-toolkit\" version=\"1\">"
+                 "<timing node=\"t\" kind=\"exponential\" %s/>"
+                 "</toolspecific></net></pnml>", bad[i]);
+        pn_net_t *n2;
+        ck_assert_int_ne(pn_pnml_read_memory(doc, strlen(doc), "k.pnml", NULL,
+                                             &n2, &err), PN_OK);
+        ck_assert_ptr_nonnull(strstr(err.text, "servers"));
+    }
+}
+END_TEST
+
 /* PIPE's labels: a rate that is an expression of the marking (PIPE's rate
  * grammar: "#(P0)*2") cannot be held: said, and the net is not written;
  * a net whose transitions all say PIPE's default is an untimed net, one
@@ -1268,6 +1327,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, writer_marks_inhibitors_every_way);
     tcase_add_test(tc, timing_round_trips);
+    tcase_add_test(tc, k_servers_round_trip);
     tcase_add_test(tc, timing_from_pipe_labels);
     tcase_add_test(tc, built_net_round_trips);
     tcase_add_test(tc, writer_weights_only_above_one);

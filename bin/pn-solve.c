@@ -33,6 +33,9 @@ static void usage(FILE *out)
         "      --direct-max N    direct LU up to N states, Gauss-Seidel\n"
         "                        beyond (default %d)\n"
         "      --max-iter N      Gauss-Seidel sweeps at most (default 100000)\n"
+        "      --tolerance E     Gauss-Seidel stops below this relative\n"
+        "                        residual ||pi Q||_1 / ||pi D||_1 (default\n"
+        "                        1e-12)\n"
         "      --time T1,T2,...  the measures at these times too (transient)\n"
         "      --epsilon E       the probability the transient solution may\n"
         "                        leave out at each time (default 1e-12)\n"
@@ -50,7 +53,7 @@ static void usage(FILE *out)
 }
 
 enum { OPT_MAX_STATES = 128, OPT_DIRECT_MAX, OPT_MAX_ITER, OPT_NET,
-       OPT_TIME, OPT_EPSILON };
+       OPT_TIME, OPT_EPSILON, OPT_TOLERANCE };
 
 /* The times of --time: T1,T2,... each a number >= 0, appended to
  * *times; 0, or -1 after the message. */
@@ -139,9 +142,9 @@ static void text_report(const pn_net_t *net, const pn_gspn_result_t *r,
     printf("chain:       %s (%zu bottom component%s)\n", kind_word(r->kind),
            r->bottom, r->bottom == 1 ? "" : "s");
     if (strcmp(r->solver, "none"))
-        printf("solver:      %s, %zu sweeps, residual %.3g%s\n", r->solver,
-               r->iterations, r->residual,
-               r->converged ? "" : " (NOT converged)");
+        printf("solver:      %s, %zu sweeps, residual %.3g (relative "
+               "%.3g)%s\n", r->solver, r->iterations, r->residual,
+               r->residual_relative, r->converged ? "" : " (NOT converged)");
     if (r->kind == PN_GSPN_ABSORBING) {
         text_dead(net, r);
         return;
@@ -239,6 +242,8 @@ static void json_report(const pn_net_t *net, const pn_gspn_result_t *r,
            r->vanishing, r->edges, kind_word(r->kind), r->bottom, r->solver,
            r->iterations);
     jnum(r->residual);
+    printf(", \"residual_relative\": ");
+    jnum(r->residual_relative);
     printf(", \"converged\": %s", r->converged ? "true" : "false");
     if (r->kind == PN_GSPN_ERGODIC) {
         printf(", \"recurrent\": %zu, \"throughput\": {", r->recurrent);
@@ -296,6 +301,7 @@ int main(int argc, char **argv)
         {"net", required_argument, NULL, OPT_NET},
         {"time", required_argument, NULL, OPT_TIME},
         {"epsilon", required_argument, NULL, OPT_EPSILON},
+        {"tolerance", required_argument, NULL, OPT_TOLERANCE},
         CLI_LONGOPTS_COMMON};
     cli_init(prog, argc, argv);
     cli_common_t cc = {.prog = prog, .usage = usage,
@@ -303,7 +309,7 @@ int main(int argc, char **argv)
                        .format = CLI_TEXT};
     pn_read_options_t ro = {0};
     uint64_t ms = PN_GSPN_MAX_STATES, dm = PN_GSPN_DIRECT_MAX, mi = 100000;
-    double *times = NULL, eps = 0;
+    double *times = NULL, eps = 0, tol = 0;
     size_t ntimes = 0;
     int c, rc;
     while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
@@ -327,6 +333,11 @@ int main(int argc, char **argv)
                 free(times);
                 return CLI_EUSAGE;
             }
+        } else if (c == OPT_TOLERANCE) {
+            if (cli_real("--tolerance", optarg, 1e-300, 1, &tol)) {
+                free(times);
+                return CLI_EUSAGE;
+            }
         } else if (c == OPT_NET)
             ro.net_id = optarg;
         else
@@ -343,6 +354,7 @@ int main(int argc, char **argv)
     pn_gspn_options_t o = {.max_states = (size_t)ms,
                            .direct_max = (size_t)dm,
                            .max_iter = (size_t)mi,
+                           .tolerance = tol,
                            .times = times,
                            .ntimes = ntimes,
                            .epsilon = eps};

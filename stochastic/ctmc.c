@@ -72,18 +72,29 @@ pn_status_t pni_gspn_sys_build(const pni_gspn_t *g, const size_t *loc,
     return PN_OK;
 }
 
-/* max_j |(x A - b)_j| */
-static double residual(const sys_t *s, const double *x)
+/* max_j |(x A - b)_j| into r->residual, and the relative residual
+ * ||x A - b||_1 / ||x D||_1 (the share of the probability flow left
+ * unbalanced; the initial mass ||b||_1 when that is larger) into
+ * r->residual_relative; returns the relative one. */
+static double residual(const sys_t *s, const double *x, pn_gspn_result_t *r)
 {
-    double r = 0;
+    double mx = 0, sum = 0, flow = 0, mass = 0;
     for (size_t j = 0; j < s->n; j++) {
-        double v = x[j] * s->d[j] - (s->b ? s->b[j] : 0);
+        double bj = s->b ? s->b[j] : 0, v = x[j] * s->d[j] - bj;
+        flow += fabs(x[j] * s->d[j]);
+        mass += fabs(bj);
         for (size_t k = s->ioff[j]; k < s->ioff[j + 1]; k++)
             v -= x[s->isrc[k]] * s->irate[k];
-        if (fabs(v) > r || isnan(v))
-            r = isnan(v) ? INFINITY : fabs(v);
+        sum += fabs(v);
+        if (fabs(v) > mx || isnan(v))
+            mx = isnan(v) ? INFINITY : fabs(v);
     }
-    return r;
+    if (mass > flow)
+        flow = mass;
+    r->residual = mx;
+    r->residual_relative = isfinite(mx) ? (flow > 0 ? sum / flow : sum)
+                                        : INFINITY;
+    return r->residual_relative;
 }
 
 static void normalize(double *x, size_t n)
@@ -97,15 +108,16 @@ static void normalize(double *x, size_t n)
 }
 
 /* Gauss-Seidel: x_j = (b_j + sum_i x_i r_ij) / d_j, normalized each sweep
- * for the steady state; stops at a residual below tol. */
+ * for the steady state; stops at a relative residual below tol, looked at
+ * every few sweeps (it costs a sweep). */
 static void gauss_seidel(const sys_t *s, double *x, double tol,
                          size_t max_iter, pn_gspn_result_t *r)
 {
     for (size_t j = 0; j < s->n; j++)
         x[j] = s->b ? 0 : 1.0 / (double)s->n;
     r->iterations = 0;
-    r->residual = residual(s, x);
-    while (!(r->residual < tol) && r->iterations < max_iter) {
+    double rel = residual(s, x, r);
+    while (!(rel < tol) && r->iterations < max_iter) {
         for (size_t j = 0; j < s->n; j++) {
             double v = s->b ? s->b[j] : 0;
             for (size_t k = s->ioff[j]; k < s->ioff[j + 1]; k++)
@@ -116,10 +128,11 @@ static void gauss_seidel(const sys_t *s, double *x, double tol,
         if (!s->b)
             normalize(x, s->n);
         r->iterations++;
-        r->residual = residual(s, x);
+        if (r->iterations % 8 == 0 || r->iterations == max_iter)
+            rel = residual(s, x, r);
     }
     r->solver = "gauss-seidel";
-    r->converged = r->residual < tol;
+    r->converged = rel < tol;
 }
 
 #ifdef HAVE_UMFPACK
@@ -190,8 +203,7 @@ static pn_status_t solve(const sys_t *s, double *x,
             return PN_ENOMEM;
         r->solver = "lu";
         r->iterations = 0;
-        r->residual = residual(s, x);
-        r->converged = ret == 0 && isfinite(r->residual);
+        r->converged = ret == 0 && isfinite(residual(s, x, r));
         return PN_OK;
     }
 #endif

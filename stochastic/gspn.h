@@ -41,8 +41,8 @@ typedef struct pn_gspn_options {
                             (0: PN_GSPN_MAX_STATES) */
     size_t direct_max;   /* LU up to this many states (0: the default,
                             PN_GSPN_DIRECT_MAX) */
-    double tolerance;    /* Gauss-Seidel stops below this residual
-                            (0: 1e-12) */
+    double tolerance;    /* Gauss-Seidel stops below this relative
+                            residual (0: 1e-12) */
     size_t max_iter;     /* Gauss-Seidel sweeps at most (0: 100000) */
     const double *times; /* the transient distribution at these times
                             (ntimes of them, each >= 0), by
@@ -75,6 +75,10 @@ typedef struct pn_gspn_result {
     const char *solver;     /* "lu" or "gauss-seidel" */
     size_t iterations;      /* Gauss-Seidel sweeps (0 for lu) */
     double residual;        /* max_j |(pi Q)_j| of the solution */
+    double residual_relative; /* ||pi Q||_1 / ||pi D||_1, D the exit
+                               rates: the share of the probability flow
+                               left unbalanced (Gauss-Seidel's stopping
+                               test) */
     int converged;          /* residual below the tolerance (gauss-seidel)
                                or a nonsingular factorization (lu) */
     double *throughput;     /* per transition, firings per unit of time */

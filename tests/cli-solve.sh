@@ -44,6 +44,11 @@ for dm in 200000 1; do
     lacks "$TMP/out" "NOT converged"
 done
 has "$TMP/out" "solver:      gauss-seidel"
+# the relative residual is printed, and a looser tolerance stops sooner
+expect 0 "$BIN/pn-solve" --direct-max 1 --tolerance 1e-3 "$G/mmck.xml"
+has "$TMP/out" "solver:      gauss-seidel, 16 sweeps"
+has "$TMP/out" "(relative "
+expect 2 "$BIN/pn-solve" --tolerance 0 "$G/mmck.xml"
 # a Gauss-Seidel stopped early is not converged, and says so
 expect 4 "$BIN/pn-solve" --direct-max 1 --max-iter 2 "$G/mmck.xml"
 has "$TMP/out" "(NOT converged)"

@@ -342,8 +342,10 @@ int main(int argc, char **argv)
             ro.net_id = optarg;
         else
             rc = cli_option(&cc, c, optarg);
-        if (rc >= 0)
+        if (rc >= 0) {
+            free(times);
             return rc;
+        }
     }
     const char *path = cli_one_file(prog, argc, argv, optind);
     pn_net_t *net = NULL;

@@ -36,7 +36,7 @@ FUZZ_BUILD = test -n "$(CLANG)" || { \
 	$(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
 	  -fno-sanitize-recover=undefined $$extra -I$(builddir) $$flags $$srcs \
 	  $$libs -lm -o $@
-EXTRA_DIST += bench/gen-big.sh
+EXTRA_DIST += bench/gen-big.sh bench/solve.sh
 EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/fuzz-trace.c \
 	tests/fuzz/fuzz-workload.c tests/fuzz/fuzz-dot.c tests/fuzz/fuzz-expr.c \
 	tests/fuzz/fuzz-profile.c tests/fuzz/fuzz-query.c \
@@ -143,6 +143,21 @@ bench: bench/bench-read bench/pn-info bench/bench-run bench/bench-maxplus bench/
 	    else echo "  $$w warps, $$mode: refused (too large for that layout)"; fi; \
 	  done; done; rm -f bench-dot.pnml bench-dot.svg
 	@$(MAKE) --no-print-directory bench-sweep
+	@$(MAKE) --no-print-directory bench-solve
+# pn-solve on the Kanban GSPN, N = 3, 4, 5 (part of make bench; N = 5
+# needs about 1.6 GB)
+.PHONY: bench-solve
+bench-solve: bin/pn-solve bench/kanban-reference
+	@echo; echo "pn-solve, Kanban (Gauss-Seidel; CPU time of one thread):"; \
+	sh $(srcdir)/bench/solve.sh $(builddir)/bin/pn-solve \
+	  $(srcdir)/tests/gspn/kanban.xml $(builddir)/bench/kanban-reference \
+	  $(KANBAN_N)
+KANBAN_N = 3 4 5
+# the Kanban chain built apart from the net (built for bench-solve only)
+EXTRA_PROGRAMS = bench/kanban-reference
+bench_kanban_reference_SOURCES = bench/kanban-reference.c
+bench_kanban_reference_LDADD = -lm
+CLEANFILES += bench/kanban-reference
 # pn-sweep's runs/s alone (part of make bench)
 .PHONY: bench-sweep
 bench-sweep: bin/pn-run bin/pn-sweep bin/pn-gen-gpu

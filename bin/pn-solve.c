@@ -25,12 +25,20 @@ static void usage(FILE *out)
         "as exponential of rate 1.  Builds the tangible reachability graph,\n"
         "finds the Markov chain's bottom components, and prints its steady\n"
         "state's throughputs and mean tokens, or, when a dead marking is\n"
-        "reachable, the mean time to absorption and where it ends.\n"
+        "reachable, the mean time to absorption and where it ends.  With\n"
+        "--time, the same measures at each time from the initial marking\n"
+        "(the transient distribution, by uniformization).\n"
         "\n"
         "      --max-states N    explore at most N markings (default %d)\n"
         "      --direct-max N    direct LU up to N states, Gauss-Seidel\n"
         "                        beyond (default %d)\n"
         "      --max-iter N      Gauss-Seidel sweeps at most (default 100000)\n"
+        "      --tolerance E     Gauss-Seidel stops below this relative\n"
+        "                        residual ||pi Q||_1 / ||pi D||_1 (default\n"
+        "                        1e-12)\n"
+        "      --time T1,T2,...  the measures at these times too (transient)\n"
+        "      --epsilon E       the probability the transient solution may\n"
+        "                        leave out at each time (default 1e-12)\n"
         "  -f, --format FMT      text (default) or json\n"
         "      --net ID          read the <net> with this id\n",
         prog, PN_GSPN_MAX_STATES, PN_GSPN_DIRECT_MAX);
@@ -44,7 +52,38 @@ static void usage(FILE *out)
         "several bottom components.\n");
 }
 
-enum { OPT_MAX_STATES = 128, OPT_DIRECT_MAX, OPT_MAX_ITER, OPT_NET };
+enum { OPT_MAX_STATES = 128, OPT_DIRECT_MAX, OPT_MAX_ITER, OPT_NET,
+       OPT_TIME, OPT_EPSILON, OPT_TOLERANCE };
+
+/* The times of --time: T1,T2,... each a number >= 0, appended to
+ * *times; 0, or -1 after the message. */
+static int parse_times(const char *arg, double **times, size_t *n)
+{
+    char *copy = strdup(arg), *save = NULL;
+    if (!copy)
+        return -1;
+    int rc = 0;
+    for (char *tok = strtok_r(copy, ",", &save); tok && !rc;
+         tok = strtok_r(NULL, ",", &save)) {
+        double v, *grown = realloc(*times, (*n + 1) * sizeof **times);
+        if (!grown) {
+            rc = -1;
+            break;
+        }
+        *times = grown;
+        if ((rc = cli_real("--time", tok, 0, INFINITY, &v)))
+            break;
+        (*times)[(*n)++] = v;
+    }
+    if (!rc && (!*arg || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,") ||
+                *arg == ',')) {
+        fprintf(stderr, "%s: --time: '%s' is not a list of times\n", prog,
+                arg);
+        rc = -1;
+    }
+    free(copy);
+    return rc;
+}
 
 static const char *kind_word(pn_gspn_kind_t k)
 {
@@ -103,9 +142,9 @@ static void text_report(const pn_net_t *net, const pn_gspn_result_t *r,
     printf("chain:       %s (%zu bottom component%s)\n", kind_word(r->kind),
            r->bottom, r->bottom == 1 ? "" : "s");
     if (strcmp(r->solver, "none"))
-        printf("solver:      %s, %zu sweeps, residual %.3g%s\n", r->solver,
-               r->iterations, r->residual,
-               r->converged ? "" : " (NOT converged)");
+        printf("solver:      %s, %zu sweeps, residual %.3g (relative "
+               "%.3g)%s\n", r->solver, r->iterations, r->residual,
+               r->residual_relative, r->converged ? "" : " (NOT converged)");
     if (r->kind == PN_GSPN_ABSORBING) {
         text_dead(net, r);
         return;
@@ -129,6 +168,68 @@ static void text_report(const pn_net_t *net, const pn_gspn_result_t *r,
     }
 }
 
+/* The transient measures: one block a time, as the steady state's. */
+static void text_transient(const pn_net_t *net, const pn_gspn_result_t *r)
+{
+    printf("transient:   uniformization at rate %.6g, %zu steps, "
+           "probability left out <= %.3g\n", r->uniform_rate, r->tr_steps,
+           r->tr_error);
+    for (size_t i = 0; i < r->ntimes; i++) {
+        printf("at time %.10g:\n", r->times[i]);
+        if (r->dead)
+            printf("  dead:      %.10g\n", r->tr_dead[i]);
+        printf("  throughput:\n");
+        for (size_t t = 0; t < r->transitions; t++) {
+            const pn_transition_t *tr = pn_net_transition(net, t);
+            printf("    %-20s %.10g\n", label(tr->name, tr->id),
+                   r->tr_throughput[i * r->transitions + t]);
+        }
+        printf("  mean tokens:\n");
+        for (size_t p = 0; p < r->places; p++) {
+            const pn_place_t *pl = pn_net_place(net, p);
+            printf("    %-20s %.10g\n", label(pl->name, pl->id),
+                   r->tr_mean_tokens[i * r->places + p]);
+        }
+    }
+}
+
+/* {"id": v, ...} of n values */
+static void json_map(const pn_net_t *net, int places, const double *v,
+                     size_t n)
+{
+    printf("{");
+    for (size_t k = 0; k < n; k++) {
+        printf("%s", k ? ", " : "");
+        pni_json_string(stdout, places ? pn_net_place(net, k)->id
+                                       : pn_net_transition(net, k)->id, 0);
+        printf(": ");
+        jnum(v[k]);
+    }
+    printf("}");
+}
+
+static void json_transient(const pn_net_t *net, const pn_gspn_result_t *r)
+{
+    printf(", \"uniformization\": {\"rate\": ");
+    jnum(r->uniform_rate);
+    printf(", \"steps\": %zu, \"error\": ", r->tr_steps);
+    jnum(r->tr_error);
+    printf("}, \"transient\": [");
+    for (size_t i = 0; i < r->ntimes; i++) {
+        printf("%s{\"time\": ", i ? ", " : "");
+        jnum(r->times[i]);
+        printf(", \"dead\": ");
+        jnum(r->tr_dead[i]);
+        printf(", \"throughput\": ");
+        json_map(net, 0, r->tr_throughput + i * r->transitions,
+                 r->transitions);
+        printf(", \"mean_tokens\": ");
+        json_map(net, 1, r->tr_mean_tokens + i * r->places, r->places);
+        printf("}");
+    }
+    printf("]");
+}
+
 static void json_report(const pn_net_t *net, const pn_gspn_result_t *r,
                         const char *file)
 {
@@ -141,6 +242,8 @@ static void json_report(const pn_net_t *net, const pn_gspn_result_t *r,
            r->vanishing, r->edges, kind_word(r->kind), r->bottom, r->solver,
            r->iterations);
     jnum(r->residual);
+    printf(", \"residual_relative\": ");
+    jnum(r->residual_relative);
     printf(", \"converged\": %s", r->converged ? "true" : "false");
     if (r->kind == PN_GSPN_ERGODIC) {
         printf(", \"recurrent\": %zu, \"throughput\": {", r->recurrent);
@@ -183,6 +286,8 @@ static void json_report(const pn_net_t *net, const pn_gspn_result_t *r,
         }
         printf("]");
     }
+    if (r->ntimes)
+        json_transient(net, r);
     printf("}\n");
 }
 
@@ -194,6 +299,9 @@ int main(int argc, char **argv)
         {"direct-max", required_argument, NULL, OPT_DIRECT_MAX},
         {"max-iter", required_argument, NULL, OPT_MAX_ITER},
         {"net", required_argument, NULL, OPT_NET},
+        {"time", required_argument, NULL, OPT_TIME},
+        {"epsilon", required_argument, NULL, OPT_EPSILON},
+        {"tolerance", required_argument, NULL, OPT_TOLERANCE},
         CLI_LONGOPTS_COMMON};
     cli_init(prog, argc, argv);
     cli_common_t cc = {.prog = prog, .usage = usage,
@@ -201,6 +309,8 @@ int main(int argc, char **argv)
                        .format = CLI_TEXT};
     pn_read_options_t ro = {0};
     uint64_t ms = PN_GSPN_MAX_STATES, dm = PN_GSPN_DIRECT_MAX, mi = 100000;
+    double *times = NULL, eps = 0, tol = 0;
+    size_t ntimes = 0;
     int c, rc;
     while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
         rc = -1;
@@ -213,33 +323,59 @@ int main(int argc, char **argv)
         } else if (c == OPT_MAX_ITER) {
             if (cli_uint("--max-iter", optarg, 1, SIZE_MAX / 2, &mi))
                 return CLI_EUSAGE;
+        } else if (c == OPT_TIME) {
+            if (parse_times(optarg, &times, &ntimes)) {
+                free(times);
+                return CLI_EUSAGE;
+            }
+        } else if (c == OPT_EPSILON) {
+            if (cli_real("--epsilon", optarg, 1e-300, 0.5, &eps)) {
+                free(times);
+                return CLI_EUSAGE;
+            }
+        } else if (c == OPT_TOLERANCE) {
+            if (cli_real("--tolerance", optarg, 1e-300, 1, &tol)) {
+                free(times);
+                return CLI_EUSAGE;
+            }
         } else if (c == OPT_NET)
             ro.net_id = optarg;
         else
             rc = cli_option(&cc, c, optarg);
-        if (rc >= 0)
+        if (rc >= 0) {
+            free(times);
             return rc;
+        }
     }
     const char *path = cli_one_file(prog, argc, argv, optind);
-    if (!path)
-        return CLI_EUSAGE;
-    pn_net_t *net;
-    if ((rc = cli_read_net(prog, path, &ro, &net)) != CLI_OK)
-        return rc;
+    pn_net_t *net = NULL;
+    if (!path || (rc = cli_read_net(prog, path, &ro, &net)) != CLI_OK) {
+        free(times);
+        return path ? rc : CLI_EUSAGE;
+    }
     pn_gspn_options_t o = {.max_states = (size_t)ms,
                            .direct_max = (size_t)dm,
-                           .max_iter = (size_t)mi};
+                           .max_iter = (size_t)mi,
+                           .tolerance = tol,
+                           .times = times,
+                           .ntimes = ntimes,
+                           .epsilon = eps};
     pn_gspn_result_t *r;
     pn_error_t err;
-    if (pn_gspn_solve(net, &o, &r, &err)) {
+    rc = pn_gspn_solve(net, &o, &r, &err);
+    free(times);
+    if (rc) {
         cli_error(prog, &err);
         pn_net_free(net);
         return CLI_EINPUT;
     }
     if (cc.format == CLI_JSON)
         json_report(net, r, cli_input_name(path));
-    else
+    else {
         text_report(net, r, cli_input_name(path));
+        if (r->ntimes)
+            text_transient(net, r);
+    }
     rc = r->kind == PN_GSPN_MULTIPLE || !r->converged ? 4 : CLI_OK;
     pn_gspn_result_free(r);
     pn_net_free(net);

@@ -14,17 +14,9 @@
 #include "gspn_private.h"
 #include "lib_private.h"
 
-/* A linear system over a set of states, x A = b with A = D - R: D the
- * states' exit rates, R the rates between them (nonnegative), kept by
- * target so that Gauss-Seidel and the residual read a column at once.
- * b NULL: the steady state (x A = 0, sum x = 1). */
-typedef struct {
-    size_t n;
-    size_t *ioff, *isrc; /* the rates into j: ioff[j]..ioff[j+1] */
-    double *irate, *d, *b;
-} sys_t;
+typedef pni_gspn_sys_t sys_t;
 
-static void sys_free(sys_t *s)
+void pni_gspn_sys_free(sys_t *s)
 {
     free(s->ioff);
     free(s->isrc);
@@ -33,10 +25,8 @@ static void sys_free(sys_t *s)
     free(s->b);
 }
 
-/* The system of the states with loc[s] != SIZE_MAX (numbered loc[s]);
- * d counts every rate out of a state, to any state. */
-static pn_status_t sys_build(const pni_gspn_t *g, const size_t *loc, size_t n,
-                             int absorbing, sys_t *s)
+pn_status_t pni_gspn_sys_build(const pni_gspn_t *g, const size_t *loc,
+                               size_t n, int absorbing, sys_t *s)
 {
     memset(s, 0, sizeof *s);
     s->n = n;
@@ -82,18 +72,29 @@ static pn_status_t sys_build(const pni_gspn_t *g, const size_t *loc, size_t n,
     return PN_OK;
 }
 
-/* max_j |(x A - b)_j| */
-static double residual(const sys_t *s, const double *x)
+/* max_j |(x A - b)_j| into r->residual, and the relative residual
+ * ||x A - b||_1 / ||x D||_1 (the share of the probability flow left
+ * unbalanced; the initial mass ||b||_1 when that is larger) into
+ * r->residual_relative; returns the relative one. */
+static double residual(const sys_t *s, const double *x, pn_gspn_result_t *r)
 {
-    double r = 0;
+    double mx = 0, sum = 0, flow = 0, mass = 0;
     for (size_t j = 0; j < s->n; j++) {
-        double v = x[j] * s->d[j] - (s->b ? s->b[j] : 0);
+        double bj = s->b ? s->b[j] : 0, v = x[j] * s->d[j] - bj;
+        flow += fabs(x[j] * s->d[j]);
+        mass += fabs(bj);
         for (size_t k = s->ioff[j]; k < s->ioff[j + 1]; k++)
             v -= x[s->isrc[k]] * s->irate[k];
-        if (fabs(v) > r || isnan(v))
-            r = isnan(v) ? INFINITY : fabs(v);
+        sum += fabs(v);
+        if (fabs(v) > mx || isnan(v))
+            mx = isnan(v) ? INFINITY : fabs(v);
     }
-    return r;
+    if (mass > flow)
+        flow = mass;
+    r->residual = mx;
+    r->residual_relative = isfinite(mx) ? (flow > 0 ? sum / flow : sum)
+                                        : INFINITY;
+    return r->residual_relative;
 }
 
 static void normalize(double *x, size_t n)
@@ -107,15 +108,16 @@ static void normalize(double *x, size_t n)
 }
 
 /* Gauss-Seidel: x_j = (b_j + sum_i x_i r_ij) / d_j, normalized each sweep
- * for the steady state; stops at a residual below tol. */
+ * for the steady state; stops at a relative residual below tol, looked at
+ * every few sweeps (it costs a sweep). */
 static void gauss_seidel(const sys_t *s, double *x, double tol,
                          size_t max_iter, pn_gspn_result_t *r)
 {
     for (size_t j = 0; j < s->n; j++)
         x[j] = s->b ? 0 : 1.0 / (double)s->n;
     r->iterations = 0;
-    r->residual = residual(s, x);
-    while (!(r->residual < tol) && r->iterations < max_iter) {
+    double rel = residual(s, x, r);
+    while (!(rel < tol) && r->iterations < max_iter) {
         for (size_t j = 0; j < s->n; j++) {
             double v = s->b ? s->b[j] : 0;
             for (size_t k = s->ioff[j]; k < s->ioff[j + 1]; k++)
@@ -126,10 +128,11 @@ static void gauss_seidel(const sys_t *s, double *x, double tol,
         if (!s->b)
             normalize(x, s->n);
         r->iterations++;
-        r->residual = residual(s, x);
+        if (r->iterations % 8 == 0 || r->iterations == max_iter)
+            rel = residual(s, x, r);
     }
     r->solver = "gauss-seidel";
-    r->converged = r->residual < tol;
+    r->converged = rel < tol;
 }
 
 #ifdef HAVE_UMFPACK
@@ -200,8 +203,7 @@ static pn_status_t solve(const sys_t *s, double *x,
             return PN_ENOMEM;
         r->solver = "lu";
         r->iterations = 0;
-        r->residual = residual(s, x);
-        r->converged = ret == 0 && isfinite(r->residual);
+        r->converged = ret == 0 && isfinite(residual(s, x, r));
         return PN_OK;
     }
 #endif
@@ -282,8 +284,7 @@ out:
     return st;
 }
 
-/* Whether tangible state s lets nothing fire. */
-static int is_dead(pni_gspn_t *g, size_t s)
+int pni_gspn_is_dead(pni_gspn_t *g, size_t s)
 {
     const uint64_t *m = g->marks + g->tang[s] * g->np;
     for (size_t t = 0; t < g->nt; t++)
@@ -291,6 +292,33 @@ static int is_dead(pni_gspn_t *g, size_t s)
             pni_gspn_rate(g, t, m) > 0)
             return 0;
     return 1;
+}
+
+void pni_gspn_measures(pni_gspn_t *g, const size_t *loc, const double *pi,
+                       double *thr, double *tokens)
+{
+    for (size_t s = 0; s < g->ntang; s++) {
+        if (loc && loc[s] == SIZE_MAX)
+            continue;
+        double p = pi[loc ? loc[s] : s];
+        if (p == 0)
+            continue;
+        const uint64_t *m = g->marks + g->tang[s] * g->np;
+        for (size_t q = 0; q < g->np; q++)
+            tokens[q] += p * (double)m[q];
+        for (size_t t = 0; t < g->nt; t++) {
+            pn_timing_t k = pn_net_transition(g->net, t)->timing;
+            if ((k == PN_TIMING_NONE || k == PN_TIMING_EXPONENTIAL) &&
+                pni_gspn_fire(g, t, m, g->probe) > 0)
+                thr[t] += p * pni_gspn_rate(g, t, m);
+        }
+    }
+    for (size_t i = 0; i < g->nimm; i++) {
+        size_t s = g->imm[i].state;
+        if (!loc || loc[s] != SIZE_MAX)
+            thr[g->imm[i].transition] +=
+                pi[loc ? loc[s] : s] * g->imm[i].value;
+    }
 }
 
 /* Throughputs and mean tokens from pi over the states with loc set. */
@@ -301,24 +329,7 @@ static pn_status_t measures(pni_gspn_t *g, const size_t *loc,
     r->mean_tokens = calloc(g->np + 1, sizeof *r->mean_tokens);
     if (!r->throughput || !r->mean_tokens)
         return PN_ENOMEM;
-    for (size_t s = 0; s < g->ntang; s++) {
-        if (loc[s] == SIZE_MAX)
-            continue;
-        double p = pi[loc[s]];
-        const uint64_t *m = g->marks + g->tang[s] * g->np;
-        for (size_t q = 0; q < g->np; q++)
-            r->mean_tokens[q] += p * (double)m[q];
-        for (size_t t = 0; t < g->nt; t++) {
-            pn_timing_t k = pn_net_transition(g->net, t)->timing;
-            if ((k == PN_TIMING_NONE || k == PN_TIMING_EXPONENTIAL) &&
-                pni_gspn_fire(g, t, m, g->probe) > 0)
-                r->throughput[t] += p * pni_gspn_rate(g, t, m);
-        }
-    }
-    for (size_t i = 0; i < g->nimm; i++)
-        if (loc[g->imm[i].state] != SIZE_MAX)
-            r->throughput[g->imm[i].transition] +=
-                pi[loc[g->imm[i].state]] * g->imm[i].value;
+    pni_gspn_measures(g, loc, pi, r->throughput, r->mean_tokens);
     return PN_OK;
 }
 
@@ -343,7 +354,7 @@ static pn_status_t absorption(pni_gspn_t *g, const unsigned char *dead,
     double *x = calloc(n + 1, sizeof *x);
     pn_status_t st = PN_ENOMEM;
     if (!r->dead_probability || !r->dead_marking || !x ||
-        (st = sys_build(g, loc, n, 1, &sy)))
+        (st = pni_gspn_sys_build(g, loc, n, 1, &sy)))
         goto out;
     if (n && (st = solve(&sy, x, o, r)))
         goto out;
@@ -370,7 +381,7 @@ static pn_status_t absorption(pni_gspn_t *g, const unsigned char *dead,
     }
     r->mtta_known = 1;
 out:
-    sys_free(&sy);
+    pni_gspn_sys_free(&sy);
     free(x);
     free(dl);
     return st;
@@ -398,7 +409,7 @@ pn_status_t pni_gspn_ctmc(pni_gspn_t *g, const pn_gspn_options_t *o,
     for (size_t s = 0; s < n; s++) {
         if (notbottom[comp[s]])
             continue;
-        dead[s] = (unsigned char)is_dead(g, s);
+        dead[s] = (unsigned char)pni_gspn_is_dead(g, s);
         r->dead += dead[s];
     }
     for (size_t c = 0; c < ncomp; c++)
@@ -427,11 +438,11 @@ pn_status_t pni_gspn_ctmc(pni_gspn_t *g, const pn_gspn_options_t *o,
     sys_t sy;
     st = PN_ENOMEM;
     if (!(pi = calloc(m + 1, sizeof *pi)) ||
-        (st = sys_build(g, loc, m, 0, &sy)))
+        (st = pni_gspn_sys_build(g, loc, m, 0, &sy)))
         goto out;
     if (!(st = solve(&sy, pi, o, r)))
         st = measures(g, loc, pi, r);
-    sys_free(&sy);
+    pni_gspn_sys_free(&sy);
 out:
     free(pi);
     free(comp);

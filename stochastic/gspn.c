@@ -26,6 +26,10 @@ void pn_gspn_result_free(pn_gspn_result_t *r)
     free(r->mean_tokens);
     free(r->dead_probability);
     free(r->dead_marking);
+    free(r->times);
+    free(r->tr_throughput);
+    free(r->tr_mean_tokens);
+    free(r->tr_dead);
     free(r);
 }
 
@@ -265,6 +269,12 @@ pn_status_t pn_gspn_solve(const pn_net_t *net, const pn_gspn_options_t *opt,
         o.tolerance = 1e-12;
     if (!o.max_iter)
         o.max_iter = 100000;
+    if (!(o.epsilon > 0))
+        o.epsilon = 1e-12;
+    for (size_t i = 0; i < o.ntimes; i++)
+        if (!o.times || !(o.times[i] >= 0) || !isfinite(o.times[i]))
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "a time is negative or not a number");
     pn_gspn_result_t *r = calloc(1, sizeof *r);
     if (!r)
         return pni_error(err, PN_ENOMEM, 0, 0, "out of memory");
@@ -281,6 +291,8 @@ pn_status_t pn_gspn_solve(const pn_net_t *net, const pn_gspn_options_t *opt,
         for (size_t e = 0; e < g.nedges; e++)
             r->edges += g.edges[e].from != SIZE_MAX;
         st = pni_gspn_ctmc(&g, &o, r);
+        if (!st && o.ntimes)
+            st = pni_gspn_transient(&g, &o, r);
     }
     pni_gspn_free(&g);
     if (st) {

@@ -19,6 +19,12 @@
  * The steady state is solved by a direct sparse LU (UMFPACK, when libpn
  * is built with it) up to direct_max states, by Gauss-Seidel beyond, and
  * the true residual max_j |(pi Q)_j| is reported in both cases.
+ *
+ * Given times, it also computes the distribution at each time t from the
+ * initial marking by uniformization: pi(t) = sum_k Poisson(k; q t)
+ * alpha P^k, P = I + Q / q, the Poisson weights summed between a left
+ * and a right truncation point chosen so that the two tails together
+ * weigh less than epsilon (bounded by geometric series, not estimated).
  */
 #ifndef PN_GSPN_H
 #define PN_GSPN_H
@@ -35,9 +41,15 @@ typedef struct pn_gspn_options {
                             (0: PN_GSPN_MAX_STATES) */
     size_t direct_max;   /* LU up to this many states (0: the default,
                             PN_GSPN_DIRECT_MAX) */
-    double tolerance;    /* Gauss-Seidel stops below this residual
-                            (0: 1e-12) */
+    double tolerance;    /* Gauss-Seidel stops below this relative
+                            residual (0: 1e-12) */
     size_t max_iter;     /* Gauss-Seidel sweeps at most (0: 100000) */
+    const double *times; /* the transient distribution at these times
+                            (ntimes of them, each >= 0), by
+                            uniformization; NULL: none */
+    size_t ntimes;
+    double epsilon;      /* the Poisson probability left out at each
+                            time (0: 1e-12) */
 } pn_gspn_options_t;
 
 #define PN_GSPN_MAX_STATES 10000000
@@ -63,6 +75,10 @@ typedef struct pn_gspn_result {
     const char *solver;     /* "lu" or "gauss-seidel" */
     size_t iterations;      /* Gauss-Seidel sweeps (0 for lu) */
     double residual;        /* max_j |(pi Q)_j| of the solution */
+    double residual_relative; /* ||pi Q||_1 / ||pi D||_1, D the exit
+                               rates: the share of the probability flow
+                               left unbalanced (Gauss-Seidel's stopping
+                               test) */
     int converged;          /* residual below the tolerance (gauss-seidel)
                                or a nonsingular factorization (lu) */
     double *throughput;     /* per transition, firings per unit of time */
@@ -75,6 +91,20 @@ typedef struct pn_gspn_result {
     double *dead_probability; /* per dead marking, the probability it is
                                  the one reached (when mtta_known) */
     uint64_t *dead_marking; /* dead x places: each dead marking */
+    /* the transient distribution (opt->ntimes > 0), whatever the kind */
+    size_t ntimes;
+    double *times;          /* ntimes: the times, as given */
+    double *tr_throughput;  /* ntimes x transitions: the firings per unit
+                               of time at that time */
+    double *tr_mean_tokens; /* ntimes x places */
+    double *tr_dead;        /* ntimes: the probability of being in a dead
+                               marking at that time */
+    double uniform_rate;    /* the uniformization rate q (>= every exit
+                               rate) */
+    size_t tr_steps;        /* products by the matrix I + Q / q */
+    double tr_error;        /* a bound on the probability left out at any
+                               time (the Poisson tails): every probability
+                               is within it, below the exact one */
 } pn_gspn_result_t;
 
 /* Solves net.  Returns PN_OK and *out (pn_gspn_result_free()), or

@@ -75,4 +75,31 @@ pn_status_t pni_gspn_explore(pni_gspn_t *g);
 pn_status_t pni_gspn_ctmc(pni_gspn_t *g, const pn_gspn_options_t *opt,
                           pn_gspn_result_t *r);
 
+/* A linear system over a set of states, x A = b with A = D - R: D the
+ * states' exit rates, R the rates between them (nonnegative), kept by
+ * target so that an iteration and the residual read a column at once.
+ * b NULL: the steady state (x A = 0, sum x = 1). */
+typedef struct {
+    size_t n;
+    size_t *ioff, *isrc; /* the rates into j: ioff[j]..ioff[j+1] */
+    double *irate, *d, *b;
+} pni_gspn_sys_t;
+
+/* The system of the states with loc[s] != SIZE_MAX (numbered loc[s]);
+ * d counts every rate out of a state, to any state; b (absorbing) the
+ * initial distribution. */
+pn_status_t pni_gspn_sys_build(const pni_gspn_t *g, const size_t *loc,
+                               size_t n, int absorbing, pni_gspn_sys_t *s);
+void pni_gspn_sys_free(pni_gspn_sys_t *s);
+/* Whether tangible state s lets nothing fire. */
+int pni_gspn_is_dead(pni_gspn_t *g, size_t s);
+/* Adds to thr (per transition) and tokens (per place) the measures of
+ * the distribution pi over the states with loc set (loc NULL: every
+ * state, pi indexed by state). */
+void pni_gspn_measures(pni_gspn_t *g, const size_t *loc, const double *pi,
+                       double *thr, double *tokens);
+/* The transient distribution at opt->times by uniformization, into r. */
+pn_status_t pni_gspn_transient(pni_gspn_t *g, const pn_gspn_options_t *opt,
+                               pn_gspn_result_t *r);
+
 #endif

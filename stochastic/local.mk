@@ -2,13 +2,14 @@
 # the store of markings and the firing rule with time; trg.c: the tangible
 # reachability graph, vanishing markings eliminated on the fly; ctmc.c:
 # bottom components, the steady state or absorption, by UMFPACK's LU or
-# Gauss-Seidel).  The private interface between them is gspn_private.h,
+# Gauss-Seidel; transient.c: the distribution at given times by
+# uniformization).  The private interface between them is gspn_private.h,
 # the public header gspn.h.  Sees lib/ only; UMFPACK when configure finds
 # it.
 noinst_LTLIBRARIES += stochastic/libpn-stochastic.la
 stochastic_libpn_stochastic_la_SOURCES = \
 	%reldir%/gspn.h %reldir%/gspn_private.h \
-	%reldir%/gspn.c %reldir%/trg.c %reldir%/ctmc.c
+	%reldir%/gspn.c %reldir%/trg.c %reldir%/ctmc.c %reldir%/transient.c
 stochastic_libpn_stochastic_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/stochastic -I$(srcdir)/lib
 stochastic_libpn_stochastic_la_LIBADD = $(UMFPACK_LIBS)

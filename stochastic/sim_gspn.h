@@ -20,8 +20,8 @@
  * finds the warm-up, deleted; the rest is grouped into 30 batches whose
  * means give a Student t interval.  The run goes on, the batches growing,
  * until every measure's half-width is within accuracy times its mean and
- * the lag-1 correlation of the 30 batch means is below 0.3, or until
- * max_firings.  A run that reaches a dead marking has no steady state:
+ * the lag-1 correlation of the 30 batch means is below 0.3, and again
+ * once the run has doubled its length, or until max_firings.  A run that reaches a dead marking has no steady state:
  * then independent runs estimate the mean time to absorption instead.
  *
  * Transient (times t1 < t2 < ...): independent runs to the last time, in

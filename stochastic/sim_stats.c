@@ -287,25 +287,35 @@ static pn_status_t batch_run(pni_sim_run_t *r, batches_t *bt,
         return PN_ENOMEM;
     }
     double tq = pni_student_quantile((1 + o->confidence) / 2, KBATCH - 1);
-    double tnext = bt->t0 + bt->B;
+    double tnext = bt->t0 + bt->B, tlast = bt->t0, confirm = 0;
     for (;;) {
         *rc = pni_sim_until(r, tnext, o->max_firings);
         if (*rc != PNI_SIM_TIME)
             break;
         totals(r, cur);
         double *row = bt->b + bt->nb * nm;
+        double len = r->now - tlast; /* B, but for rounding */
+        tlast = r->now;
         for (size_t k = 0; k < nm; k++) {
-            row[k] = (cur[k] - bt->prev[k]) / bt->B;
+            row[k] = (cur[k] - bt->prev[k]) / len;
             bt->prev[k] = cur[k];
         }
         bt->nb++;
         if (bt->nb == NBATCH)
             merge(bt);
         tnext += bt->B; /* the next batch as long as the merged ones */
-        if (bt->nb >= 300 && bt->nb % 50 == 0 &&
-            analyse(bt, o, tq, work, est, res)) {
+        if (bt->nb < 300 || bt->nb % 50 != 0 || r->now < confirm)
+            continue;
+        if (!analyse(bt, o, tq, work, est, res)) {
+            confirm = 0;
+        } else if (confirm > 0) {
             res->accurate = 1;
             break;
+        } else {
+            /* stopping at the first success favours runs whose variance
+             * came out low (the intervals then cover too rarely): the
+             * run goes on to twice its length and must succeed again */
+            confirm = 2 * r->now;
         }
     }
     if (*rc == PNI_SIM_LIMIT && bt->nb >= KBATCH)

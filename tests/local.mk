@@ -193,3 +193,7 @@ check_PROGRAMS += tests/test_gspn_sim
 TESTS += tests/test_gspn_sim
 tests_test_gspn_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_gspn_sim_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+# pn-run --semantics stochastic: interval coverage over many seeds, the
+# exact values of pn-solve, absorption, --jobs (cli-gspn-sim.sh)
+TESTS += tests/cli-gspn-sim.sh
+EXTRA_DIST += tests/cli-gspn-sim.sh

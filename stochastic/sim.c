@@ -343,6 +343,7 @@ static inline void update(pni_sim_run_t *r, size_t t)
                           : md->rate[t];
         uint32_t i = md->pos[t];
         r->tot += rate - r->er[i];
+        r->bs[i >> PNI_SIM_BLOCK] += rate - r->er[i];
         r->er[i] = rate;
         r->nexp_on += on - was;
         break;
@@ -363,6 +364,7 @@ void pni_sim_run_free(pni_sim_run_t *r)
     free(r->m);
     free(r->on);
     free(r->er);
+    free(r->bs);
     free(r->dl);
     free(r->counts);
     free(r->area);
@@ -443,13 +445,14 @@ pn_status_t pni_sim_run_init(pni_sim_run_t *r, const pni_sim_model_t *md,
     r->m = malloc((np + 1) * sizeof *r->m);
     r->on = calloc(nt + 1, 1);
     r->er = calloc(md->nexp + 1, sizeof *r->er);
+    r->bs = calloc((md->nexp >> PNI_SIM_BLOCK) + 1, sizeof *r->bs);
     r->dl = malloc((md->ndet + 1) * sizeof *r->dl);
     r->counts = calloc(nt + 1, sizeof *r->counts);
     r->area = calloc(np + 1, sizeof *r->area);
     r->last = calloc(np + 1, sizeof *r->last);
     r->cv = calloc(md->nc + 1, 1);
     r->carea = calloc(md->nc + 1, sizeof *r->carea);
-    if (!r->m || !r->on || !r->er || !r->dl || !r->counts || !r->area ||
+    if (!r->m || !r->on || !r->er || !r->bs || !r->dl || !r->counts || !r->area ||
         !r->last || !r->cv || !r->carea) {
         pni_sim_run_free(r);
         return PN_ENOMEM;
@@ -529,21 +532,39 @@ static size_t pick_immediate(pni_sim_run_t *r)
     return lastok; /* rounding */
 }
 
-/* The exponential transition to fire, by rate. */
+/* The exponential transition to fire, by rate: the block of 2^BLOCK
+ * rates by the block sums, then the rate in it, so that a net of many
+ * transitions costs their square root a firing. */
 static size_t pick_exponential(pni_sim_run_t *r)
 {
     const pni_sim_model_t *md = r->md;
     double x = uniform(r) * r->tot;
     size_t lastok = SIZE_MAX;
-    for (uint32_t i = 0; i < md->nexp; i++) {
-        if (r->er[i] <= 0)
+    uint32_t nb = ((md->nexp - 1) >> PNI_SIM_BLOCK) + 1;
+    for (uint32_t b = 0; b < nb; b++) {
+        if (!(r->bs[b] > 0))
             continue;
-        lastok = i;
-        x -= r->er[i];
-        if (x < 0)
-            return md->exps[i];
+        if (x >= r->bs[b] && b + 1 < nb) {
+            x -= r->bs[b];
+            continue;
+        }
+        uint32_t end = (b + 1) << PNI_SIM_BLOCK;
+        for (uint32_t i = b << PNI_SIM_BLOCK; i < end && i < md->nexp; i++) {
+            if (r->er[i] <= 0)
+                continue;
+            lastok = i;
+            x -= r->er[i];
+            if (x < 0)
+                return md->exps[i];
+        }
+        if (lastok != SIZE_MAX)
+            return md->exps[lastok]; /* rounding */
     }
-    return md->exps[lastok]; /* rounding */
+    /* rounding past the last block with a rate: the last rate there is */
+    for (uint32_t i = md->nexp; i-- > 0;)
+        if (r->er[i] > 0)
+            return md->exps[i];
+    return md->exps[0];
 }
 
 /* Time moves on to t: the conditions' times grow. */
@@ -569,8 +590,12 @@ int pni_sim_until(pni_sim_run_t *r, double t_end, uint64_t max_firings)
             if (++r->since_sum >= 65536) {
                 /* the running sum drifts by rounding: summed afresh */
                 double s = 0;
-                for (uint32_t i = 0; i < md->nexp; i++)
+                for (uint32_t i = 0; i < md->nexp; i++) {
+                    if (!(i & ((1u << PNI_SIM_BLOCK) - 1)))
+                        r->bs[i >> PNI_SIM_BLOCK] = 0;
+                    r->bs[i >> PNI_SIM_BLOCK] += r->er[i];
                     s += r->er[i];
+                }
                 r->tot = s;
                 r->since_sum = 0;
             }

@@ -58,6 +58,9 @@ pn_status_t pni_sim_model_init(pni_sim_model_t *md, const pn_net_t *net,
                                pn_error_t *err);
 void pni_sim_model_free(pni_sim_model_t *md);
 
+/* The exponential rates are summed by blocks of 2^PNI_SIM_BLOCK. */
+#define PNI_SIM_BLOCK 5
+
 /* Why pni_sim_until() returned. */
 enum { PNI_SIM_TIME = 0, PNI_SIM_DEAD = 1, PNI_SIM_LIMIT = 2,
        PNI_SIM_OVERFLOW = 3, PNI_SIM_LOOP = 4 };
@@ -70,6 +73,7 @@ typedef struct {
     uint64_t *m;
     unsigned char *on;          /* enabled */
     double *er, tot;            /* rates of the exponentials, their sum */
+    double *bs;                 /* the sums of blocks of 2^BLOCK rates */
     uint32_t nexp_on, nimm_on, ndet_on;
     double *dl;                 /* deadlines of the deterministics */
     uint64_t *counts, firings;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib_private.h"
 #include "run-stochastic.h"
 
 enum { EXIT_LIMIT = 4 };
@@ -84,15 +85,9 @@ static void row(cli_format_t fmt, const char *measure, const char *id,
         printf("\n");
         return;
     }
-    printf("{\"measure\":\"%s\",\"id\":\"", measure);
-    for (const char *c = id; *c; c++)
-        if (*c == '"' || *c == '\\')
-            printf("\\%c", *c);
-        else if ((unsigned char)*c < 0x20)
-            printf("\\u%04x", *c);
-        else
-            putchar(*c);
-    printf("\",\"time\":");
+    printf("{\"measure\":\"%s\",\"id\":", measure);
+    pni_json_string(stdout, id, 0);
+    printf(",\"time\":");
     num(time, 1);
     printf(",\"mean\":");
     num(e.mean, 1);

@@ -152,6 +152,14 @@ const char *cli_one_file(const char *prog, int argc, char **argv, int next)
     return argv[next];
 }
 
+/* Set by cli_timing_used(): the program runs the net with its timing. */
+static int timing_used;
+
+void cli_timing_used(void)
+{
+    timing_used = 1;
+}
+
 int cli_read_net(const char *prog, const char *path,
                  const pn_read_options_t *ro, pn_net_t **net)
 {
@@ -168,7 +176,7 @@ int cli_read_net(const char *prog, const char *path,
     size_t c[PN_TIMING_KINDS];
     pn_net_count_timing(*net, c);
     if (strcmp(prog, "pn-convert") != 0 && strcmp(prog, "pn-solve") != 0 &&
-        c[PN_TIMING_NONE] < pn_net_transition_count(*net))
+        !timing_used && c[PN_TIMING_NONE] < pn_net_transition_count(*net))
         cli_warning("%s: %zu timed and %zu immediate transitions: their "
                     "timing is not used here (the net is taken untimed)",
                     cli_input_name(path),

@@ -31,6 +31,9 @@ const char *cli_one_file(const char *prog, int argc, char **argv, int next);
  * the error (cli_error()). */
 int cli_read_net(const char *prog, const char *path,
                  const pn_read_options_t *ro, pn_net_t **net);
+/* The program uses the timing (pn-run --semantics stochastic): no word
+ * that it is not used. */
+void cli_timing_used(void);
 /* The reader's warnings (what the file says that the net cannot, what was
  * ignored), one "PROG: warning: ..." line each on standard error: every
  * program that reads a net says them, as pn-info lists them (none with

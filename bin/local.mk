@@ -10,7 +10,8 @@ bin_pn_info_LDADD = bin/libcli.la libpn.la
 bin_pn_convert_SOURCES = %reldir%/pn-convert.c
 bin_pn_convert_LDADD = bin/libcli.la libpn.la
 bin_PROGRAMS += bin/pn-run
-bin_pn_run_SOURCES = %reldir%/pn-run.c
+bin_pn_run_SOURCES = %reldir%/pn-run.c %reldir%/run-stochastic.c \
+	%reldir%/run-stochastic.h
 bin_pn_run_CFLAGS = $(AM_CFLAGS) -pthread
 bin_pn_run_LDADD = bin/libcli.la libpn.la -lpthread
 bin_PROGRAMS += bin/pn-gen-gpu

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "pn.h"
+#include "run-stochastic.h"
 
 static const char *prog = "pn-run";
 
@@ -30,9 +31,23 @@ static void usage(FILE *out)
         "                        maximal concurrent steps in a random conflict\n"
         "                        order; interleaving (pn-reach's default;\n"
         "                        pn-run(1) says why the two differ): one\n"
-        "                        random enabled transition per step\n"
+        "                        random enabled transition per step;\n"
+        "                        stochastic: the net's timing (GSPN) in\n"
+        "                        continuous time, estimates with confidence\n"
+        "                        intervals (the options below)\n"
+        "      --time T1,T2,...  stochastic: the transient at these times, by\n"
+        "                        independent runs (default: the steady state,\n"
+        "                        by batch means after an MSER-5 warm-up)\n"
+        "      --confidence C    stochastic: of the intervals (default 0.95)\n"
+        "      --accuracy R      stochastic: simulate until every half-width\n"
+        "                        is within R times its mean (default 0.05)\n"
+        "      --condition F     stochastic: estimate the probability of F, a\n"
+        "                        condition on the marking in pn-reach's query\n"
+        "                        form (\"P1 >= 2 && !fireable(T3)\"); may be\n"
+        "                        repeated\n"
         "      --max-steps N     stop after N steps (default 100000000); a run\n"
-        "                        stopped there is a limited run (exit 4)\n"
+        "                        stopped there is a limited run (exit 4);\n"
+        "                        stochastic: the firings of a run at most\n"
         "      --steps N         run exactly N steps (for nets that never die):\n"
         "                        reaching N is success; limited runs are counted\n"
         "                        in the statistics\n"
@@ -42,10 +57,13 @@ static void usage(FILE *out)
         "                        repeated, or IDs separated by commas)\n"
         "      --counts          print the firing count of every transition\n"
         "      --marking         print the final marking (places with tokens)\n"
-        "  -n, --runs N          N independent runs (seeds derived from --seed)\n"
+        "  -n, --runs N          N independent runs (seeds derived from --seed);\n"
+        "                        stochastic: the runs at most (default 100000)\n"
         "      --per-run         with --runs and csv or json: a row for each run\n"
         "                        too\n"
-        "  -j, --jobs J          threads for --runs (default: the number of cores)\n"
+        "  -j, --jobs J          threads for --runs (default: the number of cores);\n"
+        "                        stochastic: for the independent runs (the\n"
+        "                        answer is the same for any J)\n"
         "  -t, --trace FILE      write the transitions fired in every step to FILE\n"
         "                        (one run; format in pn-run(1))\n"
         "      --snapshot K      in the trace, the marking every K steps\n"
@@ -60,13 +78,15 @@ static void usage(FILE *out)
         "\n"
         "Exit status: 0 dead marking reached (every run), 1 the net could not be\n"
         "read, 2 bad command line, 3 an output could not be written, 4 the step\n"
-        "limit came first (not with --steps), 5 a token count would exceed 2^63-1 (unbounded net).\n"
+        "limit came first (not with --steps; stochastic: the accuracy was not\n"
+        "reached), 5 a token count would exceed 2^63-1 (unbounded net).\n"
         "SIGINT or SIGTERM during --runs: the runs under way finish, the finished\n"
         "ones are printed, marked interrupted, and pn-run dies of the signal\n"
         "(status 130 or 143).\n");
 }
 
-enum { OPT_COUNTS = 128, OPT_SNAPSHOT, OPT_REFERENCE, OPT_NET, OPT_MARKING };
+enum { OPT_COUNTS = 128, OPT_SNAPSHOT, OPT_REFERENCE, OPT_NET, OPT_MARKING,
+       OPT_TIME, OPT_CONFIDENCE, OPT_ACCURACY, OPT_CONDITION };
 
 typedef struct {
     cli_run_t run;       /* the run options, shared with pn-sweep */
@@ -78,6 +98,7 @@ typedef struct {
     size_t ncount;
     const char *file;  /* the net ('-': standard input) */
     pn_read_options_t ro;
+    stoch_opts_t st;   /* --semantics stochastic */
 } opts_t;
 
 /* ---- one run with a trace ---------------------------------------------- */
@@ -512,6 +533,12 @@ static int compile(const pn_net_t *net, const char *file, pn_engine_t **engine)
 static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
 {
     uint64_t v;
+    if (c == CLI_OPT_SEMANTICS && !strcmp(arg, "stochastic")) {
+        o->st.on = 1;
+        return -1;
+    }
+    if (c == CLI_OPT_SEMANTICS)
+        o->st.on = 0;
     int rc = cli_run_option(&o->run, c, arg);
     if (rc != -2)
         return rc;
@@ -526,7 +553,42 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
         break;
     case OPT_REFERENCE: o->reference = 1; break;
     case OPT_NET: o->ro.net_id = arg; break;
+    case OPT_TIME: o->st.times[o->st.ntimes++] = arg; o->st.given = 1; break;
+    case OPT_CONDITION:
+        o->st.conds[o->st.nconds++] = arg;
+        o->st.given = 1;
+        break;
+    case OPT_CONFIDENCE:
+        o->st.given = 1;
+        return cli_real("--confidence", arg, 0, 1, &o->st.confidence) ||
+                       !(o->st.confidence > 0 && o->st.confidence < 1)
+                   ? (o->st.confidence = 0, CLI_EUSAGE) : -1;
+    case OPT_ACCURACY:
+        o->st.given = 1;
+        return cli_real("--accuracy", arg, 1e-9, 1e9, &o->st.accuracy)
+                   ? CLI_EUSAGE : -1;
     default: return cli_option(cc, c, arg);
+    }
+    return -1;
+}
+
+/* The options that go with --semantics stochastic, and those that do not.
+ * Returns CLI_EUSAGE after a message, or -1. */
+static int check_stochastic(const opts_t *o)
+{
+    if (!o->st.on && o->st.given) {
+        fprintf(stderr, "%s: --time, --confidence, --accuracy and "
+                "--condition need --semantics stochastic\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->st.on && (o->trace || o->run.exact_steps || o->reference ||
+                     o->run.per_run || o->run.include_limited ||
+                     o->all_counts || o->run.ncounts || o->marking)) {
+        fprintf(stderr, "%s: --semantics stochastic prints every "
+                "transition and place: leave out --trace, --steps, "
+                "--reference, --per-run, --include-limited, --count, "
+                "--counts and --marking\n", prog);
+        return CLI_EUSAGE;
     }
     return -1;
 }
@@ -544,6 +606,10 @@ static int parse_options(int argc, char **argv, opts_t *o)
         CLI_LONGOPT_FORMAT,
         {"reference", no_argument, NULL, OPT_REFERENCE},
         {"net", required_argument, NULL, OPT_NET},
+        {"time", required_argument, NULL, OPT_TIME},
+        {"confidence", required_argument, NULL, OPT_CONFIDENCE},
+        {"accuracy", required_argument, NULL, OPT_ACCURACY},
+        {"condition", required_argument, NULL, OPT_CONDITION},
         CLI_LONGOPTS_COMMON};
     cli_common_t cc = {.prog = prog, .usage = usage,
                        .formats = CLI_FMT(CLI_TEXT) | CLI_FMT(CLI_CSV) |
@@ -574,22 +640,32 @@ static int parse_options(int argc, char **argv, opts_t *o)
         fprintf(stderr, "%s: --snapshot needs --trace\n", prog);
         return CLI_EUSAGE;
     }
-    return -1;
+    return check_stochastic(o);
 }
 
 int main(int argc, char **argv)
 {
     /* on the stack: every early return below stays leak-free */
-    const char *count_args[argc + 1];
+    const char *count_args[argc + 1], *time_args[argc + 1],
+        *cond_args[argc + 1];
     opts_t o = {0};
     cli_run_init(&o.run, count_args);
+    o.st.times = time_args;
+    o.st.conds = cond_args;
     cli_init(prog, argc, argv);
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
     pn_net_t *net;
+    if (o.st.on)
+        cli_timing_used();
     if ((rc = cli_read_net(prog, o.file, &o.ro, &net)) != CLI_OK)
         return rc;
+    if (o.st.on) {
+        rc = run_stochastic(prog, net, &o.run, &o.st, o.fmt);
+        pn_net_free(net);
+        return rc;
+    }
     /* what the file says that the run cannot take into account (timing,
      * transport arcs, ...) was said by cli_read_net(), before the results */
     pn_engine_t *engine = NULL;

@@ -25,6 +25,7 @@
 #include "struct.h"     /* analysis/: semiflows, classes, siphons, traps */
 #include "graph.h"      /* analysis/: the graph of markings, coverability */
 #include "gspn.h"       /* stochastic/: GSPN solved exactly */
+#include "sim_gspn.h"   /* stochastic/: GSPN simulated */
 #include "results.h"    /* engine/: the result schema (CSV, JSON Lines) */
 #include "maxplus.h"    /* maxplus/: the max-plus kernel-time model */
 #include "gpu.h"        /* generators/: the GPU warp net */

@@ -1,6 +1,7 @@
 dist_man_MANS += share/man/pn-info.1 share/man/pn-convert.1 share/man/pn-run.1 share/man/pn-gen-gpu.1 share/man/pn-dot.1 share/man/pn-maxplus.1 share/man/pn-reach.1 share/man/pn-gpu.1 share/man/pn-sweep.1
 dist_man_MANS += share/man/pn-struct.1 share/man/pn_struct.3
 dist_man_MANS += share/man/pn-solve.1 share/man/pn_gspn.3
+dist_man_MANS += share/man/pn_gspn_sim.3
 EXTRA_DIST += share/examples
 
 # The pictures in the README, made by the programs themselves.

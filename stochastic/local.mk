@@ -10,7 +10,13 @@ noinst_LTLIBRARIES += stochastic/libpn-stochastic.la
 stochastic_libpn_stochastic_la_SOURCES = \
 	%reldir%/gspn.h %reldir%/gspn_private.h \
 	%reldir%/gspn.c %reldir%/trg.c %reldir%/ctmc.c %reldir%/transient.c
+# the simulator (sim.c: one run in continuous time; sim_stats.c: the
+# estimates, with threads for independent runs)
+stochastic_libpn_stochastic_la_SOURCES += \
+	%reldir%/sim_gspn.h %reldir%/sim_private.h \
+	%reldir%/sim.c %reldir%/sim_stats.c
+stochastic_libpn_stochastic_la_CFLAGS = $(AM_CFLAGS) -pthread
 stochastic_libpn_stochastic_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/stochastic -I$(srcdir)/lib
 stochastic_libpn_stochastic_la_LIBADD = $(UMFPACK_LIBS)
-pninclude_HEADERS += %reldir%/gspn.h
+pninclude_HEADERS += %reldir%/gspn.h %reldir%/sim_gspn.h

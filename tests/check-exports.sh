@@ -33,7 +33,7 @@ exports() {
 }
 
 exports libpn libpn.exports lib/status.h lib/net.h lib/groups.h lib/query.h pnml/pnml.h \
-    pnml/dump.h pnml/mcc.h engine/engine.h engine/trace.h analysis/reach.h analysis/struct.h analysis/graph.h stochastic/gspn.h engine/results.h \
+    pnml/dump.h pnml/mcc.h engine/engine.h engine/trace.h analysis/reach.h analysis/struct.h analysis/graph.h stochastic/gspn.h stochastic/sim_gspn.h engine/results.h \
     maxplus/maxplus.h generators/gpu.h generators/eventgraph.h gpu/predict.h
 exports libpn-render libpn-render.exports render/dot.h
 

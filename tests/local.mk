@@ -190,3 +190,14 @@ check-mcc-struct: bin/pn-struct bin/pn-info
 # absorbing net, an absorbing vanishing loop (cli-solve.sh)
 TESTS += tests/cli-solve.sh
 EXTRA_DIST += tests/cli-solve.sh tests/gspn
+
+# the GSPN simulator: its random stream, Student's t, deterministic
+# delays, priorities and weights, enabling memory, --jobs (stochastic/sim*)
+check_PROGRAMS += tests/test_gspn_sim
+TESTS += tests/test_gspn_sim
+tests_test_gspn_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_gspn_sim_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+# pn-run --semantics stochastic: interval coverage over many seeds, the
+# exact values of pn-solve, absorption, --jobs (cli-gspn-sim.sh)
+TESTS += tests/cli-gspn-sim.sh
+EXTRA_DIST += tests/cli-gspn-sim.sh

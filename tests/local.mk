@@ -186,3 +186,9 @@ check-mcc-struct: bin/pn-struct bin/pn-info
 # absorbing net, an absorbing vanishing loop (cli-solve.sh)
 TESTS += tests/cli-solve.sh
 EXTRA_DIST += tests/cli-solve.sh tests/gspn
+
+# structural reductions (analysis/reduce.c) against the full search
+check_PROGRAMS += tests/test_reduce
+TESTS += tests/test_reduce
+tests_test_reduce_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_reduce_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)

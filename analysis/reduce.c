@@ -14,16 +14,18 @@
  *   sink places       an unobserved place that no transition tests or
  *                     takes from, without a capacity
  *   duplicates        two transitions with the same arcs: one goes
+ *   null transitions  a transition that changes nothing (left out when
+ *                     the formula asks about deadlocks)
  *   parallel places   two places with the same arcs, initial count and
  *                     capacity: an unobserved one goes
  *   post-agglomeration  a place p, empty at first, whose consumers F take
  *                     only from p, each as many as each producer puts
  *                     there: each producer h and consumer f become one
  *                     transition h.f (f can always fire right after h)
- * The first five keep the reachability graph up to the observed places
- * (deadlocks and enabled transitions included); the last keeps only the
- * observed places' markings, so it is left out when the formula asks
- * about deadlocks.  Transitions the formula names (fireable) and their
+ * The others keep the reachability graph up to the observed places
+ * (deadlocks and enabled transitions included); null transitions and
+ * post-agglomeration keep only the observed places' markings, so they are
+ * left out when the formula asks about deadlocks.  Transitions the formula names (fireable) and their
  * places are observed.  Each rule checks its arcs' kinds and capacities:
  * where an inhibitor, read or reset arc or a capacity could make it
  * unsound, it does not fire.
@@ -49,7 +51,7 @@ typedef struct {
     unsigned char alive, vis;
 } rtrans_t;
 
-enum { R_CONST, R_DEAD, R_SINK, R_DUP, R_PAR, R_POST, R_RULES };
+enum { R_CONST, R_DEAD, R_SINK, R_DUP, R_PAR, R_POST, R_NULL, R_RULES };
 
 typedef struct {
     size_t np;
@@ -338,6 +340,27 @@ static int rule_sink(red_t *r)
             if (r->t[t].a[i].p != UINT32_MAX)
                 r->t[t].a[j++] = r->t[t].a[i];
         r->t[t].n = j;
+    }
+    return changed;
+}
+
+/* Transitions that change nothing (each arc puts back what it takes, no
+ * reset): firing one leaves the marking as it was, so it reaches nothing
+ * new; it goes unless the formula looks at enabled transitions (it
+ * keeps a marking from being dead). */
+static int rule_null(red_t *r)
+{
+    int changed = 0;
+    for (size_t t = 0; !r->deadlock && t < r->nt; t++) {
+        const rtrans_t *x = &r->t[t];
+        int null = x->alive && !x->vis;
+        for (size_t i = 0; null && i < x->n; i++)
+            null = x->a[i].in == x->a[i].out && !x->a[i].reset;
+        if (null) {
+            r->t[t].alive = 0;
+            r->rules[R_NULL]++;
+            changed = 1;
+        }
     }
     return changed;
 }
@@ -644,7 +667,7 @@ static pn_status_t red_run(red_t *r, double deadline)
             return PN_ENOMEM;
         /* each rule that moves arcs is followed by a new index */
         if (rule_constant(r) || rule_dead(r) || rule_sink(r) ||
-            rule_dup_trans(r))
+            rule_null(r) || rule_dup_trans(r))
             continue;
         if (rule_parallel(r))
             continue;

@@ -160,7 +160,7 @@ static int compare(const pn_net_t *net, const pn_query_t *q,
     pn_query_answer_t a, b;
     pni_reduced_t *d;
     ck_assert_int_eq(pni_reduce(net, q, 0, &d), PN_OK);
-    for (int k = 0; k < 6; k++)
+    for (int k = 0; k < 7; k++)
         rules[k] += d->rules[k];
     pn_reach_t *r = search(net, &one, &a);
     pn_reach_t *rr = search(d->net, d->qs, &b);
@@ -193,7 +193,7 @@ START_TEST(reductions_against_search)
 {
     pni_rng_t rng;
     pni_rng_seed(&rng, 1987);
-    size_t rules[6] = {0}, compared = 0, smaller = 0;
+    size_t rules[7] = {0}, compared = 0, smaller = 0;
     for (int i = 0; i < 900; i++) {
         pn_net_t *net = random_net(&rng, i % 3, i % 2);
         pn_query_set_t *qs = random_queries(&rng, net);
@@ -210,11 +210,11 @@ START_TEST(reductions_against_search)
         pn_net_free(net);
     }
     printf("compared %zu; rules: constant %zu, dead %zu, sink %zu, "
-           "duplicate %zu, parallel %zu, post-agglomeration %zu; %zu nets "
-           "smaller\n", compared, rules[0], rules[1], rules[2], rules[3],
-           rules[4], rules[5], smaller);
+           "duplicate %zu, parallel %zu, post-agglomeration %zu, null %zu; "
+           "%zu nets smaller\n", compared, rules[0], rules[1], rules[2],
+           rules[3], rules[4], rules[5], rules[6], smaller);
     ck_assert_uint_gt(compared, 3000);
-    for (int k = 0; k < 6; k++)
+    for (int k = 0; k < 7; k++)
         ck_assert_msg(rules[k] > 30, "rule %d fired %zu times", k,
                       rules[k]);
 }

@@ -164,7 +164,8 @@ static pn_status_t red_load(red_t *r, const pn_net_t *net)
     }
     free(acap);
     for (size_t t = 0; t < nt; t++)
-        qsort(r->t[t].a, r->t[t].n, sizeof *r->t[t].a, cmp_arc);
+        if (r->t[t].n > 1)
+            qsort(r->t[t].a, r->t[t].n, sizeof *r->t[t].a, cmp_arc);
     return PN_OK;
 }
 

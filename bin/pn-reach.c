@@ -261,6 +261,12 @@ static int parse_options(int argc, char **argv, opts_t *o)
     o->json = o->graph.json = cc.format == CLI_JSON;
     if ((rc = graph_options(o)) >= 0)
         return rc;
+    if (o->reduced && o->ro.semantics == PN_SEM_MAXIMAL) {
+        fprintf(stderr, "%s: --reduced and --semantics maximal: one or the "
+                "other (the reductions keep interleaving's markings, not "
+                "maximal steps)\n", prog);
+        return CLI_EUSAGE;
+    }
     if (o->mcc) {
         const char *other = o->trace ? "--trace" : o->longest ? "--longest"
                             : o->json ? "--format json"
@@ -1061,13 +1067,6 @@ int main(int argc, char **argv)
         free(o.queries);
         return CLI_EUSAGE;
     }
-    if (o.reduced && o.ro.semantics == PN_SEM_MAXIMAL) {
-        fprintf(stderr, "%s: --reduced and --semantics maximal: one or the "
-                "other (the reductions keep interleaving's markings, not "
-                "maximal steps)\n", prog);
-        free(o.queries);
-        return CLI_EUSAGE;
-    }
     if (o.mcc && o.nqueries) {
         fprintf(stderr, "%s: --query and --mcc: one or the other\n", prog);
         free(o.queries);
@@ -1111,13 +1110,8 @@ int main(int argc, char **argv)
         free(o.queries);
         return rc;
     }
-    if (o.reduced && (rc = write_reduced(net, qs, o.reduced))) {
-        pn_query_set_free(qs);
-        pn_net_free(net);
-        free(o.queries);
-        return rc;
-    }
-    if (o.witness && (rc = witness_dir(o.witness))) {
+    if ((o.reduced && (rc = write_reduced(net, qs, o.reduced))) ||
+        (o.witness && (rc = witness_dir(o.witness)))) {
         pn_query_set_free(qs);
         pn_net_free(net);
         free(o.queries);

@@ -18,6 +18,7 @@
  *   properties.c  queries on each marking, the global properties over the
  *                 graph (run lengths, liveness by Tarjan's components)
  *   ctl.c         CTL queries by fixed points over the graph
+ *   reduce.c      structural reductions that keep a query's answer
  *
  * A new temporal logic, reduction, solver or structural check gets a file
  * of its own here (doc/architecture.md), over these parts.
@@ -413,5 +414,48 @@ int pni_lp_impossible(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
  * in time). */
 int pni_lp_bound(const pni_lp_t *lp, const pn_qsum_t *s, double seconds,
                  uint64_t *ub);
+
+/* PN_OK when every query of qs names only places and transitions of net
+ * (solve.c), else PN_EINVAL. */
+pn_status_t pni_check_queries(const pn_net_t *net, const pn_query_set_t *qs);
+
+/* ---- reduce.c: structural reductions ------------------------------------ */
+
+/* A net reduced for one query: its reachable markings restricted to the
+ * places the query looks at are the original's (interleaving). */
+typedef struct {
+    pn_net_t *net;
+    pn_query_set_t *qs;          /* the query on it (none: empty) */
+    size_t np, nt;               /* the original's places, transitions */
+    size_t *place_new;           /* original place -> its index, PN_NONE */
+    size_t *trans_new;           /* (the original's first nt entries) */
+    /* reduced transition t stands for the original transitions
+     * seq[seq_off[t] .. seq_off[t + 1]), fired in that order */
+    size_t *seq_off;
+    uint32_t *seq;
+    size_t rules[7];             /* how often each rule fired: constant
+                                    places, dead transitions, sink
+                                    places, duplicate transitions,
+                                    parallel places, post-agglomerations,
+                                    null transitions */
+} pni_reduced_t;
+
+/* The net reduced for q (EF, AG, bound; a CTL query or NULL: only the
+ * rules that keep the graph, with everything observed), the rules
+ * applied until none fires or deadline (pni_clock(); 0: none).  q must
+ * name only the net's places and transitions. */
+pn_status_t pni_reduce(const pn_net_t *net, const pn_query_t *q,
+                       double deadline, pni_reduced_t **out);
+void pni_reduced_free(pni_reduced_t *d);
+/* A path of the reduced net as the original's transitions (*out: *n of
+ * them, freed by the caller). */
+pn_status_t pni_reduced_expand(const pni_reduced_t *d,
+                               const pn_reach_path_t *path, uint32_t **out,
+                               size_t *n);
+/* Replays the reduced search rr's path to state on the original net (e,
+ * compiled), one transition at a time through pn_sim_fire(): 0 with the
+ * marking reached in m, 1 when it does not replay, -1 out of memory. */
+int pni_reduced_replay(const pni_reduced_t *d, const pn_engine_t *e,
+                       const pn_reach_t *rr, uint64_t state, uint64_t *m);
 
 #endif

@@ -240,6 +240,8 @@ pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out);
 #define PN_TECH_STATE_EQUATION 2u /* the state equation, by integer linear
                                      programming */
 #define PN_TECH_RANDOM_WALK 4u    /* a random walk, replayed */
+#define PN_TECH_STRUCTURAL_REDUCTION 8u /* the search on a reduced net
+                                           (pn_reach_reduce()) */
 
 /* Called the moment query i is decided, with the techniques that decided
  * it (PN_TECH_*): an answer to print at once. */
@@ -254,7 +256,8 @@ typedef struct pn_reach_solve_options {
     uint64_t seed;        /* of the walks */
     pn_reach_answer_fn on_answer;
     void *ctx;
-    uint64_t reserved[4]; /* zero */
+    int no_reduce;        /* 1: no search on reduced nets */
+    uint64_t reserved[3]; /* zero */
 } pn_reach_solve_options_t;
 
 /* Answers the queries of qs as pn_reach_query() does, exactly or not at
@@ -263,7 +266,10 @@ typedef struct pn_reach_solve_options {
  * whose negation it proves so true, and a bound's upper bound, on nets
  * without reset arcs or capacities), then random walks (witnesses of EF,
  * counterexamples of AG, lower bounds: each replayed by pn_sim_fire()
- * first; interleaving only), then the search for what is left, which
+ * first; interleaving only), then, with a time limit and interleaving,
+ * a search per query on the net reduced for it (pn_reach_reduce(); a
+ * witness found there is replayed on the net first; off with
+ * so->no_reduce), then the search for what is left, which
  * also stops a bound query at its upper bound.  A quarter of the time
  * limit at most goes to each of the first two.  Each answer is passed to
  * so->on_answer when decided.  *out: the search (PN_REACH_TIME_LIMIT when
@@ -274,6 +280,21 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
                            const pn_reach_solve_options_t *so,
                            const pn_query_set_t *qs,
                            pn_query_answer_t *answers, pn_reach_t **out);
+
+/* The net reduced for query q by structural rules that keep its answer
+ * under interleaving (not maximal steps): every reachable marking of the
+ * reduced net, restricted to the places q looks at, is one of the net's
+ * and the other way round; with a deadlock in q (or a CTL query, or q
+ * NULL: every place and transition looked at) only rules that keep the
+ * reachability graph itself (dead and duplicate transitions, constant,
+ * sink and parallel places); else also transitions that change nothing
+and post-agglomeration (a transition
+ * of the reduced net then stands for two or more of the net's, its id
+ * their ids joined by '.').  Places keep their ids.  Returns PN_OK with
+ * *out (pn_net_free()), PN_EINVAL (q names a place or transition beyond
+ * the net's), PN_ENOMEM.  pn-reach(1) lists the rules. */
+pn_status_t pn_reach_reduce(const pn_net_t *net, const pn_query_t *q,
+                            pn_net_t **out);
 
 #ifdef __cplusplus
 }

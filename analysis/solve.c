@@ -1,6 +1,7 @@
 /*
  * Answers on a budget: the state equation first (lp.c), random walks
- * next (walk.c), the search last, on one clock; each answer handed to the
+ * next (walk.c), a search per query on the net reduced for it
+ * (reduce.c), the search last, on one clock; each answer handed to the
  * caller the moment it is decided, so that a run stopped from outside
  * keeps what it found.
  */
@@ -109,6 +110,138 @@ static void by_equation(const pn_net_t *net, solve_t *c, double budget)
     pni_lp_free(lp);
 }
 
+/* ---- searches on reduced nets ------------------------------------------- */
+
+typedef struct {
+    const pn_query_t *q;  /* on the reduced net */
+    pn_query_answer_t a;  /* what its search found */
+    uint64_t ub;
+    double deadline;
+    uint32_t calls;
+} rsearch_t;
+
+static int on_reduced(pn_reach_t *r, uint32_t state, const uint64_t *m,
+                      void *ctx)
+{
+    rsearch_t *s = ctx;
+    const pn_query_t *q = s->q;
+    if (q->kind == PN_QUERY_BOUND) {
+        uint64_t v = pni_query_value(&q->bound, m);
+        if (v > s->a.bound || s->a.state == PN_REACH_NO_STATE) {
+            s->a.bound = v;
+            s->a.state = state;
+        }
+        if (v >= s->ub)
+            return s->a.known = 1;
+    } else if (pni_formula_holds(r->engine, r->nt, q->formula, m) ==
+               (q->kind == PN_QUERY_EF)) {
+        s->a.value = q->kind == PN_QUERY_EF;
+        s->a.state = state;
+        return s->a.known = 1;
+    }
+    if ((s->calls++ & 255) == 0 && pni_clock() > s->deadline) {
+        r->limits.timed_out = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* What the search on the reduced net decided, its witness replayed on
+ * the net itself (e) first: a marking where the formula holds (EF) or
+ * fails (AG), or that reaches the bound.  1 when it is an answer. */
+static int believe(const pn_engine_t *e, uint32_t nt, const pn_query_t *q,
+                   const pni_reduced_t *d, pn_reach_t *rr, rsearch_t *s,
+                   uint64_t *m)
+{
+    int complete = rr->found.end == PN_REACH_COMPLETE;
+    if (!s->a.known && !complete)
+        return 0;
+    if (!s->a.known && q->kind != PN_QUERY_BOUND) {
+        s->a.value = q->kind == PN_QUERY_AG; /* no marking decided it */
+        return 1;
+    }
+    if (s->a.state == PN_REACH_NO_STATE ||
+        pni_reduced_replay(d, e, rr, s->a.state, m))
+        return 0;
+    if (q->kind == PN_QUERY_BOUND)
+        return pni_query_value(&q->bound, m) >= s->a.bound;
+    return pni_formula_holds(e, nt, q->formula, m) ==
+           (q->kind == PN_QUERY_EF);
+}
+
+/* Query i on the net reduced for it, within the seconds given, when the
+ * reduction took something away. */
+static pn_status_t reduced_one(const pn_net_t *net, const pn_engine_t *e,
+                               const pn_reach_options_t *o, solve_t *c,
+                               size_t i, double seconds, uint64_t *m)
+{
+    const pn_query_t *q = &c->qs->q[i];
+    double end = pni_clock() + seconds;
+    pni_reduced_t *d;
+    pn_status_t st = pni_reduce(net, q, pni_clock() + seconds / 4, &d);
+    if (st)
+        return st;
+    if (pn_net_place_count(d->net) == pn_net_place_count(net) &&
+        pn_net_transition_count(d->net) == pn_net_transition_count(net)) {
+        pni_reduced_free(d);
+        return PN_OK;
+    }
+    rsearch_t s = {&d->qs->q[0], {0, 0, 0, PN_REACH_NO_STATE}, c->ub[i],
+                   end, 0};
+    pn_reach_options_t oc = *o;
+    oc.graph = 0;
+    oc.no_paths = 0;
+    oc.progress = NULL;
+    pn_reach_t *rr = NULL;
+    st = pni_search(d->net, &oc, on_reduced, &s, &rr);
+    if (!st && believe(e, (uint32_t)pn_net_transition_count(net), q, d, rr,
+                       &s, m)) {
+        pn_query_answer_t *a = &c->a[i];
+        a->known = 1;
+        a->value = s.a.value;
+        a->bound = s.a.bound;
+        a->state = PN_REACH_NO_STATE; /* a marking of another search */
+        c->tech[i] |= PN_TECH_STRUCTURAL_REDUCTION | PN_TECH_EXPLICIT;
+        tell(c, i);
+    }
+    pn_reach_free(rr);
+    pni_reduced_free(d);
+    return st;
+}
+
+/* Each open query on its reduced net, with an equal share of three
+ * quarters of the time left (what one leaves goes to the next). */
+static pn_status_t by_reduction(const pn_net_t *net,
+                                const pn_reach_options_t *o, solve_t *c)
+{
+    pn_reach_options_t def;
+    if (!o) {
+        pn_reach_options_init(&def);
+        o = &def;
+    }
+    pn_engine_t *e;
+    uint64_t *m = malloc((pn_net_place_count(net) + 1) * sizeof *m);
+    pn_status_t st = m ? pn_engine_compile(net, &e) : PN_ENOMEM;
+    if (st) {
+        free(m);
+        return st == PN_ENOMEM ? st : PN_OK;
+    }
+    size_t left = 0;
+    for (size_t i = 0; i < c->qs->n; i++)
+        left += !c->a[i].known && c->qs->q[i].kind != PN_QUERY_CTL;
+    for (size_t i = 0; !st && i < c->qs->n && left; i++) {
+        if (c->a[i].known || c->qs->q[i].kind == PN_QUERY_CTL)
+            continue;
+        double seconds = (c->deadline - pni_clock()) * 0.75 / (double)left;
+        left--;
+        if (seconds > 0.01)
+            st = reduced_one(net, e, o, c, i, seconds, m);
+    }
+    pn_engine_free(e);
+    free(m);
+    return st;
+}
+
 /* Whether f names only places and transitions of the net. */
 static int fits(const pn_qformula_t *f, size_t np, size_t nt)
 {
@@ -167,8 +300,7 @@ static pn_status_t settle(solve_t *c, pn_reach_t *r)
     return st;
 }
 
-static pn_status_t check_queries(const pn_net_t *net,
-                                 const pn_query_set_t *qs)
+pn_status_t pni_check_queries(const pn_net_t *net, const pn_query_set_t *qs)
 {
     size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
     for (size_t i = 0; i < qs->n; i++) {
@@ -196,7 +328,7 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
         qs = &empty;
     if (!net || (!answers && qs->n) || !out)
         return PN_EINVAL;
-    pn_status_t st = qs->n ? check_queries(net, qs) : PN_OK;
+    pn_status_t st = qs->n ? pni_check_queries(net, qs) : PN_OK;
     if (st)
         return st;
     double t0 = pni_clock();
@@ -222,6 +354,8 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
     if (c.open && !so->no_walk && !maximal && so->time_limit > 0)
         st = pni_walk(net, qs, answers, c.ub, t0 + so->time_limit / 2,
                       so->seed, walk_decided, &c);
+    if (!st && c.open && !so->no_reduce && !maximal && so->time_limit > 0)
+        st = by_reduction(net, o, &c);
     /* CTL queries need the graph of the search */
     pn_reach_options_t oc;
     if (o)

@@ -83,7 +83,13 @@ static void usage(FILE *out)
         "                        state equation, random walks, then the\n"
         "                        search; each answer printed the moment it\n"
         "                        is decided, CANNOT_COMPUTE (unknown) for\n"
-        "                        what the time left open\n",
+        "                        what the time left open\n"
+        "      --no-reduce       with --time-limit, no search on the net\n"
+        "                        reduced for each query (structural\n"
+        "                        reductions: pn-reach(1) lists them)\n"
+        "      --reduced FILE    write the net reduced for the first query\n"
+        "                        (none: for every place and transition) to\n"
+        "                        FILE as PNML (interleaving only)\n",
         prog);
     cli_usage_common(out, 24);
     fprintf(out,
@@ -99,14 +105,16 @@ static void usage(FILE *out)
 enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
        OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED,
        OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS, OPT_GRAPH, OPT_GRAPH_LIMIT,
-       OPT_ALL_DEAD, OPT_COVERABILITY, OPT_TIME_LIMIT };
+       OPT_ALL_DEAD, OPT_COVERABILITY, OPT_TIME_LIMIT, OPT_NO_REDUCE,
+       OPT_REDUCED };
 
 typedef struct {
     pn_reach_options_t ro;
     pn_read_options_t rd;
     int bounds, json, progress, coverability;
     reach_graph_t graph;
-    const char *trace, *longest, *mcc, *file, *witness;
+    const char *trace, *longest, *mcc, *file, *witness, *reduced;
+    int no_reduce;
     const char **queries;
     size_t nqueries;
     double time_limit;      /* seconds; 0: none */
@@ -172,6 +180,8 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
                         &o->graph.limit) ? CLI_EUSAGE : -1;
     case OPT_ALL_DEAD: o->graph.all_dead = 1; break;
     case OPT_COVERABILITY: o->coverability = 1; break;
+    case OPT_NO_REDUCE: o->no_reduce = 1; break;
+    case OPT_REDUCED: o->reduced = arg; break;
     case OPT_TIME_LIMIT:
         return cli_real("--time-limit", arg, 0.001, 1e9, &o->time_limit)
                    ? CLI_EUSAGE : -1;
@@ -234,6 +244,8 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"mcc", required_argument, NULL, OPT_MCC},
         {"net", required_argument, NULL, OPT_NET},
         {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
+        {"no-reduce", no_argument, NULL, OPT_NO_REDUCE},
+        {"reduced", required_argument, NULL, OPT_REDUCED},
         CLI_LONGOPTS_COMMON};
     memset(o, 0, sizeof *o);
     pn_reach_options_init(&o->ro);
@@ -249,6 +261,12 @@ static int parse_options(int argc, char **argv, opts_t *o)
     o->json = o->graph.json = cc.format == CLI_JSON;
     if ((rc = graph_options(o)) >= 0)
         return rc;
+    if (o->reduced && o->ro.semantics == PN_SEM_MAXIMAL) {
+        fprintf(stderr, "%s: --reduced and --semantics maximal: one or the "
+                "other (the reductions keep interleaving's markings, not "
+                "maximal steps)\n", prog);
+        return CLI_EUSAGE;
+    }
     if (o->mcc) {
         const char *other = o->trace ? "--trace" : o->longest ? "--longest"
                             : o->json ? "--format json"
@@ -742,6 +760,8 @@ static void techniques(unsigned t, char *buf, size_t n)
              t & PN_TECH_STATE_EQUATION ? "STATE_EQUATION "
                                           "LINEAR_PROGRAMMING " : "",
              t & PN_TECH_RANDOM_WALK ? "RANDOM_WALK " : "");
+    if (t & PN_TECH_STRUCTURAL_REDUCTION && strlen(buf) + 22 < n)
+        strcat(buf, "STRUCTURAL_REDUCTION ");
     size_t k = strlen(buf);
     if (k)
         buf[k - 1] = '\0';
@@ -969,6 +989,35 @@ static int load_queries(const opts_t *o, const pn_net_t *net,
     return CLI_OK;
 }
 
+/* --reduced: the net reduced for the first query (for none: every
+ * place and transition kept in view), with what went on stderr. */
+static int write_reduced(const pn_net_t *net, const pn_query_set_t *qs,
+                         const char *path)
+{
+    pn_net_t *red = NULL;
+    pn_status_t st = pn_reach_reduce(net, qs && qs->n ? &qs->q[0] : NULL,
+                                     &red);
+    if (st) {
+        fprintf(stderr, "%s: --reduced: out of memory\n", prog);
+        return CLI_EINPUT;
+    }
+    pn_write_options_t wo;
+    pn_write_options_init(&wo);
+    if (cli_write_net(red, path, &wo)) {
+        pn_net_free(red);
+        return CLI_EOUTPUT;
+    }
+    if (!cli_quiet())
+        fprintf(stderr, "%s: %s: %zu of %zu places, %zu of %zu transitions"
+                "%s%s\n", prog, path, pn_net_place_count(red),
+                pn_net_place_count(net), pn_net_transition_count(red),
+                pn_net_transition_count(net),
+                qs && qs->n ? " for query " : "",
+                qs && qs->n ? qs->q[0].id : "");
+    pn_net_free(red);
+    return CLI_OK;
+}
+
 /* The contest's harness gives the time (BK_TIME_CONFINEMENT, seconds)
  * and memory (BK_MEMORY_CONFINEMENT, MiB) it allows: a time limit with
  * room to print, and a memory limit with room for what the search's
@@ -1065,7 +1114,8 @@ int main(int argc, char **argv)
         free(o.queries);
         return rc;
     }
-    if (o.witness && (rc = witness_dir(o.witness))) {
+    if ((o.reduced && (rc = write_reduced(net, qs, o.reduced))) ||
+        (o.witness && (rc = witness_dir(o.witness)))) {
         pn_query_set_free(qs);
         pn_net_free(net);
         free(o.queries);
@@ -1085,6 +1135,7 @@ int main(int argc, char **argv)
         pn_reach_solve_options_t so = {0};
         so.time_limit = o.time_limit;
         so.seed = 1;
+        so.no_reduce = o.no_reduce;
         so.on_answer = on_answer;
         so.ctx = &live;
         st = pn_reach_solve(net, &o.ro, &so, qs, ans, &r);

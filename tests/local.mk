@@ -201,3 +201,13 @@ tests_test_gspn_sim_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 # exact values of pn-solve, absorption, --jobs (cli-gspn-sim.sh)
 TESTS += tests/cli-gspn-sim.sh
 EXTRA_DIST += tests/cli-gspn-sim.sh
+# structural reductions (analysis/reduce.c) against the full search
+check_PROGRAMS += tests/test_reduce
+TESTS += tests/test_reduce
+tests_test_reduce_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_reduce_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+# the same on a handful of the contest's small instances
+check_PROGRAMS += tests/reduce-mcc
+tests_reduce_mcc_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS)
+TESTS += tests/cli-reduce.sh
+EXTRA_DIST += tests/cli-reduce.sh

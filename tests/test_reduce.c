@@ -1,0 +1,331 @@
+/*
+ * Structural reductions (analysis/reduce.c) against the full search on
+ * random small nets of every arc kind, with and without capacities: the
+ * reduced net answers each random EF, AG, bound and deadlock query as the
+ * net does, each witness found on the reduced net replays on the net, and
+ * every rule fires often enough for that to mean something.
+ */
+#include <config.h>
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pn.h"
+#include "engine_private.h"
+#include "analysis_private.h"
+
+/* A random net of 3-8 places and 2-7 transitions, with chains h -> p ->
+ * f (f taking only from p) and places nothing takes from, so that every
+ * rule has something to find: arcs normal 6 times in 10, else inhibitor,
+ * read or reset (kinds: 0 normal only, 1 normal, inhibitor and read, 2
+ * every kind); capacities on a quarter of the nets when caps. */
+static pn_net_t *random_net(pni_rng_t *rng, int kinds, int caps)
+{
+    pn_net_t *net = pn_net_new("red");
+    size_t np = 3 + (size_t)pni_rng_below(rng, 6);
+    size_t nt = 2 + (size_t)pni_rng_below(rng, 6);
+    char id[32];
+    caps = caps && pni_rng_below(rng, 4) == 0;
+    for (size_t p = 0; p < np; p++) {
+        snprintf(id, sizeof id, "p%zu", p);
+        pn_net_add_place(net, id, NULL,
+                         p < 2 ? 1 + pni_rng_below(rng, 2)
+                               : pni_rng_below(rng, 4) == 0, NULL);
+        if (caps && pni_rng_below(rng, 2))
+            pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
+    }
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    /* a chain: t0 puts w in place p2, one transition takes w from it
+     * alone and puts it on */
+    uint64_t w = 1 + pni_rng_below(rng, 2);
+    pn_net_add_arc_at(net, NULL, PN_DIR_PT, 0, 0, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, 2, 0, w, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_PT, 2, 1, w, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, (size_t)pni_rng_below(rng, np),
+                      1, 1, PN_ARC_NORMAL, NULL);
+    if (pni_rng_below(rng, 2))
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP,
+                          (size_t)pni_rng_below(rng, np), 0, 1,
+                          PN_ARC_NORMAL, NULL);
+    size_t na = 1 + (size_t)pni_rng_below(rng, 2 * nt);
+    for (size_t i = 0; i < na; i++) {
+        size_t p = (size_t)pni_rng_below(rng, np);
+        size_t t = 2 + (size_t)pni_rng_below(rng, nt + 1);
+        if (t >= nt)
+            t = (size_t)pni_rng_below(rng, nt);
+        uint64_t r = pni_rng_below(rng, 10);
+        pn_arc_kind_t kind = r < 6 || kinds == 0 ? PN_ARC_NORMAL
+                             : r < 8 ? PN_ARC_INHIBITOR
+                             : r < 9 || kinds == 1 ? PN_ARC_READ
+                                                   : PN_ARC_RESET;
+        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
+                               ? PN_DIR_TP : PN_DIR_PT;
+        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
+                          kind, NULL);
+    }
+    /* sometimes a copy of a transition, or of a place */
+    if (pni_rng_below(rng, 3) == 0) {
+        size_t t = (size_t)pni_rng_below(rng, nt), c;
+        snprintf(id, sizeof id, "t%zu", nt);
+        pn_net_add_transition(net, id, NULL, &c);
+        size_t n = pn_net_arc_count(net);
+        for (size_t a = 0; a < n; a++) {
+            pn_arc_t x = *pn_net_arc(net, a);
+            if (x.transition == t)
+                pn_net_add_arc_at(net, NULL, x.dir, x.place, c, x.weight,
+                                  x.kind, NULL);
+        }
+    }
+    return net;
+}
+
+/* A random formula as text over the places p0.. and transitions t0... */
+static void random_formula(pni_rng_t *rng, size_t np, size_t nt, int depth,
+                           char *buf, size_t size)
+{
+    size_t k = strlen(buf);
+    uint64_t r = pni_rng_below(rng, depth > 0 ? 10 : 6);
+    if (r == 0)
+        snprintf(buf + k, size - k, "%s", pni_rng_below(rng, 3) ? "true"
+                                                                 : "deadlock");
+    else if (r == 1)
+        snprintf(buf + k, size - k, "fireable(t%u)",
+                 (unsigned)pni_rng_below(rng, nt));
+    else if (r <= 5) {
+        static const char *const ops[] = {"<", "<=", "==", "!=", ">=", ">"};
+        snprintf(buf + k, size - k, "p%u %s %u",
+                 (unsigned)pni_rng_below(rng, np), ops[pni_rng_below(rng, 6)],
+                 (unsigned)pni_rng_below(rng, 4));
+    } else if (r == 6) {
+        snprintf(buf + k, size - k, "!(");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, ")");
+    } else {
+        snprintf(buf + k, size - k, "(");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, r <= 7 ? " || " : " && ");
+        random_formula(rng, np, nt, depth - 1, buf, size);
+        k = strlen(buf);
+        snprintf(buf + k, size - k, ")");
+    }
+}
+
+/* Six queries: EF, AG, a bound of one place, EF deadlock, and two
+ * more EF/AG. */
+static pn_query_set_t *random_queries(pni_rng_t *rng, const pn_net_t *net)
+{
+    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    for (int k = 0; k < 6; k++) {
+        char text[2048] = "";
+        if (k == 2)
+            snprintf(text, sizeof text, "bound(p%u)",
+                     (unsigned)pni_rng_below(rng, np));
+        else if (k == 3)
+            strcpy(text, "EF deadlock");
+        else {
+            strcpy(text, k % 2 ? "AG " : "EF ");
+            random_formula(rng, np, nt, 2, text, sizeof text);
+        }
+        ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                      "%s: column %lu: %s", text, err.column, err.text);
+    }
+    return qs;
+}
+
+static pn_reach_t *search(const pn_net_t *net, const pn_query_set_t *qs,
+                          pn_query_answer_t *ans)
+{
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.max_states = 5000;
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+    return r;
+}
+
+/* Query q of net, answered on the net reduced for it and on the net:
+ * the same answer when both are known; a witness on the reduced net
+ * replays on the net.  Returns 1 when both were compared. */
+static int compare(const pn_net_t *net, const pn_query_t *q,
+                   const pn_engine_t *e, size_t *rules, int i)
+{
+    pn_query_set_t one = {1, (pn_query_t *)q};
+    pn_query_answer_t a, b;
+    pni_reduced_t *d;
+    ck_assert_int_eq(pni_reduce(net, q, 0, &d), PN_OK);
+    for (int k = 0; k < 7; k++)
+        rules[k] += d->rules[k];
+    pn_reach_t *r = search(net, &one, &a);
+    pn_reach_t *rr = search(d->net, d->qs, &b);
+    int both = a.known && b.known;
+    if (both && q->kind == PN_QUERY_BOUND)
+        ck_assert_msg(a.bound == b.bound, "net %d, %s: bound %llu, reduced "
+                      "%llu", i, q->id, (unsigned long long)a.bound,
+                      (unsigned long long)b.bound);
+    else if (both)
+        ck_assert_msg(a.value == b.value, "net %d, %s: %d, reduced %d", i,
+                      q->id, a.value, b.value);
+    /* a marking that decides it on the reduced net, replayed */
+    if (b.known && b.state != PN_REACH_NO_STATE) {
+        uint64_t m[16];
+        ck_assert_int_eq(pni_reduced_replay(d, e, rr, b.state, m), 0);
+        if (q->kind == PN_QUERY_BOUND)
+            ck_assert_uint_eq(pni_query_value(&q->bound, m), b.bound);
+        else
+            ck_assert_int_eq(pni_formula_holds(e,
+                (uint32_t)pn_net_transition_count(net), q->formula, m),
+                q->kind == PN_QUERY_EF);
+    }
+    pn_reach_free(r);
+    pn_reach_free(rr);
+    pni_reduced_free(d);
+    return both;
+}
+
+START_TEST(reductions_against_search)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 1987);
+    size_t rules[7] = {0}, compared = 0, smaller = 0;
+    for (int i = 0; i < 900; i++) {
+        pn_net_t *net = random_net(&rng, i % 3, i % 2);
+        pn_query_set_t *qs = random_queries(&rng, net);
+        pn_engine_t *e;
+        ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+        for (size_t q = 0; q < qs->n; q++)
+            compared += (size_t)compare(net, &qs->q[q], e, rules, i);
+        pn_net_t *red;
+        ck_assert_int_eq(pn_reach_reduce(net, &qs->q[0], &red), PN_OK);
+        smaller += pn_net_place_count(red) < pn_net_place_count(net);
+        pn_net_free(red);
+        pn_engine_free(e);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    printf("compared %zu; rules: constant %zu, dead %zu, sink %zu, "
+           "duplicate %zu, parallel %zu, post-agglomeration %zu, null %zu; "
+           "%zu nets smaller\n", compared, rules[0], rules[1], rules[2],
+           rules[3], rules[4], rules[5], rules[6], smaller);
+    ck_assert_uint_gt(compared, 3000);
+    for (int k = 0; k < 7; k++)
+        ck_assert_msg(rules[k] > 30, "rule %d fired %zu times", k,
+                      rules[k]);
+}
+END_TEST
+
+/* Places and transitions a query names stay, and a query naming a
+ * place beyond the net is refused. */
+START_TEST(observed_kept)
+{
+    pn_net_t *net = pn_net_new("n");
+    pn_net_add_place(net, "a", NULL, 1, NULL);
+    pn_net_add_place(net, "b", NULL, 0, NULL);
+    pn_net_add_place(net, "c", NULL, 0, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_transition(net, "u", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "b", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "b", "u", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "u", "c", 1, PN_ARC_NORMAL, NULL);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "EF a == 0", net, &err), PN_OK);
+    ck_assert_int_eq(pn_query_parse(qs, "EF b >= 1", net, &err), PN_OK);
+    pn_net_t *red;
+    /* a seen: t.u in one, b gone, then c (a sink) */
+    ck_assert_int_eq(pn_reach_reduce(net, &qs->q[0], &red), PN_OK);
+    ck_assert_uint_eq(pn_net_place_count(red), 1);
+    ck_assert_uint_eq(pn_net_transition_count(red), 1);
+    ck_assert_str_eq(pn_net_transition(red, 0)->id, "t.u");
+    pn_net_free(red);
+    /* b seen: it stays (c, a sink, goes) */
+    ck_assert_int_eq(pn_reach_reduce(net, &qs->q[1], &red), PN_OK);
+    ck_assert_str_eq(pn_net_place(red, 1)->id, "b");
+    pn_net_free(red);
+    /* no query: everything observed */
+    ck_assert_int_eq(pn_reach_reduce(net, NULL, &red), PN_OK);
+    ck_assert_uint_eq(pn_net_place_count(red), 3);
+    pn_net_free(red);
+    qs->q[0].formula->lhs.places[0] = 7;
+    ck_assert_int_eq(pn_reach_reduce(net, &qs->q[0], &red), PN_EINVAL);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
+/* h puts in p and r, f moves p to q, u takes r while q is empty (an
+ * inhibitor arc; a reset arc on q, or a capacity of q, instead): u can
+ * fire after h only while f has not, so h and f must not become one.
+ * EF s >= 1 holds on the net and on every reduction of it. */
+static void guarded_output(int how)
+{
+    pn_net_t *net = pn_net_new("g");
+    const char *places[] = {"a", "p", "r", "q", "s"};
+    for (int i = 0; i < 5; i++)
+        pn_net_add_place(net, places[i], NULL, i == 0, NULL);
+    pn_net_add_transition(net, "h", NULL, NULL);
+    pn_net_add_transition(net, "f", NULL, NULL);
+    pn_net_add_transition(net, "u", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "h", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "h", "p", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "h", "r", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p", "f", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "f", "q", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "r", "u", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "u", "s", 1, PN_ARC_NORMAL, NULL);
+    if (how == 0) /* u waits for q empty */
+        pn_net_add_arc(net, NULL, "q", "u", 1, PN_ARC_INHIBITOR, NULL);
+    else if (how == 1) { /* u empties q into s: s holds 2 only if f first */
+        pn_net_add_arc(net, NULL, "q", "u", 1, PN_ARC_RESET, NULL);
+        pn_net_add_arc(net, NULL, "u", "q", 1, PN_ARC_NORMAL, NULL);
+    } else { /* u fills q up to its capacity */
+        pn_net_set_capacity(net, 3, 1);
+        pn_net_add_arc(net, NULL, "u", "q", 1, PN_ARC_NORMAL, NULL);
+    }
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, how == 1 ? "EF q == 1 && s == 1"
+                                                 : "EF s >= 1", net, &err),
+                     PN_OK);
+    pn_query_answer_t a, b;
+    pni_reduced_t *d;
+    ck_assert_int_eq(pni_reduce(net, &qs->q[0], 0, &d), PN_OK);
+    pn_reach_free(search(net, qs, &a));
+    pn_reach_free(search(d->net, d->qs, &b));
+    ck_assert(a.known && b.known);
+    ck_assert_int_eq(a.value, b.value);
+    ck_assert_uint_eq(d->rules[5], 0);
+    pni_reduced_free(d);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+
+START_TEST(guarded_outputs_stay_apart)
+{
+    for (int how = 0; how < 3; how++)
+        guarded_output(how);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("reduce");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, reductions_against_search);
+    tcase_add_test(tc, observed_kept);
+    tcase_add_test(tc, guarded_outputs_stay_apart);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -83,7 +83,12 @@ static void usage(FILE *out)
         "                        state equation, random walks, then the\n"
         "                        search; each answer printed the moment it\n"
         "                        is decided, CANNOT_COMPUTE (unknown) for\n"
-        "                        what the time left open\n",
+        "                        what the time left open\n"
+        "      --no-stubborn     with --mcc or --time-limit, fire every\n"
+        "                        enabled transition (default: only a\n"
+        "                        stubborn set of the open queries, with\n"
+        "                        interleaving: the same answers from fewer\n"
+        "                        markings)\n",
         prog);
     cli_usage_common(out, 24);
     fprintf(out,
@@ -99,12 +104,12 @@ static void usage(FILE *out)
 enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
        OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED,
        OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS, OPT_GRAPH, OPT_GRAPH_LIMIT,
-       OPT_ALL_DEAD, OPT_COVERABILITY, OPT_TIME_LIMIT };
+       OPT_ALL_DEAD, OPT_COVERABILITY, OPT_TIME_LIMIT, OPT_NO_STUBBORN };
 
 typedef struct {
     pn_reach_options_t ro;
     pn_read_options_t rd;
-    int bounds, json, progress, coverability;
+    int bounds, json, progress, coverability, no_stubborn;
     reach_graph_t graph;
     const char *trace, *longest, *mcc, *file, *witness;
     const char **queries;
@@ -154,6 +159,7 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
         }
         break;
     case OPT_NO_UNBOUNDED: o->ro.unbounded = 0; break;
+    case OPT_NO_STUBBORN: o->no_stubborn = 1; break;
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_QUERY: {
         const char **v = realloc(o->queries, (o->nqueries + 1) * sizeof *v);
@@ -234,6 +240,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"mcc", required_argument, NULL, OPT_MCC},
         {"net", required_argument, NULL, OPT_NET},
         {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
+        {"no-stubborn", no_argument, NULL, OPT_NO_STUBBORN},
         CLI_LONGOPTS_COMMON};
     memset(o, 0, sizeof *o);
     pn_reach_options_init(&o->ro);
@@ -481,7 +488,8 @@ static int bounded(const pn_reach_t *r)
     pn_reach_end_t e = pn_reach_end(r);
     if (e == PN_REACH_UNBOUNDED || e == PN_REACH_OVERFLOW)
         return 0;
-    return e == PN_REACH_COMPLETE ? 1 : -1;
+    /* a reduced graph keeps the answers, not the markings */
+    return e == PN_REACH_COMPLETE && !pn_reach_stubborn(r) ? 1 : -1;
 }
 
 static void print_text(const pn_net_t *net, const pn_reach_t *r,
@@ -491,7 +499,8 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     /* an unfinished search only knows the markings it found; one that
      * stopped at its answers looked at each of them (the witnesses too),
      * so that its lists say what it saw without contradicting them */
-    int full = pn_reach_end(r) == PN_REACH_COMPLETE;
+    int reduced = pn_reach_stubborn(r) != 0;
+    int full = pn_reach_end(r) == PN_REACH_COMPLETE && !reduced;
     int decided = pn_reach_end(r) == PN_REACH_DECIDED;
     const char *sofar = full ? "" : " (in the markings found)";
     printf("net:         %s\n", pn_net_id(net) ? pn_net_id(net) : "-");
@@ -503,6 +512,10 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
                                       "steps by default: pn-reach "
                                       "--semantics maximal explores those)");
     printf("search:      %s\n", end_text(pn_reach_end(r)));
+    if (reduced)
+        printf("reduced:     stubborn sets at %" PRIu64 " marking%s (the "
+               "figures are the reduced graph's, the answers exact)\n",
+               pn_reach_stubborn(r), pn_reach_stubborn(r) == 1 ? "" : "s");
     printf("states:      %" PRIu64 "\n", pn_reach_states(r));
     printf("edges:       %" PRIu64 "\n", pn_reach_edges(r));
     printf("max tokens:  %" PRIu64 " in a place, %" PRIu64 "%s in a marking%s\n",
@@ -513,6 +526,7 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     printf("bounded:     %s\n", bounded(r) > 0 ? "yes" : !bounded(r) ? "no"
                                  : decided ? "unknown (the search stopped "
                                              "when every query was decided)"
+                                 : reduced ? "unknown (a reduced graph)"
                                            : "unknown (the search did not "
                                              "finish)");
     printf("dead:        %" PRIu64 " dead marking%s%s\n", pn_reach_dead(r),
@@ -524,6 +538,8 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
            : decided ? "not fired:   %zu transition%s (enabled in no marking "
                        "found: the search stopped when every query was "
                        "decided)"
+                     : reduced ? "not fired:   %zu transition%s (in the "
+                                 "reduced graph)"
                      : "not fired:   %zu transition%s (yet: the search did "
                        "not finish)",
            never, never == 1 ? "" : "s");
@@ -536,7 +552,7 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     int term = 0;
     uint64_t lo = 0, hi = 0;
     int graph = o->ro.graph || o->ro.semantics == PN_SEM_MAXIMAL;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph) {
+    if (full && graph) {
         pn_status_t st = pn_reach_run_lengths(r, &term, &lo, &hi);
         if (!st && term && pn_reach_dead(r))
             printf("terminates:  yes; steps to a dead marking: min %" PRIu64
@@ -560,7 +576,7 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
 {
     size_t nt = pn_net_transition_count(net);
     /* an unfinished search says what it saw, under keys that say so */
-    int full = pn_reach_end(r) == PN_REACH_COMPLETE;
+    int full = pn_reach_end(r) == PN_REACH_COMPLETE && !pn_reach_stubborn(r);
     printf("{\"net\": ");
     pni_json_string(stdout, pn_net_id(net), 0);
     printf(", \"semantics\": \"%s\", \"complete\": %s, \"end\": \"%s\""
@@ -575,6 +591,8 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
            full ? "dead" : "dead_found", pn_reach_dead(r));
     if (pn_reach_max_tokens_per_marking(r) == UINT64_MAX)
         printf(", \"max_tokens_per_marking_or_more\": true");
+    if (pn_reach_stubborn(r))
+        printf(", \"stubborn_markings\": %" PRIu64, pn_reach_stubborn(r));
     if (bounded(r) >= 0)
         printf(", \"bounded\": %s", bounded(r) ? "true" : "false");
     printf(", \"%s\": [", full ? "never_fire" : "never_fired_so_far");
@@ -587,15 +605,15 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
     int term = 0;
     uint64_t lo = 0, hi = 0;
     int graph = o->ro.graph || o->ro.semantics == PN_SEM_MAXIMAL;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph &&
+    if (full && graph &&
         pn_reach_run_lengths(r, &term, &lo, &hi) == PN_OK && term &&
         pn_reach_dead(r))
         printf(", \"terminates\": true, \"min_steps\": %" PRIu64
                ", \"max_steps\": %" PRIu64, lo, hi);
-    else if (pn_reach_end(r) == PN_REACH_COMPLETE && graph)
+    else if (full && graph)
         printf(", \"terminates\": %s", term ? "true" : "false");
     int live = 0;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph &&
+    if (full && graph &&
         pn_reach_live(r, &live) == PN_OK)
         printf(", \"live\": %s", live ? "true" : "false");
     if (o->bounds) {
@@ -733,8 +751,9 @@ typedef struct {
 /* The contest's TECHNIQUES words of an answer. */
 static void techniques(unsigned t, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s%s%s",
+    snprintf(buf, n, "%s%s%s%s",
              t & PN_TECH_EXPLICIT || !t ? "EXPLICIT " : "",
+             t & PN_TECH_STUBBORN ? "STUBBORN_SETS " : "",
              t & PN_TECH_STATE_EQUATION ? "STATE_EQUATION "
                                           "LINEAR_PROGRAMMING " : "",
              t & PN_TECH_RANDOM_WALK ? "RANDOM_WALK " : "");
@@ -1083,6 +1102,10 @@ int main(int argc, char **argv)
         so.seed = 1;
         so.on_answer = on_answer;
         so.ctx = &live;
+        /* stubborn sets keep the answers, not the shortest paths, the
+         * graph or its run lengths */
+        o.ro.stubborn = !o.no_stubborn && !o.trace && !o.longest &&
+                        !o.graph.graph;
         st = pn_reach_solve(net, &o.ro, &so, qs, ans, &r);
     } else if (qs) {
         st = pn_reach_query(net, &o.ro, qs, ans, &r);

@@ -303,8 +303,8 @@ pn_status_t pni_path_of(const pn_reach_t *r, const uint32_t *chain,
 /* ---- stubborn.c -------------------------------------------------------- */
 
 /* The stubborn sets of the queries qs (answers: the open ones are those
- * not known), over the search r's net; NULL when a query is CTL or out of
- * memory (then the full search). */
+ * not known), over the search r's net; NULL when there is no query, a
+ * query is CTL, or out of memory (then the full search). */
 pni_por_t *pni_por_new(const pn_reach_t *r, const pn_net_t *net,
                        const pn_query_set_t *qs,
                        const pn_query_answer_t *answers);

@@ -318,6 +318,9 @@ pni_por_t *pni_por_new(const pn_reach_t *r, const pn_net_t *net,
                        const pn_query_set_t *qs,
                        const pn_query_answer_t *ans)
 {
+    /* no query: the search is the state space itself */
+    if (!qs->n)
+        return NULL;
     for (size_t i = 0; i < qs->n; i++)
         if (qs->q[i].kind == PN_QUERY_CTL)
             return NULL; /* paths, not markings: the full graph */

@@ -379,6 +379,17 @@ START_TEST(independent_transitions)
                            "AG b0 + b1 + b2 <= 2", "EF b0 + b1 >= 3"};
     const uint64_t most[] = {13, 4, 8, 4};
     const int value[] = {1, 1, 0, 0};
+    /* no query: every marking, as without the option */
+    pn_query_set_t *none = pn_query_set_new();
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.stubborn = 1;
+    pn_reach_t *all;
+    ck_assert_int_eq(pn_reach_solve(net, &o, NULL, none, NULL, &all), PN_OK);
+    ck_assert_uint_eq(pn_reach_states(all), 4096);
+    ck_assert_uint_eq(pn_reach_stubborn(all), 0);
+    pn_reach_free(all);
+    pn_query_set_free(none);
     for (int k = 0; k < 4; k++) {
         pn_query_set_t *qs = pn_query_set_new();
         pn_error_t err;

@@ -128,7 +128,7 @@ struct pni_por {
     size_t ns, nen_in, ne;
     unsigned char *en;
     const uint32_t *en_list;
-    uint64_t expanded, reduced, fired, enabled;
+    uint64_t reduced;  /* markings where the set left an enabled one out */
 };
 
 static void free_node(pnode_t *n)
@@ -566,12 +566,8 @@ static int seeds(pni_por_t *s, const pn_reach_t *r, const uint64_t *m)
 size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
                       uint32_t *en, size_t ne)
 {
-    s->expanded++;
-    s->enabled += ne;
-    if (ne <= 1) {
-        s->fired += ne;
+    if (ne <= 1)
         return ne;
-    }
     if (++s->gen == 0) {
         memset(s->mark, 0, s->nt * sizeof *s->mark);
         s->gen = 1;
@@ -599,7 +595,6 @@ size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
                 en[k2++] = en[k];
         s->reduced++;
     }
-    s->fired += k2;
     return k2;
 }
 

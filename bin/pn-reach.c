@@ -1018,6 +1018,13 @@ static void on_progress(const pn_reach_t *r, void *ctx)
             pn_reach_memory(r) / 1048576.0);
 }
 
+/* Whether the search on a budget may fire stubborn sets: they keep the
+ * answers, not the shortest paths, the graph or its run lengths. */
+static int stubborn_ok(const opts_t *o)
+{
+    return !o->no_stubborn && !o->trace && !o->longest && !o->graph.graph;
+}
+
 int main(int argc, char **argv)
 {
     cli_init(prog, argc, argv);
@@ -1102,10 +1109,7 @@ int main(int argc, char **argv)
         so.seed = 1;
         so.on_answer = on_answer;
         so.ctx = &live;
-        /* stubborn sets keep the answers, not the shortest paths, the
-         * graph or its run lengths */
-        o.ro.stubborn = !o.no_stubborn && !o.trace && !o.longest &&
-                        !o.graph.graph;
+        o.ro.stubborn = stubborn_ok(&o);
         st = pn_reach_solve(net, &o.ro, &so, qs, ans, &r);
     } else if (qs) {
         st = pn_reach_query(net, &o.ro, qs, ans, &r);

@@ -19,6 +19,8 @@
  *                 graph (run lengths, liveness by Tarjan's components)
  *   ctl.c         CTL queries by fixed points over the graph
  *   reduce.c      structural reductions that keep a query's answer
+ *   stubborn.c    stubborn sets: the enabled transitions the search needs
+ *                 to fire for the open queries (interleaving)
  *
  * A new temporal logic, reduction, solver or structural check gets a file
  * of its own here (doc/architecture.md), over these parts.
@@ -130,6 +132,8 @@ typedef struct {
      * place) */
     uint32_t *last, *cl_off, *cl_idx, *rz;
     unsigned char *skipped;
+    size_t enabled;         /* transitions enabled at the last marking
+                               whose successors were computed */
 } pni_succgen_t;
 
 /* The graph: each state's BFS parent, and when kept the edges (the
@@ -192,6 +196,8 @@ typedef struct {
                                transition changing it) */
 } pni_cover_t;
 
+typedef struct pni_por pni_por_t;
+
 struct pn_reach {
     pn_engine_t *engine;
     uint32_t np, nt;
@@ -203,6 +209,7 @@ struct pn_reach {
     pni_found_t found;
     pni_limits_t limits;
     pni_cover_t cov;
+    pni_por_t *por;         /* stubborn sets (NULL: every successor) */
 };
 
 /* A sum as an answer: its value, or UINT64_MAX ("that or more") past
@@ -282,10 +289,37 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
                        int (*hook)(pn_reach_t *, uint32_t, const uint64_t *,
                                    void *),
                        void *ctx, pn_reach_t **out);
+/* pni_search(), answering the queries qs (answers: their answers so far,
+ * which the hook fills): with o->stubborn, the search fires only the
+ * stubborn sets of the queries still open (stubborn.c). */
+pn_status_t pni_search_queries(const pn_net_t *net,
+                               const pn_reach_options_t *o,
+                               const pn_query_set_t *qs,
+                               const pn_query_answer_t *answers,
+                               int (*hook)(pn_reach_t *, uint32_t,
+                                           const uint64_t *, void *),
+                               void *ctx, pn_reach_t **out);
 /* The path through the states chain[0..len) (each a successor of the one
  * before). */
 pn_status_t pni_path_of(const pn_reach_t *r, const uint32_t *chain,
                         size_t len, pn_reach_path_t **out);
+
+/* ---- stubborn.c -------------------------------------------------------- */
+
+/* The stubborn sets of the queries qs (answers: the open ones are those
+ * not known), over the search r's net; NULL when there is no query, a
+ * query is CTL, or out of memory (then the full search). */
+pni_por_t *pni_por_new(const pn_reach_t *r, const pn_net_t *net,
+                       const pn_query_set_t *qs,
+                       const pn_query_answer_t *answers);
+void pni_por_free(pni_por_t *s);
+/* How the search r decides: PN_TECH_EXPLICIT, with PN_TECH_STUBBORN when
+ * it fires stubborn sets. */
+unsigned pni_search_tech(const pn_reach_t *r);
+/* Keeps in en[0..ne) (the transitions enabled at m) those of a stubborn
+ * set of m, in order; returns how many. */
+size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
+                      uint32_t *en, size_t ne);
 
 /* ---- properties.c, ctl.c ------------------------------------------------ */
 

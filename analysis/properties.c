@@ -139,7 +139,8 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
         answers[i].bound = 0;
         answers[i].state = PN_REACH_NO_STATE;
     }
-    pn_status_t st = pni_search(net, &oc, on_state, &c, out);
+    pn_status_t st = pni_search_queries(net, &oc, qs, answers, on_state, &c,
+                                        out);
     if (st)
         return st;
     /* a search a limit stopped: the CTL queries its graph decides */

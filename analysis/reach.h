@@ -60,7 +60,15 @@ typedef struct pn_reach_options {
                                  then answer PN_EINVAL (0); the
                                  unboundedness check keeps them all the
                                  same.  0 (the default): kept */
-    uint64_t reserved[3];     /* zero (the init function sets it): room for
+    int stubborn;             /* 1: pn_reach_query() and pn_reach_solve()
+                                 fire at each marking only a stubborn set
+                                 of the queries still open (with
+                                 interleaving, no CTL query): the answers
+                                 are the full search's, the markings and
+                                 figures those of a smaller graph
+                                 (pn_reach_stubborn()).  0 (the default):
+                                 every enabled transition */
+    uint64_t reserved[2];     /* zero (the init function sets it): room for
                                  fields of later versions */
 } pn_reach_options_t;
 
@@ -176,6 +184,13 @@ int pn_reach_unbounded(const pn_reach_t *r, uint64_t *cover,
  * buffer: not from two threads at once. */
 int pn_reach_dead_state(const pn_reach_t *r, uint64_t state);
 
+/* The markings where the search fired fewer transitions than were
+ * enabled (a stubborn set; pn_reach_options_t's stubborn): 0 when it fired
+ * every one everywhere.  Its markings, edges, dead markings, bounds and
+ * transitions fired are then those of the reduced graph; the answers of
+ * its queries are exact all the same. */
+uint64_t pn_reach_stubborn(const pn_reach_t *r);
+
 /* Bytes held by the search's tables: the packed markings, their parents,
  * the hash index and the graph (what --max-memory limits). */
 uint64_t pn_reach_memory(const pn_reach_t *r);
@@ -242,6 +257,8 @@ pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out);
 #define PN_TECH_RANDOM_WALK 4u    /* a random walk, replayed */
 #define PN_TECH_STRUCTURAL_REDUCTION 8u /* the search on a reduced net
                                            (pn_reach_reduce()) */
+#define PN_TECH_STUBBORN 16u      /* the search fired stubborn sets
+                                     (pn_reach_options_t's stubborn) */
 
 /* Called the moment query i is decided, with the techniques that decided
  * it (PN_TECH_*): an answer to print at once. */

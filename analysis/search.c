@@ -77,6 +77,7 @@ void pn_reach_free(pn_reach_t *r)
     free(r->gen.rz);
     free(r->cov.delta);
     free(r->cov.record);
+    pni_por_free(r->por);
     free(r);
 }
 
@@ -322,6 +323,17 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
                                        const uint64_t *, void *),
                            void *ctx, pn_reach_t **out)
 {
+    return pni_search_queries(net, o, NULL, NULL, hook, ctx, out);
+}
+
+pn_status_t pni_search_queries(const pn_net_t *net,
+                               const pn_reach_options_t *o,
+                               const pn_query_set_t *qs,
+                               const pn_query_answer_t *answers,
+                               int (*hook)(pn_reach_t *, uint32_t,
+                                           const uint64_t *, void *),
+                               void *ctx, pn_reach_t **out)
+{
     pn_reach_options_t defaults;
     if (!o) {
         pn_reach_options_init(&defaults);
@@ -336,6 +348,9 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
     r->limits.hook = hook;
     r->limits.hook_ctx = ctx;
     pn_status_t st = setup(r, net, o);
+    /* NULL (a CTL query, no memory): every successor */
+    if (!st && qs && o->stubborn && r->sem == PN_SEM_INTERLEAVING)
+        r->por = pni_por_new(r, net, qs, answers);
     uint32_t first;
     int added;
     for (size_t p = 0; !st && p < r->np; p++)
@@ -413,7 +428,8 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
         }
         r->found.edges += x.nedges;
         r->found.expanded = i + 1;
-        if (x.nedges == 0) {
+        /* a stubborn set may fire nothing where transitions are enabled */
+        if (r->por ? r->gen.enabled == 0 : x.nedges == 0) {
             if (r->found.first_dead == NO_STATE)
                 r->found.first_dead = (uint32_t)i;
             r->found.dead++;

@@ -55,7 +55,7 @@ static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
             }
             if (v >= c->ub[i]) {
                 a->known = 1;
-                c->tech[i] |= PN_TECH_EXPLICIT;
+                c->tech[i] |= pni_search_tech(r);
                 tell(c, i);
             }
         } else if (pni_formula_holds(r->engine, r->nt, q->formula, m) ==
@@ -63,7 +63,7 @@ static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
             a->known = 1;
             a->value = q->kind == PN_QUERY_EF;
             a->state = state;
-            c->tech[i] |= PN_TECH_EXPLICIT;
+            c->tech[i] |= pni_search_tech(r);
             tell(c, i);
         }
     }
@@ -293,7 +293,7 @@ static pn_status_t settle(solve_t *c, pn_reach_t *r)
             a->value = c->qs->q[i].kind == PN_QUERY_AG;
         }
         a->known = 1;
-        c->tech[i] |= PN_TECH_EXPLICIT;
+        c->tech[i] |= pni_search_tech(r);
         tell(c, i);
     }
     pni_ctl_free(ctl);
@@ -371,7 +371,7 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
                 c.deadline = t0 + 0.75 * so->time_limit;
         }
     if (!st)
-        st = pni_search(net, &oc, on_state, &c, out);
+        st = pni_search_queries(net, &oc, qs, answers, on_state, &c, out);
     if (!st && c.open)
         st = settle(&c, *out);
     free(c.tech);

@@ -313,6 +313,11 @@ int pni_successors(pn_reach_t *r, const uint64_t *m, pni_visit_fn fn,
     for (uint32_t t = 0; t < r->nt; t++)
         if (pni_engine_enabled(r->engine, m, t))
             r->gen.en[ne++] = t;
+    r->gen.enabled = ne;
+    /* the search's own successors: a stubborn set's (paths to states
+     * recompute every successor, to find the edge taken) */
+    if (r->por && fn == pni_search_visit)
+        ne = pni_por_filter(r->por, r, m, r->gen.en, ne);
     if (r->sem == PN_SEM_INTERLEAVING && fn == pni_search_visit &&
         !pni_engine_has_capacity(r->engine)) {
         /* each transition fired on m itself and undone (only the places it

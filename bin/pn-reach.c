@@ -89,7 +89,12 @@ static void usage(FILE *out)
         "                        reductions: pn-reach(1) lists them)\n"
         "      --reduced FILE    write the net reduced for the first query\n"
         "                        (none: for every place and transition) to\n"
-        "                        FILE as PNML (interleaving only)\n",
+        "                        FILE as PNML (interleaving only)\n"
+        "      --no-stubborn     with --mcc or --time-limit, fire every\n"
+        "                        enabled transition (default: only a\n"
+        "                        stubborn set of the open queries, with\n"
+        "                        interleaving: the same answers from fewer\n"
+        "                        markings)\n",
         prog);
     cli_usage_common(out, 24);
     fprintf(out,
@@ -106,12 +111,12 @@ enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
        OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED,
        OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS, OPT_GRAPH, OPT_GRAPH_LIMIT,
        OPT_ALL_DEAD, OPT_COVERABILITY, OPT_TIME_LIMIT, OPT_NO_REDUCE,
-       OPT_REDUCED };
+       OPT_REDUCED, OPT_NO_STUBBORN };
 
 typedef struct {
     pn_reach_options_t ro;
     pn_read_options_t rd;
-    int bounds, json, progress, coverability;
+    int bounds, json, progress, coverability, no_stubborn;
     reach_graph_t graph;
     const char *trace, *longest, *mcc, *file, *witness, *reduced;
     int no_reduce;
@@ -162,6 +167,7 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
         }
         break;
     case OPT_NO_UNBOUNDED: o->ro.unbounded = 0; break;
+    case OPT_NO_STUBBORN: o->no_stubborn = 1; break;
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_QUERY: {
         const char **v = realloc(o->queries, (o->nqueries + 1) * sizeof *v);
@@ -246,6 +252,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
         {"no-reduce", no_argument, NULL, OPT_NO_REDUCE},
         {"reduced", required_argument, NULL, OPT_REDUCED},
+        {"no-stubborn", no_argument, NULL, OPT_NO_STUBBORN},
         CLI_LONGOPTS_COMMON};
     memset(o, 0, sizeof *o);
     pn_reach_options_init(&o->ro);
@@ -499,7 +506,8 @@ static int bounded(const pn_reach_t *r)
     pn_reach_end_t e = pn_reach_end(r);
     if (e == PN_REACH_UNBOUNDED || e == PN_REACH_OVERFLOW)
         return 0;
-    return e == PN_REACH_COMPLETE ? 1 : -1;
+    /* a reduced graph keeps the answers, not the markings */
+    return e == PN_REACH_COMPLETE && !pn_reach_stubborn(r) ? 1 : -1;
 }
 
 static void print_text(const pn_net_t *net, const pn_reach_t *r,
@@ -509,7 +517,8 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     /* an unfinished search only knows the markings it found; one that
      * stopped at its answers looked at each of them (the witnesses too),
      * so that its lists say what it saw without contradicting them */
-    int full = pn_reach_end(r) == PN_REACH_COMPLETE;
+    int reduced = pn_reach_stubborn(r) != 0;
+    int full = pn_reach_end(r) == PN_REACH_COMPLETE && !reduced;
     int decided = pn_reach_end(r) == PN_REACH_DECIDED;
     const char *sofar = full ? "" : " (in the markings found)";
     printf("net:         %s\n", pn_net_id(net) ? pn_net_id(net) : "-");
@@ -521,6 +530,10 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
                                       "steps by default: pn-reach "
                                       "--semantics maximal explores those)");
     printf("search:      %s\n", end_text(pn_reach_end(r)));
+    if (reduced)
+        printf("reduced:     stubborn sets at %" PRIu64 " marking%s (the "
+               "figures are the reduced graph's, the answers exact)\n",
+               pn_reach_stubborn(r), pn_reach_stubborn(r) == 1 ? "" : "s");
     printf("states:      %" PRIu64 "\n", pn_reach_states(r));
     printf("edges:       %" PRIu64 "\n", pn_reach_edges(r));
     printf("max tokens:  %" PRIu64 " in a place, %" PRIu64 "%s in a marking%s\n",
@@ -531,14 +544,17 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     printf("bounded:     %s\n", bounded(r) > 0 ? "yes" : !bounded(r) ? "no"
                                  : decided ? "unknown (the search stopped "
                                              "when every query was decided)"
+                                 : reduced ? "unknown (a reduced graph)"
                                            : "unknown (the search did not "
                                              "finish)");
     /* a search a limit stopped looked for dead markings only among the
      * markings it expanded: the last ones found were not looked at */
     printf("dead:        %" PRIu64 " dead marking%s%s\n", pn_reach_dead(r),
            pn_reach_dead(r) == 1 ? "" : "s",
-           full || decided ? sofar : " (in the markings expanded: those "
-                                     "found last were not looked at)");
+           full || decided || pn_reach_end(r) == PN_REACH_COMPLETE
+               ? sofar
+               : " (in the markings expanded: those found last were not "
+                 "looked at)");
     size_t never = 0;
     for (size_t t = 0; t < nt; t++)
         never += !pn_reach_transition_fires(r, t);
@@ -546,6 +562,8 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
            : decided ? "not fired:   %zu transition%s (enabled in no marking "
                        "found: the search stopped when every query was "
                        "decided)"
+                     : reduced ? "not fired:   %zu transition%s (in the "
+                                 "reduced graph)"
                      : "not fired:   %zu transition%s (yet: the search did "
                        "not finish)",
            never, never == 1 ? "" : "s");
@@ -558,7 +576,7 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
     int term = 0;
     uint64_t lo = 0, hi = 0;
     int graph = o->ro.graph || o->ro.semantics == PN_SEM_MAXIMAL;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph) {
+    if (full && graph) {
         pn_status_t st = pn_reach_run_lengths(r, &term, &lo, &hi);
         if (!st && term && pn_reach_dead(r))
             printf("terminates:  yes; steps to a dead marking: min %" PRIu64
@@ -582,7 +600,7 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
 {
     size_t nt = pn_net_transition_count(net);
     /* an unfinished search says what it saw, under keys that say so */
-    int full = pn_reach_end(r) == PN_REACH_COMPLETE;
+    int full = pn_reach_end(r) == PN_REACH_COMPLETE && !pn_reach_stubborn(r);
     printf("{\"net\": ");
     pni_json_string(stdout, pn_net_id(net), 0);
     printf(", \"semantics\": \"%s\", \"complete\": %s, \"end\": \"%s\""
@@ -597,6 +615,8 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
            full ? "dead" : "dead_found", pn_reach_dead(r));
     if (pn_reach_max_tokens_per_marking(r) == UINT64_MAX)
         printf(", \"max_tokens_per_marking_or_more\": true");
+    if (pn_reach_stubborn(r))
+        printf(", \"stubborn_markings\": %" PRIu64, pn_reach_stubborn(r));
     if (bounded(r) >= 0)
         printf(", \"bounded\": %s", bounded(r) ? "true" : "false");
     printf(", \"%s\": [", full ? "never_fire" : "never_fired_so_far");
@@ -609,15 +629,15 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
     int term = 0;
     uint64_t lo = 0, hi = 0;
     int graph = o->ro.graph || o->ro.semantics == PN_SEM_MAXIMAL;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph &&
+    if (full && graph &&
         pn_reach_run_lengths(r, &term, &lo, &hi) == PN_OK && term &&
         pn_reach_dead(r))
         printf(", \"terminates\": true, \"min_steps\": %" PRIu64
                ", \"max_steps\": %" PRIu64, lo, hi);
-    else if (pn_reach_end(r) == PN_REACH_COMPLETE && graph)
+    else if (full && graph)
         printf(", \"terminates\": %s", term ? "true" : "false");
     int live = 0;
-    if (pn_reach_end(r) == PN_REACH_COMPLETE && graph &&
+    if (full && graph &&
         pn_reach_live(r, &live) == PN_OK)
         printf(", \"live\": %s", live ? "true" : "false");
     if (o->bounds) {
@@ -755,8 +775,9 @@ typedef struct {
 /* The contest's TECHNIQUES words of an answer. */
 static void techniques(unsigned t, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s%s%s",
+    snprintf(buf, n, "%s%s%s%s",
              t & PN_TECH_EXPLICIT || !t ? "EXPLICIT " : "",
+             t & PN_TECH_STUBBORN ? "STUBBORN_SETS " : "",
              t & PN_TECH_STATE_EQUATION ? "STATE_EQUATION "
                                           "LINEAR_PROGRAMMING " : "",
              t & PN_TECH_RANDOM_WALK ? "RANDOM_WALK " : "");
@@ -1052,6 +1073,13 @@ static void on_progress(const pn_reach_t *r, void *ctx)
             pn_reach_memory(r) / 1048576.0);
 }
 
+/* Whether the search on a budget may fire stubborn sets: they keep the
+ * answers, not the shortest paths, the graph or its run lengths. */
+static int stubborn_ok(const opts_t *o)
+{
+    return !o->no_stubborn && !o->trace && !o->longest && !o->graph.graph;
+}
+
 int main(int argc, char **argv)
 {
     cli_init(prog, argc, argv);
@@ -1138,6 +1166,7 @@ int main(int argc, char **argv)
         so.no_reduce = o.no_reduce;
         so.on_answer = on_answer;
         so.ctx = &live;
+        o.ro.stubborn = stubborn_ok(&o);
         st = pn_reach_solve(net, &o.ro, &so, qs, ans, &r);
     } else if (qs) {
         st = pn_reach_query(net, &o.ro, qs, ans, &r);

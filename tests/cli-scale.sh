@@ -5,10 +5,11 @@
 # search, and every answer is exact.
 . "${srcdir:-tests}/lib.sh"
 
-# 30 independent toggles (2^30 markings: no search finishes) beside a
-# cycle a -> b -> a that holds no token: the state equation lets c grow
-# (t1 and t2 fired as often), the net never does, so "EF c >= 1" is left
-# to a search that cannot end
+# 30 independent toggles (2^30 markings: no full search finishes, hence
+# --no-stubborn below) beside a cycle a -> b -> a that holds no token: the
+# state equation lets c grow (t1 and t2 fired as often), the net never
+# does, so "EF c >= 1" is left to a search that cannot end; stubborn sets
+# (at the end) see at once that no transition can ever raise c
 N=30
 mkdir -p "$TMP/big"
 {
@@ -51,7 +52,7 @@ XML
 
 # killed mid-run (no time limit: it would search forever), what it printed
 # first is there, flushed: the state equation's answer and the search's
-"$BIN/pn-reach" --mcc ReachabilityCardinality "$TMP/big" > "$TMP/killed" 2>&1 &
+"$BIN/pn-reach" --no-stubborn --mcc ReachabilityCardinality "$TMP/big" > "$TMP/killed" 2>&1 &
 pid=$!
 sleep 3
 kill -KILL $pid 2>/dev/null && ok || bad "pn-reach ended by itself on 2^30 markings"
@@ -64,7 +65,7 @@ lacks "$TMP/killed" "big-00"
 # a time limit: it stops by itself, CANNOT_COMPUTE for what is left only
 # (without reductions, which decide big-00: below)
 start=$(date +%s)
-expect 4 "$BIN/pn-reach" --no-reduce --time-limit 2 --mcc ReachabilityCardinality "$TMP/big"
+expect 4 "$BIN/pn-reach" --no-reduce --no-stubborn --time-limit 2 --mcc ReachabilityCardinality "$TMP/big"
 end=$(date +%s)
 [ $((end - start)) -le 6 ] && ok || bad "--time-limit 2 took $((end - start)) s"
 has "$TMP/out" "FORMULA big-00 CANNOT_COMPUTE"
@@ -73,13 +74,13 @@ has "$TMP/out" "FORMULA big-02 TRUE"
 has "$TMP/out" "FORMULA big-03 FALSE"
 [ "$(grep -c '^FORMULA' "$TMP/out")" -eq 4 ] && ok || bad "not one line a formula"
 # the same from the contest's variable
-BK_TIME_CONFINEMENT=2 expect 4 "$BIN/pn-reach" --no-reduce --mcc ReachabilityCardinality "$TMP/big"
+BK_TIME_CONFINEMENT=2 expect 4 "$BIN/pn-reach" --no-reduce --no-stubborn --mcc ReachabilityCardinality "$TMP/big"
 has "$TMP/out" "FORMULA big-00 CANNOT_COMPUTE"
 has "$TMP/out" "FORMULA big-01 FALSE"
 
 # bounds: the state equation's upper bound met by a walk (or the search)
 # is exact; c's is not bounded by the equation, and never reached
-expect 4 "$BIN/pn-reach" --no-reduce --time-limit 2 --mcc UpperBounds "$TMP/big"
+expect 4 "$BIN/pn-reach" --no-reduce --no-stubborn --time-limit 2 --mcc UpperBounds "$TMP/big"
 has "$TMP/out" "FORMULA big-UB-00 2 TECHNIQUES"
 has "$TMP/out" "FORMULA big-UB-01 CANNOT_COMPUTE"
 
@@ -99,7 +100,7 @@ expect 2 "$BIN/pn-reach" --semantics maximal --reduced "$TMP/red.pnml" "$TMP/big
 
 # --query with a time limit: the answer lines as they come, then the
 # report, the search marked stopped by the clock
-expect 4 "$BIN/pn-reach" --no-reduce --time-limit 1 --query 'EF c >= 1' --query 'EF x0 + y0 >= 2' "$TMP/big/model.pnml"
+expect 4 "$BIN/pn-reach" --no-reduce --no-stubborn --time-limit 1 --query 'EF c >= 1' --query 'EF x0 + y0 >= 2' "$TMP/big/model.pnml"
 has "$TMP/out" "query q2:      EF x0 + y0 >= 2: FALSE"
 has "$TMP/out" "query q1:      EF c >= 1: unknown (the search stopped first)"
 has "$TMP/out" "search:      incomplete: the time limit was reached"
@@ -107,6 +108,19 @@ expect 4 "$BIN/pn-reach" --time-limit 1 --format json "$TMP/big/model.pnml"
 has "$TMP/out" '"end": "time_limit"'
 expect 2 "$BIN/pn-reach" --time-limit 0 "$TMP/big/model.pnml"
 expect 2 "$BIN/pn-reach" --time-limit soon "$TMP/big/model.pnml"
+
+# stubborn sets (the default): at the initial marking no transition can
+# raise c, so the search fires nothing and ends, every answer exact
+expect 0 "$BIN/pn-reach" --time-limit 20 --mcc ReachabilityCardinality "$TMP/big"
+has "$TMP/out" "FORMULA big-00 FALSE TECHNIQUES EXPLICIT STUBBORN_SETS"
+[ "$(grep -c '^FORMULA' "$TMP/out")" -eq 4 ] && ok || bad "not one line a formula"
+expect 0 "$BIN/pn-reach" --time-limit 20 --mcc UpperBounds "$TMP/big"
+has "$TMP/out" "FORMULA big-UB-01 0 TECHNIQUES EXPLICIT STUBBORN_SETS"
+has "$TMP/out" "FORMULA big-UB-00 2 TECHNIQUES"
+expect 0 "$BIN/pn-reach" --time-limit 20 --query 'EF c >= 1' "$TMP/big/model.pnml"
+has "$TMP/out" "query q1:      EF c >= 1: FALSE"
+has "$TMP/out" "reduced:     stubborn sets at 1 marking"
+has "$TMP/out" "bounded:     unknown (a reduced graph)"
 
 # the GPU kernel of 4 warps (tens of millions of markings): a deadlock
 # question stopped cleanly by the clock, or answered

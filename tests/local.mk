@@ -32,6 +32,12 @@ TESTS += tests/test_lp
 tests_test_lp_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_lp_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
+# stubborn sets against the full search (analysis/stubborn.c)
+check_PROGRAMS += tests/test_stubborn
+TESTS += tests/test_stubborn
+tests_test_stubborn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_stubborn_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+
 # CTL against a textbook model checker (analysis/ctl.c)
 check_PROGRAMS += tests/test_ctl
 TESTS += tests/test_ctl

@@ -42,8 +42,8 @@ static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
     for (size_t i = 0; i < c->qs->n && c->open; i++) {
         const pn_query_t *q = &c->qs->q[i];
         pn_query_answer_t *a = &c->a[i];
-        /* CTL: over the whole graph, once the search is complete */
-        if (a->known || q->kind == PN_QUERY_CTL)
+        /* CTL, LTL: over the whole graph, once the search is complete */
+        if (a->known || q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL)
             continue;
         if (q->kind == PN_QUERY_BOUND) {
             uint64_t v = pni_query_value(&q->bound, m);
@@ -87,7 +87,7 @@ static void by_equation(const pn_net_t *net, solve_t *c, double budget)
             break;
         const pn_query_t *q = &c->qs->q[i];
         pn_query_answer_t *a = &c->a[i];
-        if (q->kind == PN_QUERY_CTL)
+        if (q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL)
             continue; /* a question about paths, not markings */
         if (q->kind == PN_QUERY_BOUND) {
             uint64_t ub;
@@ -147,6 +147,15 @@ static pn_status_t settle(solve_t *c, pn_reach_t *r)
                                    &a->state);
             if (st)
                 break;
+        } else if (c->qs->q[i].kind == PN_QUERY_LTL) {
+            st = pni_ltl_holds(r, c->qs->q[i].formula, &a->value, NULL,
+                               NULL, NULL);
+            if (st == PN_ERANGE) { /* an automaton too large: unknown */
+                st = PN_OK;
+                continue;
+            }
+            if (st)
+                break;
         } else {
             a->value = c->qs->q[i].kind == PN_QUERY_AG;
         }
@@ -165,6 +174,8 @@ static pn_status_t check_queries(const pn_net_t *net,
     for (size_t i = 0; i < qs->n; i++) {
         const pn_query_t *q = &qs->q[i];
         if (q->kind != PN_QUERY_BOUND && !fits(q->formula, np, nt))
+            return PN_EINVAL;
+        if (q->kind == PN_QUERY_LTL && !pni_ltl_formula(q->formula))
             return PN_EINVAL;
         for (size_t k = 0; q->kind == PN_QUERY_BOUND &&
                            k < q->bound.nplaces; k++)
@@ -220,7 +231,7 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
     else
         pn_reach_options_init(&oc);
     for (size_t i = 0; i < qs->n; i++)
-        if (qs->q[i].kind == PN_QUERY_CTL)
+        if (qs->q[i].kind == PN_QUERY_CTL || qs->q[i].kind == PN_QUERY_LTL)
             oc.graph = 1;
     if (!st)
         st = pni_search(net, &oc, on_state, &c, out);

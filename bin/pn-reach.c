@@ -75,8 +75,9 @@ static void usage(FILE *out)
         "                        ReachabilityDeadlock, OneSafe,\n"
         "                        QuasiLiveness, StableMarking, Liveness,\n"
         "                        UpperBounds, ReachabilityCardinality,\n"
-        "                        ReachabilityFireability, CTLCardinality or\n"
-        "                        CTLFireability (DIR/EXAM.xml)\n"
+        "                        ReachabilityFireability, CTLCardinality,\n"
+        "                        CTLFireability, LTLCardinality or\n"
+        "                        LTLFireability (DIR/EXAM.xml)\n"
         "      --net ID          read the <net> with this id\n"
         "      --time-limit S    answer within S seconds (default with --mcc:\n"
         "                        the contest's BK_TIME_CONFINEMENT): the\n"
@@ -834,6 +835,7 @@ static int is_query_exam(const char *e)
     return !strcmp(e, "UpperBounds") ||
            !strcmp(e, "ReachabilityCardinality") ||
            !strcmp(e, "CTLCardinality") || !strcmp(e, "CTLFireability") ||
+           !strcmp(e, "LTLCardinality") || !strcmp(e, "LTLFireability") ||
            !strcmp(e, "ReachabilityFireability") ||
            !strcmp(e, "ReachabilityDeadlock");
 }

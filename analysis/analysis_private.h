@@ -347,10 +347,12 @@ int pni_buchi_label(const pni_buchi_t *b, const pni_btrans_t *t,
  * graph states of a path from the initial state, *len of them, the last
  * one also at (*lasso)[*loop] (the path goes round from there for ever;
  * *loop == *len - 1 at a dead marking, which repeats); the caller frees
- * it.  PN_OK, PN_ENOMEM, PN_ERANGE (the automaton is too large),
- * PN_EINVAL (f is not an LTL formula). */
-pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
-                          uint32_t **lasso, size_t *len, size_t *loop);
+ * it.  PN_OK, PN_ENOMEM, PN_ERANGE (the automaton is too large, or the
+ * clock passed deadline, a pni_clock() time; 0: none), PN_EINVAL (f is
+ * not an LTL formula). */
+pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f,
+                          double deadline, int *value, uint32_t **lasso,
+                          size_t *len, size_t *loop);
 /* Whether f is an LTL path formula: LTL operators and connectives over
  * state formulas, no CTL operator. */
 int pni_ltl_formula(const pn_qformula_t *f);

@@ -42,6 +42,7 @@ typedef struct {
     uint32_t *live;         /* the states of open components, in order */
     size_t ns, nr, nl;
     int oom;
+    double deadline;        /* pni_clock(), 0: none */
 } prod_t;
 
 static const unsigned char *values_at(prod_t *c, uint32_t s)
@@ -168,7 +169,7 @@ static void push(prod_t *c, uint32_t p, uint64_t in)
 
 /* Couvreur's search from the initial product state: 1 when an accepting
  * component is found (the stack leads to it, the top root its first
- * state), 0 when there is none, -1 out of memory. */
+ * state), 0 when there is none, -1 out of memory, -2 past the deadline. */
 static int search(prod_t *c)
 {
     uint32_t p0 = find(c, 0, 1);
@@ -183,6 +184,9 @@ static int search(prod_t *c)
             if (w == UINT32_MAX) {
                 if ((w = find(c, k, 1)) == UINT32_MAX)
                     return -1;
+                if (c->deadline > 0 && (w & 4095) == 0 &&
+                    pni_clock() > c->deadline)
+                    return -2;
                 push(c, w, acc);
             } else if (!c->dead[w]) {
                 /* a cycle: merge the components down to w's */
@@ -345,8 +349,9 @@ int pni_ltl_formula(const pn_qformula_t *f)
     return 1;
 }
 
-pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
-                          uint32_t **lasso, size_t *len, size_t *loop)
+pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f,
+                          double deadline, int *value, uint32_t **lasso,
+                          size_t *len, size_t *loop)
 {
     if (lasso)
         *lasso = NULL;
@@ -361,6 +366,7 @@ pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
     c.r = r;
     c.b = b;
     c.n = r->store.nstates;
+    c.deadline = deadline;
     c.values = malloc(c.n * b->natoms + 1);
     if (!c.values) {
         pni_buchi_free(b);
@@ -369,7 +375,7 @@ pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
     memset(c.values, 2, c.n * b->natoms + 1);
     int found = search(&c);
     if (found < 0)
-        st = PN_ENOMEM;
+        st = found == -2 ? PN_ERANGE : PN_ENOMEM;
     else
         *value = !found;
     if (found > 0 && lasso)
@@ -382,5 +388,26 @@ pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f, int *value,
     free(c.roots);
     free(c.live);
     pni_buchi_free(b);
+    return st;
+}
+
+pn_status_t pn_reach_lasso(const pn_reach_t *rc, const pn_qformula_t *f,
+                           pn_reach_path_t **out, size_t *loop)
+{
+    pn_reach_t *r = (pn_reach_t *)rc; /* scratch buffers only */
+    if (!r || !f || !out || !loop)
+        return PN_EINVAL;
+    *out = NULL;
+    int value;
+    uint32_t *lasso;
+    size_t len, at;
+    pn_status_t st = pni_ltl_holds(r, f, 0, &value, &lasso, &len, &at);
+    if (st)
+        return st;
+    if (value)
+        return PN_EINVAL;
+    st = pni_path_of(r, lasso, len, out);
+    free(lasso);
+    *loop = at;
     return st;
 }

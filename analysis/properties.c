@@ -170,8 +170,8 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
                                    &a->state);
             a->known = !st;
         } else if (qs->q[i].kind == PN_QUERY_LTL) {
-            st = pni_ltl_holds(*out, qs->q[i].formula, &a->value, NULL, NULL,
-                               NULL);
+            st = pni_ltl_holds(*out, qs->q[i].formula, 0, &a->value, NULL,
+                               NULL, NULL);
             a->known = !st;
             if (st == PN_ERANGE)
                 st = PN_OK; /* an automaton too large: unknown */

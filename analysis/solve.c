@@ -148,9 +148,9 @@ static pn_status_t settle(solve_t *c, pn_reach_t *r)
             if (st)
                 break;
         } else if (c->qs->q[i].kind == PN_QUERY_LTL) {
-            st = pni_ltl_holds(r, c->qs->q[i].formula, &a->value, NULL,
-                               NULL, NULL);
-            if (st == PN_ERANGE) { /* an automaton too large: unknown */
+            st = pni_ltl_holds(r, c->qs->q[i].formula, c->deadline,
+                               &a->value, NULL, NULL, NULL);
+            if (st == PN_ERANGE) { /* too large, or out of time: unknown */
                 st = PN_OK;
                 continue;
             }

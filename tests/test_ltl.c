@@ -414,7 +414,7 @@ START_TEST(random_ltl_against_lassos)
             int value;
             uint32_t *lasso;
             size_t len, loop;
-            ck_assert_int_eq(pni_ltl_holds(r, f, &value, &lasso, &len, &loop),
+            ck_assert_int_eq(pni_ltl_holds(r, f, 0, &value, &lasso, &len, &loop),
                              PN_OK);
             ck_assert_int_eq(value, ans[k].value);
             if (!value) {

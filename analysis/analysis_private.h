@@ -21,6 +21,9 @@
  *   reduce.c      structural reductions that keep a query's answer
  *   stubborn.c    stubborn sets: the enabled transitions the search needs
  *                 to fire for the open queries (interleaving)
+ *   buchi.c       LTL to generalized Büchi automata (a tableau)
+ *   ltl.c         LTL queries: the graph times the automaton, searched
+ *                 for an accepting cycle
  *
  * A new temporal logic, reduction, solver or structural check gets a file
  * of its own here (doc/architecture.md), over these parts.
@@ -339,6 +342,60 @@ pni_ctl_t *pni_ctl_new(pn_reach_t *r);
 pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *known,
                           int *value, uint64_t *state);
 void pni_ctl_free(pni_ctl_t *c);
+
+/* ---- buchi.c, ltl.c ----------------------------------------------------- */
+
+/* A transition of a generalized Büchi automaton: taken at a position
+ * whose marking satisfies its literals (lits[lit_off ..] nlits of them,
+ * each atom * 2 + 1 when negated), it leads to state dst and fulfils the
+ * acceptance marks acc. */
+typedef struct {
+    uint32_t dst;
+    uint64_t acc;
+    uint32_t lit_off, nlits;
+} pni_btrans_t;
+
+/* The automaton (state 0 initial): a word is accepted by a run that
+ * takes, for every mark of all, infinitely many transitions with it.
+ * Transitions of state q: t[t_off[q] .. t_off[q + 1]).  atoms: the
+ * formula's greatest subformulas with no temporal operator (owned by the
+ * formula). */
+typedef struct {
+    size_t nstates;
+    uint32_t *t_off;
+    pni_btrans_t *t;
+    uint32_t *lits;
+    uint64_t all;
+    const pn_qformula_t **atoms;
+    size_t natoms;
+} pni_buchi_t;
+
+/* The automaton of LTL formula f (its negation when negate): PN_OK,
+ * PN_ENOMEM, PN_ERANGE (more than 64 untils or 100,000 states). */
+pn_status_t pni_buchi_new(const pn_qformula_t *f, int negate,
+                          pni_buchi_t **out);
+void pni_buchi_free(pni_buchi_t *b);
+/* Whether t's literals hold, value[k] the value of atom k. */
+int pni_buchi_label(const pni_buchi_t *b, const pni_btrans_t *t,
+                    const unsigned char *value);
+
+/* LTL over the graph of a complete exploration that kept it, a dead
+ * marking repeated for ever: whether every path from the initial marking
+ * satisfies f (*value), by the product of the graph with the automaton of
+ * not f, searched for an accepting cycle (Couvreur's algorithm), stopped
+ * at the first.  When one is found and lasso is not NULL, *lasso gets the
+ * graph states of a path from the initial state, *len of them, the last
+ * one also at (*lasso)[*loop] (the path goes round from there for ever;
+ * *loop == *len - 1 at a dead marking, which repeats); the caller frees
+ * it.  PN_OK, PN_ENOMEM, PN_ERANGE (the automaton is too large, or the
+ * clock passed deadline, a pni_clock() time; 0: none), PN_EINVAL (f is
+ * not an LTL formula). */
+pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f,
+                          double deadline, int *value, uint32_t **lasso,
+                          size_t *len, size_t *loop);
+/* Whether f is an LTL path formula: LTL operators and connectives over
+ * state formulas, no CTL operator. */
+int pni_ltl_formula(const pn_qformula_t *f);
 
 /* ---- invariants.c ------------------------------------------------------- */
 

@@ -64,7 +64,7 @@ static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
     for (size_t i = 0; i < c->qs->n; i++) {
         const pn_query_t *q = &c->qs->q[i];
         pn_query_answer_t *a = &c->a[i];
-        if (q->kind == PN_QUERY_CTL) {
+        if (q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL) {
             continue; /* over the whole graph, at the end */
         } else if (q->kind == PN_QUERY_BOUND) {
             uint64_t v = pni_query_value(&q->bound, m);
@@ -99,12 +99,24 @@ static int formula_fits(const pn_qformula_t *f, size_t np, size_t nt)
             return 0;
     if (f->kind == PN_QF_NOT && f->nkids != 1)
         return 0;
-    if (f->kind >= PN_QF_EX &&
-        (f->kind > PN_QF_AU ||
-         f->nkids != (f->kind >= PN_QF_EU ? 2u : 1u)))
+    if (f->kind >= PN_QF_EX && f->kind <= PN_QF_AU &&
+        f->nkids != (f->kind >= PN_QF_EU ? 2u : 1u))
+        return 0;
+    if (f->kind > PN_QF_R)
         return 0;
     for (size_t i = 0; i < f->nkids; i++)
         if (!formula_fits(f->kids[i], np, nt))
+            return 0;
+    return 1;
+}
+
+/* Whether f has no LTL operator. */
+static int ctl_formula(const pn_qformula_t *f)
+{
+    if (f->kind >= PN_QF_X)
+        return 0;
+    for (size_t i = 0; i < f->nkids; i++)
+        if (!ctl_formula(f->kids[i]))
             return 0;
     return 1;
 }
@@ -126,10 +138,13 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
                     return PN_EINVAL;
             c.bounds = 1;
         } else if (!formula_fits(q->formula, np, nt) ||
-                   (q->kind != PN_QUERY_CTL &&
-                    pni_qformula_temporal(q->formula))) {
+                   (q->kind != PN_QUERY_CTL && q->kind != PN_QUERY_LTL &&
+                    pni_qformula_temporal(q->formula)) ||
+                   (q->kind == PN_QUERY_LTL &&
+                    !pni_ltl_formula(q->formula)) ||
+                   (q->kind == PN_QUERY_CTL && !ctl_formula(q->formula))) {
             return PN_EINVAL;
-        } else if (q->kind == PN_QUERY_CTL) {
+        } else if (q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL) {
             c.bounds = 1;
             oc.graph = 1;
         } else {
@@ -157,6 +172,16 @@ pn_status_t pn_reach_query(const pn_net_t *net, const pn_reach_options_t *o,
             else
                 st = pni_ctl_holds(ctl, qs->q[i].formula, &a->known,
                                    &a->value, &a->state);
+        } else if (qs->q[i].kind == PN_QUERY_LTL) {
+            /* over a complete graph only: a marking not expanded would
+             * read as a dead one */
+            if (!complete || !graph)
+                continue;
+            st = pni_ltl_holds(*out, qs->q[i].formula, 0, &a->value, NULL,
+                               NULL, NULL);
+            a->known = !st;
+            if (st == PN_ERANGE)
+                st = PN_OK; /* an automaton too large: unknown */
         } else if (!a->known && complete) {
             a->known = 1;
             a->value = qs->q[i].kind == PN_QUERY_AG;

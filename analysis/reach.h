@@ -248,6 +248,19 @@ pn_status_t pn_reach_live(const pn_reach_t *r, int *live);
  * terminating net): the worst schedule.  As pn_reach_dead_path(). */
 pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out);
 
+/* A counterexample of an LTL formula f (a query of kind PN_QUERY_LTL that
+ * pn_reach_query() or pn_reach_solve() answered false on r, a complete
+ * search with its graph): a path from the initial marking that goes round
+ * for ever from the marking after step *loop (0: the initial marking) on:
+ * the marking after the last step is that one again, or, when *loop is
+ * the number of steps, a dead marking that repeats.  The path is one that
+ * violates f, and the caller frees it (pn_reach_path_free()).  Returns
+ * PN_OK, PN_EINVAL (f holds, is not an LTL formula, or r has no graph),
+ * PN_ENOMEM, PN_ERANGE (f's automaton is too large).  Uses the result's
+ * scratch buffer: not from two threads at once. */
+pn_status_t pn_reach_lasso(const pn_reach_t *r, const pn_qformula_t *f,
+                           pn_reach_path_t **out, size_t *loop);
+
 /* ---- answers on a budget ---------------------------------------------- */
 
 /* How an answer of pn_reach_solve() was found (or-ed). */

@@ -43,8 +43,8 @@ static int on_state(pn_reach_t *r, uint32_t state, const uint64_t *m,
     for (size_t i = 0; i < c->qs->n && c->open; i++) {
         const pn_query_t *q = &c->qs->q[i];
         pn_query_answer_t *a = &c->a[i];
-        /* CTL: over the whole graph, once the search is complete */
-        if (a->known || q->kind == PN_QUERY_CTL)
+        /* CTL, LTL: over the whole graph, once the search is complete */
+        if (a->known || q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL)
             continue;
         if (q->kind == PN_QUERY_BOUND) {
             uint64_t v = pni_query_value(&q->bound, m);
@@ -88,7 +88,7 @@ static void by_equation(const pn_net_t *net, solve_t *c, double budget)
             break;
         const pn_query_t *q = &c->qs->q[i];
         pn_query_answer_t *a = &c->a[i];
-        if (q->kind == PN_QUERY_CTL)
+        if (q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL)
             continue; /* a question about paths, not markings */
         if (q->kind == PN_QUERY_BOUND) {
             uint64_t ub;
@@ -287,6 +287,19 @@ static pn_status_t settle(solve_t *c, pn_reach_t *r)
                 break;
             if (!a->known)
                 continue;
+        } else if (c->qs->q[i].kind == PN_QUERY_LTL) {
+            /* over a complete graph only: a marking not expanded would
+             * read as a dead one */
+            if (!complete || !graph)
+                continue;
+            st = pni_ltl_holds(r, c->qs->q[i].formula, c->deadline,
+                               &a->value, NULL, NULL, NULL);
+            if (st == PN_ERANGE) { /* too large, or out of time: unknown */
+                st = PN_OK;
+                continue;
+            }
+            if (st)
+                break;
         } else if (!complete) {
             continue;
         } else {
@@ -306,6 +319,8 @@ pn_status_t pni_check_queries(const pn_net_t *net, const pn_query_set_t *qs)
     for (size_t i = 0; i < qs->n; i++) {
         const pn_query_t *q = &qs->q[i];
         if (q->kind != PN_QUERY_BOUND && !fits(q->formula, np, nt))
+            return PN_EINVAL;
+        if (q->kind == PN_QUERY_LTL && !pni_ltl_formula(q->formula))
             return PN_EINVAL;
         for (size_t k = 0; q->kind == PN_QUERY_BOUND &&
                            k < q->bound.nplaces; k++)
@@ -363,7 +378,8 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
     else
         pn_reach_options_init(&oc);
     for (size_t i = 0; i < qs->n; i++)
-        if (qs->q[i].kind == PN_QUERY_CTL && !answers[i].known) {
+        if ((qs->q[i].kind == PN_QUERY_CTL ||
+             qs->q[i].kind == PN_QUERY_LTL) && !answers[i].known) {
             oc.graph = 1;
             /* a quarter of the budget left for the fixed points over the
              * graph the search leaves, complete or not */
@@ -372,6 +388,9 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
         }
     if (!st)
         st = pni_search_queries(net, &oc, qs, answers, on_state, &c, out);
+    /* the fixed points and the LTL products after it: the whole budget */
+    if (c.deadline > 0)
+        c.deadline = t0 + so->time_limit;
     if (!st && c.open)
         st = settle(&c, *out);
     free(c.tech);

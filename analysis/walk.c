@@ -115,7 +115,7 @@ static size_t look(walk_t *w, size_t n)
         const pn_query_t *q = &w->qs->q[i];
         pn_query_answer_t *a = &w->ans[i];
         /* a CTL formula is a question about paths: not for a walk */
-        if (a->known || q->kind == PN_QUERY_CTL)
+        if (a->known || q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL)
             continue;
         if (q->kind == PN_QUERY_BOUND) {
             uint64_t v = pni_query_value(&q->bound, w->m);

@@ -91,7 +91,8 @@ make_seeds() {
             [ -f "$f" ] && cp "$f" "$seeds/$(echo "$f" | tr / _)"
         done
         for f in "$corpus"/../mcc-oracle/*/ReachabilityCardinality.xml \
-                 "$corpus"/../mcc-oracle/*/UpperBounds.xml; do
+                 "$corpus"/../mcc-oracle/*/UpperBounds.xml \
+                 "$corpus"/../mcc-oracle/*/LTLCardinality.xml; do
             [ -f "$f" ] || continue
             { echo 'EF p1 >= 1'; sed 's/<place>[^<]*</<place>p1</g; s/<transition>[^<]*</<transition>t1</g' "$f"; } \
                 > "$seeds/$(echo "$f" | tr / _)"

@@ -48,10 +48,13 @@ static void usage(FILE *out)
         "                        (< <= == != >= >), fireable(t1, t2),\n"
         "                        deadlock, true, false, with ! && || ( );\n"
         "                        CTL: EX AX EF AF EG AG f, E [ f U g ],\n"
-        "                        A [ f U g ] nested ('AG EF p >= 1')\n"
+        "                        A [ f U g ] nested ('AG EF p >= 1');\n"
+        "                        LTL: 'LTL G (p > 0 -> F q > 0)' or 'A G ...'\n"
+        "                        with X F G f, [ f U g ], [ f R g ]\n"
         "      --witness DIR     write a trace to every marking that decides\n"
         "                        an answer (DIR/ID.trace: EF true, AG false,\n"
-        "                        a bound, a deadlock, unboundedness)\n"
+        "                        a bound, a deadlock, unboundedness; the\n"
+        "                        lasso of an LTL formula that fails)\n"
         "      --progress        a progress line on standard error (the\n"
         "                        default on a terminal, after a second)\n"
         "      --bounds          print the bound of every place\n"
@@ -75,8 +78,9 @@ static void usage(FILE *out)
         "                        ReachabilityDeadlock, OneSafe,\n"
         "                        QuasiLiveness, StableMarking, Liveness,\n"
         "                        UpperBounds, ReachabilityCardinality,\n"
-        "                        ReachabilityFireability, CTLCardinality or\n"
-        "                        CTLFireability (DIR/EXAM.xml)\n"
+        "                        ReachabilityFireability, CTLCardinality,\n"
+        "                        CTLFireability, LTLCardinality or\n"
+        "                        LTLFireability (DIR/EXAM.xml)\n"
         "      --net ID          read the <net> with this id\n"
         "      --time-limit S    answer within S seconds (default with --mcc:\n"
         "                        the contest's BK_TIME_CONFINEMENT): the\n"
@@ -446,6 +450,44 @@ static int write_witness(const char *dir, const char *name, const char *what,
     return rc;
 }
 
+/* The counterexample of an LTL query answered false: a lasso, the loop's
+ * start said in a comment (the marking at the end is that of the loop's
+ * start again, or a dead one that repeats). */
+static int write_lasso(const char *dir, const pn_query_t *q,
+                       const pn_net_t *net, const pn_reach_t *r,
+                       const opts_t *o)
+{
+    char *path = witness_path(dir, q->id);
+    pn_reach_path_t *p = NULL;
+    size_t loop = 0;
+    pn_status_t st = path ? pn_reach_lasso(r, q->formula, &p, &loop)
+                          : PN_ENOMEM;
+    if (st) {
+        free(path);
+        fprintf(stderr, "%s: %s: no lasso written: %s\n", prog, q->id,
+                pn_status_name(st));
+        return st == PN_ENOMEM ? CLI_EOUTPUT : CLI_OK;
+    }
+    char *tmp;
+    FILE *f = cli_output_open(path, &tmp);
+    int rc = CLI_EOUTPUT, dead = loop == p->nsteps;
+    if (f) {
+        pn_trace_write_header(f, net, 0, o->ro.semantics);
+        fprintf(f, "# witness: query %.80s is false (a counterexample)\n"
+                "# loop: %s %zu%s\n", q->id,
+                dead ? "the dead marking after step" : "from the marking "
+                "after step", loop, dead ? " repeats for ever"
+                                         : " round to it again, for ever");
+        for (size_t i = 0; i < p->nsteps; i++)
+            pn_trace_write_step(f, net, i + 1, p->steps[i], p->n_in_step[i]);
+        pn_trace_write_end(f, dead ? PN_END_DEAD : PN_END_LIMIT, p->nsteps);
+        rc = cli_output_close(f, tmp, path, 1);
+    }
+    free(path);
+    pn_reach_path_free(p);
+    return rc;
+}
+
 /* The witness folder, made when missing. */
 static int witness_dir(const char *dir)
 {
@@ -676,6 +718,8 @@ static int query_witness(const pn_net_t *net, const pn_reach_t *r,
                          const pn_query_t *q, const pn_query_answer_t *a,
                          const opts_t *o)
 {
+    if (o->witness && q->kind == PN_QUERY_LTL && a->known && !a->value)
+        return write_lasso(o->witness, q, net, r, o);
     if (!o->witness || a->state == PN_REACH_NO_STATE ||
         (q->kind == PN_QUERY_BOUND && !a->known))
         return CLI_OK;
@@ -879,6 +923,7 @@ static int is_query_exam(const char *e)
     return !strcmp(e, "UpperBounds") ||
            !strcmp(e, "ReachabilityCardinality") ||
            !strcmp(e, "CTLCardinality") || !strcmp(e, "CTLFireability") ||
+           !strcmp(e, "LTLCardinality") || !strcmp(e, "LTLFireability") ||
            !strcmp(e, "ReachabilityFireability") ||
            !strcmp(e, "ReachabilityDeadlock");
 }

@@ -167,6 +167,7 @@ typedef struct {
     pn_error_t *err;
     pn_status_t st;
     unsigned depth;
+    int ltl;          /* reading an LTL path formula */
 } parser_t;
 
 /* nesting deeper than this is refused (the recursion's stack) */
@@ -387,6 +388,11 @@ static const struct {
 } temporal[] = {{"EX", PN_QF_EX}, {"AX", PN_QF_AX}, {"EF", PN_QF_EF},
                 {"AF", PN_QF_AF}, {"EG", PN_QF_EG}, {"AG", PN_QF_AG},
                 {"E", PN_QF_EU}, {"A", PN_QF_AU}};
+/* LTL's, in a path formula (the untils there are '[' f U g ']') */
+static const struct {
+    const char *word;
+    pn_qf_kind_t kind;
+} path_ops[] = {{"X", PN_QF_X}, {"F", PN_QF_F}, {"G", PN_QF_G}};
 
 /* Whether what follows p (after blanks) continues a sum or a comparison:
  * the word before it was a place. */
@@ -400,18 +406,25 @@ static int sum_follows(const char *p)
 
 /* Whether a temporal operator is at ps->p (*k its kind): one of the words
  * above, as a plain word, not followed by a comparison or '+' (then it is
- * a place so named); E and A followed by '['. */
+ * a place so named); E and A followed by '['.  In a path formula, the
+ * words X F G instead (*k a CTL kind: a path quantifier, refused). */
 static int temporal_at(const parser_t *ps, pn_qf_kind_t *k)
 {
     size_t n = word_len(ps->p);
+    const char *after = ps->p + n;
+    while (*after == ' ' || *after == '\t' || *after == '\n' ||
+           *after == '\r')
+        after++;
+    for (size_t i = 0; ps->ltl && i < sizeof path_ops / sizeof *path_ops;
+         i++)
+        if (n == 1 && *ps->p == *path_ops[i].word && !sum_follows(after)) {
+            *k = path_ops[i].kind;
+            return 1;
+        }
     for (size_t i = 0; i < sizeof temporal / sizeof *temporal; i++) {
         if (n != strlen(temporal[i].word) ||
             strncmp(ps->p, temporal[i].word, n))
             continue;
-        const char *after = ps->p + n;
-        while (*after == ' ' || *after == '\t' || *after == '\n' ||
-               *after == '\r')
-            after++;
         if (n == 1 ? *after != '[' : sum_follows(after))
             return 0;
         *k = temporal[i].kind;
@@ -424,6 +437,11 @@ static int temporal_at(const parser_t *ps, pn_qf_kind_t *k)
  * applies to: a whole formula to its right, or E [ f U g ]. */
 static pn_qformula_t *temporal_op(parser_t *ps, pn_qf_kind_t k)
 {
+    if (ps->ltl && k < PN_QF_X) {
+        fail(ps, ps->p, "X, F, G, '[' or a state formula (an LTL "
+                        "formula has no path quantifier)");
+        return NULL;
+    }
     pn_qformula_t *f = pn_qformula_new(k);
     if (!f)
         return oom(ps, NULL);
@@ -456,6 +474,45 @@ static pn_qformula_t *temporal_op(parser_t *ps, pn_qf_kind_t k)
     return f;
 }
 
+/* '[' f ('U' | 'R') g ']' in a path formula, after the '['. */
+static pn_qformula_t *path_until(parser_t *ps)
+{
+    pn_qformula_t *f = implication(ps), *g = NULL, *u = NULL;
+    pn_qf_kind_t k = PN_QF_U;
+    if (!f)
+        return ps->st ? NULL : (fail(ps, ps->p, "a formula"), NULL);
+    if (!keyword(ps, "U")) {
+        k = PN_QF_R;
+        if (!keyword(ps, "R")) {
+            fail(ps, ps->p, "'U' or 'R'");
+            pn_qformula_free(f);
+            return NULL;
+        }
+    }
+    if (!(g = implication(ps))) {
+        if (!ps->st)
+            fail(ps, ps->p, "a formula");
+        pn_qformula_free(f);
+        return NULL;
+    }
+    if (!punct(ps, "]")) {
+        fail(ps, ps->p, "']'");
+        pn_qformula_free(f);
+        pn_qformula_free(g);
+        return NULL;
+    }
+    if (!(u = pn_qformula_new(k)) || pni_qformula_add(u, f)) {
+        pn_qformula_free(g);
+        pn_qformula_free(u);
+        return oom(ps, f);
+    }
+    if (pni_qformula_add(u, g)) {
+        pn_qformula_free(g);
+        return oom(ps, u);
+    }
+    return u;
+}
+
 static pn_qformula_t *atom(parser_t *ps)
 {
     const char *at = ps->p;
@@ -468,6 +525,8 @@ static pn_qformula_t *atom(parser_t *ps)
             return k ? (pn_qformula_free(k), oom(ps, f)) : oom(ps, f);
         return f;
     }
+    if (ps->ltl && punct(ps, "["))
+        return path_until(ps);
     if (punct(ps, "(")) {
         f = implication(ps);
         if (f && !punct(ps, ")")) {
@@ -592,13 +651,31 @@ static pn_qformula_t *implication(parser_t *ps)
     return o;
 }
 
+/* Whether an LTL formula starts at ps->p: the word LTL, or A before one of
+ * X F G ( ! (not a place so named); either is passed. */
+static int ltl_start(parser_t *ps)
+{
+    const char *kw = ps->p;
+    if (keyword(ps, "LTL")) {
+        if (!sum_follows(kw + 3))
+            return 1;
+    } else if (keyword(ps, "A")) {
+        size_t n = word_len(ps->p);
+        if ((*ps->p == '(' || *ps->p == '!' ||
+             (n == 1 && strchr("XFG", *ps->p) && !sum_follows(ps->p + 1))))
+            return 1;
+    }
+    ps->p = kw;
+    return 0;
+}
+
 pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
                            const pn_net_t *net, pn_error_t *err)
 {
     pni_error_begin(err, NULL);
     if (!s || !text || !net)
         return pni_error(err, PN_EINVAL, 0, 0, "invalid argument");
-    parser_t ps = {text, text, net, err, PN_OK, 0};
+    parser_t ps = {text, text, net, err, PN_OK, 0, 0};
     skip(&ps);
     pn_query_t q = {0};
     const char *kw = ps.p;
@@ -615,16 +692,20 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
     }
     if (q.kind != PN_QUERY_BOUND) {
         /* CTL: the formula at the initial marking (a place so named when
-         * a comparison follows) */
+         * a comparison follows); LTL: every path */
         int ctl = keyword(&ps, "CTL");
         if (ctl && sum_follows(kw + 3)) {
             ps.p = kw;
             ctl = 0;
         }
+        if (!ctl)
+            ps.ltl = ltl_start(&ps);
         q.formula = implication(&ps);
         if (!q.formula)
             return ps.st ? ps.st : fail(&ps, ps.p, "a formula");
-        if (!ctl && !pni_qformula_temporal(q.formula))
+        if (ps.ltl)
+            q.kind = PN_QUERY_LTL;
+        else if (!ctl && !pni_qformula_temporal(q.formula))
             q.kind = PN_QUERY_EF;
         else
             pni_query_classify(&q);
@@ -654,6 +735,7 @@ pn_status_t pn_query_parse(pn_query_set_t *s, const char *text,
 
 static const char *const keywords[] = {"EF", "AG", "EX", "AX", "AF", "EG",
                                        "E", "A", "U", "CTL", "bound", "true",
+                                       "X", "F", "G", "R", "LTL",
                                        "false", "deadlock", "fireable",
                                        NULL};
 
@@ -719,12 +801,22 @@ static void write_formula(FILE *f, const pn_qformula_t *q,
         write_formula(f, q->kids[1], net, 0);
         fputs(" ]", f);
         break;
+    case PN_QF_U:
+    case PN_QF_R:
+        fputs("[ ", f);
+        write_formula(f, q->kids[0], net, 0);
+        fputs(q->kind == PN_QF_U ? " U " : " R ", f);
+        write_formula(f, q->kids[1], net, 0);
+        fputs(" ]", f);
+        break;
     case PN_QF_EX: case PN_QF_AX: case PN_QF_EF:
     case PN_QF_AF: case PN_QF_EG: case PN_QF_AG:
+    case PN_QF_X: case PN_QF_F: case PN_QF_G:
         /* it takes everything to its right: in a group, parentheses */
         if (inner)
             fputc('(', f);
-        fputs(temporal[q->kind - PN_QF_EX].word, f);
+        fputs(q->kind >= PN_QF_X ? path_ops[q->kind - PN_QF_X].word
+                                 : temporal[q->kind - PN_QF_EX].word, f);
         fputc(' ', f);
         write_formula(f, q->kids[0], net, 0);
         if (inner)
@@ -762,6 +854,11 @@ void pn_query_write(FILE *f, const pn_query_t *q, const pn_net_t *net)
             write_name(f, pn_net_place(net, q->bound.places[i])->id);
         }
         fputc(')', f);
+        return;
+    }
+    if (q->kind == PN_QUERY_LTL) {
+        fputs("LTL ", f);
+        write_formula(f, q->formula, net, 0);
         return;
     }
     if (q->kind == PN_QUERY_CTL) {

@@ -14,6 +14,12 @@
  *               temporal operators EX AX EF AF EG AG (prefixes) and
  *               E [ f U g ], A [ f U g ] anywhere in it (an EF or AG query
  *               is one whose formula has no temporal operator below it)
+ *   an LTL formula, true when every path from the initial marking
+ *               satisfies it: f with the path operators X F G (prefixes)
+ *               and [ f U g ], [ f R g ] anywhere in it, no path
+ *               quantifier.  A path is infinite: a maximal path that ends
+ *               at a dead marking stays there for ever (X f at a dead
+ *               marking is f there), as in the Model Checking Contest.
  * and a formula f is built from
  *   true, false, deadlock (no transition is enabled),
  *   fireable(t1, t2, ...) (one of them is enabled),
@@ -25,6 +31,8 @@
  *   query   := 'bound' '(' places ')'
  *            | formula        (with no temporal operator: EF formula)
  *            | 'CTL' formula  (at the initial marking, even with none)
+ *            | 'LTL' path     (every path satisfies it)
+ *            | 'A' path       (the same, when path starts with X F G ( !)
  *   formula := or [ '->' formula ]   (f -> g is read as !f || g)
  *   or      := and { '||' and }
  *   and     := not { '&&' not }
@@ -35,6 +43,8 @@
  *            | 'E' '[' formula 'U' formula ']'
  *            | 'A' '[' formula 'U' formula ']'
  *   sum     := term { '+' term };  term := number | place
+ *   path    := a formula whose temporal operators are
+ *              T path (T: X F G) and '[' path ('U' | 'R') path ']'
  * A name is a place or transition id (else its name): letters, digits and
  * _ . - : after a letter or _, or any text in double quotes ("a b",
  * backslash escapes " and \).  Keywords are names when quoted; a
@@ -81,7 +91,17 @@ typedef enum {
     PN_QF_EG = 12,       /* kids[0] all along some maximal path */
     PN_QF_AG = 13,       /* kids[0] in every reachable marking */
     PN_QF_EU = 14,       /* E [ kids[0] U kids[1] ] */
-    PN_QF_AU = 15        /* A [ kids[0] U kids[1] ] */
+    PN_QF_AU = 15,       /* A [ kids[0] U kids[1] ] */
+    /* LTL (PN_QUERY_LTL): path operators, over the path from the current
+     * position on (no path quantifier) */
+    PN_QF_X = 16,        /* kids[0] at the next position */
+    PN_QF_F = 17,        /* kids[0] at some position from this one */
+    PN_QF_G = 18,        /* kids[0] at every position from this one */
+    PN_QF_U = 19,        /* [ kids[0] U kids[1] ]: kids[1] at some
+                            position, kids[0] at every one before it */
+    PN_QF_R = 20         /* [ kids[0] R kids[1] ]: kids[1] up to and
+                            including the first kids[0] position, or for
+                            ever (not (!kids[0] U !kids[1])) */
 } pn_qf_kind_t;
 
 typedef enum {
@@ -103,13 +123,15 @@ typedef enum {
     PN_QUERY_EF = 0,     /* some reachable marking satisfies formula */
     PN_QUERY_AG = 1,     /* every reachable marking satisfies formula */
     PN_QUERY_BOUND = 2,  /* the largest value of bound */
-    PN_QUERY_CTL = 3     /* the CTL formula holds at the initial marking */
+    PN_QUERY_CTL = 3,    /* the CTL formula holds at the initial marking */
+    PN_QUERY_LTL = 4     /* every path from the initial marking satisfies
+                            the LTL formula */
 } pn_query_kind_t;
 
 typedef struct pn_query {
     char *id;                /* the property's id, or "q<N>" inline */
     pn_query_kind_t kind;
-    pn_qformula_t *formula;  /* EF, AG, CTL */
+    pn_qformula_t *formula;  /* EF, AG, CTL, LTL */
     pn_qsum_t bound;         /* BOUND (its constant is 0) */
     unsigned long line;      /* where it was read (0: inline) */
 } pn_query_t;

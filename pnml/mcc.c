@@ -1,6 +1,6 @@
 /* The Model Checking Contest's property files (UpperBounds,
  * ReachabilityCardinality, ReachabilityFireability, CTLCardinality,
- * CTLFireability) into query trees
+ * CTLFireability, LTLCardinality, LTLFireability) into query trees
  * (pn/query.h), via libxml2's tree: they are small. */
 #include <config.h>
 #include <errno.h>
@@ -20,6 +20,7 @@ typedef struct {
     const pn_net_t *net;
     pn_error_t *err;
     const char *id;   /* the property being read */
+    int ltl;          /* reading the path formula of an LTL property */
 } reader_t;
 
 static int is(const xmlNode *e, const char *name)
@@ -236,6 +237,69 @@ static pn_status_t path_formula(reader_t *rd, const xmlNode *e,
     return st;
 }
 
+/* Which of <next> <finally> <globally> <until> e is (0 to 3), -1 none. */
+static int bare_temporal(const xmlNode *e)
+{
+    static const char *const names[] = {"next", "finally", "globally",
+                                        "until"};
+    for (int i = 0; i < 4; i++)
+        if (is(e, names[i]))
+            return i;
+    return -1;
+}
+
+/* Whether e has a temporal operator with no path quantifier around it
+ * (an LTL path formula's operator) below it. */
+static int has_bare(const xmlNode *e, unsigned depth)
+{
+    if (depth > DEPTH_MAX)
+        return 0;
+    for (xmlNode *c = e->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        if (bare_temporal(c) >= 0 && !is(e, "exists-path") &&
+            !is(e, "all-paths"))
+            return 1;
+        if (has_bare(c, depth + 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* <next>, <finally>, <globally>, <until> in an LTL formula. */
+static pn_status_t ltl_operator(reader_t *rd, const xmlNode *e,
+                                unsigned depth, pn_qformula_t **out)
+{
+    static const pn_qf_kind_t kinds[] = {PN_QF_X, PN_QF_F, PN_QF_G,
+                                         PN_QF_U};
+    int i = bare_temporal(e);
+    if (!rd->ltl)
+        return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                         "property '%s': <%s> outside <all-paths> or "
+                         "<exists-path> in a CTL formula", rd->id, nm(e));
+    pn_qformula_t *f = pn_qformula_new(kinds[i]);
+    if (!f)
+        return oom(rd);
+    pn_status_t st;
+    if (i < 3) {
+        st = only_formula(rd, e, depth + 1, f);
+    } else {
+        xmlNode *b = child(e, "before"), *r = child(e, "reach");
+        xmlNode *all[3];
+        if (!b || !r || elements(e, all, 3) != 2)
+            st = pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                           "property '%s': <until> needs <before> and "
+                           "<reach>, and nothing else", rd->id);
+        else if (!(st = only_formula(rd, b, depth + 1, f)))
+            st = only_formula(rd, r, depth + 1, f);
+    }
+    if (st)
+        pn_qformula_free(f);
+    else
+        *out = f;
+    return st;
+}
+
 static pn_status_t formula(reader_t *rd, const xmlNode *e, unsigned depth,
                            pn_qformula_t **out)
 {
@@ -253,8 +317,16 @@ static pn_status_t formula(reader_t *rd, const xmlNode *e, unsigned depth,
         return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
                          "property '%s': nested deeper than %d", rd->id,
                          DEPTH_MAX);
-    if (is(e, "exists-path") || is(e, "all-paths"))
+    if (is(e, "exists-path") || is(e, "all-paths")) {
+        if (rd->ltl)
+            return pni_error(rd->err, PN_EQUERY, line_of(e), 0,
+                             "property '%s': <%s> inside an LTL formula "
+                             "(no path quantifier below <all-paths>)",
+                             rd->id, nm(e));
         return path_formula(rd, e, depth, out);
+    }
+    if (bare_temporal(e) >= 0)
+        return ltl_operator(rd, e, depth, out);
     xmlNode *kid[3];
     size_t nk = elements(e, kid, 3);
     for (size_t i = 0; i < sizeof cmps / sizeof *cmps; i++) {
@@ -334,6 +406,19 @@ static pn_status_t read_property(reader_t *rd, const xmlNode *prop,
         q->kind = PN_QUERY_BOUND;
         return node_list(rd, top[0], PN_PLACE, &q->bound, NULL);
     }
+    /* an LTL formula: <all-paths> around a path formula, with a temporal
+     * operator under another one (or under a connective); <all-paths>
+     * around one operator over state formulas is read as CTL (the same
+     * answer, but for <next> at a dead marking) */
+    xmlNode *in[2];
+    if (is(top[0], "all-paths") && elements(top[0], in, 2) == 1 &&
+        (bare_temporal(in[0]) < 0 || has_bare(in[0], 0))) {
+        q->kind = PN_QUERY_LTL;
+        rd->ltl = 1;
+        pn_status_t st = formula(rd, in[0], 1, &q->formula);
+        rd->ltl = 0;
+        return st;
+    }
     /* a CTL formula, at the initial marking: EF f and AG f with no
      * temporal operator in f are the reachability queries */
     pn_status_t st = formula(rd, top[0], 0, &q->formula);
@@ -364,7 +449,7 @@ pn_status_t pn_mcc_queries_read(const char *path, const pn_net_t *net,
                          *msg ? ": " : "", len, msg);
     }
     xmlNode *root = xmlDocGetRootElement(doc);
-    reader_t rd = {net, err, ""};
+    reader_t rd = {net, err, "", 0};
     pn_status_t st = PN_OK;
     pn_query_set_t *s = pn_query_set_new();
     if (!s)

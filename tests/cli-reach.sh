@@ -75,6 +75,14 @@ has "$TMP/out" 'AF deadlock: TRUE'
 has "$TMP/out" 'EG !deadlock: FALSE'
 expect 0 "$BIN/pn-reach" --query 'AF deadlock' "$TMP/g.pnml"
 has "$TMP/out" 'AF deadlock: FALSE'
+# LTL likewise; the interleaving that never ends is a lasso that replays
+expect 0 "$BIN/pn-reach" --semantics maximal --query 'A F deadlock' "$TMP/g.pnml"
+has "$TMP/out" 'LTL F deadlock: TRUE'
+expect 0 "$BIN/pn-reach" --query 'LTL F deadlock' --witness "$TMP/wl" "$TMP/g.pnml"
+has "$TMP/out" 'LTL F deadlock: FALSE'
+has "$TMP/wl/q1.trace" '# loop: from the marking after step'
+has "$TMP/wl/q1.trace" 'E limit'
+expect 0 "$BIN/pn-dot" --trace "$TMP/wl/q1.trace" --timeline "$TMP/g.pnml" -o "$TMP/wl.svg"
 
 # limits: incomplete, exit 4, never a false "no deadlock"
 cat > "$TMP/u.pnml" <<'PNML'
@@ -153,6 +161,64 @@ XML
 expect 1 "$BIN/pn-reach" --mcc CTLFireability "$TMP/mcc"
 has "$TMP/err" "CTLFireability.xml:3: property 'f-00': <until> needs <before> and <reach>, and nothing else"
 rm "$TMP/mcc/CTLCardinality.xml" "$TMP/mcc/CTLFireability.xml"
+# LTL: every path takes 4 steps to (0, 0), which then repeats for ever (X
+# at a dead marking sees it again; <all-paths> around one operator over
+# state formulas, l-03, is CTL's and means the same)
+cat > "$TMP/mcc/LTLCardinality.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>l-00</id><formula><all-paths><finally><globally><integer-le>
+    <tokens-count><place>p</place><place>q</place></tokens-count>
+    <integer-constant>0</integer-constant></integer-le></globally></finally></all-paths></formula></property>
+  <property><id>l-01</id><formula><all-paths><next><next><next><next><next><next><deadlock/>
+    </next></next></next></next></next></next></all-paths></formula></property>
+  <property><id>l-02</id><formula><all-paths><next><next><next><deadlock/>
+    </next></next></next></all-paths></formula></property>
+  <property><id>l-03</id><formula><all-paths><until>
+    <before><integer-le><integer-constant>1</integer-constant><tokens-count><place>p</place></tokens-count></integer-le></before>
+    <reach><integer-le><integer-constant>2</integer-constant><tokens-count><place>q</place></tokens-count></integer-le></reach>
+  </until></all-paths></formula></property>
+  <property><id>l-04</id><formula><all-paths><negation><finally><globally><negation><deadlock/>
+    </negation></globally></finally></negation></all-paths></formula></property>
+</property-set>
+XML
+expect 0 "$BIN/pn-reach" --mcc LTLCardinality "$TMP/mcc"
+for f in l-00 l-01 l-04; do
+    has "$TMP/out" "FORMULA $f TRUE TECHNIQUES EXPLICIT"
+done
+for f in l-02 l-03; do
+    has "$TMP/out" "FORMULA $f FALSE TECHNIQUES EXPLICIT"
+done
+# the counterexample ends at the dead marking, which repeats
+expect 0 "$BIN/pn-reach" --mcc LTLCardinality --witness "$TMP/wm" "$TMP/mcc"
+has "$TMP/wm/l-02.trace" '# loop: the dead marking after step 4 repeats for ever'
+has "$TMP/wm/l-02.trace" 'E dead 4'
+expect 0 "$BIN/pn-dot" --trace "$TMP/wm/l-02.trace" "$TMP/mcc/model.pnml" -o "$TMP/wm.svg"
+# decided over the whole graph: a limit leaves them unanswered
+expect 4 "$BIN/pn-reach" --max-states 3 --mcc LTLCardinality "$TMP/mcc"
+has "$TMP/out" "FORMULA l-00 CANNOT_COMPUTE"
+# a path quantifier inside an LTL formula, a bare operator in CTL
+cat > "$TMP/mcc/LTLFireability.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>m-00</id><formula><all-paths><globally><finally>
+    <exists-path><next><true/></next></exists-path>
+  </finally></globally></all-paths></formula></property>
+</property-set>
+XML
+expect 1 "$BIN/pn-reach" --mcc LTLFireability "$TMP/mcc"
+has "$TMP/err" "LTLFireability.xml:4: property 'm-00': <exists-path> inside an LTL formula"
+cat > "$TMP/mcc/LTLFireability.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>m-01</id><formula><exists-path><finally>
+    <globally><true/></globally>
+  </finally></exists-path></formula></property>
+</property-set>
+XML
+expect 1 "$BIN/pn-reach" --mcc LTLFireability "$TMP/mcc"
+has "$TMP/err" "LTLFireability.xml:4: property 'm-01': <globally> outside <all-paths> or <exists-path> in a CTL formula"
+rm "$TMP/mcc/LTLCardinality.xml" "$TMP/mcc/LTLFireability.xml"
 # UpperBounds: the places' largest total; a bad property file is refused
 # with its file and line
 cat > "$TMP/mcc/UpperBounds.xml" <<'XML'
@@ -452,6 +518,14 @@ expect 2 "$BIN/pn-reach" --query 'E [ z > 0 ]' "$TMP/names.pnml"
 has "$TMP/err" "--query 'E [ z > 0 ]': column 11: expected 'U', found ]"
 expect 2 "$BIN/pn-reach" --query 'A [ z > 0 U true' "$TMP/names.pnml"
 has "$TMP/err" "column 17: expected ']', found the end"
+# LTL: the inline form, its canonical text, malformed ones by column
+expect 0 "$BIN/pn-reach" --query 'A G (z >= 1 -> F deadlock)' --query 'LTL X X X deadlock' "$TMP/names.pnml"
+has "$TMP/out" 'query q1:      LTL G !(z >= 1) || (F deadlock): TRUE'
+has "$TMP/out" 'query q2:      LTL X X X deadlock: TRUE'
+expect 2 "$BIN/pn-reach" --query 'LTL G AF z > 0' "$TMP/names.pnml"
+has "$TMP/err" "column 7: expected X, F, G, '[' or a state formula (an LTL formula has no path quantifier)"
+expect 2 "$BIN/pn-reach" --query 'LTL [ z > 0 U true' "$TMP/names.pnml"
+has "$TMP/err" "column 19: expected ']', found the end"
 # --mcc: its lines only, one DIR
 expect 2 "$BIN/pn-reach" --mcc StateSpace
 has "$TMP/err" "--mcc StateSpace: expected one DIR"

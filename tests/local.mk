@@ -43,6 +43,12 @@ check_PROGRAMS += tests/test_ctl
 TESTS += tests/test_ctl
 tests_test_ctl_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_ctl_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+# LTL: the tableau against the formulas' meaning on words, the checker
+# against lassos enumerated by brute force (analysis/buchi.c, ltl.c)
+check_PROGRAMS += tests/test_ltl
+TESTS += tests/test_ltl
+tests_test_ltl_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_ltl_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 tests_test_graph_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_graph_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)

@@ -31,7 +31,8 @@ for_exams() {
     for pair in StateSpace:SS ReachabilityDeadlock:RD OneSafe:OS \
                 QuasiLiveness:QL StableMarking:SM Liveness:L UpperBounds:UB \
                 ReachabilityCardinality:RC ReachabilityFireability:RF \
-                CTLCardinality:CTLC CTLFireability:CTLF; do
+                CTLCardinality:CTLC CTLFireability:CTLF \
+                LTLCardinality:LTLC LTLFireability:LTLF; do
         code=${pair#*:}
         case " ${only:-$code} " in *" $code "*) echo "${pair%:*} $code" ;; esac
     done

@@ -1,7 +1,7 @@
 /*
  * libFuzzer harness for the readers of queries (lib/query.c:
  * pn_query_parse(), pn-reach --query; pnml/mcc.c: pn_mcc_queries_read(),
- * the Model Checking Contest's property files): never a crash, leak, hang
+ * the Model Checking Contest's property files, CTL and LTL): never a crash, leak, hang
  * or deep recursion, every refusal keeps the error record's contract, and
  * what is read is written back as text that reads as the same query.
  *

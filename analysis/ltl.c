@@ -1,0 +1,413 @@
+/*
+ * LTL over the explored graph: the product of the graph with the Büchi
+ * automaton of the negated formula (buchi.c), built as it is searched,
+ * and Couvreur's check for a strongly connected component whose
+ * transitions carry every acceptance mark, stopped at the first.  Such a
+ * component is a path that violates the formula; its lasso (a path to
+ * the component and a cycle through every mark) is the counterexample.
+ *
+ * Paths are infinite: a dead marking is repeated for ever (its only
+ * successor is itself), so X f there is f there.  This is the Model
+ * Checking Contest's convention for LTL: every LTL answer of its oracle
+ * agrees with it (tests/mcc-small.sh, make check-mcc).
+ */
+#include <config.h>
+#include <stdlib.h>
+#include <string.h>
+#include "analysis_private.h"
+#include "lib_private.h"
+
+typedef struct {
+    uint32_t p;         /* product state */
+    uint32_t ti;        /* the automaton transition tried */
+    uint64_t ei;        /* the graph edge tried */
+} frame_t;
+
+typedef struct {
+    uint32_t p;
+    uint64_t acc, in;   /* the component's marks; those of the edge in */
+} root_t;
+
+typedef struct {
+    pn_reach_t *r;
+    const pni_buchi_t *b;
+    size_t n;
+    unsigned char *values;  /* natoms a state; 2: not computed yet */
+    uint64_t *key;          /* product state: graph state << 32 | q */
+    uint32_t *slot;         /* hash index of the keys, UINT32_MAX empty */
+    size_t np, cap, nslots;
+    unsigned char *dead;    /* its component is done with */
+    frame_t *stk;
+    root_t *roots;
+    uint32_t *live;         /* the states of open components, in order */
+    size_t ns, nr, nl;
+    int oom;
+    double deadline;        /* pni_clock(), 0: none */
+} prod_t;
+
+static const unsigned char *values_at(prod_t *c, uint32_t s)
+{
+    size_t na = c->b->natoms;
+    unsigned char *v = c->values + (size_t)s * na;
+    if (na && v[0] == 2) {
+        pni_store_marking(c->r, s, c->r->gen.m);
+        for (size_t k = 0; k < na; k++)
+            v[k] = (unsigned char)pni_query_holds(c->r, c->b->atoms[k],
+                                                  c->r->gen.m);
+    }
+    return v;
+}
+
+static uint64_t nsucc(const prod_t *c, uint32_t s)
+{
+    const pni_graph_t *g = &c->r->graph;
+    uint64_t d = g->succ_off[s + 1] - g->succ_off[s];
+    return d ? d : 1; /* a dead marking: itself */
+}
+
+static uint32_t succ(const prod_t *c, uint32_t s, uint64_t k)
+{
+    const pni_graph_t *g = &c->r->graph;
+    return g->succ_off[s + 1] == g->succ_off[s] ? s
+                                                 : g->succ[g->succ_off[s] + k];
+}
+
+static size_t hash(uint64_t k, size_t mask)
+{
+    k ^= k >> 31;
+    k *= UINT64_C(0x9e3779b97f4a7c15);
+    return (size_t)(k >> 17) & mask;
+}
+
+/* The product state of key k: its number, or UINT32_MAX when it is not
+ * there (and add is 0). */
+static uint32_t find(prod_t *c, uint64_t k, int add)
+{
+    if (add && (c->np + 1) * 2 > c->nslots) {
+        size_t ns = c->nslots ? c->nslots * 2 : 1024;
+        uint32_t *sl = malloc(ns * sizeof *sl);
+        if (!sl || c->np >= STATES_MAX) {
+            free(sl);
+            c->oom = 1;
+            return UINT32_MAX;
+        }
+        memset(sl, 0xff, ns * sizeof *sl);
+        for (size_t i = 0; i < c->np; i++) {
+            size_t h = hash(c->key[i], ns - 1);
+            while (sl[h] != UINT32_MAX)
+                h = (h + 1) & (ns - 1);
+            sl[h] = (uint32_t)i;
+        }
+        free(c->slot);
+        c->slot = sl;
+        c->nslots = ns;
+    }
+    if (!c->nslots)
+        return UINT32_MAX;
+    size_t h = hash(k, c->nslots - 1);
+    for (; c->slot[h] != UINT32_MAX; h = (h + 1) & (c->nslots - 1))
+        if (c->key[c->slot[h]] == k)
+            return c->slot[h];
+    if (!add)
+        return UINT32_MAX;
+    if (c->np == c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 1024;
+        uint64_t *key = realloc(c->key, cap * sizeof *key);
+        if (key)
+            c->key = key;
+        unsigned char *d = key ? realloc(c->dead, cap) : NULL;
+        if (d)
+            c->dead = d;
+        frame_t *st = d ? realloc(c->stk, cap * sizeof *st) : NULL;
+        if (st)
+            c->stk = st;
+        root_t *ro = st ? realloc(c->roots, cap * sizeof *ro) : NULL;
+        if (ro)
+            c->roots = ro;
+        uint32_t *li = ro ? realloc(c->live, cap * sizeof *li) : NULL;
+        if (!li) {
+            c->oom = 1;
+            return UINT32_MAX;
+        }
+        c->live = li;
+        c->cap = cap;
+    }
+    c->key[c->np] = k;
+    c->dead[c->np] = 0;
+    c->slot[h] = (uint32_t)c->np;
+    return (uint32_t)c->np++;
+}
+
+/* The next edge out of f's state (target key *k, marks *acc): 0 when
+ * there is none left. */
+static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
+{
+    uint32_t s = (uint32_t)(c->key[f->p] >> 32);
+    uint32_t q = (uint32_t)c->key[f->p];
+    const pni_buchi_t *b = c->b;
+    uint32_t end = b->t_off[q + 1] - b->t_off[q];
+    while (f->ti < end) {
+        const pni_btrans_t *t = &b->t[b->t_off[q] + f->ti];
+        if (f->ei < nsucc(c, s) && (f->ei || pni_buchi_label(
+                                                  b, t, values_at(c, s)))) {
+            *k = (uint64_t)succ(c, s, f->ei++) << 32 | t->dst;
+            *acc = t->acc;
+            return 1;
+        }
+        f->ti++;
+        f->ei = 0;
+    }
+    return 0;
+}
+
+static void push(prod_t *c, uint32_t p, uint64_t in)
+{
+    c->stk[c->ns++] = (frame_t){p, 0, 0};
+    c->roots[c->nr++] = (root_t){p, 0, in};
+    c->live[c->nl++] = p;
+}
+
+/* Couvreur's search from the initial product state: 1 when an accepting
+ * component is found (the stack leads to it, the top root its first
+ * state), 0 when there is none, -1 out of memory, -2 past the deadline. */
+static int search(prod_t *c)
+{
+    uint32_t p0 = find(c, 0, 1);
+    if (c->oom)
+        return -1;
+    push(c, p0, 0);
+    while (c->ns) {
+        frame_t *f = &c->stk[c->ns - 1];
+        uint64_t k, acc;
+        if (next_edge(c, f, &k, &acc)) {
+            uint32_t w = find(c, k, 0);
+            if (w == UINT32_MAX) {
+                if ((w = find(c, k, 1)) == UINT32_MAX)
+                    return -1;
+                if (c->deadline > 0 && (w & 4095) == 0 &&
+                    pni_clock() > c->deadline)
+                    return -2;
+                push(c, w, acc);
+            } else if (!c->dead[w]) {
+                /* a cycle: merge the components down to w's */
+                uint64_t m = acc;
+                while (c->roots[c->nr - 1].p > w) {
+                    m |= c->roots[c->nr - 1].acc | c->roots[c->nr - 1].in;
+                    c->nr--;
+                }
+                c->roots[c->nr - 1].acc |= m;
+                if ((c->roots[c->nr - 1].acc & c->b->all) == c->b->all)
+                    return 1;
+            }
+            continue;
+        }
+        uint32_t p = f->p;
+        c->ns--;
+        if (c->roots[c->nr - 1].p == p) {
+            c->nr--;
+            while (c->nl && c->live[c->nl - 1] >= p)
+                c->dead[c->live[--c->nl]] = 1;
+        }
+    }
+    return 0;
+}
+
+/* ---- the lasso -------------------------------------------------------- */
+
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+} path_t;
+
+static int append(path_t *pa, uint32_t s)
+{
+    if (pa->n == pa->cap) {
+        size_t cap = pa->cap ? pa->cap * 2 : 64;
+        uint32_t *v = realloc(pa->v, cap * sizeof *v);
+        if (!v)
+            return -1;
+        pa->v = v;
+        pa->cap = cap;
+    }
+    pa->v[pa->n++] = s;
+    return 0;
+}
+
+/* Breadth first from product state from, through the component of the
+ * states numbered root and above that are not dead, to the first edge
+ * with one of the marks m (m 0: the first edge into target): the states
+ * after from up to that edge's end appended to pa, its marks returned
+ * (UINT64_MAX when out of memory or none is found). */
+static uint64_t bfs(prod_t *c, uint32_t from, uint64_t m, uint32_t target,
+                    uint32_t root, path_t *pa)
+{
+    uint32_t *par = malloc(c->np * sizeof *par);
+    uint32_t *q = malloc(c->np * sizeof *q);
+    uint64_t found = UINT64_MAX;
+    uint32_t x = 0, y = 0;
+    if (!par || !q)
+        goto out;
+    memset(par, 0xff, c->np * sizeof *par);
+    size_t qt = 0;
+    q[qt++] = from;
+    par[from] = from;
+    for (size_t qh = 0; qh < qt && found == UINT64_MAX; qh++) {
+        frame_t f = {q[qh], 0, 0};
+        uint64_t k, acc;
+        while (next_edge(c, &f, &k, &acc)) {
+            uint32_t w = find(c, k, 0);
+            if (w == UINT32_MAX || w < root || c->dead[w])
+                continue;
+            if (m ? (acc & m) != 0 : w == target) {
+                x = q[qh];
+                y = w;
+                found = acc;
+                break;
+            }
+            if (par[w] == UINT32_MAX) {
+                par[w] = q[qh];
+                q[qt++] = w;
+            }
+        }
+    }
+    if (found != UINT64_MAX) {
+        /* from .. x, backwards into q, then forwards */
+        size_t len = 0;
+        for (uint32_t s = x; s != from; s = par[s])
+            q[len++] = s;
+        while (len)
+            if (append(pa, q[--len]))
+                found = UINT64_MAX;
+        if (append(pa, y))
+            found = UINT64_MAX;
+    }
+out:
+    free(par);
+    free(q);
+    return found;
+}
+
+/* The lasso of the accepting component search() found: the stack's
+ * states to its root, then a cycle through every mark back to it, as
+ * graph states; a dead marking ends it. */
+static pn_status_t lasso_of(prod_t *c, uint32_t **out, size_t *len,
+                            size_t *loop)
+{
+    uint32_t root = c->roots[c->nr - 1].p;
+    path_t pa = {0};
+    pn_status_t st = PN_OK;
+    size_t i = 0;
+    for (; i < c->ns && c->stk[i].p != root; i++)
+        if (append(&pa, c->stk[i].p))
+            st = PN_ENOMEM;
+    if (!st && append(&pa, root))
+        st = PN_ENOMEM;
+    size_t at = pa.n - 1;
+    uint64_t m = c->b->all;
+    uint32_t cur = root;
+    while (!st && m) {
+        uint64_t got = bfs(c, cur, m, 0, root, &pa);
+        if (got == UINT64_MAX)
+            st = PN_ENOMEM; /* (the component has every mark) */
+        m &= ~got;
+        cur = pa.v[pa.n - 1];
+    }
+    if (!st && (cur != root || pa.n == at + 1) &&
+        bfs(c, cur, 0, root, root, &pa) == UINT64_MAX)
+        st = PN_ENOMEM;
+    if (st) {
+        free(pa.v);
+        return st;
+    }
+    /* product states to graph states, cut at the first dead marking */
+    size_t n = 0;
+    for (size_t k = 0; k < pa.n; k++) {
+        uint32_t s = (uint32_t)(c->key[pa.v[k]] >> 32);
+        pa.v[n++] = s;
+        if (c->r->graph.succ_off[s + 1] == c->r->graph.succ_off[s]) {
+            at = n - 1;
+            break;
+        }
+    }
+    *out = pa.v;
+    *len = n;
+    *loop = at;
+    return PN_OK;
+}
+
+int pni_ltl_formula(const pn_qformula_t *f)
+{
+    if (f->kind >= PN_QF_EX && f->kind <= PN_QF_AU)
+        return 0;
+    if (f->kind >= PN_QF_X &&
+        (f->kind > PN_QF_R ||
+         f->nkids != (f->kind >= PN_QF_U ? 2u : 1u)))
+        return 0;
+    for (size_t i = 0; i < f->nkids; i++)
+        if (!pni_ltl_formula(f->kids[i]))
+            return 0;
+    return 1;
+}
+
+pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f,
+                          double deadline, int *value, uint32_t **lasso,
+                          size_t *len, size_t *loop)
+{
+    if (lasso)
+        *lasso = NULL;
+    if (!pni_ltl_formula(f) || r->found.end != PN_REACH_COMPLETE ||
+        !r->graph.keep_graph || !r->store.nstates)
+        return PN_EINVAL;
+    pni_buchi_t *b;
+    pn_status_t st = pni_buchi_new(f, 1, &b);
+    if (st)
+        return st;
+    prod_t c = {0};
+    c.r = r;
+    c.b = b;
+    c.n = r->store.nstates;
+    c.deadline = deadline;
+    c.values = malloc(c.n * b->natoms + 1);
+    if (!c.values) {
+        pni_buchi_free(b);
+        return PN_ENOMEM;
+    }
+    memset(c.values, 2, c.n * b->natoms + 1);
+    int found = search(&c);
+    if (found < 0)
+        st = found == -2 ? PN_ERANGE : PN_ENOMEM;
+    else
+        *value = !found;
+    if (found > 0 && lasso)
+        st = lasso_of(&c, lasso, len, loop);
+    free(c.values);
+    free(c.key);
+    free(c.slot);
+    free(c.dead);
+    free(c.stk);
+    free(c.roots);
+    free(c.live);
+    pni_buchi_free(b);
+    return st;
+}
+
+pn_status_t pn_reach_lasso(const pn_reach_t *rc, const pn_qformula_t *f,
+                           pn_reach_path_t **out, size_t *loop)
+{
+    pn_reach_t *r = (pn_reach_t *)rc; /* scratch buffers only */
+    if (!r || !f || !out || !loop)
+        return PN_EINVAL;
+    *out = NULL;
+    int value;
+    uint32_t *lasso;
+    size_t len, at;
+    pn_status_t st = pni_ltl_holds(r, f, 0, &value, &lasso, &len, &at);
+    if (st)
+        return st;
+    if (value)
+        return PN_EINVAL;
+    st = pni_path_of(r, lasso, len, out);
+    free(lasso);
+    *loop = at;
+    return st;
+}

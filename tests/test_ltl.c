@@ -1,0 +1,536 @@
+/*
+ * LTL: the tableau (analysis/buchi.c) alone, its automaton's language
+ * against the formula's meaning on random ultimately periodic words
+ * u v^omega; and the checker (pn_reach_query() on LTL queries,
+ * analysis/ltl.c) on random nets (dead markings, inhibitor, read and
+ * reset arcs, capacities) against lassos of the graph enumerated by brute
+ * force, each one's meaning computed position by position.  The
+ * counterexample the checker gives is a path of the graph that violates
+ * the formula.  The inline form reads back from its canonical text, and
+ * malformed formulas are refused at their column.
+ */
+#include <config.h>
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pn.h"
+#include "analysis_private.h"
+#include "lib_private.h"
+#include "testutil.h"
+
+/* ---- the meaning of a formula on a lasso ------------------------------ */
+
+/* A lasso word: positions 0 .. len - 1, the last followed by loop; the
+ * state formulas' values at each position by at(). */
+typedef struct {
+    size_t len, loop;
+    int (*at)(const pn_qformula_t *f, size_t pos, void *ctx);
+    void *ctx;
+} word_t;
+
+static size_t after(const word_t *w, size_t i)
+{
+    return i + 1 < w->len ? i + 1 : w->loop;
+}
+
+/* f's value at every position, into v (len bytes). */
+static void meaning(const word_t *w, const pn_qformula_t *f, unsigned char *v)
+{
+    size_t n = w->len;
+    if (!pni_qformula_temporal(f)) {
+        for (size_t i = 0; i < n; i++)
+            v[i] = (unsigned char)w->at(f, i, w->ctx);
+        return;
+    }
+    unsigned char *a = malloc(n), *b = malloc(n);
+    meaning(w, f->kids[0], a);
+    switch (f->kind) {
+    case PN_QF_NOT:
+        for (size_t i = 0; i < n; i++)
+            v[i] = !a[i];
+        break;
+    case PN_QF_AND:
+    case PN_QF_OR:
+        memcpy(v, a, n);
+        for (size_t k = 1; k < f->nkids; k++) {
+            meaning(w, f->kids[k], b);
+            for (size_t i = 0; i < n; i++)
+                v[i] = f->kind == PN_QF_AND ? v[i] && b[i] : v[i] || b[i];
+        }
+        break;
+    case PN_QF_X:
+        for (size_t i = 0; i < n; i++)
+            v[i] = a[after(w, i)];
+        break;
+    default: {
+        /* U and F least, R and G greatest fixed points, by sweeps */
+        if (f->kind == PN_QF_U || f->kind == PN_QF_R)
+            meaning(w, f->kids[1], b);
+        else
+            memcpy(b, a, n);
+        memcpy(v, b, n); /* below the least, above the greatest */
+        for (size_t sweep = 0; sweep <= n; sweep++)
+            for (size_t i = n; i-- > 0;) {
+                unsigned char nx = v[after(w, i)];
+                if (f->kind == PN_QF_U)
+                    v[i] = b[i] || (a[i] && nx);
+                else if (f->kind == PN_QF_F)
+                    v[i] = b[i] || nx;
+                else if (f->kind == PN_QF_R)
+                    v[i] = b[i] && (a[i] || nx);
+                else
+                    v[i] = b[i] && nx;
+            }
+    }
+    }
+    free(a);
+    free(b);
+}
+
+static int holds_on(const word_t *w, const pn_qformula_t *f)
+{
+    unsigned char *v = malloc(w->len);
+    meaning(w, f, v);
+    int r = v[0];
+    free(v);
+    return r;
+}
+
+/* Whether automaton b accepts the word: some component of the product of
+ * the lasso's positions with its states, reachable from (0, 0), has
+ * transitions inside it with every mark. */
+static int accepts(const pni_buchi_t *b, const word_t *w)
+{
+    size_t n = w->len * b->nstates;
+    unsigned char *val = malloc(w->len * (b->natoms + 1));
+    for (size_t i = 0; i < w->len; i++)
+        for (size_t k = 0; k < b->natoms; k++)
+            val[i * b->natoms + k] = (unsigned char)w->at(b->atoms[k], i,
+                                                          w->ctx);
+    unsigned char *reach = calloc(n * n, 1);
+    size_t *q = malloc((n + 1) * sizeof *q);
+    /* reach[u * n + v]: v reachable from u in one step or more */
+    for (size_t u = 0; u < n; u++) {
+        size_t qt = 0;
+        q[qt++] = u;
+        for (size_t qh = 0; qh < qt; qh++) {
+            size_t i = q[qh] / b->nstates, s = q[qh] % b->nstates;
+            for (uint32_t t = b->t_off[s]; t < b->t_off[s + 1]; t++) {
+                if (!pni_buchi_label(b, &b->t[t], val + i * b->natoms))
+                    continue;
+                size_t v = after(w, i) * b->nstates + b->t[t].dst;
+                if (!reach[u * n + v]) {
+                    reach[u * n + v] = 1;
+                    q[qt++] = v;
+                }
+            }
+        }
+    }
+    int ok = 0;
+    for (size_t u = 0; u < n && !ok; u++) {
+        if (u && !reach[u]) /* reach[0 * n + u] */
+            continue;
+        uint64_t marks = 0;
+        int inside = 0;
+        for (size_t x = 0; x < n; x++) {
+            if (!(x == u || (reach[u * n + x] && reach[x * n + u])))
+                continue;
+            size_t i = x / b->nstates, s = x % b->nstates;
+            for (uint32_t t = b->t_off[s]; t < b->t_off[s + 1]; t++) {
+                size_t y = after(w, i) * b->nstates + b->t[t].dst;
+                if (pni_buchi_label(b, &b->t[t], val + i * b->natoms) &&
+                    reach[u * n + y] && reach[y * n + u] && reach[x * n + y]) {
+                    marks |= b->t[t].acc;
+                    inside = 1;
+                }
+            }
+        }
+        ok = inside && (marks & b->all) == b->all;
+    }
+    free(val);
+    free(reach);
+    free(q);
+    return ok;
+}
+
+/* ---- random formulas --------------------------------------------------- */
+
+/* A random LTL path formula's text, at most depth operators deep, onto
+ * buf; atoms over np places (and the net's transitions when nt). */
+static void random_ltl(pni_rng_t *rng, size_t np, size_t nt, int depth,
+                       char *buf, size_t size)
+{
+    size_t len = strlen(buf);
+    char *at = buf + len;
+    size_t room = size - len;
+    uint64_t r = depth > 0 ? pni_rng_below(rng, 12) : 9 + pni_rng_below(rng, 3);
+    static const char *const un[] = {"X", "F", "G"};
+    if (r < 3) {
+        snprintf(at, room, "%s ", un[r]);
+        random_ltl(rng, np, nt, depth - 1, buf, size);
+    } else if (r < 5) {
+        snprintf(at, room, "[ ");
+        random_ltl(rng, np, nt, depth - 1, buf, size);
+        strncat(buf, r == 3 ? " U " : " R ", size - strlen(buf) - 1);
+        random_ltl(rng, np, nt, depth - 1, buf, size);
+        strncat(buf, " ]", size - strlen(buf) - 1);
+    } else if (r < 9) {
+        snprintf(at, room, "%s(", r == 5 ? "!" : "");
+        random_ltl(rng, np, nt, depth - 1, buf, size);
+        if (r > 5) {
+            static const char *const ops[] = {" && ", " || ", " -> "};
+            strncat(buf, ops[r - 6], size - strlen(buf) - 1);
+            random_ltl(rng, np, nt, depth - 1, buf, size);
+        }
+        strncat(buf, ")", size - strlen(buf) - 1);
+    } else if (r == 9 && nt) {
+        if (pni_rng_below(rng, 3))
+            snprintf(at, room, "fireable(t%llu)",
+                     (unsigned long long)pni_rng_below(rng, nt));
+        else
+            snprintf(at, room, "deadlock");
+    } else if (r == 9) {
+        snprintf(at, room, "%s", pni_rng_below(rng, 2) ? "true" : "false");
+    } else {
+        static const char *const ops[] = {"<", ">=", "==", "!="};
+        snprintf(at, room, "p%llu %s %llu",
+                 (unsigned long long)pni_rng_below(rng, np),
+                 ops[pni_rng_below(rng, 4)],
+                 (unsigned long long)pni_rng_below(rng, 2));
+    }
+}
+
+static char *text_of(const pn_query_t *q, const pn_net_t *net)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    pn_query_write(mem, q, net);
+    fclose(mem);
+    return text;
+}
+
+/* ---- the tableau alone ------------------------------------------------- */
+
+/* a word of valuations: bit p of bits[pos], place p's count (0 or 1) */
+static int word_at(const pn_qformula_t *f, size_t pos, void *ctx)
+{
+    const unsigned *bits = ctx;
+    switch (f->kind) {
+    case PN_QF_TRUE: return 1;
+    case PN_QF_FALSE: return 0;
+    case PN_QF_NOT: return !word_at(f->kids[0], pos, ctx);
+    case PN_QF_AND:
+    case PN_QF_OR:
+        for (size_t i = 0; i < f->nkids; i++)
+            if (word_at(f->kids[i], pos, ctx) != (f->kind == PN_QF_AND))
+                return f->kind == PN_QF_OR;
+        return f->kind == PN_QF_AND;
+    default: {
+        uint64_t l = f->lhs.constant, r = f->rhs.constant;
+        for (size_t i = 0; i < f->lhs.nplaces; i++)
+            l += (bits[pos] >> f->lhs.places[i]) & 1;
+        for (size_t i = 0; i < f->rhs.nplaces; i++)
+            r += (bits[pos] >> f->rhs.places[i]) & 1;
+        static const int lt[] = {1, 1, 0, 1, 0, 0}, eq[] = {0, 1, 1, 0, 1, 0},
+                         gt[] = {0, 0, 0, 1, 1, 1};
+        return l < r ? lt[f->op] : l == r ? eq[f->op] : gt[f->op];
+    }
+    }
+}
+
+START_TEST(tableau_against_meaning)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3131);
+    pn_net_t *net = pn_net_new("words");
+    pn_net_add_place(net, "p0", NULL, 0, NULL);
+    pn_net_add_place(net, "p1", NULL, 0, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    int words = 0, accepted = 0, automata = 0;
+    for (int i = 0; i < 400; i++) {
+        char text[4096] = "LTL ";
+        random_ltl(&rng, 3, 0, 1 + (int)pni_rng_below(&rng, 4), text,
+                   sizeof text);
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK, "'%s': %s",
+                      text, err.text);
+        ck_assert_int_eq(qs->q[0].kind, PN_QUERY_LTL);
+        const pn_qformula_t *f = qs->q[0].formula;
+        pni_buchi_t *b[2];
+        ck_assert_int_eq(pni_buchi_new(f, 0, &b[0]), PN_OK);
+        ck_assert_int_eq(pni_buchi_new(f, 1, &b[1]), PN_OK);
+        automata++;
+        for (int k = 0; k < 20; k++) {
+            unsigned bits[8];
+            word_t w = {1 + (size_t)pni_rng_below(&rng, 6), 0, word_at, bits};
+            w.loop = (size_t)pni_rng_below(&rng, w.len);
+            for (size_t p = 0; p < w.len; p++)
+                bits[p] = (unsigned)pni_rng_below(&rng, 8);
+            int want = holds_on(&w, f);
+            ck_assert_msg(accepts(b[0], &w) == want,
+                          "'%s' on a word: the automaton %d, the meaning %d",
+                          text, !want, want);
+            ck_assert_msg(accepts(b[1], &w) == !want,
+                          "'%s' negated: the automaton %d, the meaning %d",
+                          text, want, !want);
+            accepted += want;
+            words++;
+        }
+        pni_buchi_free(b[0]);
+        pni_buchi_free(b[1]);
+        pn_query_set_free(qs);
+    }
+    ck_assert_int_ge(automata, 400);
+    ck_assert_int_ge(accepted, words / 10);
+    ck_assert_int_le(accepted, words * 9 / 10);
+    pn_net_free(net);
+}
+END_TEST
+
+/* ---- the checker against lassos of the graph -------------------------- */
+
+static pn_net_t *random_net(pni_rng_t *rng)
+{
+    pn_net_t *net = pn_net_new("ltl");
+    size_t np = 2 + (size_t)pni_rng_below(rng, 2);
+    size_t nt = 1 + (size_t)pni_rng_below(rng, 3);
+    char id[32];
+    for (size_t p = 0; p < np; p++) {
+        snprintf(id, sizeof id, "p%zu", p);
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 2), NULL);
+        pn_net_set_capacity(net, p, 1 + pni_rng_below(rng, 2));
+    }
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    size_t na = 1 + (size_t)pni_rng_below(rng, 3 * nt);
+    for (size_t i = 0; i < na; i++) {
+        uint64_t r = pni_rng_below(rng, 10);
+        pn_arc_kind_t kind = r < 7 ? PN_ARC_NORMAL
+                             : r == 7 ? PN_ARC_INHIBITOR
+                             : r == 8 ? PN_ARC_READ : PN_ARC_RESET;
+        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
+                               ? PN_DIR_TP : PN_DIR_PT;
+        pn_net_add_arc_at(net, NULL, dir, (size_t)pni_rng_below(rng, np),
+                          (size_t)pni_rng_below(rng, nt),
+                          1 + pni_rng_below(rng, 2), kind, NULL);
+    }
+    return net;
+}
+
+typedef struct {
+    pn_reach_t *r;
+    const uint32_t *states;   /* the lasso's graph states */
+    uint64_t m[8];
+} graph_word_t;
+
+static int graph_at(const pn_qformula_t *f, size_t pos, void *ctx)
+{
+    graph_word_t *g = ctx;
+    pn_reach_marking(g->r, g->states[pos], g->m);
+    return pni_query_holds(g->r, f, g->m);
+}
+
+static int edge(const pn_reach_t *r, uint32_t s, uint32_t d)
+{
+    const pni_graph_t *g = &r->graph;
+    if (g->succ_off[s] == g->succ_off[s + 1])
+        return s == d; /* a dead marking repeats */
+    for (uint64_t e = g->succ_off[s]; e < g->succ_off[s + 1]; e++)
+        if (g->succ[e] == d)
+            return 1;
+    return 0;
+}
+
+/* Every lasso of the graph of at most max positions (paths from the
+ * initial state, the last followed by one before it): whether one
+ * violates f. */
+static int violated(pn_reach_t *r, const pn_qformula_t *f, uint32_t *path,
+                    size_t len, size_t max)
+{
+    graph_word_t gw = {r, path, {0}};
+    for (size_t j = 0; j < len; j++) {
+        if (!edge(r, path[len - 1], path[j]))
+            continue;
+        word_t w = {len, j, graph_at, &gw};
+        if (!holds_on(&w, f))
+            return 1;
+    }
+    if (len == max)
+        return 0;
+    const pni_graph_t *g = &r->graph;
+    uint32_t s = path[len - 1];
+    for (uint64_t e = g->succ_off[s]; e < g->succ_off[s + 1]; e++) {
+        path[len] = g->succ[e];
+        if (violated(r, f, path, len + 1, max))
+            return 1;
+    }
+    return 0;
+}
+
+START_TEST(random_ltl_against_lassos)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3232);
+    int compared = 0, dead_nets = 0, holds = 0, lassos = 0;
+    for (int i = 0; i < 250; i++) {
+        pn_net_t *net = random_net(&rng);
+        pn_query_set_t *qs = pn_query_set_new();
+        for (int k = 0; k < 4; k++) {
+            char text[4096] = "LTL ";
+            random_ltl(&rng, pn_net_place_count(net),
+                       pn_net_transition_count(net),
+                       1 + (int)pni_rng_below(&rng, 3), text, sizeof text);
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+        }
+        pn_query_answer_t ans[4];
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        size_t n = pn_reach_states(r);
+        int dead = 0;
+        for (size_t s = 0; s < n; s++)
+            dead |= r->graph.succ_off[s] == r->graph.succ_off[s + 1];
+        dead_nets += dead;
+        for (size_t k = 0; n <= 12 && k < qs->n; k++) {
+            const pn_qformula_t *f = qs->q[k].formula;
+            char *text = text_of(&qs->q[k], net);
+            uint32_t path[8] = {0};
+            int bad = violated(r, f, path, 1, 7);
+            ck_assert(ans[k].known);
+            ck_assert_msg(!(bad && ans[k].value),
+                          "net %d, '%s': true, but a lasso violates it", i,
+                          text);
+            /* false: the counterexample is a lasso of the graph that
+             * violates it */
+            int value;
+            uint32_t *lasso;
+            size_t len, loop;
+            ck_assert_int_eq(pni_ltl_holds(r, f, 0, &value, &lasso, &len, &loop),
+                             PN_OK);
+            ck_assert_int_eq(value, ans[k].value);
+            if (!value) {
+                ck_assert(len > 0 && loop < len && lasso[0] == 0);
+                for (size_t j = 0; j + 1 < len; j++)
+                    ck_assert(edge(r, lasso[j], lasso[j + 1]));
+                graph_word_t gw = {r, lasso, {0}};
+                word_t w = {len - 1, loop, graph_at, &gw};
+                if (loop == len - 1) { /* a dead marking, or a self loop */
+                    ck_assert(edge(r, lasso[len - 1], lasso[len - 1]));
+                    w.len = len;
+                } else {
+                    ck_assert(lasso[len - 1] == lasso[loop]);
+                }
+                ck_assert_msg(!holds_on(&w, f), "net %d, '%s': the lasso "
+                              "satisfies it", i, text);
+                free(lasso);
+                lassos++;
+            }
+            /* the canonical text reads back as the same tree */
+            pn_query_set_t *back = pn_query_set_new();
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(back, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+            ck_assert_int_eq(back->q[0].kind, PN_QUERY_LTL);
+            ck_assert_msg(pn_qformula_equal(back->q[0].formula, f),
+                          "'%s' reads back as another formula", text);
+            pn_query_set_free(back);
+            free(text);
+            holds += value;
+            compared++;
+        }
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    ck_assert_int_ge(compared, 600);
+    ck_assert_int_ge(dead_nets, 50);
+    ck_assert_int_ge(lassos, compared / 5);
+    ck_assert_int_ge(holds, compared / 5);
+}
+END_TEST
+
+/* ---- the inline form ---------------------------------------------------- */
+
+START_TEST(inline_form)
+{
+    pn_net_t *net = pn_net_new("inline");
+    pn_net_add_place(net, "req", NULL, 0, NULL);
+    pn_net_add_place(net, "served", NULL, 0, NULL);
+    pn_net_add_place(net, "X", NULL, 0, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    static const struct { const char *in, *out; } good[] = {
+        {"A G (req > 0 -> F served > 0)",
+         "LTL G !(req > 0) || (F served > 0)"},
+        {"LTL G (req > 0 -> F served > 0)",
+         "LTL G !(req > 0) || (F served > 0)"},
+        {"LTL [ req == 0 U X X >= 1 ]", "LTL [ req == 0 U X \"X\" >= 1 ]"},
+        {"LTL X > 0", "LTL \"X\" > 0"},
+        {"A !(F G fireable(t))", "LTL !(F G fireable(t))"},
+        {"LTL [ G true R X deadlock ]", "LTL [ G true R X deadlock ]"},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_msg(pn_query_parse(qs, good[i].in, net, &err) == PN_OK,
+                      "'%s': %s", good[i].in, err.text);
+        ck_assert_int_eq(qs->q[0].kind, PN_QUERY_LTL);
+        char *text = text_of(&qs->q[0], net);
+        ck_assert_str_eq(text, good[i].out);
+        pn_query_set_t *back = pn_query_set_new();
+        ck_assert_int_eq(pn_query_parse(back, text, net, &err), PN_OK);
+        ck_assert(pn_qformula_equal(back->q[0].formula, qs->q[0].formula));
+        free(text);
+        pn_query_set_free(back);
+        pn_query_set_free(qs);
+    }
+    /* A [ f U g ] stays CTL */
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "A [ req > 0 U served > 0 ]", net,
+                                    &err), PN_OK);
+    ck_assert_int_eq(qs->q[0].kind, PN_QUERY_CTL);
+    pn_query_set_free(qs);
+    static const struct { const char *in; unsigned long col; } bad[] = {
+        {"LTL G (req > 0", 15},
+        {"LTL AG req > 0", 5},
+        {"LTL [ req > 0 W served > 0 ]", 15},
+        {"LTL [ req > 0 U served > 0", 27},
+        {"A G E [ req > 0 U served > 0 ]", 5},
+        {"LTL G", 6},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        qs = pn_query_set_new();
+        ck_assert_msg(pn_query_parse(qs, bad[i].in, net, &err) == PN_EQUERY,
+                      "'%s' is read", bad[i].in);
+        ck_assert_msg(err.column == bad[i].col, "'%s': column %lu: %s",
+                      bad[i].in, err.column, err.text);
+        pn_query_set_free(qs);
+    }
+    pn_net_free(net);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ltl");
+    TCase *tc = tcase_create("ltl");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, tableau_against_meaning);
+    tcase_add_test(tc, random_ltl_against_lassos);
+    tcase_add_test(tc, inline_form);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

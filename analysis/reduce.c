@@ -868,7 +868,7 @@ pn_status_t pni_reduce(const pn_net_t *net, const pn_query_t *q,
             r.pvis[q->bound.places[i]] = 1;
     } else if (!st) {
         see_formula(&r, q->formula);
-        if (q->kind == PN_QUERY_CTL)
+        if (q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL)
             r.deadlock = 1;
     }
     if (!st)

@@ -228,9 +228,12 @@ static pn_status_t by_reduction(const pn_net_t *net,
     }
     size_t left = 0;
     for (size_t i = 0; i < c->qs->n; i++)
-        left += !c->a[i].known && c->qs->q[i].kind != PN_QUERY_CTL;
+        left += !c->a[i].known && c->qs->q[i].kind != PN_QUERY_CTL &&
+                c->qs->q[i].kind != PN_QUERY_LTL;
     for (size_t i = 0; !st && i < c->qs->n && left; i++) {
-        if (c->a[i].known || c->qs->q[i].kind == PN_QUERY_CTL)
+        /* paths, not markings: the temporal queries keep the full net */
+        if (c->a[i].known || c->qs->q[i].kind == PN_QUERY_CTL ||
+            c->qs->q[i].kind == PN_QUERY_LTL)
             continue;
         double seconds = (c->deadline - pni_clock()) * 0.75 / (double)left;
         left--;

@@ -322,7 +322,7 @@ pni_por_t *pni_por_new(const pn_reach_t *r, const pn_net_t *net,
     if (!qs->n)
         return NULL;
     for (size_t i = 0; i < qs->n; i++)
-        if (qs->q[i].kind == PN_QUERY_CTL)
+        if (qs->q[i].kind == PN_QUERY_CTL || qs->q[i].kind == PN_QUERY_LTL)
             return NULL; /* paths, not markings: the full graph */
     pni_por_t *s = calloc(1, sizeof *s);
     if (!s)
@@ -556,7 +556,7 @@ static int seeds(pni_por_t *s, const pn_reach_t *r, const uint64_t *m)
             continue;
         if (q->kind == PN_QUERY_BOUND)
             add_list_of(s, &s->roots[i].up);
-        else if (q->kind == PN_QUERY_CTL ||
+        else if (q->kind == PN_QUERY_CTL || q->kind == PN_QUERY_LTL ||
                  seed(s, r, &s->roots[i], q->kind == PN_QUERY_AG, m))
             return 1;
     }

@@ -395,6 +395,17 @@ START_TEST(random_ltl_against_lassos)
         pn_reach_t *r;
         ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
         ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        /* paths, not markings: stubborn sets asked for change nothing */
+        pn_query_answer_t again[4];
+        pn_reach_options_t os = o;
+        os.stubborn = 1;
+        pn_reach_t *rs;
+        ck_assert_int_eq(pn_reach_query(net, &os, qs, again, &rs), PN_OK);
+        ck_assert_uint_eq(pn_reach_stubborn(rs), 0);
+        for (size_t k = 0; k < qs->n; k++)
+            ck_assert(again[k].known == ans[k].known &&
+                      again[k].value == ans[k].value);
+        pn_reach_free(rs);
         size_t n = pn_reach_states(r);
         int dead = 0;
         for (size_t s = 0; s < n; s++)

@@ -30,7 +30,7 @@ typedef enum {
     PN_STRUCT_MAX = 1,      /* more than the limit at once: stopped */
     PN_STRUCT_WORK = 2,     /* the budget of work ran out (about a few
                                seconds): stopped */
-    PN_STRUCT_BIG = 3       /* a coefficient passed 2^40: stopped */
+    PN_STRUCT_BIG = 3       /* a coefficient passed 2^62: stopped */
 } pn_struct_end_t;
 
 /* The limit a max of 0 stands for. */

@@ -84,7 +84,7 @@ static void say_end(pn_struct_end_t e, size_t limit, size_t asked,
         printf("  stopped: the budget of work ran out; the %s are not all "
                "known\n", what);
     else if (e == PN_STRUCT_BIG)
-        printf("  stopped: a coefficient passed 2^40; the %s are not all "
+        printf("  stopped: a coefficient passed 2^62; the %s are not all "
                "known\n", what);
 }
 

@@ -277,6 +277,33 @@ START_TEST(limits_say_more_than_n)
 }
 END_TEST
 
+/* A semiflow with a coefficient past 2^40 is found, not given up: t0
+ * takes one token of p0 and puts 2^21 in p1, t1 the same from p1 to p2,
+ * so 2^42 p0 + 2^21 p1 + p2 is constant. */
+START_TEST(wide_coefficients)
+{
+    pn_net_t *net = pn_net_new("w");
+    pn_net_add_place(net, "p0", NULL, 1, NULL);
+    pn_net_add_place(net, "p1", NULL, 0, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    pn_net_add_transition(net, "t0", NULL, NULL);
+    pn_net_add_transition(net, "t1", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p0", "t0", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t0", "p1", 1u << 21, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p1", "t1", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "p2", 1u << 21, PN_ARC_NORMAL, NULL);
+    pn_flows_t *f;
+    ck_assert_int_eq(pn_flows_compute(net, 0, 0, &f), PN_OK);
+    ck_assert_int_eq(f->end, PN_STRUCT_COMPLETE);
+    ck_assert_uint_eq(f->n, 1);
+    ck_assert_int_eq(f->y[0][0], (int64_t)1 << 42);
+    ck_assert_int_eq(f->y[0][1], (int64_t)1 << 21);
+    ck_assert_int_eq(f->y[0][2], 1);
+    pn_flows_free(f);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("struct");
@@ -286,6 +313,7 @@ int main(void)
     tcase_add_test(tc, semiflows_are_minimal_semiflows);
     tcase_add_test(tc, classes_and_other_arcs);
     tcase_add_test(tc, limits_say_more_than_n);
+    tcase_add_test(tc, wide_coefficients);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -425,7 +425,7 @@ void pni_flows_free(pni_flows_t *f);
  * all 1).  Farkas' algorithm under a budget: at most max_rows rows at
  * once (and max_cells matrix cells: the row limit is lowered to fit),
  * max_work steps.  Returns 0; 1 past the rows, 2 past the work, 3 a
- * coefficient past 2^40 (out then empty); -1 out of memory. */
+ * coefficient past 2^62 (out then empty); -1 out of memory. */
 int pni_minimal_flows(const pn_net_t *net, int by_transition,
                       size_t max_rows, uint64_t max_cells,
                       uint64_t max_work, pni_flows_t *out);

@@ -16,6 +16,9 @@
 #define SF_WORK ((uint64_t)1 << 25)
 /* a coefficient past this gives up (no overflow on the next step) */
 #define SF_BIG ((int64_t)1 << 40)
+/* the same for the minimal semiflows, whose steps are computed in 128
+ * bits: two products of 62-bit numbers and their sum fit */
+#define SF_WIDE ((int64_t)1 << 62)
 
 /* Both searches below work on the rows [C(p) | y] of the incidence
  * matrix C and combine two rows fraction-free: these are the two steps
@@ -71,6 +74,45 @@ static int combine(int64_t *out, int64_t ca, const int64_t *a, int64_t cb,
     return 0;
 }
 
+static __int128 gcd128(__int128 a, __int128 b)
+{
+    if (a < 0)
+        a = -a;
+    if (b < 0)
+        b = -b;
+    while (b) {
+        __int128 r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* combine() in 128 bits (tmp: cols cells): out[c] = (ca a[c] + cb b[c])
+ * / g, g the gcd of those sums, so that a row whose sums pass 64 bits
+ * but whose primitive form does not is kept.  ca, cb, a and b within
+ * 2^62 in absolute value.  0, or 1 when a result passes big. */
+static int combine_wide(int64_t *out, int64_t ca, const int64_t *a,
+                        int64_t cb, const int64_t *b, size_t cols,
+                        int64_t big, __int128 *tmp)
+{
+    __int128 g = 0;
+    for (size_t c = 0; c < cols; c++) {
+        tmp[c] = (__int128)ca * a[c] + (__int128)cb * b[c];
+        if (tmp[c] && g != 1)
+            g = gcd128(g, tmp[c]);
+    }
+    if (!g)
+        g = 1;
+    for (size_t c = 0; c < cols; c++) {
+        __int128 x = tmp[c] / g;
+        if (x > big || x < -big)
+            return 1;
+        out[c] = (int64_t)x;
+    }
+    return 0;
+}
+
 /* why a search below stopped short (eliminate(), sf_solve()) */
 enum { SF_ROWS = 1, SF_WORK_OVER = 2, SF_TOO_BIG = 3 };
 
@@ -88,6 +130,12 @@ typedef struct {
     int adjacency;              /* keep only the combinations of adjacent
                                    rows (adjacent()), so that the rows are
                                    the minimal ones after every step */
+    int64_t big;                /* a coefficient past this stops (SF_BIG;
+                                   SF_WIDE with 128-bit steps) */
+    size_t planes;              /* the hyperplanes the rows lie on so far
+                                   (columns cleared, prunings): with
+                                   adjacency, a minimal row's support has
+                                   planes + 1 rows of y at most */
 } sf_t;
 
 static void sf_drop(sf_t *s, size_t i)
@@ -163,6 +211,8 @@ static int eliminate(sf_t *s, size_t t)
     int ret = 0;
     int64_t *row = NULL;
     uint64_t *rs = NULL;
+    __int128 *wide = NULL;
+    s->planes++;
     for (size_t a = 0; !ret && a < s->n; a++) {
         if (!s->v[a] || s->v[a][t] <= 0)
             continue;
@@ -174,16 +224,32 @@ static int eliminate(sf_t *s, size_t t)
                 ret = -1;
                 break;
             }
-            for (size_t k = 0; k < s->words; k++)
+            if (!wide && s->big > SF_BIG &&
+                !(wide = malloc(s->cols * sizeof *wide))) {
+                ret = -1;
+                break;
+            }
+            size_t width = 0;
+            for (size_t k = 0; k < s->words; k++) {
                 rs[k] = s->sup[a][k] | s->sup[b][k];
-            /* the minimal-support rule */
+                width += (size_t)__builtin_popcountll(rs[k]);
+            }
+            /* an extreme ray of {y >= 0 on planes hyperplanes} has a
+             * support of rank planes at most, so planes + 1 rows: a wider
+             * pair is not adjacent (a cheap test before the others) */
+            if (s->adjacency && width > s->planes + 1)
+                continue;
+            /* the minimal-support rule, against the rows zero at t and
+             * (without the adjacency test, which makes each new row
+             * minimal) the rows made so far */
             int keep = 1;
-            s->work += n * s->words + s->cols;
+            size_t against = s->adjacency ? nzero : n;
+            s->work += against * s->words + s->cols;
             if (s->work > s->max_work) {
                 ret = SF_WORK_OVER;
                 break;
             }
-            for (size_t k = 0; keep && k < n; k++)
+            for (size_t k = 0; keep && k < against; k++)
                 if (contains(rs, sup[k], s->words))
                     keep = 0;
             if (!keep || (s->adjacency && !adjacent(s, a, b, rs)))
@@ -191,7 +257,11 @@ static int eliminate(sf_t *s, size_t t)
             int64_t ca = -s->v[b][t], cb = s->v[a][t], g = pni_gcd64(ca, cb);
             ca /= g;
             cb /= g;
-            if (combine(row, ca, s->v[a], cb, s->v[b], 0, s->cols, SF_BIG)) {
+            if (s->big > SF_BIG
+                    ? combine_wide(row, ca, s->v[a], cb, s->v[b], s->cols,
+                                   s->big, wide)
+                    : combine(row, ca, s->v[a], cb, s->v[b], 0, s->cols,
+                              s->big)) {
                 ret = SF_TOO_BIG;
                 break;
             }
@@ -207,6 +277,7 @@ static int eliminate(sf_t *s, size_t t)
     }
     free(row);
     free(rs);
+    free(wide);
     for (size_t i = 0; i < s->n; i++)
         sf_drop(s, i);
     free(s->v);
@@ -242,7 +313,7 @@ int pni_semiflow_bounds(const pn_net_t *net, uint64_t *bound)
 static int sf_open(sf_t *s, size_t n, size_t cols, size_t max_cells)
 {
     sf_t z = {cols, n, cols + n, (n + 63) / 64, NULL, NULL, 0, 0, 0, 0,
-              SF_WORK, 0};
+              SF_WORK, 0, SF_BIG, 0};
     *s = z;
     if (!n)
         return 0;
@@ -307,6 +378,7 @@ static void sf_prune(sf_t *s, const unsigned char *done)
         return;
     }
     size_t n = 0;
+    s->planes++; /* the face of the rows whose sum is zero */
     for (size_t i = 0; i < s->n; i++) {
         if (sign[i]) {
             sf_drop(s, i);
@@ -477,13 +549,16 @@ static int sf_minimal(sf_t *s, size_t dim, pni_flows_t *out)
     for (size_t i = 0; !ret && i < s->n; i++) {
         const uint64_t *si = s->sup[ord[i].row];
         int keep = 1;
-        s->work += nk * s->words + dim;
+        /* the adjacency test made each row minimal already: checked here
+         * only without it */
+        size_t against = s->adjacency ? 0 : nk;
+        s->work += against * s->words + dim;
         if (s->work > s->max_work) {
             ret = SF_WORK_OVER;
             break;
         }
         /* ord[0 .. nk): the rows kept so far, none wider than this one */
-        for (size_t k = 0; keep && k < nk; k++)
+        for (size_t k = 0; keep && k < against; k++)
             if (contains(si, s->sup[ord[k].row], s->words))
                 keep = 0;
         if (!keep)
@@ -519,6 +594,7 @@ int pni_minimal_flows(const pn_net_t *net, int by_transition,
     s.max_rows = max_rows ? max_rows : 1;
     s.max_work = max_work;
     s.adjacency = 1;
+    s.big = SF_WIDE;
     if (!ret && incidence(net, s.v, SF_BIG, SF_BIG + 1, NULL, by_transition))
         ret = SF_TOO_BIG;
     if (!ret)

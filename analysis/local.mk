@@ -14,7 +14,8 @@
 # interfaces between them (analysis_private.h, graph_private.h) and the
 # public headers (reach.h, graph.h; struct.h: semiflows, classes, siphons
 # and traps, in structure.c and siphons.c; workflow nets and their
-# soundness, in workflow.c).  Sees engine/ (the compiled net and the
+# soundness, in workflow.c; bounds and structural properties by linear
+# programming, in lpbounds.c).  Sees engine/ (the compiled net and the
 # firing primitives of engine_private.h) and lib/.
 noinst_LTLIBRARIES += analysis/libpn-analysis.la
 analysis_libpn_analysis_la_SOURCES = \
@@ -23,7 +24,7 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/invariants.c %reldir%/properties.c %reldir%/ctl.c \
 	%reldir%/buchi.c %reldir%/ltl.c \
 	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c \
-	%reldir%/workflow.c \
+	%reldir%/workflow.c %reldir%/lpbounds.c \
 	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \
 	%reldir%/coverability.c %reldir%/lp.c %reldir%/walk.c %reldir%/solve.c \
 	%reldir%/reduce.c %reldir%/stubborn.c

@@ -19,7 +19,8 @@
 #include "analysis_private.h"
 #include "struct.h"
 
-/* the budget: steps of work (a second or two) */
+/* the budget: steps of work, each an arc or a place looked at (a second
+ * or two) */
 #define SIPHON_WORK ((uint64_t)1 << 29)
 
 typedef struct {
@@ -29,7 +30,7 @@ typedef struct {
      * counts of the transitions it is an input of (uses).  Traps: turned
      * round. */
     const pni_adj_t *need, *feed, *uses;
-    uint32_t *cnt, *cnt2, *queue;
+    uint32_t *cnt, *queue;
     unsigned char *in_i, *in_e, *x, *y;
     uint64_t work, max_work;
     uint32_t *q;          /* the places each level splits on */
@@ -41,6 +42,7 @@ typedef struct {
     pn_siphons_t *out;
     size_t cap;           /* room for answers in out */
     uint32_t *tmp;        /* a set as places */
+    uint32_t *log;        /* the places take_out() removed */
     const pn_net_t *net;
     int over;             /* the limit or the budget was passed */
 } sip_t;
@@ -85,65 +87,77 @@ static int holds_i(const sip_t *s, const unsigned char *x)
     return 1;
 }
 
-/* y (a siphon, the counts cnt2 its own) less place p and what leaves
- * with it: the largest siphon inside y without p.  Returns the places
- * left of the left places before. */
-static size_t drop(sip_t *s, size_t left, size_t p)
+/* s->x (a siphon of left places, the counts cnt its own) less place p
+ * and what leaves with it, in place, each place that leaves written to
+ * s->log: the largest siphon inside x without p.  1 when that is not
+ * empty and (keep_i) still holds I; else 0, x and cnt then half done
+ * (undo() restores them).  *n: the places logged. */
+static int take_out(sip_t *s, size_t left, size_t p, int keep_i, size_t *n)
 {
-    size_t nq = 0;
-    unsigned char *y = s->y;
-    y[p] = 0;
-    left--;
+    size_t nq = 0, k = 0;
+    int ok = 1;
     for (;;) {
+        s->x[p] = 0;
+        s->log[k++] = (uint32_t)p;
         for (size_t j = s->uses->off[p]; j < s->uses->off[p + 1]; j++)
-            if (--s->cnt2[s->uses->idx[j]] == 0)
+            if (--s->cnt[s->uses->idx[j]] == 0)
                 s->queue[nq++] = s->uses->idx[j];
         s->work += s->uses->off[p + 1] - s->uses->off[p] + 1;
+        if (k == left || (keep_i && s->in_i[p])) {
+            ok = 0;
+            break;
+        }
         /* the next place to leave: an output of a transition no longer
          * fed */
         p = s->g->np;
         while (nq && p == s->g->np) {
             uint32_t t = s->queue[nq - 1];
-            size_t k = s->feed->off[t];
-            while (k < s->feed->off[t + 1] && !y[s->feed->idx[k]])
-                k++;
-            s->work += k - s->feed->off[t] + 1;
-            if (k == s->feed->off[t + 1])
+            size_t a = s->feed->off[t];
+            while (a < s->feed->off[t + 1] && !s->x[s->feed->idx[a]])
+                a++;
+            s->work += a - s->feed->off[t] + 1;
+            if (a == s->feed->off[t + 1])
                 nq--;
             else
-                p = s->feed->idx[k];
+                p = s->feed->idx[a];
         }
         if (p == s->g->np)
-            return left;
-        y[p] = 0;
-        left--;
+            break;
+    }
+    *n = k;
+    return ok;
+}
+
+/* Puts back the n places take_out() logged, and their counts. */
+static void undo(sip_t *s, size_t n)
+{
+    while (n-- > 0) {
+        uint32_t p = s->log[n];
+        s->x[p] = 1;
+        for (size_t j = s->uses->off[p]; j < s->uses->off[p + 1]; j++)
+            s->cnt[s->uses->idx[j]]++;
+        s->work += s->uses->off[p + 1] - s->uses->off[p] + 1;
     }
 }
 
 /* s->x, a nonempty siphon, shrunk to a minimal one: each place whose
  * leaving still leaves a nonempty siphon (keep_i: one holding I) leaves
- * with what it takes along.  One pass is enough: a place that could leave
- * later could have left when tried, from the larger set. */
+ * with what it takes along, tried in place and undone when it fails
+ * (the work is what moves, not the net's size).  One pass is enough: a
+ * place that could leave later could have left when tried, from the
+ * larger set. */
 static void shrink(sip_t *s, int keep_i)
 {
-    size_t np = s->g->np, nt = s->g->nt;
+    size_t np = s->g->np;
     size_t left = largest(s, s->x); /* and the counts of s->x */
     for (size_t p = 0; p < np && s->work <= s->max_work; p++) {
         if (!s->x[p] || (keep_i && s->in_i[p]))
             continue;
-        memcpy(s->y, s->x, np);
-        memcpy(s->cnt2, s->cnt, nt * sizeof *s->cnt);
-        s->work += np + nt;
-        size_t l = drop(s, left, p);
-        if (l && (!keep_i || holds_i(s, s->y))) {
-            unsigned char *x = s->x;
-            uint32_t *c = s->cnt;
-            s->x = s->y;
-            s->y = x;
-            s->cnt = s->cnt2;
-            s->cnt2 = c;
-            left = l;
-        }
+        size_t n;
+        if (take_out(s, left, p, keep_i, &n))
+            left -= n;
+        else
+            undo(s, n);
     }
 }
 
@@ -313,15 +327,15 @@ pn_status_t pn_siphons_compute(const pn_net_t *net, int traps, size_t max,
     o->limit = max ? max : PN_STRUCT_MAX_DEFAULT;
     o->commoner = -1;
     s.cnt = malloc((g.nt + 1) * sizeof *s.cnt);
-    s.cnt2 = malloc((g.nt + 1) * sizeof *s.cnt2);
     s.queue = malloc((g.nt + 1) * sizeof *s.queue);
     s.tmp = malloc((np + 1) * sizeof *s.tmp);
+    s.log = malloc((np + 1) * sizeof *s.log);
     s.in_i = calloc(np + 1, 1);
     s.in_e = calloc(np + 1, 1);
     s.x = malloc(np + 1);
     s.y = malloc(np + 1);
-    if (!s.cnt || !s.cnt2 || !s.queue || !s.tmp || !s.in_i || !s.in_e || !s.x ||
-        !s.y || search(&s))
+    if (!s.cnt || !s.queue || !s.tmp || !s.log || !s.in_i ||
+        !s.in_e || !s.x || !s.y || search(&s))
         goto out;
     o->end = s.over ? (pn_struct_end_t)s.over : PN_STRUCT_COMPLETE;
     if (!traps) {
@@ -333,9 +347,9 @@ pn_status_t pn_siphons_compute(const pn_net_t *net, int traps, size_t max,
     st = PN_OK;
 out:
     free(s.cnt);
-    free(s.cnt2);
     free(s.queue);
     free(s.tmp);
+    free(s.log);
     free(s.in_i);
     free(s.in_e);
     free(s.x);

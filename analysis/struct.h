@@ -30,7 +30,7 @@ typedef enum {
     PN_STRUCT_MAX = 1,      /* more than the limit at once: stopped */
     PN_STRUCT_WORK = 2,     /* the budget of work ran out (about a few
                                seconds): stopped */
-    PN_STRUCT_BIG = 3       /* a coefficient passed 2^40: stopped */
+    PN_STRUCT_BIG = 3       /* a coefficient passed 2^62: stopped */
 } pn_struct_end_t;
 
 /* The limit a max of 0 stands for. */
@@ -138,6 +138,46 @@ typedef struct pn_siphons {
 pn_status_t pn_siphons_compute(const pn_net_t *net, int traps, size_t max,
                                pn_siphons_t **out);
 void pn_siphons_free(pn_siphons_t *s);
+
+/* ---- bounds and properties by linear programming ----------------------- */
+
+/* What the state equation m = m0 + C x (x >= 0 real, m >= 0) says without
+ * a search, C the incidence matrix of the normal arcs, by GLPK's simplex.
+ * Every reachable marking m solves it (read and inhibitor arcs and
+ * capacities only forbid firings; a reset arc only takes tokens, which
+ * the net without it would keep), so each place's bound is an upper
+ * bound of the tokens it holds in every reachable marking.  The four
+ * properties of the incidence matrix (Murata 1989, section VII): */
+typedef struct pn_lp_bounds {
+    pn_struct_end_t end;    /* COMPLETE; WORK: the time ran out (places
+                               left unknown); MAX: the net is too large
+                               for the solver (nothing known) */
+    size_t np, solved;      /* places, and those whose state is known */
+    signed char *state;     /* per place: 1 bounded (by bound), 0
+                               unbounded, -1 unknown */
+    uint64_t *bound;        /* per place: the largest value of m(p) over
+                               the equation's solutions, rounded down
+                               (UINT64_MAX unless state is 1) */
+    int bounded;            /* every place bounded: 1, 0 not, -1 unknown */
+    int structurally_bounded; /* y >= 1 with y C <= 0: bounded from every
+                               initial marking */
+    int conservative;       /* y >= 1 with y C = 0: a weighted sum of
+                               tokens, every weight positive, is
+                               constant */
+    int repetitive;         /* x >= 1 with C x >= 0: without it no
+                               initial marking makes the net live (a live
+                               net fires a sequence holding every
+                               transition that leaves a marking covered) */
+    int consistent;         /* x >= 1 with C x = 0: without it the net is
+                               not live and bounded from any marking */
+} pn_lp_bounds_t;
+
+/* The bounds and the four properties of net (each 1, 0, -1 unknown),
+ * within about seconds (0: no limit).  Returns PN_OK with *out,
+ * PN_EINVAL, PN_ENOMEM. */
+pn_status_t pn_lp_bounds_compute(const pn_net_t *net, double seconds,
+                                 pn_lp_bounds_t **out);
+void pn_lp_bounds_free(pn_lp_bounds_t *b);
 
 /* ---- workflow nets ------------------------------------------------------ */
 

@@ -15,6 +15,8 @@ static const char *prog = "pn-struct";
 
 /* the sets a text report lists of each kind, without --all */
 #define SHOWN 20
+/* the linear programs' seconds, without --time-limit */
+#define LP_SECONDS 10.0
 
 static void usage(FILE *out)
 {
@@ -26,16 +28,22 @@ static void usage(FILE *out)
         "P-semiflows as equations over the initial marking, its minimal\n"
         "T-semiflows, its minimal siphons and traps, and what they decide\n"
         "(conservative, consistent, Commoner's property, liveness of a\n"
-        "free-choice net), and whether a workflow net is sound.\n"
+        "free-choice net), whether a workflow net is sound, and by linear\n"
+        "programming each place's bound over the state equation and the\n"
+        "structural properties (bounded, conservative, repetitive,\n"
+        "consistent).\n"
         "\n"
         "      --max N           find at most N semiflows at once, and N\n"
         "                        siphons and N traps (default %d): past it\n"
         "                        pn-struct says \"more than N\" (exit 4)\n"
         "      --all             list every semiflow, siphon and trap (the\n"
         "                        text lists %d of each)\n"
+        "      --time-limit S    give the linear programs (the places'\n"
+        "                        bounds) S seconds in all (default %g):\n"
+        "                        past it the places left are unknown (exit 4)\n"
         "  -f, --format FMT      text (default) or json\n"
         "      --net ID          read the <net> with this id\n",
-        prog, PN_STRUCT_MAX_DEFAULT, SHOWN);
+        prog, PN_STRUCT_MAX_DEFAULT, SHOWN, LP_SECONDS);
     cli_usage_common(out, 24);
     fprintf(out,
         "\n"
@@ -47,7 +55,7 @@ static void usage(FILE *out)
         "stopped a search (what was found is printed, marked incomplete).\n");
 }
 
-enum { OPT_MAX = 128, OPT_ALL, OPT_NET };
+enum { OPT_MAX = 128, OPT_ALL, OPT_NET, OPT_TIME_LIMIT };
 
 typedef struct {
     const pn_net_t *net;
@@ -57,6 +65,7 @@ typedef struct {
     pn_flows_t *pf, *tf;
     pn_siphons_t *sip, *trap;
     pn_workflow_t wf;
+    pn_lp_bounds_t *lp;
 } report_t;
 
 static const char *end_word(pn_struct_end_t e)
@@ -84,7 +93,7 @@ static void say_end(pn_struct_end_t e, size_t limit, size_t asked,
         printf("  stopped: the budget of work ran out; the %s are not all "
                "known\n", what);
     else if (e == PN_STRUCT_BIG)
-        printf("  stopped: a coefficient passed 2^40; the %s are not all "
+        printf("  stopped: a coefficient passed 2^62; the %s are not all "
                "known\n", what);
 }
 
@@ -285,6 +294,130 @@ static const char *liveness(const report_t *r, const char **why,
     return "deadlock-free";
 }
 
+/* Whether the net has a reset arc (a firing then moves tokens that the
+ * incidence matrix does not count). */
+static int has_reset(const pn_net_t *net)
+{
+    for (size_t a = 0; a < pn_net_arc_count(net); a++)
+        if (pn_net_arc(net, a)->kind == PN_ARC_RESET)
+            return 1;
+    return 0;
+}
+
+/* liveness(), and where it leaves liveness open (or says deadlock-free
+ * only) what the linear programs show: a live net fires a sequence
+ * holding every transition between two markings the second of which
+ * covers the first (Dickson's lemma), so it is repetitive; bounded, it
+ * comes back to a marking, so it is consistent. */
+static const char *live_verdict(const report_t *r, const char **why,
+                                size_t *siphon)
+{
+    const char *live = liveness(r, why, siphon);
+    if ((live && strcmp(live, "deadlock-free")) || has_reset(r->net))
+        return live;
+    if (r->lp->repetitive == 0) {
+        *why = "not structurally repetitive (LP): no initial marking makes "
+               "the net live";
+        *siphon = (size_t)-1;
+        return "not live";
+    }
+    if (r->lp->bounded == 1 && r->lp->consistent == 0) {
+        *why = "bounded and not consistent (LP): a live bounded net is "
+               "consistent";
+        *siphon = (size_t)-1;
+        return "not live";
+    }
+    return live;
+}
+
+static const char *yes_no(int v, const char *yes, const char *no)
+{
+    return v < 0 ? "unknown" : v ? yes : no;
+}
+
+/* The places whose state and bound are (state, bound), as one line of
+ * names ("  at most 5: p, q"), SHOWN of them unless --all. */
+static void put_bound_line(const report_t *r, signed char state,
+                           uint64_t bound, size_t n)
+{
+    const pn_lp_bounds_t *b = r->lp;
+    if (state < 0)
+        printf("  unknown (not solved in time):");
+    else if (!state)
+        printf("  no bound:");
+    else
+        printf("  at most %" PRIu64 ":", bound);
+    size_t listed = 0;
+    for (size_t p = 0; p < b->np && (r->all || listed < SHOWN); p++)
+        if (b->state[p] == state && (state != 1 || b->bound[p] == bound)) {
+            printf("%s %s", listed ? "," : "", place_label(r->net, p));
+            listed++;
+        }
+    if (listed < n)
+        printf(" ... (%zu in all)", n);
+    putchar('\n');
+}
+
+/* The linear programs' answers: the structural properties, then the
+ * places by bound (no bound first, then the largest bounds), SHOWN
+ * lines unless --all. */
+static void text_lp(const report_t *r)
+{
+    const pn_lp_bounds_t *b = r->lp;
+    if (b->end == PN_STRUCT_MAX) {
+        printf("bounds:      unknown (the net is too large for the linear "
+               "programs)\n");
+        return;
+    }
+    printf("structure:   %s, %s, %s, %s (LP)\n",
+           yes_no(b->structurally_bounded, "structurally bounded",
+                  "not structurally bounded"),
+           yes_no(b->conservative, "conservative", "not conservative"),
+           yes_no(b->repetitive, "repetitive", "not repetitive"),
+           yes_no(b->consistent, "consistent", "not consistent"));
+    printf("bounds:      %s (the state equation's largest value of each "
+           "place, LP)\n",
+           b->bounded == 1 ? "bounded"
+           : b->bounded == 0 ? "some places have no bound"
+                             : "not all known");
+    size_t none = 0, unknown = 0, lines = 0;
+    for (size_t p = 0; p < b->np; p++) {
+        none += b->state[p] == 0;
+        unknown += b->state[p] < 0;
+    }
+    if (unknown) {
+        put_bound_line(r, -1, 0, unknown);
+        lines++;
+    }
+    if (none) {
+        put_bound_line(r, 0, 0, none);
+        lines++;
+    }
+    /* the bounds met, largest first */
+    uint64_t below = UINT64_MAX;
+    for (;;) {
+        uint64_t v = 0;
+        size_t n = 0;
+        for (size_t p = 0; p < b->np; p++)
+            if (b->state[p] == 1 && b->bound[p] < below &&
+                (!n || b->bound[p] >= v)) {
+                n = !n || b->bound[p] > v ? 1 : n + 1;
+                v = b->bound[p];
+            }
+        if (!n)
+            break;
+        if (!r->all && lines == SHOWN) {
+            printf("  ... (--all lists them)\n");
+            break;
+        }
+        put_bound_line(r, 1, v, n);
+        lines++;
+        below = v;
+        if (!v)
+            break;
+    }
+}
+
 /* A workflow net and its soundness, in words. */
 static void text_workflow(const report_t *r)
 {
@@ -344,9 +477,10 @@ static void text_report(const report_t *r, const char *file)
     else
         printf("Commoner's property: unknown (not every siphon found)\n");
     text_workflow(r);
+    text_lp(r);
     const char *why;
     size_t si;
-    const char *live = liveness(r, &why, &si);
+    const char *live = live_verdict(r, &why, &si);
     if (live) {
         printf("liveness:    %s (%s)\n", live, why);
         if (si != (size_t)-1) {
@@ -418,6 +552,28 @@ static void json_sets(const report_t *r, const pn_siphons_t *s)
     printf("}");
 }
 
+/* "lp": the structural properties and each place's bound (a number, or
+ * "unbounded", or null: unknown) */
+static void json_lp(const report_t *r)
+{
+    const pn_lp_bounds_t *b = r->lp;
+    printf(", \"lp\": {\"end\": \"%s\", \"bounded\": %s, "
+           "\"structurally_bounded\": %s, \"conservative\": %s, "
+           "\"repetitive\": %s, \"consistent\": %s, \"bounds\": {",
+           end_word(b->end), tristate(b->bounded),
+           tristate(b->structurally_bounded), tristate(b->conservative),
+           tristate(b->repetitive), tristate(b->consistent));
+    for (size_t p = 0; p < b->np; p++) {
+        printf("%s", p ? ", " : "");
+        pni_json_string(stdout, pn_net_place(r->net, p)->id, 0);
+        if (b->state[p] == 1)
+            printf(": %" PRIu64, b->bound[p]);
+        else
+            printf(": %s", b->state[p] ? "null" : "\"unbounded\"");
+    }
+    printf("}}");
+}
+
 static void json_report(const report_t *r, const char *file)
 {
     printf("{\"file\": ");
@@ -441,7 +597,7 @@ static void json_report(const report_t *r, const char *file)
     json_sets(r, r->trap);
     const char *why;
     size_t si;
-    const char *live = liveness(r, &why, &si);
+    const char *live = live_verdict(r, &why, &si);
     static const char *const reasons[] = {NULL, "unbounded",
                                           "improper completion",
                                           "dead transition", "no completion"};
@@ -459,6 +615,7 @@ static void json_report(const report_t *r, const char *file)
         printf("}");
     } else
         printf("null");
+    json_lp(r);
     printf(", \"liveness\": ");
     if (live)
         pni_json_string(stdout, live, 0);
@@ -479,6 +636,7 @@ int main(int argc, char **argv)
         {"max", required_argument, NULL, OPT_MAX},
         {"all", no_argument, NULL, OPT_ALL},
         {"net", required_argument, NULL, OPT_NET},
+        {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
         CLI_LONGOPTS_COMMON};
     cli_init(prog, argc, argv);
     cli_common_t cc = {.prog = prog, .usage = usage,
@@ -487,6 +645,7 @@ int main(int argc, char **argv)
     pn_read_options_t ro = {0};
     report_t r = {0};
     uint64_t max = PN_STRUCT_MAX_DEFAULT;
+    double seconds = LP_SECONDS;
     int c, rc;
     while ((c = getopt_long(argc, argv, "f:qhV", longopts, NULL)) != -1) {
         rc = -1;
@@ -497,6 +656,10 @@ int main(int argc, char **argv)
             r.all = 1;
         else if (c == OPT_NET)
             ro.net_id = optarg;
+        else if (c == OPT_TIME_LIMIT) {
+            if (cli_real("--time-limit", optarg, 0.001, 1e9, &seconds))
+                return CLI_EUSAGE;
+        }
         else
             rc = cli_option(&cc, c, optarg);
         if (rc >= 0)
@@ -516,7 +679,8 @@ int main(int argc, char **argv)
         pn_flows_compute(net, 1, (size_t)max, &r.tf) ||
         pn_siphons_compute(net, 0, (size_t)max, &r.sip) ||
         pn_siphons_compute(net, 1, (size_t)max, &r.trap) ||
-        pn_workflow_check(net, 0, &r.wf)) {
+        pn_workflow_check(net, 0, &r.wf) ||
+        pn_lp_bounds_compute(net, seconds, &r.lp)) {
         fprintf(stderr, "%s: out of memory\n", prog);
         rc = CLI_EINPUT;
     } else {
@@ -524,12 +688,16 @@ int main(int argc, char **argv)
             json_report(&r, cli_input_name(path));
         else
             text_report(&r, cli_input_name(path));
-        rc = r.pf->end || r.tf->end || r.sip->end || r.trap->end ? 4 : CLI_OK;
+        rc = r.pf->end || r.tf->end || r.sip->end || r.trap->end ||
+                     r.lp->end
+                 ? 4
+                 : CLI_OK;
     }
     pn_flows_free(r.pf);
     pn_flows_free(r.tf);
     pn_siphons_free(r.sip);
     pn_siphons_free(r.trap);
+    pn_lp_bounds_free(r.lp);
     pn_net_free(net);
     return rc; /* standard output is checked at exit (cli_init()) */
 }

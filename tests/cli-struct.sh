@@ -38,11 +38,30 @@ has "$TMP/out" "transitions in no T-semiflow (1): t1"
 for f in "$S"/*.pnml; do
     "$BIN/pn-struct" "$f" > "$TMP/s" 2>&1
     "$BIN/pn-reach" "$f" > "$TMP/r" 2>&1
+    grep -q '^live:' "$TMP/r" || continue # unbounded: pn-reach stops
     case "$(grep '^liveness:' "$TMP/s")" in
     *"not live"*) grep -q '^live: *no' "$TMP/r" && ok || bad "$f: pn-struct says not live, pn-reach does not" ;;
     *": live "*) grep -q '^live: *yes' "$TMP/r" && ok || bad "$f: pn-struct says live, pn-reach does not" ;;
     esac
 done
+# bounds and structure by linear programming
+expect 0 "$BIN/pn-struct" "$S/murata-sm.pnml"
+has "$TMP/out" "structure:   structurally bounded, conservative, repetitive, consistent (LP)"
+has "$TMP/out" "bounds:      bounded"
+has "$TMP/out" "  at most 1: p1, p2, p3"
+expect 0 "$BIN/pn-struct" "$S/producer.pnml"
+has "$TMP/out" "structure:   not structurally bounded, not conservative, not repetitive, not consistent (LP)"
+has "$TMP/out" "bounds:      some places have no bound"
+has "$TMP/out" "  no bound: p2, p3"
+has "$TMP/out" "  at most 3: p4"
+has "$TMP/out" "  at most 1: p1"
+has "$TMP/out" "liveness:    not live (not structurally repetitive (LP)"
+expect 0 "$BIN/pn-struct" -f json "$S/producer.pnml"
+has "$TMP/out" '"lp": {"end": "complete", "bounded": false, "structurally_bounded": false, "conservative": false, "repetitive": false, "consistent": false, "bounds": {"p1": 1, "p2": "unbounded", "p3": "unbounded", "p4": 3}}'
+expect 0 "$BIN/pn-struct" "$S/weighted-loop.pnml"
+has "$TMP/out" "  at most 2: p1, p2"
+expect 2 "$BIN/pn-struct" --time-limit 0 "$S/producer.pnml"
+
 expect 0 "$BIN/pn-struct" "$S/fc-deadlock.pnml"
 has "$TMP/out" "Commoner's property (every siphon holds a marked trap): no"
 has "$TMP/out" "liveness:    not live (extended free-choice"
@@ -73,7 +92,9 @@ fi
 # other arcs: said, and everything of the net without them
 expect 0 "$BIN/pn-struct" "$srcdir/pnml/valid/tapaal-inhibitor/net.pnml"
 has "$TMP/out" "(of the net without its inhibitor, read and reset arcs"
-has "$TMP/out" "liveness:    not decided by the structure (the net has inhibitor"
+# the siphons decide nothing there; the LP's "not live" holds (an
+# inhibitor arc moves no token: the markings still follow C)
+has "$TMP/out" "liveness:    not live (not structurally repetitive (LP)"
 
 # JSON: the same, every set
 expect 0 "$BIN/pn-struct" -f json "$S/murata-mg.pnml"
@@ -111,19 +132,25 @@ expect 0 "$BIN/pn-struct" --version
 man_documents_options pn-struct
 
 # hostile: 100,000 places in a ring: answered or stopped at a limit (the
-# semiflows' matrix would not fit, the siphons' budget of work runs out)
+# semiflows' matrix would not fit, the siphons' budget of work runs out,
+# the linear programs' time)
 # in seconds, never a hang (timeout's exit 124 would fail)
 awk 'BEGIN { n = 100000
     print "<pnml xmlns=\"http://www.pnml.org/version-2009/grammar/pnml\"><net id=\"big\" type=\"http://www.pnml.org/version-2009/grammar/ptnet\"><page id=\"g\">"
     for (i = 0; i < n; i++) printf "<place id=\"p%d\"><initialMarking><text>1</text></initialMarking></place><transition id=\"t%d\"/><arc id=\"a%d\" source=\"p%d\" target=\"t%d\"/><arc id=\"b%d\" source=\"t%d\" target=\"p%d\"/>\n", i, i, i, i, i, i, i, (i + 1) % n
     print "</page></net></pnml>" }' > "$TMP/big.pnml"
 start=$(date +%s)
-timeout 120 "$BIN/pn-struct" -q "$TMP/big.pnml" > "$TMP/out" 2>"$TMP/err"
+timeout 120 "$BIN/pn-struct" -q --time-limit 2 "$TMP/big.pnml" > "$TMP/out" 2>"$TMP/err"
 rc=$?
 took=$(( $(date +%s) - start ))
 { [ "$rc" -eq 0 ] || [ "$rc" -eq 4 ]; } && ok || bad "100,000 places: exit $rc"
 has "$TMP/out" "net:         big (100000 places, 100000 transitions)"
 has "$TMP/out" "classes:     ordinary, pure, state machine, marked graph"
 has "$TMP/out" "stopped: the budget of work ran out; the siphons are not all known"
+# the linear programs within --time-limit: what they solved, the rest
+# said unknown
+grep -q '^structure:   .* (LP)$' "$TMP/out" && ok || bad "100,000 places: no structure line"
+grep -q '^bounds:      bounded' "$TMP/out" ||
+    has "$TMP/out" "  unknown (not solved in time): p0, p1"
 echo "100,000 places: exit $rc in ${took}s"
 finish

@@ -180,7 +180,8 @@ EXTRA_DIST += tests/fuzz-replay.sh
 # (tests/struct), its limits and a net of 100,000 places (cli-struct.sh);
 # the minimal semiflows against 4ti2's (struct-4ti2.sh: small nets here,
 # every MCC model and the corpus's nets under make check-mcc); the
-# contest's OneSafe and StableMarking where the P-semiflows decide them
+# contest's OneSafe and StableMarking where the P-semiflows decide them,
+# OneSafe and Liveness where the linear programs and siphons do
 # (struct-mcc.sh, under make check-mcc)
 check_PROGRAMS += tests/test_struct
 tests_test_struct_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -4,11 +4,13 @@
 # y M = c in every reachable marking bounds each place p of its support by
 # c / y(p), so when the flows cover every place and bound each by 1 the
 # net is one-safe (OneSafe TRUE); a flow on one place alone (or a bound 0)
-# keeps that place's count fixed (StableMarking TRUE).  Only each
+# keeps that place's count fixed (StableMarking TRUE).  Then the linear
+# programs: every place's bound at most 1 (OneSafe TRUE), and pn-struct's
+# "live" or "not live" (Liveness).  Only each
 # instance's model.pnml is copied, into a scratch folder, for pn-struct;
 # the script alone reads the oracle's answer files.  Skipped (77) without
 # the MCC oracle folder (MCC_ORACLE, or PN_CORPUS/../mcc-oracle).
-#   STRUCT_VERBOSE=1  print each model's two verdicts
+#   STRUCT_VERBOSE=1  print each model's verdicts
 . "${srcdir:-tests}/lib.sh"
 ORACLE="${MCC_ORACLE:-}"
 [ -n "$ORACLE" ] || ORACLE="${PN_CORPUS:+$PN_CORPUS/../mcc-oracle}"
@@ -40,6 +42,7 @@ oracle() {
     sed -n "s/^FORMULA $3 \([A-Z]*\).*/\1/p" "$ORACLE/$1/oracle-$2.out" 2>/dev/null | head -1
 }
 decided=0
+lpdecided=0
 for m in $(ls "$ORACLE"); do
     [ -f "$ORACLE/$m/model.pnml" ] || continue
     mkdir -p "$TMP/m/$m"
@@ -63,6 +66,29 @@ for m in $(ls "$ORACLE"); do
             [ "$want" = TRUE ] && ok || bad "$m: a P-semiflow keeps a place's count, the contest says StableMarking $want"
         fi
     fi
+    # the linear programs: every place's bound at most 1 makes OneSafe
+    # TRUE; "live" or "not live" (Commoner's theorem, an empty siphon,
+    # or the LP's repetitive and consistent) is the contest's Liveness
+    if grep -q '"lp": {"end": "complete", "bounded": true' "$TMP/json" &&
+       ! grep -o '"bounds": {[^}]*}' "$TMP/json" | sed 's/^"bounds": {//; s/}$//' | tr ',' '\n' | grep -qv ': [01]$'; then
+        want=$(oracle "$m" OS OneSafe)
+        if [ -n "$want" ]; then
+            lpdecided=$((lpdecided + 1))
+            [ -n "${STRUCT_VERBOSE:-}" ] && echo "$m: onesafe by the LP"
+            [ "$want" = TRUE ] && ok || bad "$m: the LP bounds every place by 1, the contest says OneSafe $want"
+        fi
+    fi
+    live=$(grep -o '"liveness": "[a-z ]*"' "$TMP/json" | sed 's/.*: "//; s/"$//')
+    if [ "$live" = live ] || [ "$live" = "not live" ]; then
+        want=$(oracle "$m" L Liveness)
+        if [ -n "$want" ]; then
+            lpdecided=$((lpdecided + 1))
+            { [ "$live" = live ] && [ "$want" = TRUE ]; } ||
+                { [ "$live" = "not live" ] && [ "$want" = FALSE ]; } && ok ||
+                bad "$m: pn-struct says $live, the contest says Liveness $want"
+        fi
+    fi
 done
 echo "$decided answers decided by the P-semiflows, compared with the contest's"
+echo "$lpdecided OneSafe and Liveness answers decided by the LP and the siphons, compared"
 finish

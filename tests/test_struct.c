@@ -277,6 +277,139 @@ START_TEST(limits_say_more_than_n)
 }
 END_TEST
 
+/* The LP's bounds against the full search on random nets: each place's
+ * bound at least the largest count found on a bounded net, no bound
+ * somewhere on every unbounded one; the cones against the semiflows (a positive P-semiflow
+ * exactly when conservative, a positive T-semiflow exactly when
+ * consistent); structurally bounded nets bounded. */
+START_TEST(lp_bounds_against_the_search)
+{
+    unsigned seed = 11;
+    int bounded = 0, unbounded = 0;
+    for (int round = 0; round < 300; round++) {
+        size_t np = 1 + rand_r(&seed) % 6, nt = 1 + rand_r(&seed) % 5;
+        pn_net_t *net = random_net(&seed, np, nt);
+        pn_lp_bounds_t *b;
+        ck_assert_int_eq(pn_lp_bounds_compute(net, 0, &b), PN_OK);
+        ck_assert_int_eq(b->end, PN_STRUCT_COMPLETE);
+        ck_assert_uint_eq(b->solved, np);
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.max_states = 20000;
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        if (pn_reach_end(r) == PN_REACH_COMPLETE) {
+            /* a place with no bound from the LP may still be bounded
+             * (the equation's solutions include markings no firing
+             * reaches) */
+            for (size_t p = 0; p < np; p++) {
+                ck_assert_int_ge(b->state[p], 0);
+                if (b->state[p])
+                    ck_assert_uint_ge(b->bound[p],
+                                      pn_reach_place_bound(r, p));
+            }
+            bounded += b->bounded == 1;
+        } else if (pn_reach_end(r) == PN_REACH_UNBOUNDED) {
+            unbounded++;
+            ck_assert_int_eq(b->bounded, 0);
+            ck_assert_int_eq(b->structurally_bounded, 0);
+            ck_assert_int_eq(b->conservative, 0);
+        }
+        if (b->structurally_bounded == 1)
+            ck_assert_int_eq(b->bounded, 1);
+        for (int tr = 0; tr < 2; tr++) {
+            pn_flows_t *f;
+            ck_assert_int_eq(pn_flows_compute(net, tr, 0, &f), PN_OK);
+            ck_assert_int_eq(pn_flows_positive(f),
+                             tr ? b->consistent : b->conservative);
+            pn_flows_free(f);
+        }
+        pn_reach_free(r);
+        pn_lp_bounds_free(b);
+        pn_net_free(net);
+    }
+    /* both kinds met often enough to mean something */
+    ck_assert_int_ge(bounded, 50);
+    ck_assert_int_ge(unbounded, 50);
+}
+END_TEST
+
+/* On a strongly connected state machine of weight-1 arcs every token can
+ * reach every place: the bound of each is the tokens in all, and the LP
+ * finds exactly that (the search's own bound). */
+START_TEST(lp_bounds_tight_on_state_machines)
+{
+    unsigned seed = 5;
+    char a[32], b[32];
+    for (int round = 0; round < 100; round++) {
+        size_t np = 1 + rand_r(&seed) % 6, chords = rand_r(&seed) % 6;
+        pn_net_t *net = pn_net_new("sm");
+        uint64_t total = 0;
+        for (size_t p = 0; p < np; p++) {
+            uint64_t m = rand_r(&seed) % 3;
+            total += m;
+            snprintf(a, sizeof a, "p%zu", p);
+            pn_net_add_place(net, a, NULL, m, NULL);
+        }
+        /* a ring through every place, then chords */
+        for (size_t t = 0; t < np + chords; t++) {
+            size_t from = t < np ? t : rand_r(&seed) % np;
+            size_t to = t < np ? (t + 1) % np : rand_r(&seed) % np;
+            snprintf(b, sizeof b, "t%zu", t);
+            pn_net_add_transition(net, b, NULL, NULL);
+            snprintf(a, sizeof a, "p%zu", from);
+            pn_net_add_arc(net, NULL, a, b, 1, PN_ARC_NORMAL, NULL);
+            snprintf(a, sizeof a, "p%zu", to);
+            pn_net_add_arc(net, NULL, b, a, 1, PN_ARC_NORMAL, NULL);
+        }
+        pn_lp_bounds_t *lb;
+        ck_assert_int_eq(pn_lp_bounds_compute(net, 0, &lb), PN_OK);
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_explore(net, &o, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        for (size_t p = 0; p < np; p++) {
+            ck_assert_int_eq(lb->state[p], 1);
+            ck_assert_uint_eq(lb->bound[p], total);
+            ck_assert_uint_eq(lb->bound[p], pn_reach_place_bound(r, p));
+        }
+        ck_assert_int_eq(lb->conservative, 1);
+        ck_assert_int_eq(lb->consistent, 1);
+        pn_reach_free(r);
+        pn_lp_bounds_free(lb);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+/* A semiflow with a coefficient past 2^40 is found, not given up: t0
+ * takes one token of p0 and puts 2^21 in p1, t1 the same from p1 to p2,
+ * so 2^42 p0 + 2^21 p1 + p2 is constant. */
+START_TEST(wide_coefficients)
+{
+    pn_net_t *net = pn_net_new("w");
+    pn_net_add_place(net, "p0", NULL, 1, NULL);
+    pn_net_add_place(net, "p1", NULL, 0, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    pn_net_add_transition(net, "t0", NULL, NULL);
+    pn_net_add_transition(net, "t1", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p0", "t0", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t0", "p1", 1u << 21, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p1", "t1", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "p2", 1u << 21, PN_ARC_NORMAL, NULL);
+    pn_flows_t *f;
+    ck_assert_int_eq(pn_flows_compute(net, 0, 0, &f), PN_OK);
+    ck_assert_int_eq(f->end, PN_STRUCT_COMPLETE);
+    ck_assert_uint_eq(f->n, 1);
+    ck_assert_int_eq(f->y[0][0], (int64_t)1 << 42);
+    ck_assert_int_eq(f->y[0][1], (int64_t)1 << 21);
+    ck_assert_int_eq(f->y[0][2], 1);
+    pn_flows_free(f);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("struct");
@@ -286,6 +419,9 @@ int main(void)
     tcase_add_test(tc, semiflows_are_minimal_semiflows);
     tcase_add_test(tc, classes_and_other_arcs);
     tcase_add_test(tc, limits_say_more_than_n);
+    tcase_add_test(tc, lp_bounds_against_the_search);
+    tcase_add_test(tc, lp_bounds_tight_on_state_machines);
+    tcase_add_test(tc, wide_coefficients);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -142,6 +142,32 @@ static int given(const pn_gpu_options_t *o, const char *name)
     return i >= 0 && (o->given >> i & 1);
 }
 
+/* The barriers (doc/wpnm.md): their blocks are warps-per-block warps
+ * without the block scheduler (its slots with it), and not with hits. */
+static pn_status_t resolve_barriers(const pn_gpu_options_t *o,
+                                    pn_gpu_params_t *p, int resident,
+                                    pn_error_t *err)
+{
+    if (given(o, "warps-per-block") && !resident && !o->barriers)
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "warps-per-block needs resident (the block "
+                         "scheduler) or barriers");
+    p->barriers = o->barriers;
+    if (o->barriers && (o->l1_hits || o->l2_hits))
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "barriers do not go with l1-hits or l2-hits");
+    if (!resident && o->barriers && given(o, "warps-per-block")) {
+        if (!o->warps_per_block || o->warps % o->warps_per_block)
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "with barriers the warps (%llu) are whole "
+                             "blocks of warps-per-block (%llu)",
+                             (unsigned long long)o->warps,
+                             (unsigned long long)o->warps_per_block);
+        p->warps_per_block = (size_t)o->warps_per_block;
+    }
+    return PN_OK;
+}
+
 pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
                                    pn_gpu_params_t *p, pn_gpu_warp_t **work,
                                    pn_error_t *err)
@@ -188,23 +214,9 @@ pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
                          (unsigned long long)o->transactions);
     uint64_t warps = o->warps;
     int resident = given(o, "resident");
-    if (given(o, "warps-per-block") && !resident && !o->barriers)
-        return pni_error(err, PN_EINVAL, 0, 0,
-                         "warps-per-block needs resident (the block "
-                         "scheduler) or barriers");
-    p->barriers = o->barriers;
-    if (o->barriers && (o->l1_hits || o->l2_hits))
-        return pni_error(err, PN_EINVAL, 0, 0,
-                         "barriers do not go with l1-hits or l2-hits");
-    if (!resident && o->barriers && given(o, "warps-per-block")) {
-        if (!o->warps_per_block || o->warps % o->warps_per_block)
-            return pni_error(err, PN_EINVAL, 0, 0,
-                             "with barriers the warps (%llu) are whole "
-                             "blocks of warps-per-block (%llu)",
-                             (unsigned long long)o->warps,
-                             (unsigned long long)o->warps_per_block);
-        p->warps_per_block = (size_t)o->warps_per_block;
-    }
+    pn_status_t bst = resolve_barriers(o, p, resident, err);
+    if (bst)
+        return bst;
     if (resident) {
         /* the block scheduler: the SM's blocks, ceil(B/N), through min(R,
          * B) slots of WB warp parts each */

@@ -96,6 +96,8 @@ static const unsigned char transition_class[27] = {
  * (t27 and above, --mlp) are global-memory work. */
 static int class_of(int k)
 {
+    if (k == PN_GPU_BAR_ARRIVE)
+        return C_CONTROL;
     return k > 26 ? C_GLOBAL : transition_class[k];
 }
 /* weakest first: a timeline cell shows the strongest class fired there */
@@ -426,6 +428,17 @@ static pn_status_t hit_frame(gen_t *g, size_t w, int t, int c, uint64_t h)
     return PN_OK;
 }
 
+/* With B barriers a warp's count x runs in B + 1 phases: each barrier
+ * gives the next phase x / (B + 1), the first phase has the rest. */
+static uint64_t phase_count(uint64_t x, uint64_t B)
+{
+    return x / (B + 1);
+}
+static uint64_t first_phase(uint64_t x, uint64_t B)
+{
+    return x - B * phase_count(x, B);
+}
+
 /* The marking a warp starts with in place k: the initial marking of the
  * paper's net, or what its block's start transition puts there. */
 static uint64_t warp_start(const pn_gpu_warp_t *x, const pn_gpu_params_t *p,
@@ -433,9 +446,10 @@ static uint64_t warp_start(const pn_gpu_warp_t *x, const pn_gpu_params_t *p,
 {
     switch (k) {
     case 1: case 2: case 3: return 1;
-    case 5: return x->arith;
-    case 7: return x->shared;
-    case 9: return x->global;
+    case 5: return first_phase(x->arith, p->barriers);
+    case 7: return first_phase(x->shared, p->barriers);
+    case 9: return first_phase(x->global, p->barriers);
+    case PN_GPU_BAR_LEFT: return p->barriers;
     case 23: return p->l1_hits;
     case 26: return p->l2_hits;
     case 29: return x->global - p->l1_hits - p->l2_hits;
@@ -476,6 +490,55 @@ static pn_status_t frame_nodes(gen_t *g, size_t w, int j, double ox,
                                     LABEL_DY));
     }
     return PN_OK;
+}
+
+/* A shared node in the left column, at row y. */
+static pn_status_t shared_node(gen_t *g, pn_object_t kind, const char *id,
+                               const char *name, uint64_t m, double y);
+
+/* The warp's part of a barrier: p101 counts the barriers still to meet;
+ * t120 fires once the phase's instructions are done (inhibitors from p5,
+ * p7, p9; with load slots, all slots back) and puts the warp at the
+ * barrier (p100), where its block's b<j>_sync takes it; t16 waits until
+ * no barrier is left. */
+static pn_status_t barrier_warp(gen_t *g, size_t w, const pn_gpu_params_t *p,
+                                double ox, double oy, int blocks)
+{
+    static const char *const meaning[3] = {
+        "waiting at the barrier", "barriers left",
+        "arrival at the barrier"};
+    const layout_t *L = &g->lay;
+    double y = oy + BOX_H - 105;
+    size_t idx;
+    char name[160];
+    for (int i = 0; i < 2; i++) {
+        int k = i ? PN_GPU_BAR_LEFT : PN_GPU_BAR_WAIT;
+        snprintf(name, sizeof name, "w%zu p%d %s", w, k, meaning[i]);
+        TRY(pn_net_add_place(g->net, pid(g, 0, w, k), name,
+                             i && !blocks ? p->barriers : 0, &idx));
+        TRY(pn_net_set_position(g->net, PN_PLACE, idx,
+                                ox + L->col[column_of(i ? 45 : 300)], y));
+        TRY(pn_net_set_label_offset(g->net, PN_PLACE, idx, LABEL_DX,
+                                    LABEL_DY));
+    }
+    snprintf(name, sizeof name, "w%zu t%d %s", w, PN_GPU_BAR_ARRIVE,
+             meaning[2]);
+    TRY(pn_net_add_transition(g->net, tid(g, 0, w, PN_GPU_BAR_ARRIVE), name,
+                              &idx));
+    TRY(pn_net_set_position(g->net, PN_TRANSITION, idx,
+                            ox + L->col[column_of(120)], y + 45));
+    TRY(pn_net_set_label_offset(g->net, PN_TRANSITION, idx, LABEL_DX,
+                                LABEL_DY));
+    uint64_t mlp = p->mlp >= 2 ? p->mlp : 0;
+    TRY(flow(g, w, PN_GPU_BAR_ARRIVE, (int[]){2, 3, PN_GPU_BAR_LEFT, 30},
+             (uint64_t[]){1, 1, 1, mlp}, mlp ? 4 : 3,
+             (int[]){PN_GPU_BAR_WAIT, 30}, (uint64_t[]){1, mlp}, mlp ? 2 : 1));
+    char t[96];
+    snprintf(t, sizeof t, "%s", tid(g, 2, w, PN_GPU_BAR_ARRIVE));
+    for (int k = 5; k <= 9; k += 2)
+        TRY(arc(g, pid(g, 0, w, k), t, 1, PN_ARC_INHIBITOR));
+    snprintf(t, sizeof t, "%s", tid(g, 2, w, 16));
+    return arc(g, pid(g, 0, w, PN_GPU_BAR_LEFT), t, 1, PN_ARC_INHIBITOR);
 }
 
 static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
@@ -601,8 +664,36 @@ static pn_status_t warp(gen_t *g, size_t w, const pn_gpu_warp_t *x,
         TRY(hit_frame(g, w, 21, 23, p->l1_hit_latency));
     if (p->l2_hits)
         TRY(hit_frame(g, w, 24, 26, p->l2_hit_latency));
+    if (p->barriers)
+        TRY(barrier_warp(g, w, p, ox, oy, blocks));
     /* every p2 has an inhibitor arc to t0 */
     TRY(arc(g, pid(g, 0, w, 2), "t0", 1, PN_ARC_INHIBITOR));
+    return PN_OK;
+}
+
+/* The barrier's transition of block (or slot) j: it takes each warp of
+ * the block from the barrier (p100) and gives it its next phase (p2, p3
+ * and the phase's counts; a zero count leaves its arc out). */
+static pn_status_t barrier_sync(gen_t *g, const pn_gpu_params_t *p, size_t j,
+                                size_t WB)
+{
+    char id[64], name[96];
+    snprintf(id, sizeof id, "b%zu_sync", j);
+    snprintf(name, sizeof name, "b%zu sync: the block's warps meet", j);
+    TRY(shared_node(g, PN_TRANSITION, id, name, 0,
+                    (p->resident ? SLOT_Y + SLOT_H * (double)p->resident
+                                 : SLOT_Y) + 75.0 * (double)j));
+    uint64_t B = p->barriers;
+    for (size_t w = j * WB; w < (j + 1) * WB; w++) {
+        const pn_gpu_warp_t *x = p->work ? &p->work[w] : &p->uniform;
+        const int to[5] = {2, 3, 5, 7, 9};
+        const uint64_t n[5] = {1, 1, phase_count(x->arith, B),
+                               phase_count(x->shared, B),
+                               phase_count(x->global, B)};
+        TRY(arc(g, pid(g, 0, w, PN_GPU_BAR_WAIT), id, 1, PN_ARC_NORMAL));
+        for (int i = 0; i < 5; i++)
+            TRY(arc(g, id, pid(g, 0, w, to[i]), n[i], PN_ARC_NORMAL));
+    }
     return PN_OK;
 }
 
@@ -658,6 +749,9 @@ static pn_status_t block_slots(gen_t *g, const pn_gpu_params_t *p,
                 if (HAS(g->nodes.places, k))
                     TRY(arc(g, id[1], pid(g, 0, w, k), warp_start(x, p, k),
                             PN_ARC_NORMAL));
+            if (p->barriers)
+                TRY(arc(g, id[1], pid(g, 0, w, PN_GPU_BAR_LEFT), p->barriers,
+                        PN_ARC_NORMAL));
             /* the warp's end (t16) is counted in the slot's done place */
             char t16[64];
             snprintf(t16, sizeof t16, "w%zu_t16", w);
@@ -710,6 +804,9 @@ static void tool_block(char *tool, size_t cap, const pn_gpu_params_t *p)
             ULL(p->l2_hit_latency));
     if (p->mlp >= 2)
         PUT(" mlp=\"%llu\"", ULL(p->mlp));
+    if (p->barriers)
+        PUT(" barriers=\"%llu\" barrier-warps=\"%zu\"", ULL(p->barriers),
+            p->warps_per_block ? p->warps_per_block : p->warps);
     PUT("/></toolspecific>");
 #undef PUT
 #undef ULL
@@ -755,6 +852,12 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
         if (p->l1_hits > x->global || p->l2_hits > x->global - p->l1_hits)
             return PN_EINVAL;
     }
+    /* barriers: the warps of a block meet (all warps without a block) */
+    size_t bar_wb = p->warps_per_block ? p->warps_per_block : p->warps;
+    if (p->barriers > PN_TOKENS_MAX)
+        return PN_ERANGE;
+    if (p->barriers && (p->l1_hits || p->l2_hits || p->warps % bar_wb))
+        return PN_EINVAL;
     gen_t g;
     g.nodes = nodes_of(p);
     plan_layout(&g.lay, p->warps, g.nodes, slots != 0, p->inflight != 0);
@@ -807,6 +910,8 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
         st = warp(&g, w, p->work ? &p->work[w] : &p->uniform, p, cols);
     if (!st && slots)
         st = block_slots(&g, p, slots);
+    for (size_t j = 0; !st && p->barriers && j < p->warps / bar_wb; j++)
+        st = barrier_sync(&g, p, j, bar_wb);
     /* one page holding everything: the written PNML then needs no block of
      * ours to say that the net has no page */
     size_t page;
@@ -837,290 +942,6 @@ void pn_gpu_params_init(pn_gpu_params_t *p)
     p->uniform.arith = 10;
     p->uniform.shared = 4;
     p->uniform.global = 4;
-}
-
-/* ---- the parameters, as data ------------------------------------------- */
-
-#define U PN_GPU_OPT_UINT
-#define MAXN (PN_TOKENS_MAX - 1)
-#define OFF(f) offsetof(pn_gpu_options_t, f)
-static const pn_gpu_option_t option_table[] = {
-    {"warps", U, OFF(warps), 1, MAXN, 32, "W", "warps",
-     "warps on the SM (default 32, at most\n16384)"},
-    {"schedulers", U, OFF(schedulers), 1, MAXN, 2, "S", "schedulers",
-     "warp schedulers (default 2)"},
-    {"arith", U, OFF(arith), 0, MAXN, 10, "XA", "instructions",
-     "arithmetic instructions per warp (default 10)"},
-    {"shared", U, OFF(shared), 0, MAXN, 4, "XS", "accesses",
-     "shared-memory accesses per warp (default 4)"},
-    {"global", U, OFF(global), 0, MAXN, 4, "XG", "accesses",
-     "global-memory accesses per warp (default 4)"},
-    {"l1", U, OFF(l1), 0, MAXN, 20, "L1", "steps",
-     "global-memory latency in steps (default 20)"},
-    {"l2", U, OFF(l2), 0, MAXN, 2, "L2", "steps",
-     "shared-memory latency in steps (default 2)"},
-    {"pipelined", PN_GPU_OPT_FLAG, OFF(pipelined), 0, 1, 0, "", "flag",
-     "pipelined issue: an arithmetic or shared\ninstruction gives its "
-     "scheduler back when it\nis issued, not when it is finished"},
-    {"la", U, OFF(la), 0, MAXN, 0, "LA", "steps",
-     "with {pipelined}: arithmetic latency in\nsteps (default 0)"},
-    {"workload", PN_GPU_OPT_FILE, OFF(workload), 0, 0, 0, "FILE", "file",
-     "per-warp counts: lines warp,arith,shared,global"},
-    {"threads-per-block", U, OFF(threads_per_block), 1, MAXN, 0, "T",
-     "threads", "with {blocks} and {sms}: warps per SM =\n"
-     "ceil(T/32) * ceil(B/N) (one SM, one wave)"},
-    {"blocks", U, OFF(blocks), 1, MAXN, 0, "B", "blocks",
-     "blocks of the launch (with {threads-per-block})"},
-    {"sms", U, OFF(sms), 1, MAXN, 0, "N", "SMs",
-     "SMs of the launch (with {threads-per-block})"},
-    {"resident", U, OFF(resident), 1, PN_GPU_MAX_WARPS, 0, "R", "blocks",
-     "block scheduler: R blocks resident at once;\nthe SM's blocks "
-     "ceil(B/N) ({blocks}, {sms},\nN = 1 if not given) enter as slots "
-     "free up"},
-    {"warps-per-block", U, OFF(warps_per_block), 1, PN_GPU_MAX_WARPS, 0,
-     "WB", "warps", "with {resident}: warps of a block (or\n"
-     "{threads-per-block})"},
-    {"transactions", U, OFF(transactions), 1, MAXN, 1, "T",
-     "transactions", "memory transactions per DRAM access, sent\none a "
-     "step (default 1)"},
-    {"inflight", U, OFF(inflight), 1, MAXN, 0, "K", "transactions",
-     "bandwidth: at most K DRAM transactions in\nflight on the SM "
-     "(K >= T)"},
-    {"l1-hits", U, OFF(l1_hits), 0, MAXN, 0, "H1", "accesses",
-     "of each warp's global accesses, H1 hit in\nL1 (default 0)"},
-    {"l1-hit-latency", U, OFF(l1_hit_latency), 0, MAXN, 5, "LH1", "steps",
-     "latency of an L1 hit in steps (default 5)"},
-    {"l2-hits", U, OFF(l2_hits), 0, MAXN, 0, "H2", "accesses",
-     "of each warp's global accesses, H2 hit in\nL2 (default 0)"},
-    {"l2-hit-latency", U, OFF(l2_hit_latency), 0, MAXN, 10, "LH2", "steps",
-     "latency of an L2 hit in steps (default 10)"},
-    {"mlp", U, OFF(mlp), 1, PN_GPU_MAX_MLP, 1, "K", "slots",
-     "load slots: a warp issues up to K global\naccesses before it waits "
-     "for the first\n(default 1: it waits for each)"},
-    {"arch", PN_GPU_OPT_TEXT, OFF(arch), 0, 0, 0, "CC", "architecture",
-     "defaults of compute capability CC (sm_80,\n8.0): schedulers; l1, l2, "
-     "la and hit\nlatencies in cycles, one step a cycle"},
-};
-#undef U
-#undef MAXN
-#undef OFF
-#define NOPTIONS (sizeof option_table / sizeof *option_table)
-
-const pn_gpu_option_t *pn_gpu_option_table(size_t *n)
-{
-    if (n)
-        *n = NOPTIONS;
-    return option_table;
-}
-
-long pn_gpu_option_find(const char *name)
-{
-    for (size_t i = 0; name && i < NOPTIONS; i++)
-        if (!strcmp(option_table[i].name, name))
-            return (long)i;
-    return -1;
-}
-
-void pn_gpu_options_init(pn_gpu_options_t *o)
-{
-    memset(o, 0, sizeof *o);
-    for (size_t i = 0; i < NOPTIONS; i++)
-        if (option_table[i].type == PN_GPU_OPT_UINT)
-            *(uint64_t *)((char *)o + option_table[i].offset) =
-                option_table[i].def;
-}
-
-pn_status_t pn_gpu_option_set(pn_gpu_options_t *o, size_t row,
-                              const char *text, pn_error_t *err)
-{
-    pni_error_begin(err, NULL);
-    if (!o || !text || row >= NOPTIONS)
-        return pni_error(err, PN_EINVAL, 0, 0, "no such parameter");
-    const pn_gpu_option_t *r = &option_table[row];
-    if (r->type == PN_GPU_OPT_FILE || r->type == PN_GPU_OPT_TEXT) {
-        *(const char **)((char *)o + r->offset) = text;
-    } else {
-        char q[80];
-        pni_quote(q, sizeof q, text, strlen(text), 40);
-        if (*text < '0' || *text > '9')
-            return pni_error(err, PN_EVALUE, 0, 0,
-                             "%s: '%s' is not a whole number", r->name, q);
-        char *end;
-        errno = 0;
-        unsigned long long v = strtoull(text, &end, 10);
-        if (*end)
-            return pni_error(err, PN_EVALUE, 0, 0,
-                             "%s: '%s' is not a whole number", r->name, q);
-        if (errno == ERANGE || v < r->min || v > r->max)
-            return pni_error(err, PN_ERANGE, 0, 0,
-                             "%s: %s is out of range (%llu to %llu)",
-                             r->name, q, (unsigned long long)r->min,
-                             (unsigned long long)r->max);
-        *(uint64_t *)((char *)o + r->offset) = v;
-    }
-    o->given |= UINT64_C(1) << row;
-    return PN_OK;
-}
-
-static int given(const pn_gpu_options_t *o, const char *name)
-{
-    long i = pn_gpu_option_find(name);
-    return i >= 0 && (o->given >> i & 1);
-}
-
-pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
-                                   pn_gpu_params_t *p, pn_gpu_warp_t **work,
-                                   pn_error_t *err)
-{
-    pni_error_begin(err, NULL);
-    if (!o || !p || !work)
-        return pni_error(err, PN_EINVAL, 0, 0, "no options");
-    *work = NULL;
-    pn_gpu_params_init(p);
-    if (o->arch && !o->arch_applied)
-        return pni_error(err, PN_EINVAL, 0, 0,
-                         "arch %s: its defaults need pn_gpu_options_arch() "
-                         "before resolving", o->arch);
-    p->schedulers = o->schedulers;
-    p->l1 = o->l1;
-    p->l2 = o->l2;
-    p->uniform.arith = o->arith;
-    p->uniform.shared = o->shared;
-    p->uniform.global = o->global;
-    p->pipelined = o->pipelined != 0;
-    p->la = o->la;
-    if (o->la && !o->pipelined)
-        return pni_error(err, PN_EINVAL, 0, 0,
-                         "la needs pipelined (the paper's net has no "
-                         "arithmetic latency)");
-    p->transactions = o->transactions;
-    p->inflight = o->inflight;
-    p->l1_hits = o->l1_hits;
-    p->l2_hits = o->l2_hits;
-    p->l1_hit_latency = o->l1_hit_latency;
-    p->l2_hit_latency = o->l2_hit_latency;
-    p->mlp = o->mlp;
-    if (o->mlp >= 2 && ((o->transactions > 1) || o->inflight || o->l1_hits ||
-                        o->l2_hits))
-        return pni_error(err, PN_EINVAL, 0, 0,
-                         "mlp %llu goes with the paper's global frame only "
-                         "(not with transactions, inflight or hits)",
-                         (unsigned long long)o->mlp);
-    if (o->inflight && o->inflight < (o->transactions ? o->transactions : 1))
-        return pni_error(err, PN_EINVAL, 0, 0,
-                         "inflight %llu is below transactions %llu (an "
-                         "access takes all its transactions' bandwidth at "
-                         "once)", (unsigned long long)o->inflight,
-                         (unsigned long long)o->transactions);
-    uint64_t warps = o->warps;
-    int resident = given(o, "resident");
-    if (given(o, "warps-per-block") && !resident)
-        return pni_error(err, PN_EINVAL, 0, 0,
-                         "warps-per-block needs resident (the block "
-                         "scheduler)");
-    if (resident) {
-        /* the block scheduler: the SM's blocks, ceil(B/N), through min(R,
-         * B) slots of WB warp parts each */
-        if (!given(o, "blocks"))
-            return pni_error(err, PN_EINVAL, 0, 0,
-                             "resident needs blocks (the blocks of the "
-                             "launch, or of the SM without sms)");
-        if (given(o, "warps"))
-            return pni_error(err, PN_EINVAL, 0, 0,
-                             "with resident the warps are min(resident, "
-                             "blocks) x warps-per-block: give "
-                             "warps-per-block, not warps");
-        int wpb = given(o, "warps-per-block"),
-            tpb = given(o, "threads-per-block");
-        if (wpb + tpb != 1)
-            return pni_error(err, PN_EINVAL, 0, 0,
-                             "resident needs the warps of a block: "
-                             "warps-per-block or threads-per-block (one "
-                             "of them)");
-        uint64_t wb = wpb ? o->warps_per_block
-                          : o->threads_per_block / 32 +
-                                (o->threads_per_block % 32 != 0);
-        uint64_t n = given(o, "sms") ? o->sms : 1;
-        uint64_t b = o->blocks / n + (o->blocks % n != 0);
-        uint64_t slots = o->resident < b ? o->resident : b;
-        if (wb > PN_GPU_MAX_WARPS || slots * wb > PN_GPU_MAX_WARPS)
-            return pni_error(err, PN_ERANGE, 0, 0,
-                             "%llu resident blocks of %llu warps: more than "
-                             "%d warps", (unsigned long long)slots,
-                             (unsigned long long)wb, PN_GPU_MAX_WARPS);
-        if (b > PN_TOKENS_MAX / wb)
-            return pni_error(err, PN_ERANGE, 0, 0,
-                             "the launch gives too many warps");
-        p->resident = o->resident;
-        p->blocks = b;
-        p->warps_per_block = (size_t)wb;
-        warps = slots * wb;
-    } else {
-        int launch = given(o, "threads-per-block") + given(o, "blocks") +
-                     given(o, "sms");
-        if (launch && launch != 3)
-            return pni_error(err, PN_EINVAL, 0, 0,
-                             "threads-per-block, blocks and sms go together");
-        if (launch) {
-            if (given(o, "warps") || o->workload)
-                return pni_error(err, PN_EINVAL, 0, 0,
-                                 "give the warps once: warps, workload or a "
-                                 "launch (threads-per-block, blocks, sms)");
-            if (pn_gpu_launch_warps(o->threads_per_block, o->blocks, o->sms,
-                                    &warps) != PN_OK)
-                return pni_error(err, PN_ERANGE, 0, 0,
-                                 "the launch gives too many warps");
-        }
-    }
-    if (o->workload) {
-        size_t n;
-        pn_status_t st = pn_gpu_workload_read(o->workload, work, &n, err);
-        if (st)
-            return st;
-        if ((given(o, "warps") || resident) && warps != n) {
-            free(*work);
-            *work = NULL;
-            pni_error_begin(err, NULL); /* not an error of the file */
-            return pni_error(err, PN_EINVAL, 0, 0,
-                             "%s %llu but the workload %s has %zu warps",
-                             resident ? "resident slots give warps" : "warps",
-                             (unsigned long long)warps, o->workload, n);
-        }
-        warps = n;
-        p->work = *work;
-    }
-    for (uint64_t w = 0; w < warps; w++) {
-        uint64_t g = p->work ? p->work[w].global : p->uniform.global;
-        if (o->l1_hits > g || o->l2_hits > g - o->l1_hits) {
-            free(*work);
-            *work = NULL;
-            p->work = NULL;
-            pni_error_begin(err, NULL);
-            return pni_error(err, PN_EINVAL, 0, 0,
-                             "l1-hits %llu and l2-hits %llu are more than "
-                             "the %llu global accesses of warp %llu",
-                             (unsigned long long)o->l1_hits,
-                             (unsigned long long)o->l2_hits,
-                             (unsigned long long)g, (unsigned long long)w);
-        }
-        if (!p->work)
-            break;   /* every warp the same */
-    }
-    p->warps = warps > SIZE_MAX ? SIZE_MAX : (size_t)warps;
-    return PN_OK;
-}
-
-pn_status_t pn_gpu_launch_warps(uint64_t tpb, uint64_t blocks, uint64_t sms,
-                                uint64_t *warps)
-{
-    if (!tpb || !blocks || !sms || !warps)
-        return PN_EINVAL;
-    uint64_t per_block = tpb / 32 + (tpb % 32 != 0);
-    uint64_t per_sm = blocks / sms + (blocks % sms != 0);
-    if (per_sm && per_block > UINT64_MAX / per_sm)
-        return PN_ERANGE;
-    *warps = per_block * per_sm;
-    return PN_OK;
 }
 
 /* A workload line, as the CSV reader of lib/ reads it (plain: no quoting;
@@ -1304,7 +1125,9 @@ static int warp_id(const char *id, size_t *warp, char *kind, int *num)
         return 0;
     char *end2;
     long k = strtol(end + 2, &end2, 10);
-    if (*end2 || k < 1 || k > 26 + 3 * (PN_GPU_MAX_MLP - 1) + 2)
+    if (*end2 || k < 1 ||
+        (k > 26 + 3 * (PN_GPU_MAX_MLP - 1) + 2 && k != PN_GPU_BAR_WAIT &&
+         k != PN_GPU_BAR_LEFT && k != PN_GPU_BAR_ARRIVE))
         return 0;
     *warp = (size_t)w;
     *kind = end[1];
@@ -1321,7 +1144,7 @@ static int block_id(const char *id, char *kind)
     const char *u = id + 1 + strspn(id + 1, "0123456789");
     if (!strcmp(u, "_free") || !strcmp(u, "_run") || !strcmp(u, "_done"))
         *kind = 'p';
-    else if (!strcmp(u, "_start") || !strcmp(u, "_end"))
+    else if (!strcmp(u, "_start") || !strcmp(u, "_end") || !strcmp(u, "_sync"))
         *kind = 't';
     else
         return 0;
@@ -1349,7 +1172,8 @@ pn_status_t pn_gpu_groups(const pn_net_t *net, pn_groups_t **out)
             continue;
         }
         if (!warp_id(id, &w, &kind, &k) || kind != 'p' ||
-            k > 30 + 2 * (PN_GPU_MAX_MLP - 1) || w >= PN_GPU_MAX_WARPS)
+            (k > 30 + 2 * (PN_GPU_MAX_MLP - 1) && k != PN_GPU_BAR_WAIT &&
+             k != PN_GPU_BAR_LEFT) || w >= PN_GPU_MAX_WARPS)
             return PN_EINVAL;
         if (w + 1 > warps)
             warps = w + 1;

@@ -51,13 +51,24 @@ typedef struct pn_gpu_params {
                               * frames (load slots) and goes on after an
                               * issue (doc/wpnm.md); 0 or 1: the paper's
                               * frame, the warp waits for every access */
-    uint64_t reserved[3];    /* zero: room for fields of later versions */
+    uint64_t barriers;       /* B: barriers a warp meets (__syncthreads):
+                              * its instructions run in B + 1 phases and
+                              * the warps of a block (warps_per_block, or
+                              * all warps without it) start a phase
+                              * together (doc/wpnm.md); 0: none */
+    uint64_t reserved[2];    /* zero: room for fields of later versions */
 } pn_gpu_params_t;
 
 /* Fills the defaults of pn-gen-gpu(1): 32 warps, 2 schedulers, l1 = 20,
  * l2 = 2, every warp 10 arithmetic, 4 shared, 4 global instructions. */
 void pn_gpu_params_init(pn_gpu_params_t *p);
 
+
+/* The node numbers of the barrier (--barriers, doc/wpnm.md): above every
+ * number of the load slots' frames. */
+#define PN_GPU_BAR_WAIT 100   /* place: the warp waits at the barrier */
+#define PN_GPU_BAR_LEFT 101   /* place: barriers still to meet */
+#define PN_GPU_BAR_ARRIVE 120 /* transition: the warp reaches the barrier */
 
 /* The most load slots a warp may have (--mlp). */
 #define PN_GPU_MAX_MLP 32
@@ -73,7 +84,8 @@ void pn_gpu_params_init(pn_gpu_params_t *p);
  * more than PN_GPU_MAX_WARPS warps; with resident, blocks 0, warps_per_block
  * 0 or warps not min(resident, blocks) * warps_per_block; inflight below
  * transactions; l1_hits + l2_hits above a warp's global accesses; mlp
- * above PN_GPU_MAX_MLP, or mlp >= 2 with transactions, inflight or hits), PN_ERANGE (a count or latency + 1 above
+ * above PN_GPU_MAX_MLP, or mlp >= 2 with transactions, inflight or hits;
+ * barriers with hits, or warps not a multiple of warps_per_block), PN_ERANGE (a count or latency + 1 above
  * PN_TOKENS_MAX) or PN_ENOMEM.  Ids: p0, active, t0, w<i>_p<k>, w<i>_t<k>;
  * every node has a position (the paper's Figure 2 for each warp, warps in
  * a grid) and a name label offset to its right, with columns wide enough
@@ -126,6 +138,7 @@ typedef struct pn_gpu_options {
                            * pn_gpu_options_arch() (gpu/predict.h) */
     uint64_t arch_applied; /* 1 once pn_gpu_options_arch() did so */
     uint64_t mlp;          /* load slots of a warp (1: the paper's frame) */
+    uint64_t barriers;     /* barriers a warp meets (0: none) */
 } pn_gpu_options_t;
 
 typedef enum {

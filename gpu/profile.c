@@ -130,6 +130,10 @@ typedef struct {
     long grid_size, block_size; /* ncu "(x, y, z)" cells, when no dims */
     long duration, time;        /* ncu: "Duration" (s), gpu__time_duration */
     double time_scale;          /* seconds per unit of `time` */
+    double nv_time_scale;       /* nvprof: seconds per unit of Duration */
+    double smem_scale[2];       /* nvprof: bytes per unit of Static SMem and
+                                 * Dynamic SMem */
+    int spaced;                 /* nvprof's own header ("Grid X") */
 } cols_t;
 
 typedef struct {
@@ -269,11 +273,27 @@ static void kernel_name(char *buf, size_t size, const pni_csv_cell_t *cell)
     buf[k] = '\0';
 }
 
+/* A column by name; nvprof writes its own headers with spaces ("Grid X",
+ * "Registers Per Thread") where the data set has dots (R's names), so a
+ * name with dots also finds the name with spaces. */
+static long find_col(const pni_csv_cell_t *h, size_t n, const char *name)
+{
+    long c = pni_csv_find(h, n, name);
+    if (c >= 0 || !strchr(name, '.'))
+        return c;
+    char sp[128];
+    snprintf(sp, sizeof sp, "%s", name);
+    for (char *q = sp; *q; q++)
+        if (*q == '.')
+            *q = ' ';
+    return pni_csv_find(h, n, sp);
+}
+
 static long find_any(const pni_csv_cell_t *h, size_t n, const char *const *names,
                      size_t k)
 {
     for (size_t i = 0; i < k && names[i]; i++) {
-        long c = pni_csv_find(h, n, names[i]);
+        long c = find_col(h, n, names[i]);
         if (c >= 0)
             return c;
     }
@@ -305,6 +325,15 @@ static int time_unit(const pni_csv_cell_t *cell, double *scale)
 
 static pn_status_t missing(reader_t *r, const cols_t *m, const char *what)
 {
+    char sp[128];
+    if (m->spaced && strchr(what, '.') && !strchr(what, ' ')) {
+        /* a column of nvprof's own header is named with spaces */
+        snprintf(sp, sizeof sp, "%s", what);
+        for (char *q = sp; *q; q++)
+            if (*q == '.')
+                *q = ' ';
+        what = sp;
+    }
     return pni_error(r->err, PN_EVALUE, m->hline, 0,
                      "no column %s in the header", what);
 }
@@ -326,7 +355,22 @@ static pn_status_t map_columns(reader_t *r, const pni_csv_t *c, cols_t *m)
             metrics = 1;
     int is_ncu = metrics || pni_csv_find(h, n, "Kernel Name") >= 0;
     int is_nvprof = pni_csv_find(h, n, "gpu_name") >= 0 ||
-                    pni_csv_find(h, n, "Grid.X") >= 0;
+                    find_col(h, n, "Grid.X") >= 0;
+    m->spaced = pni_csv_find(h, n, "Grid.X") < 0 &&
+                pni_csv_find(h, n, "Grid X") >= 0;
+    m->nv_time_scale = m->smem_scale[0] = m->smem_scale[1] = 1;
+    /* nvprof's summary of metrics or events: one a row, over a kernel's
+     * invocations, with no launch's grid, block or time */
+    long per_row = pni_csv_find(h, n, "Metric Name");
+    if (per_row < 0) per_row = pni_csv_find(h, n, "Event Name");
+    if (!metrics && per_row >= 0 && pni_csv_find(h, n, "Invocations") >= 0)
+        return pni_error(r->err, PN_EVALUE, c->rec_line,
+                         h[per_row].column,
+                         "an nvprof summary (one metric or event a row, "
+                         "averaged over a kernel's invocations): it has no "
+                         "launch's grid, block or duration; profile with "
+                         "nvprof --print-gpu-trace --csv and the metrics "
+                         "(one row a launch)");
     if (!metrics && pni_csv_find(h, n, "Metric Name") >= 0 &&
         pni_csv_find(h, n, "Metric Value") >= 0)
         return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
@@ -338,14 +382,14 @@ static pn_status_t map_columns(reader_t *r, const pni_csv_t *c, cols_t *m)
                          "Grid.X) nor an Nsight Compute raw page (no column "
                          "Kernel Name, gpu__* or launch__*)");
     m->layout = is_ncu ? NCU : NVPROF;
-    static const char *const nv_gpu[] = {"gpu_name"},
+    static const char *const nv_gpu[] = {"gpu_name", "Device"},
         *const nv_kernel[] = {"AppName", "Kernel", "Name"},
         *const ncu_gpu[] = {"gpu_name", "device__attribute_display_name",
                             "Device"},
         *const ncu_kernel[] = {"AppName", "Kernel Name", "Function Name"};
     const char *const *gpu = is_ncu ? ncu_gpu : nv_gpu;
     const char *const *kern = is_ncu ? ncu_kernel : nv_kernel;
-    size_t ngpu = is_ncu ? 3 : 1;
+    size_t ngpu = is_ncu ? 3 : 2;
     for (size_t k = 0; k < 3; k++) {
         m->gpu[k] = k < ngpu ? pni_csv_find(h, n, gpu[k]) : -1;
         m->kernel[k] = pni_csv_find(h, n, kern[k]);
@@ -359,13 +403,13 @@ static pn_status_t map_columns(reader_t *r, const pni_csv_t *c, cols_t *m)
                                    "or Function Name)"
                                  : "naming the kernel (AppName, Kernel or "
                                    "Name)");
-    m->size = pni_csv_find(h, n, "Input.Size");
+    m->size = find_col(h, n, "Input.Size");
     const struct field_names *f = is_ncu ? ncu_fields : nvprof_fields;
     for (int k = 0; k < F_COUNT; k++)
         m->field[k] = find_any(h, n, f[k].names, ALIASES);
     const char *const *un = is_ncu ? ncu_unsigned : nvprof_unsigned;
     for (int k = 0; k < U_COUNT; k++)
-        m->uns[k] = pni_csv_find(h, n, un[k]);
+        m->uns[k] = is_ncu ? pni_csv_find(h, n, un[k]) : find_col(h, n, un[k]);
     m->grid_size = m->block_size = -1;
     if (is_ncu) {
         static const char *const dur[] = {"gpu__time_duration.sum",
@@ -435,6 +479,15 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
     if (!l->gpu[0])
         return bad_cell(r, m, first, &row[first],
                         "is empty: a launch needs its GPU's name");
+    /* nvprof's Device: "GeForce GTX 970 (0)", the device's number after */
+    size_t gl = strlen(l->gpu);
+    if (gl > 4 && l->gpu[gl - 1] == ')') {
+        size_t q = gl - 2;
+        while (q > 0 && l->gpu[q] >= '0' && l->gpu[q] <= '9')
+            q--;
+        if (q + 2 < gl && q >= 2 && l->gpu[q] == '(' && l->gpu[q - 1] == ' ')
+            l->gpu[q - 1] = '\0';
+    }
     first = -1;
     for (int k = 0; k < 3 && !l->kernel[0]; k++)
         if (m->kernel[k] >= 0) {
@@ -475,6 +528,8 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
             v *= m->time_scale;
         }
         l->measured_s = v;
+    } else {
+        l->measured_s *= m->nv_time_scale;
     }
     /* a time of 0, or one that underflows to a subnormal, is not a
      * measurement (a launch takes some time): unknown, as fit and eval
@@ -501,6 +556,17 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
     if (m->block_size >= 0 &&
         (st = get_dim3(r, m, m->block_size, row, l->block)))
         return st;
+    if (m->smem_scale[0] != 1 || m->smem_scale[1] != 1) {
+        /* nvprof's units row gave KB or MB */
+        double b = l->smem_per_block * m->smem_scale[0],
+               d = dyn * m->smem_scale[1];
+        if (b + d > UINT_MAX)
+            return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
+                             "the shared memory of a block is more than %u "
+                             "bytes", UINT_MAX);
+        l->smem_per_block = (unsigned)b;
+        dyn = (unsigned)d;
+    }
     if (dyn > UINT_MAX - l->smem_per_block)
         return pni_error(r->err, PN_EVALUE, c->rec_line, 0,
                          "static and dynamic shared memory add up to more "
@@ -602,6 +668,60 @@ static pn_status_t next_row(reader_t *r, size_t ncols, unsigned long hline,
                      c->n, hline, ncols);
 }
 
+/* nvprof's units row (no cell a number): the unit of Duration (s, ms,
+ * us, ns) and of the shared memory columns (B, KB, MB). *got: it was one. */
+static pn_status_t nvprof_units(reader_t *r, cols_t *m, const pni_csv_t *c,
+                                int *got)
+{
+    *got = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        double v;
+        if (pni_csv_number(&c->cells[i], &v) == 0)
+            return PN_OK;
+    }
+    *got = 1;
+    long d = m->field[F_TIME];
+    char q[256];
+    if (d >= 0 && c->cells[d].len && time_unit(&c->cells[d], &m->nv_time_scale)) {
+        const pni_csv_cell_t *u = &c->cells[d];
+        return pni_error(r->err, PN_EVALUE, u->line, u->column,
+                         "unknown time unit '%s' of Duration (s, ms, us, ns)",
+                         pni_quote(q, sizeof q, u->s, u->len, 40));
+    }
+    static const struct { const char *name; double b; } bytes[] = {
+        {"", 1}, {"B", 1}, {"KB", 1024}, {"MB", 1024 * 1024}};
+    for (int k = U_SMS; k <= U_SMD; k++) {
+        long i = m->uns[k];
+        if (i < 0)
+            continue;
+        char u[16];
+        pni_csv_copy(u, sizeof u, &c->cells[i]);
+        size_t j = 0;
+        while (j < 4 && strcmp(u, bytes[j].name))
+            j++;
+        if (j == 4)
+            return pni_error(r->err, PN_EVALUE, c->cells[i].line,
+                             c->cells[i].column,
+                             "unknown unit '%s' of shared memory (B, KB, MB)",
+                             pni_quote(q, sizeof q, c->cells[i].s,
+                                       c->cells[i].len, 40));
+        m->smem_scale[k - U_SMS] = bytes[j].b;
+    }
+    return PN_OK;
+}
+
+/* A row of nvprof's trace that is not a kernel launch: its name is in
+ * brackets ("[CUDA memcpy HtoD]", "[CUDA memset]"). */
+static int api_row(const cols_t *m, const pni_csv_t *c)
+{
+    for (int k = 0; k < 3; k++) {
+        long i = m->kernel[k];
+        if (i >= 0 && c->cells[i].len)
+            return c->cells[i].s[0] == '[';
+    }
+    return 0;
+}
+
 pn_status_t pn_gpu_profile_read(const char *path, pn_gpu_launch_t **out,
                                 size_t *n, pn_error_t *err)
 {
@@ -648,6 +768,17 @@ pn_status_t pn_gpu_profile_read(const char *path, pn_gpu_launch_t **out,
             goto done;
         if (!got)
             break;
+        if (first && m.layout == NVPROF && m.spaced) {
+            first = 0;
+            if ((st = nvprof_units(&r, &m, c, &got)))
+                goto done;
+            if (got)
+                continue;
+        }
+        /* nvprof's trace has a row for each memory copy and set too
+         * ("[CUDA memcpy HtoD]"): not a kernel launch */
+        if (m.layout == NVPROF && m.spaced && api_row(&m, c))
+            continue;
         if (first && m.layout == NCU) {
             first = 0;
             /* the units row: no cell of it is a number */

@@ -121,6 +121,19 @@ expect 0 "$BIN/pn-run" "$TMP/mlp.pnml"
 has "$TMP/out" "steps: $((8 * 25 + 1))"
 expect 2 "$BIN/pn-gen-gpu" --mlp 2 --inflight 4
 has "$TMP/err" "mlp 2 goes with the paper's global frame only"
+# barriers: one warp takes 2 steps a barrier more; the net runs in every program
+expect 0 "$BIN/pn-gen-gpu" --warps 2 --schedulers 2 --warps-per-block 2 --barriers 3 --arith 8 --shared 0 --global 0 -o "$TMP/bar.pnml"
+expect 0 "$BIN/pn-run" "$TMP/bar.pnml"
+has "$TMP/out" "steps: $((4 * 8 + 1 + 2 * 3))"
+expect 0 "$BIN/pn-info" "$TMP/bar.pnml"
+has "$TMP/out" "barriers 3, barrier-warps 2)"
+expect 0 "$BIN/pn-struct" "$TMP/bar.pnml"
+expect 0 "$BIN/pn-reach" "$TMP/bar.pnml"
+expect 0 "$BIN/pn-dot" -o "$TMP/bar.svg" "$TMP/bar.pnml"
+expect 2 "$BIN/pn-gen-gpu" --warps 3 --warps-per-block 2 --barriers 1
+has "$TMP/err" "whole blocks of warps-per-block"
+expect 2 "$BIN/pn-gen-gpu" --barriers 1 --l1-hits 1
+has "$TMP/err" "barriers do not go with l1-hits"
 expect 0 "$BIN/pn-gen-gpu" --warps 1 --arith 0 --shared 0 --global 6 --l1-hits 2 --l2-hits 1 --l2-hit-latency 12 -o "$TMP/hit.pnml"
 expect 0 "$BIN/pn-run" --runs 3 "$TMP/hit.pnml"
 has "$TMP/out" "min $((2 * 10 + 17 + 3 * 25 + 1))  median"

@@ -15,8 +15,8 @@ man_documents_options pn-sweep
 # --help names every parameter of the generator's table (a word of the
 # --param entry each)
 "$BIN/pn-sweep" --help | sed -n '/^  -p, --param/,/^ *-.*--spec/p' | tr -s ' ,()\n' '\n\n\n\n' > "$TMP/param-words"
-rows=$(sed -n 's/^    {"\([a-z0-9_-]*\)", [A-Z_]*, OFF(.*/\1/p' "$srcdir/../generators/gpu.c")
-[ "$(echo "$rows" | wc -w)" -ge 20 ] && ok || bad "the generator's table was not found in gpu.c"
+rows=$(sed -n 's/^    {"\([a-z0-9_-]*\)", [A-Z_]*, OFF(.*/\1/p' "$srcdir/../generators/gpu_options.c")
+[ "$(echo "$rows" | wc -w)" -ge 20 ] && ok || bad "the generator's table was not found in gpu_options.c"
 for p in $rows; do
     grep -qx -- "$p" "$TMP/param-words" && ok || bad "pn-sweep --help lacks the parameter $p"
 done

@@ -1119,6 +1119,172 @@ START_TEST(load_slots)
 }
 END_TEST
 
+/* Barriers (--barriers B, doc/wpnm.md): on every step no warp runs an
+ * instruction past a barrier that a warp of its block has not reached,
+ * every run ends with the barrier places empty; a block's phase takes as
+ * long as its slowest warp; B = 0 is the net without barriers. */
+static uint64_t run_barriers(const pn_gpu_params_t *p, uint64_t seed)
+{
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(p, &net), PN_OK);
+    pn_engine_t *eng;
+    ck_assert_int_eq(pn_engine_compile(net, &eng), PN_OK);
+    size_t W = p->warps, WB = p->warps_per_block ? p->warps_per_block : W;
+    size_t *wait = calloc(W, sizeof *wait), *left = calloc(W, sizeof *left);
+    size_t *p1 = calloc(W, sizeof *p1);
+    for (size_t w = 0; w < W; w++) {
+        wait[w] = place_of(net, "w%zu_p%d", w, PN_GPU_BAR_WAIT);
+        left[w] = place_of(net, "w%zu_p%d", w, PN_GPU_BAR_LEFT);
+        p1[w] = place_of(net, "w%zu_p1", w);
+    }
+    pn_sim_t *sim = pn_sim_new(eng, seed, PN_SEM_MAXIMAL, 0);
+    pn_end_t end = PN_END_NONE;
+    uint64_t met = 0;
+    while (end == PN_END_NONE) {
+        ck_assert_int_eq(pn_sim_step(sim, &end), PN_OK);
+        const uint64_t *m = pn_sim_marking(sim);
+        for (size_t w = 0; w < W; w++) {
+            ck_assert_uint_le(m[left[w]], p->barriers);
+            ck_assert_uint_le(m[wait[w]], 1);
+            if (!m[p1[w]] || m[wait[w]])
+                continue;
+            /* w runs after its (B - left)-th barrier: every warp of its
+             * block has reached that barrier */
+            size_t b0 = w / WB * WB;
+            for (size_t v = b0; v < b0 + WB; v++)
+                if (m[p1[v]])
+                    ck_assert_uint_le(m[left[v]], m[left[w]]);
+            if (m[left[w]] < p->barriers)
+                met = 1;
+        }
+    }
+    ck_assert_int_eq(end, PN_END_DEAD);
+    const uint64_t *m = pn_sim_marking(sim);
+    for (size_t w = 0; w < W; w++)
+        ck_assert_uint_eq(m[wait[w]] + m[left[w]] + m[p1[w]], 0);
+    ck_assert_uint_eq(met, p->barriers > 0);
+    uint64_t steps = pn_sim_steps(sim);
+    pn_sim_free(sim);
+    pn_engine_free(eng);
+    pn_net_free(net);
+    free(wait);
+    free(left);
+    free(p1);
+    return steps;
+}
+
+START_TEST(barriers)
+{
+    /* arc by arc: 4 warps in blocks of 2, 2 barriers, 7 arithmetic
+     * instructions: phases of 3, 2, 2 */
+    pn_gpu_params_t p = {.warps = 4, .schedulers = 1, .l1 = 20, .l2 = 2,
+        .uniform = {7, 1, 3}, .warps_per_block = 2, .barriers = 2};
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    list_t got = {0};
+    actual(&got, net);
+    for (size_t w = 0; w < 4; w++) {
+        WANT("place w%zu_p5 3", w);
+        WANT("place w%zu_p7 1", w);
+        WANT("place w%zu_p9 1", w);
+        WANT("place w%zu_p100 0", w);
+        WANT("place w%zu_p101 2", w);
+        WANT("arc w%zu_p2 w%zu_t120 normal 1", w, w);
+        WANT("arc w%zu_p3 w%zu_t120 normal 1", w, w);
+        WANT("arc w%zu_p101 w%zu_t120 normal 1", w, w);
+        WANT("arc w%zu_p5 w%zu_t120 inhibitor 1", w, w);
+        WANT("arc w%zu_p7 w%zu_t120 inhibitor 1", w, w);
+        WANT("arc w%zu_p9 w%zu_t120 inhibitor 1", w, w);
+        WANT("arc w%zu_t120 w%zu_p100 normal 1", w, w);
+        WANT("arc w%zu_p101 w%zu_t16 inhibitor 1", w, w);
+        size_t b = w / 2;
+        WANT("arc w%zu_p100 b%zu_sync normal 1", w, b);
+        WANT("arc b%zu_sync w%zu_p2 normal 1", b, w);
+        WANT("arc b%zu_sync w%zu_p3 normal 1", b, w);
+        WANT("arc b%zu_sync w%zu_p5 normal 2", b, w);
+        WANT("arc b%zu_sync w%zu_p9 normal 1", b, w);
+        NOT("arc b%zu_sync w%zu_p7 normal 0", b, w);   /* 1 / 3 is 0 */
+        NOT("arc w%zu_p100 b%zu_sync normal 1", w, 1 - b);
+    }
+    list_free(&got);
+    pn_groups_t *gr;
+    ck_assert_int_eq(pn_gpu_groups(net, &gr), PN_OK);
+    pn_groups_free(gr);
+    pn_net_free(net);
+    /* the facts on every step, with and without blocks and load slots */
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        run_barriers(&p, seed);
+        pn_gpu_params_t q = {.warps = 6, .schedulers = 2, .l1 = 15, .l2 = 3,
+            .uniform = {9, 4, 5}, .pipelined = 1, .la = 2, .resident = 2,
+            .blocks = 5, .warps_per_block = 3, .barriers = 3,
+            .mlp = seed % 2 ? 3 : 1};
+        run_barriers(&q, seed);
+    }
+    /* one warp (or W in lockstep): 2 steps a barrier (arrive, meet) */
+    pn_gpu_params_t one = {.warps = 1, .schedulers = 1, .l1 = 20, .l2 = 2,
+        .uniform = {8, 4, 8}};
+    uint64_t base = 4 * 8 + 7 * 4 + 25 * 8 + 1;
+    ck_assert_uint_eq(run_steps(&one, 0), base);
+    for (uint64_t b = 1; b <= 7; b += 3) {
+        one.barriers = b;
+        ck_assert_uint_eq(run_barriers(&one, b), base + 2 * b);
+    }
+    /* a phase takes as long as the block's slowest warp: warp 0 has 8
+     * arithmetic instructions (16 steps a phase of 4), warp 1 two global
+     * accesses (25 steps a phase of 1): 2 * 25 + 2 + 1 steps, against
+     * 2 * 25 + 1 without the barrier */
+    pn_gpu_warp_t work[2] = {{8, 0, 0}, {0, 0, 2}};
+    pn_gpu_params_t two = {.warps = 2, .schedulers = 2, .l1 = 20, .l2 = 2,
+        .work = work};
+    ck_assert_uint_eq(run_steps(&two, 0), 51);
+    two.barriers = 1;
+    ck_assert_uint_eq(run_barriers(&two, 3), 53);
+    /* B = 0 is the net without barriers, node for node */
+    pn_gpu_params_t a = p, z = p;
+    a.barriers = 0, a.warps_per_block = 0;
+    z.barriers = 0;
+    pn_net_t *na, *nz;
+    ck_assert_int_eq(pn_gpu_net(&a, &na), PN_OK);
+    ck_assert_int_eq(pn_gpu_net(&z, &nz), PN_OK);
+    list_t la = {0}, lz = {0};
+    actual(&la, na);
+    actual(&lz, nz);
+    ck_assert_uint_eq(la.n, lz.n);
+    for (size_t i = 0; i < la.n; i++)
+        ck_assert_str_eq(la.v[i], lz.v[i]);
+    list_free(&la);
+    list_free(&lz);
+    pn_net_free(na);
+    pn_net_free(nz);
+    /* what it refuses: hits, warps that are not whole blocks */
+    pn_gpu_params_t bad = p;
+    bad.l1_hits = 1;
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    bad = p, bad.warps = 3;
+    ck_assert_int_eq(pn_gpu_net(&bad, &net), PN_EINVAL);
+    pn_gpu_options_t opt;
+    pn_gpu_options_init(&opt);
+    ck_assert_uint_eq(opt.barriers, 0);
+    pn_error_t err;
+    ck_assert_int_eq(pn_gpu_option_set(&opt,
+                         (size_t)pn_gpu_option_find("warps-per-block"), "5",
+                         &err), PN_OK);
+    pn_gpu_warp_t *wk;
+    ck_assert_int_eq(pn_gpu_options_resolve(&opt, &p, &wk, &err), PN_EINVAL);
+    ck_assert_int_eq(pn_gpu_option_set(&opt,
+                         (size_t)pn_gpu_option_find("barriers"), "2", &err),
+                     PN_OK);
+    ck_assert_int_eq(pn_gpu_options_resolve(&opt, &p, &wk, &err), PN_EINVAL);
+    ck_assert_ptr_nonnull(strstr(err.text, "whole blocks"));
+    ck_assert_int_eq(pn_gpu_option_set(&opt,
+                         (size_t)pn_gpu_option_find("warps-per-block"), "4",
+                         &err), PN_OK);
+    ck_assert_int_eq(pn_gpu_options_resolve(&opt, &p, &wk, &err), PN_OK);
+    ck_assert_uint_eq(p.barriers, 2);
+    ck_assert_uint_eq(p.warps_per_block, 4);
+}
+END_TEST
+
 /* The options that make the constructs: names, ranges, what goes
  * together, and the warps they give. */
 START_TEST(construct_options)
@@ -1234,6 +1400,7 @@ int main(void)
     tcase_add_test(tc, construct_facts);
     tcase_add_test(tc, construct_options);
     tcase_add_test(tc, load_slots);
+    tcase_add_test(tc, barriers);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

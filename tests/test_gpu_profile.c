@@ -183,6 +183,34 @@ START_TEST(nvprof_handmade)
 }
 END_TEST
 
+/* nvprof's own trace (--print-gpu-trace --csv with metrics): spaced
+ * headers, a units row (Duration in us, shared memory in KB), the
+ * device's number after its name, memory copies that are not launches. */
+START_TEST(nvprof_trace)
+{
+    size_t n;
+    pn_gpu_launch_t *l = read_ok("nvprof-trace.csv", &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(l[0].gpu, "GeForce GTX 970");
+    ck_assert_str_eq(l[0].kernel, "stencil");
+    dims(&l[0], 64, 64, 1, 16, 16, 1);
+    ck_assert_uint_eq(l[0].regs_per_thread, 32);
+    ck_assert_uint_eq(l[0].smem_per_block, 2 * 1024 + 256);
+    ck_assert_uint_eq(l[0].repeats, 2);
+    ck_assert_uint_eq(l[0].line, 7);
+    NEAR(l[0].measured_s, 45.056e-6);
+    NEAR(l[0].warps, 32768);
+    NEAR(l[0].inst, 2621440);
+    NEAR(l[0].shared_ld, 196608);
+    NEAR(l[0].global_st, 32768);
+    NEAR(l[0].branches, 98304);   /* Executed Control Flow Instructions */
+    ck_assert(isnan(l[0].input_size));
+    ck_assert(isnan(l[0].global_ld_trans));
+    ck_assert_uint_eq(l[0].no_column, 0);
+    pn_gpu_launches_free(l);
+}
+END_TEST
+
 /* Pascal's nvprof metric names map to the same fields as Kepler's and
  * Maxwell's events; an NA cell stays unknown. */
 START_TEST(nvprof_pascal)
@@ -419,6 +447,10 @@ static const bad_t bad_profiles[] = {
     {"ncu-no-block.csv", 1, 0, "no column giving the block (Block Size"},
     {"ncu-dim.csv", 3, 27, "'Grid Size': '(2048, 1)' is not a size"},
     {"ncu-thousands.csv", 3, 63, "'8,19,20' is not a number"},
+    {"nvprof-summary.csv", 3, 33, "an nvprof summary (one metric or event a row"},
+    {"nvprof-unit.csv", 2, 4, "unknown time unit 'fortnight' of Duration"},
+    {"nvprof-no-regs.csv", 1, 0, "no column Registers Per Thread in the header"},
+    {"nvprof-smem-unit.csv", 2, 14, "unknown unit 'GB' of shared memory"},
 };
 
 static void check_error(const char *what, pn_status_t st, const pn_error_t *err,
@@ -812,6 +844,7 @@ int main(void)
     tcase_add_test(tc, nvprof_repeats);
     tcase_add_test(tc, nvprof_handmade);
     tcase_add_test(tc, nvprof_pascal);
+    tcase_add_test(tc, nvprof_trace);
     tcase_add_test(tc, nvprof_no_counts);
     tcase_add_test(tc, ncu_real);
     tcase_add_test(tc, ncu_joined);

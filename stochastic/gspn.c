@@ -96,12 +96,13 @@ int pni_gspn_fire(const pni_gspn_t *g, size_t t, const uint64_t *m,
 
 /* The rate of timed transition t at m: its rate, times its enabling
  * degree (the firings its normal input arcs allow at once) under
- * infinite-server semantics. */
+ * infinite-server semantics, times the degree but k at most with k
+ * servers. */
 double pni_gspn_rate(const pni_gspn_t *g, size_t t, const uint64_t *m)
 {
     const pn_transition_t *tr = pn_net_transition(g->net, t);
     double rate = tr->timing == PN_TIMING_NONE ? PN_DEFAULT_RATE : tr->rate;
-    if (tr->server != PN_SERVER_INFINITE)
+    if (tr->server == PN_SERVER_SINGLE)
         return rate;
     uint64_t deg = UINT64_MAX;
     for (size_t k = g->aoff[t]; k < g->aoff[t + 1]; k++) {
@@ -110,7 +111,11 @@ double pni_gspn_rate(const pni_gspn_t *g, size_t t, const uint64_t *m)
             m[a->place] / a->weight < deg)
             deg = m[a->place] / a->weight;
     }
-    return deg == UINT64_MAX ? rate : rate * (double)deg;
+    if (deg == UINT64_MAX) /* no input: one firing at a time */
+        return rate;
+    if (tr->server == PN_SERVER_K && deg > tr->servers)
+        deg = tr->servers;
+    return rate * (double)deg;
 }
 
 /* ---- the store of markings ----------------------------------------------- */

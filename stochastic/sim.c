@@ -219,11 +219,12 @@ static pn_status_t compile_timing(pni_sim_model_t *md, pn_error_t *err)
         md->kind[t] = (unsigned char)k;
         md->rate[t] = tr->timing == PN_TIMING_NONE ? PN_DEFAULT_RATE
                                                    : tr->rate;
-        md->inf[t] = tr->server == PN_SERVER_INFINITE;
-        if (k == PN_TIMING_DETERMINISTIC && md->inf[t])
+        md->inf[t] = tr->server == PN_SERVER_INFINITE ? UINT64_MAX
+                     : tr->server == PN_SERVER_K ? tr->servers : 1;
+        if (k == PN_TIMING_DETERMINISTIC && md->inf[t] != 1)
             return pni_error(err, PN_EINVAL, 0, 0,
                              "transition %s: a deterministic delay with "
-                             "infinite server is not simulated (which "
+                             "more than one server is not simulated (which "
                              "clock a disabling stops is not defined)",
                              tr->id);
         if (k == PN_TIMING_EXPONENTIAL) {
@@ -261,7 +262,7 @@ pn_status_t pni_sim_model_init(pni_sim_model_t *md, const pn_net_t *net,
     md->eff = malloc((na + 1) * sizeof *md->eff);
     md->never = calloc(nt + 1, 1);
     md->kind = calloc(nt + 1, 1);
-    md->inf = calloc(nt + 1, 1);
+    md->inf = calloc(nt + 1, sizeof *md->inf);
     md->rate = calloc(nt + 1, sizeof *md->rate);
     md->pos = calloc(nt + 1, sizeof *md->pos);
     md->exps = malloc((nt + 1) * sizeof *md->exps);
@@ -337,9 +338,12 @@ static inline void update(pni_sim_run_t *r, size_t t)
     r->on[t] = (unsigned char)on;
     switch (md->kind[t]) {
     case PN_TIMING_EXPONENTIAL: {
+        /* k servers: as many firings under way as the enabling degree
+         * allows, k at most */
         double rate = !on ? 0
-                      : md->inf[t] && deg != UINT64_MAX
-                          ? md->rate[t] * (double)deg
+                      : md->inf[t] > 1 && deg != UINT64_MAX
+                          ? md->rate[t] *
+                                (double)(deg < md->inf[t] ? deg : md->inf[t])
                           : md->rate[t];
         uint32_t i = md->pos[t];
         r->tot += rate - r->er[i];

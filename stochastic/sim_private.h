@@ -44,7 +44,9 @@ typedef struct {
     uint32_t *dep;
     unsigned char *kind;       /* pn_timing_t, NONE read as exponential */
     double *rate;              /* rate, weight or delay */
-    unsigned char *inf;        /* infinite server */
+    uint64_t *inf;             /* firings under way at most: 1 single
+                                  server, k (PN_SERVER_K), UINT64_MAX
+                                  infinite server */
     uint32_t *pos;             /* t -> position in its kind's list */
     uint32_t *exps, nexp;      /* exponential transitions */
     uint32_t *imms, nimm;      /* immediate, by decreasing priority */

@@ -55,9 +55,10 @@ for c in $c1 $c2; do
 done
 
 # GSPNs with immediate transitions (M/M/c/K, the machine-repairman
-# model): each throughput and mean within 4 half-widths of pn-solve's
-# exact value, at 1% accuracy
-for f in mmck repairman; do
+# model; M/M/c/K again with one transition of 3 servers): each
+# throughput and mean within 4 half-widths of pn-solve's exact value, at
+# 1% accuracy
+for f in mmck repairman mmck-servers; do
     expect 0 "$BIN/pn-solve" "$G/$f.xml"
     awk '/^throughput:|^mean tokens:/ { on = 1; next } on && NF == 2 { print $1, $2 }' \
         "$TMP/out" > "$TMP/exact"

@@ -44,6 +44,12 @@ for dm in 200000 1; do
     lacks "$TMP/out" "NOT converged"
 done
 has "$TMP/out" "solver:      gauss-seidel"
+# the same queue with one service transition of 3 servers (k-server
+# semantics: rate min(n, 3) mu): the same throughput, and Busy + Queue
+# tokens in the system
+expect 0 "$BIN/pn-solve" "$G/mmck-servers.xml"
+near Serve 3.50422172945
+near Sys 3.143724143146
 # the relative residual is printed, and a looser tolerance stops sooner
 expect 0 "$BIN/pn-solve" --direct-max 1 --tolerance 1e-3 "$G/mmck.xml"
 has "$TMP/out" "solver:      gauss-seidel, 16 sweeps"

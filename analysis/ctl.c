@@ -99,7 +99,7 @@ static pn_status_t predecessors(ctl_t *c)
         return PN_ENOMEM;
     /* the edges of the expanded states only (a state the limit stopped
      * in the middle of has some of its edges stored past succ_off[nf]) */
-    uint64_t nedges = g->succ_off[c->nf];
+    uint64_t nedges = c->nf ? g->succ_off[c->nf] : 0;
     for (uint64_t k = 0; k < nedges; k++)
         c->pred_off[g->succ[k] + 2]++;
     for (size_t i = 0; i < c->n; i++)
@@ -337,6 +337,9 @@ pni_ctl_t *pni_ctl_new(pn_reach_t *r)
         c->r = r;
         c->n = r->store.nstates;
         c->nf = r->found.end == PN_REACH_COMPLETE ? c->n : r->found.expanded;
+        /* a search stopped at its first marking has no edge table yet */
+        if (!r->graph.succ_off)
+            c->nf = 0;
     }
     return c;
 }

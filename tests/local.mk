@@ -24,29 +24,34 @@ tests_test_gpu_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 tests_test_dot_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GVC_CFLAGS) $(XML_CFLAGS)
 tests_test_dot_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
+tests_test_reach_SOURCES = tests/test_reach.c tests/testutil.c
 tests_test_reach_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_reach_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 # the state equation, the walks and pn_reach_solve() against the search
 check_PROGRAMS += tests/test_lp
 TESTS += tests/test_lp
+tests_test_lp_SOURCES = tests/test_lp.c tests/testutil.c
 tests_test_lp_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_lp_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 # stubborn sets against the full search (analysis/stubborn.c)
 check_PROGRAMS += tests/test_stubborn
 TESTS += tests/test_stubborn
+tests_test_stubborn_SOURCES = tests/test_stubborn.c tests/testutil.c
 tests_test_stubborn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_stubborn_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
 # CTL against a textbook model checker (analysis/ctl.c)
 check_PROGRAMS += tests/test_ctl
 TESTS += tests/test_ctl
+tests_test_ctl_SOURCES = tests/test_ctl.c tests/testutil.c
 tests_test_ctl_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_ctl_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 # LTL: the tableau against the formulas' meaning on words, the checker
 # against lassos enumerated by brute force (analysis/buchi.c, ltl.c)
 check_PROGRAMS += tests/test_ltl
 TESTS += tests/test_ltl
+tests_test_ltl_SOURCES = tests/test_ltl.c tests/testutil.c
 tests_test_ltl_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_ltl_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
@@ -217,6 +222,7 @@ EXTRA_DIST += tests/cli-gspn-sim.sh
 # structural reductions (analysis/reduce.c) against the full search
 check_PROGRAMS += tests/test_reduce
 TESTS += tests/test_reduce
+tests_test_reduce_SOURCES = tests/test_reduce.c tests/testutil.c
 tests_test_reduce_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_reduce_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 # the same on a handful of the contest's small instances

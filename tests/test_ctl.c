@@ -21,130 +21,40 @@
 
 /* ---- the graph by brute force -------------------------------------------- */
 
-static int bf_enabled(const pn_net_t *net, const uint64_t *m, size_t t)
+/* The firing rule and the graph of tests/testutil.c, by the names used
+ * here. */
+typedef tu_graph_t graph_t;
+
+static inline int bf_enabled(const pn_net_t *net, const uint64_t *m,
+                             size_t t)
 {
-    size_t np = pn_net_place_count(net);
-    for (size_t p = 0; p < np; p++) {
-        uint64_t need = 0, produced = 0, taken = 0;
-        for (size_t i = 0; i < pn_net_arc_count(net); i++) {
-            const pn_arc_t *a = pn_net_arc(net, i);
-            if (a->transition != t || a->place != p)
-                continue;
-            if (a->dir == PN_DIR_TP) {
-                produced += a->weight;
-            } else if (a->kind == PN_ARC_NORMAL) {
-                need += a->weight;
-                taken += a->weight;
-            } else if (a->kind == PN_ARC_READ && m[p] < a->weight) {
-                return 0;
-            } else if (a->kind == PN_ARC_INHIBITOR && m[p] >= a->weight) {
-                return 0;
-            }
-        }
-        if (m[p] < need)
-            return 0;
-        uint64_t cap = pn_net_place(net, p)->capacity;
-        if (cap && produced && m[p] - taken + produced > cap)
-            return 0;
-    }
-    return 1;
+    return tu_bf_enabled(net, m, t);
 }
 
-static void bf_fire(const pn_net_t *net, const uint64_t *m, size_t t,
-                    uint64_t *out)
+static inline void bf_fire(const pn_net_t *net, const uint64_t *m, size_t t,
+                           uint64_t *out)
 {
-    memcpy(out, m, pn_net_place_count(net) * sizeof *m);
-    /* inputs taken, reset places emptied, outputs added */
-    for (int pass = 0; pass < 3; pass++)
-        for (size_t i = 0; i < pn_net_arc_count(net); i++) {
-            const pn_arc_t *a = pn_net_arc(net, i);
-            if (a->transition != t)
-                continue;
-            if (pass == 0 && a->dir == PN_DIR_PT && a->kind == PN_ARC_NORMAL)
-                out[a->place] -= a->weight;
-            else if (pass == 1 && a->kind == PN_ARC_RESET)
-                out[a->place] = 0;
-            else if (pass == 2 && a->dir == PN_DIR_TP)
-                out[a->place] += a->weight;
-        }
+    tu_bf_fire(net, m, t, out);
 }
-
-typedef struct {
-    const pn_net_t *net;
-    size_t np, nt, n;
-    uint64_t *m;            /* n markings of np places */
-    size_t *succ, *nsucc;   /* succ[i * nt + k], k < nsucc[i] */
-} graph_t;
 
 /* Every reachable marking (at most limit: 0 when there are more). */
-static int build(graph_t *g, const pn_net_t *net, size_t limit)
+static inline int build(graph_t *g, const pn_net_t *net, size_t limit)
 {
-    g->net = net;
-    g->np = pn_net_place_count(net);
-    g->nt = pn_net_transition_count(net);
-    g->m = malloc(limit * g->np * sizeof *g->m);
-    g->succ = malloc(limit * g->nt * sizeof *g->succ + 1);
-    g->nsucc = calloc(limit, sizeof *g->nsucc);
-    uint64_t next[8];
-    for (size_t p = 0; p < g->np; p++)
-        g->m[p] = pn_net_place(net, p)->marking;
-    g->n = 1;
-    for (size_t i = 0; i < g->n; i++)
-        for (size_t t = 0; t < g->nt; t++) {
-            if (!bf_enabled(net, g->m + i * g->np, t))
-                continue;
-            bf_fire(net, g->m + i * g->np, t, next);
-            size_t k = 0;
-            while (k < g->n &&
-                   memcmp(g->m + k * g->np, next, g->np * sizeof *next))
-                k++;
-            if (k == g->n) {
-                if (g->n == limit)
-                    return 0;
-                memcpy(g->m + g->n++ * g->np, next, g->np * sizeof *next);
-            }
-            g->succ[i * g->nt + g->nsucc[i]++] = k;
-        }
-    return 1;
+    return tu_bf_graph(g, net, limit);
 }
 
-static void graph_free(graph_t *g)
+static inline void graph_free(graph_t *g)
 {
-    free(g->m);
-    free(g->succ);
-    free(g->nsucc);
+    tu_graph_free(g);
 }
 
 /* ---- the textbook checker -------------------------------------------------- */
 
 static int atom(const graph_t *g, const pn_qformula_t *f, size_t s)
 {
-    const uint64_t *m = g->m + s * g->np;
-    switch (f->kind) {
-    case PN_QF_TRUE: return 1;
-    case PN_QF_FALSE: return 0;
-    case PN_QF_DEADLOCK: return g->nsucc[s] == 0;
-    case PN_QF_FIREABLE:
-        for (size_t i = 0; i < f->nitems; i++)
-            if (bf_enabled(g->net, m, f->items[i]))
-                return 1;
-        return 0;
-    default: {
-        uint64_t a = f->lhs.constant, b = f->rhs.constant;
-        for (size_t i = 0; i < f->lhs.nplaces; i++)
-            a += m[f->lhs.places[i]];
-        for (size_t i = 0; i < f->rhs.nplaces; i++)
-            b += m[f->rhs.places[i]];
-        switch (f->op) {
-        case PN_QCMP_LT: return a < b;
-        case PN_QCMP_LE: return a <= b;
-        case PN_QCMP_EQ: return a == b;
-        case PN_QCMP_NE: return a != b;
-        case PN_QCMP_GE: return a >= b;
-        default: return a > b;
-        }
-    }
-    }
+    if (f->kind == PN_QF_DEADLOCK)
+        return g->nsucc[s] == 0;
+    return tu_bf_holds(g->net, f, g->m + s * g->np);
 }
 
 /* Some (all = 0) or every (all = 1) successor of s is in z; every one of
@@ -214,34 +124,14 @@ static unsigned char *check(const graph_t *g, const pn_qformula_t *f)
 
 /* ---- random nets and formulas ---------------------------------------------- */
 
+/* 2-4 places, every one with a capacity, 1-4 transitions */
 static pn_net_t *random_net(pni_rng_t *rng)
 {
-    pn_net_t *net = pn_net_new("ctl");
-    size_t np = 2 + (size_t)pni_rng_below(rng, 3);
-    size_t nt = 1 + (size_t)pni_rng_below(rng, 4);
-    char id[32];
-    for (size_t p = 0; p < np; p++) {
-        snprintf(id, sizeof id, "p%zu", p);
-        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 3), NULL);
-        pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 2));
-    }
-    for (size_t t = 0; t < nt; t++) {
-        snprintf(id, sizeof id, "t%zu", t);
-        pn_net_add_transition(net, id, NULL, NULL);
-    }
-    size_t na = 1 + (size_t)pni_rng_below(rng, 3 * nt);
-    for (size_t i = 0; i < na; i++) {
-        uint64_t r = pni_rng_below(rng, 10);
-        pn_arc_kind_t kind = r < 7 ? PN_ARC_NORMAL
-                             : r == 7 ? PN_ARC_INHIBITOR
-                             : r == 8 ? PN_ARC_READ : PN_ARC_RESET;
-        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
-                               ? PN_DIR_TP : PN_DIR_PT;
-        pn_net_add_arc_at(net, NULL, dir, (size_t)pni_rng_below(rng, np),
-                          (size_t)pni_rng_below(rng, nt),
-                          1 + pni_rng_below(rng, 2), kind, NULL);
-    }
-    return net;
+    static const tu_shape_t sh = {
+        .id = "ctl", .p_min = 2, .p_span = 3, .t_min = 1, .t_span = 4,
+        .tokens = 3, .caps_in = 1, .cap_min = 2, .cap_span = 2, .a_min = 1,
+        .a_mul = 3, .ends_last = 1, .normal = 7, .inh = 8, .read = 9};
+    return tu_random_net(rng, &sh, 2);
 }
 
 /* A random formula's text, at most depth operators deep, onto buf. */

@@ -13,6 +13,7 @@
 #include "pn.h"
 #include "engine_private.h"
 #include "analysis_private.h"
+#include "testutil.h"
 
 /* A random net of 2-5 places and 1-4 transitions: arcs normal 6 times in
  * 10, else inhibitor, read or reset (kinds: 0 normal only, 1 normal,
@@ -20,73 +21,22 @@
  * when caps. */
 static pn_net_t *random_net(pni_rng_t *rng, int kinds, int caps)
 {
-    pn_net_t *net = pn_net_new("lp");
-    size_t np = 2 + (size_t)pni_rng_below(rng, 4);
-    size_t nt = 1 + (size_t)pni_rng_below(rng, 4);
-    char id[32];
-    caps = caps && pni_rng_below(rng, 3) == 0;
-    for (size_t p = 0; p < np; p++) {
-        snprintf(id, sizeof id, "p%zu", p);
-        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 3), NULL);
-        if (caps)
-            pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
-    }
-    for (size_t t = 0; t < nt; t++) {
-        snprintf(id, sizeof id, "t%zu", t);
-        pn_net_add_transition(net, id, NULL, NULL);
-    }
-    size_t na = 1 + (size_t)pni_rng_below(rng, 3 * nt);
-    for (size_t i = 0; i < na; i++) {
-        size_t p = (size_t)pni_rng_below(rng, np);
-        size_t t = (size_t)pni_rng_below(rng, nt);
-        uint64_t r = pni_rng_below(rng, 10);
-        pn_arc_kind_t kind = r < 6 || kinds == 0 ? PN_ARC_NORMAL
-                             : r < 8 ? PN_ARC_INHIBITOR
-                             : r < 9 || kinds == 1 ? PN_ARC_READ
-                                                   : PN_ARC_RESET;
-        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
-                               ? PN_DIR_TP : PN_DIR_PT;
-        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
-                          kind, NULL);
-    }
-    return net;
+    tu_shape_t sh = {
+        .id = "lp", .p_min = 2, .p_span = 4, .t_min = 1, .t_span = 4,
+        .tokens = 3, .caps_in = caps ? 3 : 0, .cap_min = 2, .cap_span = 3,
+        .a_min = 1, .a_mul = 3, .normal = 6, .inh = 8, .read = 9};
+    return tu_random_net(rng, &sh, kinds);
 }
 
 /* A random formula as text over the places p0.. and transitions t0... */
 static void random_formula(pni_rng_t *rng, size_t np, size_t nt, int depth,
                            char *buf, size_t size)
 {
-    size_t k = strlen(buf);
-    uint64_t r = pni_rng_below(rng, depth > 0 ? 9 : 5);
-    if (r == 0)
-        snprintf(buf + k, size - k, "%s", pni_rng_below(rng, 2) ? "deadlock"
-                                           : pni_rng_below(rng, 2) ? "true"
-                                                                   : "false");
-    else if (r == 1)
-        snprintf(buf + k, size - k, "fireable(t%u, t%u)",
-                 (unsigned)pni_rng_below(rng, nt),
-                 (unsigned)pni_rng_below(rng, nt));
-    else if (r <= 4) {
-        static const char *const ops[] = {"<", "<=", "==", "!=", ">=", ">"};
-        snprintf(buf + k, size - k, "p%u + p%u %s %u",
-                 (unsigned)pni_rng_below(rng, np),
-                 (unsigned)pni_rng_below(rng, np),
-                 ops[pni_rng_below(rng, 6)],
-                 (unsigned)pni_rng_below(rng, 6));
-    } else if (r == 5) {
-        snprintf(buf + k, size - k, "!(");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, ")");
-    } else {
-        snprintf(buf + k, size - k, "(");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, r <= 6 ? " || " : " && ");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, ")");
-    }
+    static const tu_fshape_t fs = {
+        .top = 9, .leaf = 5, .often = "deadlock", .rare = {"true", "false"},
+        .odds = 2, .fireable = 2, .two_places = 1, .cmp_end = 4,
+        .not_end = 5, .consts = 6};
+    tu_random_formula(rng, &fs, np, nt, depth, buf, size);
 }
 
 /* Four EF/AG queries and two bounds on a random net. */
@@ -112,12 +62,7 @@ static pn_query_set_t *random_queries(pni_rng_t *rng, const pn_net_t *net)
 static pn_reach_t *full_search(const pn_net_t *net, const pn_query_set_t *qs,
                                pn_query_answer_t *ans)
 {
-    pn_reach_options_t o;
-    pn_reach_options_init(&o);
-    o.max_states = 3000;
-    pn_reach_t *r;
-    ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
-    return r;
+    return tu_search(net, qs, ans, 3000, 0);
 }
 
 START_TEST(state_equation_against_search)

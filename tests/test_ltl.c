@@ -292,34 +292,14 @@ END_TEST
 
 /* ---- the checker against lassos of the graph -------------------------- */
 
+/* 2-3 places, every one with a capacity, 1-3 transitions */
 static pn_net_t *random_net(pni_rng_t *rng)
 {
-    pn_net_t *net = pn_net_new("ltl");
-    size_t np = 2 + (size_t)pni_rng_below(rng, 2);
-    size_t nt = 1 + (size_t)pni_rng_below(rng, 3);
-    char id[32];
-    for (size_t p = 0; p < np; p++) {
-        snprintf(id, sizeof id, "p%zu", p);
-        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 2), NULL);
-        pn_net_set_capacity(net, p, 1 + pni_rng_below(rng, 2));
-    }
-    for (size_t t = 0; t < nt; t++) {
-        snprintf(id, sizeof id, "t%zu", t);
-        pn_net_add_transition(net, id, NULL, NULL);
-    }
-    size_t na = 1 + (size_t)pni_rng_below(rng, 3 * nt);
-    for (size_t i = 0; i < na; i++) {
-        uint64_t r = pni_rng_below(rng, 10);
-        pn_arc_kind_t kind = r < 7 ? PN_ARC_NORMAL
-                             : r == 7 ? PN_ARC_INHIBITOR
-                             : r == 8 ? PN_ARC_READ : PN_ARC_RESET;
-        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
-                               ? PN_DIR_TP : PN_DIR_PT;
-        pn_net_add_arc_at(net, NULL, dir, (size_t)pni_rng_below(rng, np),
-                          (size_t)pni_rng_below(rng, nt),
-                          1 + pni_rng_below(rng, 2), kind, NULL);
-    }
-    return net;
+    static const tu_shape_t sh = {
+        .id = "ltl", .p_min = 2, .p_span = 2, .t_min = 1, .t_span = 3,
+        .tokens = 2, .caps_in = 1, .cap_min = 1, .cap_span = 2, .a_min = 1,
+        .a_mul = 3, .ends_last = 1, .normal = 7, .inh = 8, .read = 9};
+    return tu_random_net(rng, &sh, 2);
 }
 
 typedef struct {

@@ -263,103 +263,23 @@ END_TEST
 
 /* ---- brute force, from the semantics' text ------------------------------- */
 
-static int bf_enabled(const pn_net_t *net, const uint64_t *m, size_t t)
-{
-    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
-        const pn_arc_t *a = pn_net_arc(net, i);
-        if (a->transition != t)
-            continue;
-        uint64_t have = m[a->place], need = 0;
-        /* parallel normal arcs from one place take the sum of weights */
-        for (size_t j = 0; j < pn_net_arc_count(net); j++) {
-            const pn_arc_t *b = pn_net_arc(net, j);
-            if (b->transition == t && b->place == a->place &&
-                b->dir == PN_DIR_PT && b->kind == PN_ARC_NORMAL)
-                need += b->weight;
-        }
-        if (have < need)
-            return 0;
-        if (a->kind == PN_ARC_READ && have < a->weight)
-            return 0;
-        if (a->kind == PN_ARC_INHIBITOR && have >= a->weight)
-            return 0;
-    }
-    /* capacities: the place after firing t alone */
-    for (size_t p = 0; p < pn_net_place_count(net); p++) {
-        uint64_t cap = pn_net_place(net, p)->capacity;
-        if (!cap)
-            continue;
-        int64_t after = (int64_t)m[p], produced = 0;
-        for (size_t i = 0; i < pn_net_arc_count(net); i++) {
-            const pn_arc_t *a = pn_net_arc(net, i);
-            if (a->transition != t || a->place != p)
-                continue;
-            if (a->dir == PN_DIR_TP)
-                produced += (int64_t)a->weight;
-            else if (a->kind == PN_ARC_NORMAL)
-                after -= (int64_t)a->weight;
-        }
-        if (produced && after + produced > (int64_t)cap)
-            return 0;
-    }
-    return 1;
-}
-
-static void bf_fire(const pn_net_t *net, const uint64_t *m, size_t t,
-                    uint64_t *out)
-{
-    size_t np = pn_net_place_count(net);
-    memcpy(out, m, np * sizeof *m);
-    /* inputs are taken, then reset places emptied, then outputs added */
-    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
-        const pn_arc_t *a = pn_net_arc(net, i);
-        if (a->transition == t && a->dir == PN_DIR_PT &&
-            a->kind == PN_ARC_NORMAL)
-            out[a->place] -= a->weight;
-    }
-    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
-        const pn_arc_t *a = pn_net_arc(net, i);
-        if (a->transition == t && a->kind == PN_ARC_RESET)
-            out[a->place] = 0;
-    }
-    for (size_t i = 0; i < pn_net_arc_count(net); i++) {
-        const pn_arc_t *a = pn_net_arc(net, i);
-        if (a->transition == t && a->dir == PN_DIR_TP)
-            out[a->place] += a->weight;
-    }
-}
-
-/* Breadth-first with a linear list: states, edges and dead markings. */
+/* The graph of tests/testutil.c's firing rule: states (limit at the
+ * most), edges and dead markings, and the markings (the caller frees
+ * them). */
 static void brute_force(const pn_net_t *net, size_t limit, size_t *states,
                         size_t *edges, size_t *dead, uint64_t **seen_out)
 {
-    size_t np = pn_net_place_count(net), nt = pn_net_transition_count(net);
-    uint64_t *seen = malloc(limit * np * sizeof *seen);
-    uint64_t *next = malloc((np + 1) * sizeof *next);
-    size_t n = 1;
+    tu_graph_t g;
+    tu_bf_graph(&g, net, limit);
+    *states = g.n;
     *edges = *dead = 0;
-    for (size_t p = 0; p < np; p++)
-        seen[p] = pn_net_place(net, p)->marking;
-    for (size_t i = 0; i < n; i++) {
-        size_t out = 0;
-        for (size_t t = 0; t < nt; t++) {
-            if (!bf_enabled(net, seen + i * np, t))
-                continue;
-            out++;
-            bf_fire(net, seen + i * np, t, next);
-            size_t k;
-            for (k = 0; k < n && memcmp(seen + k * np, next,
-                                        np * sizeof *next); k++)
-                ;
-            if (k == n && n < limit)
-                memcpy(seen + n++ * np, next, np * sizeof *next);
-        }
-        *edges += out;
-        *dead += out == 0;
+    for (size_t i = 0; i < g.n; i++) {
+        *edges += g.nsucc[i];
+        *dead += g.nsucc[i] == 0;
     }
-    *states = n;
-    free(next);
-    *seen_out = seen;
+    *seen_out = g.m;
+    g.m = NULL;
+    tu_graph_free(&g);
 }
 
 /* The explorer's states, edges and dead markings are the brute force's
@@ -379,56 +299,14 @@ static void same_as_brute(const pn_reach_t *r, int i, size_t np, size_t s,
         ck_assert(pn_reach_contains(r, seen + k * np));
 }
 
-/* A random net of 2-5 places and the transitions, arcs and kinds of
- * shape: every place with a capacity (caps 1), or, in a third of the
- * nets, half of the places (caps 2); an arc is normal 6 times in 10,
- * inhibitor up to inh, read up to read, else reset. */
-typedef struct {
-    const char *id;
-    uint64_t t_min, a_min, tokens;  /* at least t_min transitions, a_min
-                                     * arcs; markings below tokens */
-    int caps;
-    uint64_t inh, read;
-} shape_t;
-
-static pn_net_t *random_shaped(pni_rng_t *rng, const shape_t *sh)
-{
-    pn_net_t *net = pn_net_new(sh->id);
-    size_t np = 2 + (size_t)pni_rng_below(rng, 4);
-    size_t nt = sh->t_min + (size_t)pni_rng_below(rng, 4);
-    int caps = sh->caps == 1 || (sh->caps == 2 && pni_rng_below(rng, 3) == 0);
-    char id[32];
-    for (size_t p = 0; p < np; p++) {
-        snprintf(id, sizeof id, "p%zu", p);
-        pn_net_add_place(net, id, NULL, pni_rng_below(rng, sh->tokens), NULL);
-        if (caps && (sh->caps == 1 || pni_rng_below(rng, 2)))
-            pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
-    }
-    for (size_t t = 0; t < nt; t++) {
-        snprintf(id, sizeof id, "t%zu", t);
-        pn_net_add_transition(net, id, NULL, NULL);
-    }
-    size_t na = sh->a_min + (size_t)pni_rng_below(rng, 3 * nt);
-    for (size_t i = 0; i < na; i++) {
-        size_t p = (size_t)pni_rng_below(rng, np);
-        size_t t = (size_t)pni_rng_below(rng, nt);
-        uint64_t r = pni_rng_below(rng, 10);
-        pn_arc_kind_t kind = r < 6 ? PN_ARC_NORMAL
-                             : r < sh->inh ? PN_ARC_INHIBITOR
-                             : r < sh->read ? PN_ARC_READ : PN_ARC_RESET;
-        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
-                               ? PN_DIR_TP : PN_DIR_PT;
-        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
-                          kind, NULL);
-    }
-    return net;
-}
-
 /* capacities on every place keep most random nets finite */
 static pn_net_t *random_net(pni_rng_t *rng)
 {
-    static const shape_t sh = {"rnd", 1, 1, 3, 1, 8, 9};
-    return random_shaped(rng, &sh);
+    static const tu_shape_t sh = {
+        .id = "rnd", .p_min = 2, .p_span = 4, .t_min = 1, .t_span = 4,
+        .tokens = 3, .caps_in = 1, .cap_min = 2, .cap_span = 3, .a_min = 1,
+        .a_mul = 3, .normal = 6, .inh = 8, .read = 9};
+    return tu_random_net(rng, &sh, 2);
 }
 
 START_TEST(random_nets_against_brute_force)
@@ -470,7 +348,6 @@ START_TEST(random_nets_against_brute_force)
 }
 END_TEST
 
-static int bf_dead(const pn_net_t *net, const uint64_t *m);
 
 /* ---- maximal steps by brute force: every order of the walk ----------------
  * From the step rule's text: the enabled set E of m in some order, walked
@@ -601,7 +478,7 @@ static int brute_force_maximal(const pn_net_t *net, size_t limit,
     for (size_t i = 0; ok && i < n; i++) {
         size_t ne = 0, nsucc = 0;
         for (size_t t = 0; t < nt; t++)
-            if (bf_enabled(net, seen + i * np, t))
+            if (tu_bf_enabled(net, seen + i * np, t))
                 order[ne++] = t;
         ck_assert_uint_le(ne, 5); /* 120 orders at most */
         if (ne == 0) {
@@ -652,8 +529,12 @@ static int brute_force_maximal(const pn_net_t *net, size_t limit,
  * the explorer enumerates sets of transitions, with them orders). */
 static pn_net_t *random_net_max(pni_rng_t *rng)
 {
-    static const shape_t sh = {"rndmax", 2, 2, 4, 2, 7, 8};
-    return random_shaped(rng, &sh);
+    static const tu_shape_t sh = {
+        .id = "rndmax", .p_min = 2, .p_span = 4, .t_min = 2, .t_span = 4,
+        .tokens = 4, .caps_in = 3, .cap_min = 2, .cap_span = 3,
+        .caps_half = 1, .a_min = 2, .a_mul = 3, .normal = 6, .inh = 7,
+        .read = 8};
+    return tu_random_net(rng, &sh, 2);
 }
 
 /* The maximal successors are exactly the markings of every order of the
@@ -692,14 +573,14 @@ START_TEST(maximal_steps_against_brute_force)
             for (size_t k = 0; k < path->nsteps; k++) {
                 for (size_t j = 0; j < path->n_in_step[k]; j++) {
                     order[j] = path->steps[k][j];
-                    ck_assert(bf_enabled(net, m, order[j]));
+                    ck_assert(tu_bf_enabled(net, m, order[j]));
                 }
                 bf_walk(&b, m, order, path->n_in_step[k], bud, pend, fired,
                         m);
                 for (size_t j = 0; j < path->n_in_step[k]; j++)
                     ck_assert_msg(fired[order[j]], "net %d: step %zu", i, k);
             }
-            ck_assert(bf_dead(net, m));
+            ck_assert(tu_bf_dead(net, m));
             free(m);
             free(fired);
             free(order);
@@ -1127,91 +1008,16 @@ END_TEST
 
 /* ---- queries ------------------------------------------------------------- */
 
-static int bf_dead(const pn_net_t *net, const uint64_t *m)
-{
-    for (size_t t = 0; t < pn_net_transition_count(net); t++)
-        if (bf_enabled(net, m, t))
-            return 0;
-    return 1;
-}
-
-static uint64_t bf_sum(const pn_qsum_t *s, const uint64_t *m)
-{
-    uint64_t v = s->constant;
-    for (size_t i = 0; i < s->nplaces; i++)
-        v += m[s->places[i]];
-    return v;
-}
-
-/* The formula's truth at m, from the brute force's firing rule. */
-static int bf_holds(const pn_net_t *net, const pn_qformula_t *f,
-                    const uint64_t *m)
-{
-    switch (f->kind) {
-    case PN_QF_TRUE: return 1;
-    case PN_QF_FALSE: return 0;
-    case PN_QF_DEADLOCK: return bf_dead(net, m);
-    case PN_QF_FIREABLE:
-        for (size_t i = 0; i < f->nitems; i++)
-            if (bf_enabled(net, m, f->items[i]))
-                return 1;
-        return 0;
-    case PN_QF_CMP: {
-        uint64_t a = bf_sum(&f->lhs, m), b = bf_sum(&f->rhs, m);
-        return f->op == PN_QCMP_LT ? a < b : f->op == PN_QCMP_LE ? a <= b
-             : f->op == PN_QCMP_EQ ? a == b : f->op == PN_QCMP_NE ? a != b
-             : f->op == PN_QCMP_GE ? a >= b : a > b;
-    }
-    case PN_QF_NOT: return !bf_holds(net, f->kids[0], m);
-    case PN_QF_AND:
-        for (size_t i = 0; i < f->nkids; i++)
-            if (!bf_holds(net, f->kids[i], m))
-                return 0;
-        return 1;
-    default:
-        for (size_t i = 0; i < f->nkids; i++)
-            if (bf_holds(net, f->kids[i], m))
-                return 1;
-        return 0;
-    }
-}
-
 /* A random query as text (the inline form), over the places p0.. and the
  * transitions t0.. of a random net. */
 static void random_formula(pni_rng_t *rng, size_t np, size_t nt, int depth,
                            char *buf, size_t size)
 {
-    size_t k = strlen(buf);
-    uint64_t r = pni_rng_below(rng, depth > 0 ? 9 : 5);
-    if (r == 0)
-        snprintf(buf + k, size - k, "%s", pni_rng_below(rng, 2) ? "deadlock"
-                                           : pni_rng_below(rng, 2) ? "true"
-                                                                   : "false");
-    else if (r == 1)
-        snprintf(buf + k, size - k, "fireable(t%u, t%u)",
-                 (unsigned)pni_rng_below(rng, nt),
-                 (unsigned)pni_rng_below(rng, nt));
-    else if (r <= 4) {
-        static const char *const ops[] = {"<", "<=", "==", "!=", ">=", ">"};
-        snprintf(buf + k, size - k, "p%u + p%u %s %u",
-                 (unsigned)pni_rng_below(rng, np),
-                 (unsigned)pni_rng_below(rng, np),
-                 ops[pni_rng_below(rng, 6)],
-                 (unsigned)pni_rng_below(rng, 5));
-    } else if (r == 5) {
-        snprintf(buf + k, size - k, "!(");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, ")");
-    } else {
-        snprintf(buf + k, size - k, "(");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, r <= 6 ? " || " : " && ");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, ")");
-    }
+    static const tu_fshape_t fs = {
+        .top = 9, .leaf = 5, .often = "deadlock", .rare = {"true", "false"},
+        .odds = 2, .fireable = 2, .two_places = 1, .cmp_end = 4,
+        .not_end = 5, .consts = 5};
+    tu_random_formula(rng, &fs, np, nt, depth, buf, size);
 }
 
 START_TEST(random_queries_against_brute_force)
@@ -1270,13 +1076,13 @@ START_TEST(random_queries_against_brute_force)
             if (qq->kind == PN_QUERY_BOUND) {
                 uint64_t best = 0;
                 for (size_t k = 0; k < s; k++)
-                    if (bf_sum(&qq->bound, seen + k * np) > best)
-                        best = bf_sum(&qq->bound, seen + k * np);
+                    if (tu_bf_sum(&qq->bound, seen + k * np) > best)
+                        best = tu_bf_sum(&qq->bound, seen + k * np);
                 ck_assert_uint_eq(ans[q].bound, best);
             } else {
                 int any = 0;
                 for (size_t k = 0; k < s && !any; k++)
-                    any = bf_holds(net, qq->formula, seen + k * np) ==
+                    any = tu_bf_holds(net, qq->formula, seen + k * np) ==
                           (qq->kind == PN_QUERY_EF);
                 ck_assert_int_eq(ans[q].value,
                                  qq->kind == PN_QUERY_EF ? any : !any);
@@ -1301,9 +1107,9 @@ START_TEST(random_queries_against_brute_force)
             pn_reach_marking(r, ans[q].state, m);
             ck_assert_mem_eq(pn_sim_marking(sim), m, np * sizeof *m);
             if (qq->kind == PN_QUERY_BOUND)
-                ck_assert_uint_eq(bf_sum(&qq->bound, m), ans[q].bound);
+                ck_assert_uint_eq(tu_bf_sum(&qq->bound, m), ans[q].bound);
             else
-                ck_assert_int_eq(bf_holds(net, qq->formula, m),
+                ck_assert_int_eq(tu_bf_holds(net, qq->formula, m),
                                  qq->kind == PN_QUERY_EF);
             pn_sim_free(sim);
             pn_engine_free(eng);
@@ -1315,9 +1121,9 @@ START_TEST(random_queries_against_brute_force)
         uint64_t dead = 0;
         for (uint64_t k = 0; k < pn_reach_states(r); k++) {
             pn_reach_marking(r, k, m);
-            dead += bf_dead(net, m);
+            dead += tu_bf_dead(net, m);
             for (size_t t = 0; t < nt; t++)
-                if (bf_enabled(net, m, t))
+                if (tu_bf_enabled(net, m, t))
                     ck_assert(pn_reach_transition_fires(r, t));
         }
         ck_assert_uint_eq(pn_reach_dead(r), dead);

@@ -13,6 +13,7 @@
 #include "pn.h"
 #include "engine_private.h"
 #include "analysis_private.h"
+#include "testutil.h"
 
 /* A random net of 3-8 places and 2-7 transitions, with chains h -> p ->
  * f (f taking only from p) and places nothing takes from, so that every
@@ -50,21 +51,14 @@ static pn_net_t *random_net(pni_rng_t *rng, int kinds, int caps)
         pn_net_add_arc_at(net, NULL, PN_DIR_TP,
                           (size_t)pni_rng_below(rng, np), 0, 1,
                           PN_ARC_NORMAL, NULL);
+    static const tu_shape_t arcs = {.normal = 6, .inh = 8, .read = 9};
     size_t na = 1 + (size_t)pni_rng_below(rng, 2 * nt);
     for (size_t i = 0; i < na; i++) {
         size_t p = (size_t)pni_rng_below(rng, np);
         size_t t = 2 + (size_t)pni_rng_below(rng, nt + 1);
         if (t >= nt)
             t = (size_t)pni_rng_below(rng, nt);
-        uint64_t r = pni_rng_below(rng, 10);
-        pn_arc_kind_t kind = r < 6 || kinds == 0 ? PN_ARC_NORMAL
-                             : r < 8 ? PN_ARC_INHIBITOR
-                             : r < 9 || kinds == 1 ? PN_ARC_READ
-                                                   : PN_ARC_RESET;
-        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
-                               ? PN_DIR_TP : PN_DIR_PT;
-        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
-                          kind, NULL);
+        tu_random_arc(rng, net, &arcs, kinds, p, t);
     }
     /* sometimes a copy of a transition, or of a place */
     if (pni_rng_below(rng, 3) == 0) {
@@ -86,33 +80,10 @@ static pn_net_t *random_net(pni_rng_t *rng, int kinds, int caps)
 static void random_formula(pni_rng_t *rng, size_t np, size_t nt, int depth,
                            char *buf, size_t size)
 {
-    size_t k = strlen(buf);
-    uint64_t r = pni_rng_below(rng, depth > 0 ? 10 : 6);
-    if (r == 0)
-        snprintf(buf + k, size - k, "%s", pni_rng_below(rng, 3) ? "true"
-                                                                 : "deadlock");
-    else if (r == 1)
-        snprintf(buf + k, size - k, "fireable(t%u)",
-                 (unsigned)pni_rng_below(rng, nt));
-    else if (r <= 5) {
-        static const char *const ops[] = {"<", "<=", "==", "!=", ">=", ">"};
-        snprintf(buf + k, size - k, "p%u %s %u",
-                 (unsigned)pni_rng_below(rng, np), ops[pni_rng_below(rng, 6)],
-                 (unsigned)pni_rng_below(rng, 4));
-    } else if (r == 6) {
-        snprintf(buf + k, size - k, "!(");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, ")");
-    } else {
-        snprintf(buf + k, size - k, "(");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, r <= 7 ? " || " : " && ");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, ")");
-    }
+    static const tu_fshape_t fs = {
+        .top = 10, .leaf = 6, .often = "true", .rare = {"deadlock", NULL},
+        .odds = 3, .fireable = 1, .cmp_end = 5, .not_end = 6, .consts = 4};
+    tu_random_formula(rng, &fs, np, nt, depth, buf, size);
 }
 
 /* Six queries: EF, AG, a bound of one place, EF deadlock, and two
@@ -142,12 +113,7 @@ static pn_query_set_t *random_queries(pni_rng_t *rng, const pn_net_t *net)
 static pn_reach_t *search(const pn_net_t *net, const pn_query_set_t *qs,
                           pn_query_answer_t *ans)
 {
-    pn_reach_options_t o;
-    pn_reach_options_init(&o);
-    o.max_states = 5000;
-    pn_reach_t *r;
-    ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
-    return r;
+    return tu_search(net, qs, ans, 5000, 0);
 }
 
 /* Query q of net, answered on the net reduced for it and on the net:

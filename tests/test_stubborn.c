@@ -14,6 +14,7 @@
 #include "pn.h"
 #include "engine_private.h"
 #include "analysis_private.h"
+#include "testutil.h"
 
 /* A random net of 3-8 places and 2-7 transitions: arcs normal 5 times in
  * 10, else inhibitor, read or reset (kinds: 0 normal only, 1 normal,
@@ -22,74 +23,22 @@
  * independent. */
 static pn_net_t *random_net(pni_rng_t *rng, int kinds, int caps)
 {
-    pn_net_t *net = pn_net_new("stubborn");
-    size_t np = 3 + (size_t)pni_rng_below(rng, 6);
-    size_t nt = 2 + (size_t)pni_rng_below(rng, 6);
-    char id[32];
-    caps = caps && pni_rng_below(rng, 3) == 0;
-    for (size_t p = 0; p < np; p++) {
-        snprintf(id, sizeof id, "p%zu", p);
-        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 3), NULL);
-        if (caps)
-            pn_net_set_capacity(net, p, 2 + pni_rng_below(rng, 3));
-    }
-    for (size_t t = 0; t < nt; t++) {
-        snprintf(id, sizeof id, "t%zu", t);
-        pn_net_add_transition(net, id, NULL, NULL);
-    }
-    size_t na = nt + (size_t)pni_rng_below(rng, 2 * nt);
-    for (size_t i = 0; i < na; i++) {
-        size_t p = (size_t)pni_rng_below(rng, np);
-        size_t t = i < nt ? i : (size_t)pni_rng_below(rng, nt);
-        uint64_t r = pni_rng_below(rng, 10);
-        pn_arc_kind_t kind = r < 5 || kinds == 0 ? PN_ARC_NORMAL
-                             : r < 7 ? PN_ARC_INHIBITOR
-                             : r < 8 || kinds == 1 ? PN_ARC_READ
-                                                   : PN_ARC_RESET;
-        pn_arc_dir_t dir = kind == PN_ARC_NORMAL && pni_rng_below(rng, 2)
-                               ? PN_DIR_TP : PN_DIR_PT;
-        pn_net_add_arc_at(net, NULL, dir, p, t, 1 + pni_rng_below(rng, 2),
-                          kind, NULL);
-    }
-    return net;
+    tu_shape_t sh = {
+        .id = "stubborn", .p_min = 3, .p_span = 6, .t_min = 2, .t_span = 6,
+        .tokens = 3, .caps_in = caps ? 3 : 0, .cap_min = 2, .cap_span = 3,
+        .a_mul = 2, .every_t = 1, .normal = 5, .inh = 7, .read = 8};
+    return tu_random_net(rng, &sh, kinds);
 }
 
 /* A random formula as text over the places p0.. and transitions t0... */
 static void random_formula(pni_rng_t *rng, size_t np, size_t nt, int depth,
                            char *buf, size_t size)
 {
-    size_t k = strlen(buf);
-    uint64_t r = pni_rng_below(rng, depth > 0 ? 10 : 5);
-    if (r == 0)
-        snprintf(buf + k, size - k, "%s", pni_rng_below(rng, 3) ? "deadlock"
-                                           : pni_rng_below(rng, 2) ? "true"
-                                                                   : "false");
-    else if (r == 1)
-        snprintf(buf + k, size - k, "fireable(t%u, t%u)",
-                 (unsigned)pni_rng_below(rng, nt),
-                 (unsigned)pni_rng_below(rng, nt));
-    else if (r <= 4) {
-        static const char *const ops[] = {"<", "<=", "==", "!=", ">=", ">"};
-        snprintf(buf + k, size - k, "p%u + p%u %s p%u + %u",
-                 (unsigned)pni_rng_below(rng, np),
-                 (unsigned)pni_rng_below(rng, np),
-                 ops[pni_rng_below(rng, 6)],
-                 (unsigned)pni_rng_below(rng, np),
-                 (unsigned)pni_rng_below(rng, 3));
-    } else if (r <= 6) {
-        snprintf(buf + k, size - k, "!(");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, ")");
-    } else {
-        snprintf(buf + k, size - k, "(");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, r <= 7 ? " || " : " && ");
-        random_formula(rng, np, nt, depth - 1, buf, size);
-        k = strlen(buf);
-        snprintf(buf + k, size - k, ")");
-    }
+    static const tu_fshape_t fs = {
+        .top = 10, .leaf = 5, .often = "deadlock", .rare = {"true", "false"},
+        .odds = 3, .fireable = 2, .two_places = 1, .rhs_place = 1,
+        .cmp_end = 4, .not_end = 6, .consts = 3};
+    tu_random_formula(rng, &fs, np, nt, depth, buf, size);
 }
 
 /* The queries of one comparison: one formula (EF, AG, deadlock or a
@@ -122,13 +71,7 @@ static pn_query_set_t *random_queries(pni_rng_t *rng, const pn_net_t *net,
 static pn_reach_t *search(const pn_net_t *net, const pn_query_set_t *qs,
                           pn_query_answer_t *ans, int stubborn)
 {
-    pn_reach_options_t o;
-    pn_reach_options_init(&o);
-    o.max_states = 20000;
-    o.stubborn = stubborn;
-    pn_reach_t *r;
-    ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
-    return r;
+    return tu_search(net, qs, ans, 20000, stubborn);
 }
 
 /* The path to the answer's marking replays by pn_sim_fire() from the

@@ -225,8 +225,14 @@ TESTS += tests/test_reduce
 tests_test_reduce_SOURCES = tests/test_reduce.c tests/testutil.c
 tests_test_reduce_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_reduce_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
-# the same on a handful of the contest's small instances
+# the same on three of the contest's small instances (cli-reduce.sh), on
+# sixteen under make check-mcc
 check_PROGRAMS += tests/reduce-mcc
 tests_reduce_mcc_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS)
 TESTS += tests/cli-reduce.sh
 EXTRA_DIST += tests/cli-reduce.sh
+.PHONY: check-mcc-reduce
+check-mcc: check-mcc-reduce
+check-mcc-reduce: tests/reduce-mcc
+	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
+	PN_CORPUS='$(PN_CORPUS)' REDUCE_ALL=1 sh $(srcdir)/tests/cli-reduce.sh

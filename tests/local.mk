@@ -236,3 +236,10 @@ check-mcc: check-mcc-reduce
 check-mcc-reduce: tests/reduce-mcc
 	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
 	PN_CORPUS='$(PN_CORPUS)' REDUCE_ALL=1 sh $(srcdir)/tests/cli-reduce.sh
+# the random comparisons of the Check programs at their full count
+# (tu_count() in tests/testutil.h; make check runs fewer nets)
+.PHONY: check-full
+check-mcc: check-full
+check-full: tests/test_stubborn tests/test_reduce
+	PN_TEST_FULL=1 $(top_builddir)/tests/test_stubborn
+	PN_TEST_FULL=1 $(top_builddir)/tests/test_reduce

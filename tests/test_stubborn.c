@@ -111,7 +111,8 @@ START_TEST(stubborn_against_full_search)
     pni_rng_t rng;
     pni_rng_seed(&rng, 1999);
     int reduced = 0, smaller = 0, compared = 0, witnesses = 0;
-    for (int i = 0; i < 900; i++) {
+    int n = tu_count(450, 900);
+    for (int i = 0; i < n; i++) {
         pn_net_t *net = random_net(&rng, i % 3, 1);
         pn_query_set_t *qs = random_queries(&rng, net, i % 4 == 0);
         pn_query_answer_t full[8], got[8];
@@ -153,11 +154,14 @@ START_TEST(stubborn_against_full_search)
         pn_query_set_free(qs);
         pn_net_free(net);
     }
-    /* the reduction happened, and cut markings, on a good share */
-    ck_assert_int_gt(reduced, 100);
-    ck_assert_int_gt(smaller, 50);
-    ck_assert_int_gt(compared, 800);
-    ck_assert_int_gt(witnesses, 300);
+    printf("%d nets: %d reduced, %d smaller, %d compared, %d witnesses\n",
+           n, reduced, smaller, compared, witnesses);
+    /* the reduction happened, and cut markings, on a good share (at 900
+     * nets: more than 100, 50, 800 and 300) */
+    ck_assert_int_gt(reduced, n / 9);
+    ck_assert_int_gt(smaller, n / 18);
+    ck_assert_int_gt(compared, n * 8 / 9);
+    ck_assert_int_gt(witnesses, n / 3);
 }
 END_TEST
 
@@ -237,7 +241,8 @@ START_TEST(stubborn_conditions)
     pni_rng_t rng;
     pni_rng_seed(&rng, 77);
     int checks = 0, cut = 0;
-    for (int i = 0; i < 1000; i++) {
+    int n = tu_count(300, 1000);
+    for (int i = 0; i < n; i++) {
         pn_net_t *net = random_net(&rng, i % 3, 1);
         pn_query_set_t *qs = random_queries(&rng, net, i % 3 == 0);
         pn_reach_options_t o;
@@ -293,6 +298,7 @@ START_TEST(stubborn_conditions)
         pn_query_set_free(qs);
         pn_net_free(net);
     }
+    printf("%d nets: %d markings cut, %d checks\n", n, cut, checks);
     ck_assert_int_gt(cut, 200);
     ck_assert_int_gt(checks, 200);
 }

@@ -23,6 +23,15 @@ static inline char *tmp_file_with(const char *text)
     return path;
 }
 
+/* How many random nets a comparison draws: quick under make check, full
+ * when PN_TEST_FULL is set (make check-mcc runs the programs so).  The
+ * quick run's nets are the first ones of the full run. */
+static inline int tu_count(int quick, int full)
+{
+    const char *f = getenv("PN_TEST_FULL");
+    return f && *f && strcmp(f, "0") ? full : quick;
+}
+
 struct pni_rng;
 struct pn_qformula;
 struct pn_qsum;

@@ -226,6 +226,18 @@ static rarc_t *at(const red_t *r, size_t k)
     return &r->t[r->adj[k]].a[r->pos[k]];
 }
 
+/* Drops the arcs marked gone (place UINT32_MAX). */
+static void drop_arcs(red_t *r)
+{
+    for (size_t t = 0; t < r->nt; t++) {
+        size_t j = 0;
+        for (size_t i = 0; i < r->t[t].n; i++)
+            if (r->t[t].a[i].p != UINT32_MAX)
+                r->t[t].a[j++] = r->t[t].a[i];
+        r->t[t].n = j;
+    }
+}
+
 /* A transition found dead goes, unless the formula names it. */
 static int kill(red_t *r, size_t t)
 {
@@ -275,14 +287,7 @@ static int rule_constant(red_t *r)
             }
         }
     }
-    /* the dropped arcs */
-    for (size_t t = 0; t < r->nt; t++) {
-        size_t j = 0;
-        for (size_t i = 0; i < r->t[t].n; i++)
-            if (r->t[t].a[i].p != UINT32_MAX)
-                r->t[t].a[j++] = r->t[t].a[i];
-        r->t[t].n = j;
-    }
+    drop_arcs(r);
     return changed;
 }
 
@@ -335,13 +340,8 @@ static int rule_sink(red_t *r)
         for (size_t k = r->off[p]; k < r->off[p + 1]; k++)
             at(r, k)->p = UINT32_MAX;
     }
-    for (size_t t = 0; changed && t < r->nt; t++) {
-        size_t j = 0;
-        for (size_t i = 0; i < r->t[t].n; i++)
-            if (r->t[t].a[i].p != UINT32_MAX)
-                r->t[t].a[j++] = r->t[t].a[i];
-        r->t[t].n = j;
-    }
+    if (changed)
+        drop_arcs(r);
     return changed;
 }
 
@@ -501,13 +501,8 @@ static int rule_parallel(red_t *r)
             for (size_t x = r->off[gone]; x < r->off[gone + 1]; x++)
                 at(r, x)->p = UINT32_MAX;
         }
-    for (size_t t = 0; changed && t < r->nt; t++) {
-        size_t j = 0;
-        for (size_t i = 0; i < r->t[t].n; i++)
-            if (r->t[t].a[i].p != UINT32_MAX)
-                r->t[t].a[j++] = r->t[t].a[i];
-        r->t[t].n = j;
-    }
+    if (changed)
+        drop_arcs(r);
     free(k);
     return changed;
 }

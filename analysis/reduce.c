@@ -24,8 +24,8 @@
  *                     transition h.f (f can always fire right after h)
  *   pre-agglomeration  a place p, empty at first, whose one producer h
  *                     puts only there and takes only from places nothing
- *                     else takes from or tests: h waits until just
- *                     before each consumer f, h.f replaces f
+ *                     tests or resets: h waits until just before each
+ *                     consumer f, h.f replaces f
  * The others keep the reachability graph up to the observed places
  * (deadlocks and enabled transitions included); null transitions and
  * the agglomerations keep only the observed places' markings, so they are
@@ -646,8 +646,9 @@ static int post_place(red_t *r, size_t p, uint32_t *hs, uint32_t *fs)
 
 /* Whether h can wait: it puts w in p and nothing elsewhere, takes only
  * by normal arcs from unobserved places without capacity that nothing
- * else takes from, tests or resets (h, once enabled, stays so until it
- * fires, and what it takes never disables another transition). */
+ * reads, inhibits or resets.  Held back, h leaves more tokens there than
+ * the run it stands for did, which disables nothing (normal inputs only),
+ * so the run fires as before and h with it, later. */
 static int delayable(const red_t *r, size_t h, size_t p, uint64_t w)
 {
     const rtrans_t *t = &r->t[h];
@@ -666,7 +667,7 @@ static int delayable(const red_t *r, size_t h, size_t p, uint64_t w)
         for (size_t k = r->off[a->p]; k < r->off[a->p + 1]; k++) {
             const rarc_t *b = at(r, k);
             if (r->t[r->adj[k]].alive &&
-                (b->rd || b->ih || b->reset || (b->in && r->adj[k] != h)))
+                (b->rd || b->ih || b->reset))
                 return 0;
         }
     }

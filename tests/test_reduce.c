@@ -401,6 +401,58 @@ START_TEST(guarded_producers_stay_apart)
 }
 END_TEST
 
+/* The state equation of the reduced net: t moves c to d and puts in o,
+ * u moves d back to c; c and d are never marked, so o never is, but
+ * t and u firing once each solve the net's state equation with o = 1.
+ * Reduced for EF o >= 1, t.u (post-agglomeration) never fires (a
+ * dead transition): the state equation of the reduced net decides it,
+ * before any search. */
+static void on_tech(size_t i, const pn_query_answer_t *a, unsigned tech,
+                    void *ctx)
+{
+    (void)i;
+    (void)a;
+    *(unsigned *)ctx = tech;
+}
+
+START_TEST(reduced_state_equation)
+{
+    pn_net_t *net = pn_net_new("se");
+    pn_net_add_place(net, "c", NULL, 0, NULL);
+    pn_net_add_place(net, "d", NULL, 0, NULL);
+    pn_net_add_place(net, "o", NULL, 0, NULL);
+    pn_net_add_place(net, "a", NULL, 1, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_transition(net, "u", NULL, NULL);
+    pn_net_add_transition(net, "v", NULL, NULL);
+    pn_net_add_arc(net, NULL, "c", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "d", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "o", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "d", "u", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "u", "c", 1, PN_ARC_NORMAL, NULL);
+    /* v keeps the net alive: a marking to search */
+    pn_net_add_arc(net, NULL, "a", "v", 1, PN_ARC_READ, NULL);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "EF o >= 1", net, &err), PN_OK);
+    unsigned tech = 0;
+    pn_reach_solve_options_t so = {0};
+    so.time_limit = 20;
+    so.no_walk = 1;
+    so.on_answer = on_tech;
+    so.ctx = &tech;
+    pn_query_answer_t a;
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_solve(net, NULL, &so, qs, &a, &r), PN_OK);
+    ck_assert(a.known && !a.value);
+    ck_assert_uint_eq(tech, PN_TECH_STATE_EQUATION |
+                                PN_TECH_STRUCTURAL_REDUCTION);
+    pn_reach_free(r);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("reduce");
@@ -411,6 +463,7 @@ int main(void)
     tcase_add_test(tc, guarded_outputs_stay_apart);
     tcase_add_test(tc, pre_agglomeration_against_search);
     tcase_add_test(tc, guarded_producers_stay_apart);
+    tcase_add_test(tc, reduced_state_equation);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -524,11 +524,12 @@ typedef struct {
      * seq[seq_off[t] .. seq_off[t + 1]), fired in that order */
     size_t *seq_off;
     uint32_t *seq;
-    size_t rules[7];             /* how often each rule fired: constant
+    size_t rules[8];             /* how often each rule fired: constant
                                     places, dead transitions, sink
                                     places, duplicate transitions,
                                     parallel places, post-agglomerations,
-                                    null transitions */
+                                    null transitions,
+                                    pre-agglomerations */
 } pni_reduced_t;
 
 /* The net reduced for q (EF, AG, bound; a CTL query or NULL: only the

@@ -268,7 +268,8 @@ pn_status_t pn_reach_lasso(const pn_reach_t *r, const pn_qformula_t *f,
 #define PN_TECH_STATE_EQUATION 2u /* the state equation, by integer linear
                                      programming */
 #define PN_TECH_RANDOM_WALK 4u    /* a random walk, replayed */
-#define PN_TECH_STRUCTURAL_REDUCTION 8u /* the search on a reduced net
+#define PN_TECH_STRUCTURAL_REDUCTION 8u /* the search or the state
+                                           equation on a reduced net
                                            (pn_reach_reduce()) */
 #define PN_TECH_STUBBORN 16u      /* the search fired stubborn sets
                                      (pn_reach_options_t's stubborn) */
@@ -297,9 +298,9 @@ typedef struct pn_reach_solve_options {
  * without reset arcs or capacities), then random walks (witnesses of EF,
  * counterexamples of AG, lower bounds: each replayed by pn_sim_fire()
  * first; interleaving only), then, with a time limit and interleaving,
- * a search per query on the net reduced for it (pn_reach_reduce(); a
- * witness found there is replayed on the net first; off with
- * so->no_reduce), then the search for what is left, which
+ * the state equation and a search per query on the net reduced for it
+ * (pn_reach_reduce(); a witness found there is replayed on the net
+ * first; off with so->no_reduce), then the search for what is left, which
  * also stops a bound query at its upper bound.  A quarter of the time
  * limit at most goes to each of the first two.  Each answer is passed to
  * so->on_answer when decided.  *out: the search (PN_REACH_TIME_LIMIT when

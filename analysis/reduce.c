@@ -22,9 +22,13 @@
  *                     only from p, each as many as each producer puts
  *                     there: each producer h and consumer f become one
  *                     transition h.f (f can always fire right after h)
+ *   pre-agglomeration  a place p, empty at first, whose one producer h
+ *                     puts only there and takes only from places nothing
+ *                     tests or resets: h waits until just before each
+ *                     consumer f, h.f replaces f
  * The others keep the reachability graph up to the observed places
  * (deadlocks and enabled transitions included); null transitions and
- * post-agglomeration keep only the observed places' markings, so they are
+ * the agglomerations keep only the observed places' markings, so they are
  * left out when the formula asks about deadlocks.  Transitions the formula names (fireable) and their
  * places are observed.  Each rule checks its arcs' kinds and capacities:
  * where an inhibitor, read or reset arc or a capacity could make it
@@ -51,7 +55,8 @@ typedef struct {
     unsigned char alive, vis;
 } rtrans_t;
 
-enum { R_CONST, R_DEAD, R_SINK, R_DUP, R_PAR, R_POST, R_NULL, R_RULES };
+enum { R_CONST, R_DEAD, R_SINK, R_DUP, R_PAR, R_POST, R_NULL, R_PRE,
+       R_RULES };
 
 typedef struct {
     size_t np;
@@ -226,6 +231,18 @@ static rarc_t *at(const red_t *r, size_t k)
     return &r->t[r->adj[k]].a[r->pos[k]];
 }
 
+/* Drops the arcs marked gone (place UINT32_MAX). */
+static void drop_arcs(red_t *r)
+{
+    for (size_t t = 0; t < r->nt; t++) {
+        size_t j = 0;
+        for (size_t i = 0; i < r->t[t].n; i++)
+            if (r->t[t].a[i].p != UINT32_MAX)
+                r->t[t].a[j++] = r->t[t].a[i];
+        r->t[t].n = j;
+    }
+}
+
 /* A transition found dead goes, unless the formula names it. */
 static int kill(red_t *r, size_t t)
 {
@@ -275,14 +292,7 @@ static int rule_constant(red_t *r)
             }
         }
     }
-    /* the dropped arcs */
-    for (size_t t = 0; t < r->nt; t++) {
-        size_t j = 0;
-        for (size_t i = 0; i < r->t[t].n; i++)
-            if (r->t[t].a[i].p != UINT32_MAX)
-                r->t[t].a[j++] = r->t[t].a[i];
-        r->t[t].n = j;
-    }
+    drop_arcs(r);
     return changed;
 }
 
@@ -335,13 +345,8 @@ static int rule_sink(red_t *r)
         for (size_t k = r->off[p]; k < r->off[p + 1]; k++)
             at(r, k)->p = UINT32_MAX;
     }
-    for (size_t t = 0; changed && t < r->nt; t++) {
-        size_t j = 0;
-        for (size_t i = 0; i < r->t[t].n; i++)
-            if (r->t[t].a[i].p != UINT32_MAX)
-                r->t[t].a[j++] = r->t[t].a[i];
-        r->t[t].n = j;
-    }
+    if (changed)
+        drop_arcs(r);
     return changed;
 }
 
@@ -501,13 +506,8 @@ static int rule_parallel(red_t *r)
             for (size_t x = r->off[gone]; x < r->off[gone + 1]; x++)
                 at(r, x)->p = UINT32_MAX;
         }
-    for (size_t t = 0; changed && t < r->nt; t++) {
-        size_t j = 0;
-        for (size_t i = 0; i < r->t[t].n; i++)
-            if (r->t[t].a[i].p != UINT32_MAX)
-                r->t[t].a[j++] = r->t[t].a[i];
-        r->t[t].n = j;
-    }
+    if (changed)
+        drop_arcs(r);
     free(k);
     return changed;
 }
@@ -545,8 +545,8 @@ static int local_consumer(const red_t *r, size_t f, size_t p, uint64_t w)
     return 1;
 }
 
-/* Transition h.f: h's arcs with its output to p left out, f's outputs
- * added. */
+/* Transition h.f: h's arcs with its output to p left out, f's arcs but
+ * its input from p added. */
 static pn_status_t merge(red_t *r, size_t h, size_t f, size_t p)
 {
     if (r->nt == r->cap_t) {
@@ -573,10 +573,19 @@ static pn_status_t merge(red_t *r, size_t h, size_t f, size_t p)
     for (size_t i = 0; i < a->n; i++)
         if (a->a[i].p != p)
             m->a[m->n++] = a->a[i];
+    /* f's arcs added: outputs (post-agglomeration), or inputs on places
+     * h does not put in (pre-agglomeration); cap never grows, room was
+     * made */
     for (size_t i = 0; i < b->n; i++)
         if (b->a[i].p != p) {
-            rarc_t *x = arc_of(m, b->a[i].p, &cap);
-            x->out += b->a[i].out; /* cap never grows: room was made */
+            const rarc_t *y = &b->a[i];
+            rarc_t *x = arc_of(m, y->p, &cap);
+            x->in += y->in;
+            x->out += y->out;
+            x->rd = x->rd > y->rd ? x->rd : y->rd;
+            if (y->ih && (!x->ih || y->ih < x->ih))
+                x->ih = y->ih;
+            x->reset |= y->reset;
         }
     qsort(m->a, m->n, sizeof *m->a, cmp_arc);
     m->alive = 1;
@@ -635,6 +644,87 @@ static int post_place(red_t *r, size_t p, uint32_t *hs, uint32_t *fs)
     return 1;
 }
 
+/* Whether h can wait: it puts w in p and nothing elsewhere, takes only
+ * by normal arcs from unobserved places without capacity that nothing
+ * reads, inhibits or resets.  Held back, h leaves more tokens there than
+ * the run it stands for did, which disables nothing (normal inputs only),
+ * so the run fires as before and h with it, later. */
+static int delayable(const red_t *r, size_t h, size_t p, uint64_t w)
+{
+    const rtrans_t *t = &r->t[h];
+    if (t->vis)
+        return 0;
+    for (size_t i = 0; i < t->n; i++) {
+        const rarc_t *a = &t->a[i];
+        if (a->p == p) {
+            if (a->out != w || a->in)
+                return 0;
+            continue;
+        }
+        if (a->out || a->rd || a->ih || a->reset || r->pvis[a->p] ||
+            r->cap[a->p] || r->dirty[a->p])
+            return 0;
+        for (size_t k = r->off[a->p]; k < r->off[a->p + 1]; k++) {
+            const rarc_t *b = at(r, k);
+            if (r->t[r->adj[k]].alive &&
+                (b->rd || b->ih || b->reset))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Pre-agglomeration on place p, empty at first and unobserved: its one
+ * producer h can wait (delayable()) and every consumer f takes what h
+ * puts there, w, and nothing else from p.  Firing h just before each f
+ * reaches every marking of the observed places, so h.f replaces each f,
+ * and h and p go.  1 when it fired, 0 when not, -1 out of memory. */
+static int pre_place(red_t *r, size_t p, uint32_t *fs)
+{
+    size_t nf = 0, h = SIZE_MAX;
+    uint64_t w = 0;
+    if (!r->palive[p] || r->pvis[p] || r->cap[p] || r->m0[p] ||
+        r->dirty[p])
+        return 0;
+    for (size_t k = r->off[p]; k < r->off[p + 1]; k++) {
+        const rarc_t *a = at(r, k);
+        if (!r->t[r->adj[k]].alive)
+            continue;
+        if (a->rd || a->ih || a->reset || (a->in && a->out))
+            return 0;
+        if (a->out) {
+            if (h != SIZE_MAX)
+                return 0;
+            h = r->adj[k];
+            w = a->out;
+        } else {
+            fs[nf++] = r->adj[k];
+        }
+    }
+    if (h == SIZE_MAX || !nf || !delayable(r, h, p, w))
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        const rtrans_t *f = &r->t[fs[i]];
+        if (f->vis)
+            return 0;
+        for (size_t j = 0; j < f->n; j++)
+            if (f->a[j].p == p ? f->a[j].in != w : r->dirty[f->a[j].p])
+                return 0;
+    }
+    for (size_t i = 0; i < nf; i++)
+        if (merge(r, h, fs[i], p))
+            return -1;
+    for (size_t i = 0; i <= nf; i++) {
+        rtrans_t *t = &r->t[i < nf ? fs[i] : h];
+        t->alive = 0;
+        for (size_t j = 0; j < t->n; j++)
+            r->dirty[t->a[j].p] = 1;
+    }
+    r->palive[p] = 0;
+    r->rules[R_PRE]++;
+    return 1;
+}
+
 /* Agglomerations on places apart from one another (the index is then
  * stale where they were). */
 static int rule_post(red_t *r, int *oom)
@@ -648,7 +738,8 @@ static int rule_post(red_t *r, int *oom)
     int done = 0, one = 0;
     memset(r->dirty, 0, r->np);
     for (size_t p = 0; hs && fs && one >= 0 && p < r->np; p++)
-        if ((one = post_place(r, p, hs, fs)) > 0)
+        if ((one = post_place(r, p, hs, fs)) > 0 ||
+            (!one && (one = pre_place(r, p, fs)) > 0))
             done = 1;
     if (!hs || !fs || one < 0)
         *oom = 1;

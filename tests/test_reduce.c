@@ -282,6 +282,145 @@ START_TEST(guarded_outputs_stay_apart)
 }
 END_TEST
 
+/* Pre-agglomeration against the full search on random nets of every arc
+ * kind, with and without capacities: the reduced net answers as the
+ * net does and its witnesses replay (compare()), and the rule fires on
+ * enough of them for that to mean something. */
+START_TEST(pre_agglomeration_against_search)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 2029);
+    size_t rules[7] = {0}, compared = 0, pre = 0;
+    for (int i = 0; i < 2000; i++) {
+        pn_net_t *net = random_net(&rng, i % 3, i % 2);
+        pn_query_set_t *qs = random_queries(&rng, net);
+        pn_engine_t *e;
+        ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+        for (size_t q = 0; q < qs->n; q++) {
+            pni_reduced_t *d;
+            ck_assert_int_eq(pni_reduce(net, &qs->q[q], 0, &d), PN_OK);
+            size_t fired = d->rules[7];
+            pni_reduced_free(d);
+            if (!fired)
+                continue;
+            pre += fired;
+            compared += (size_t)compare(net, &qs->q[q], e, rules, i);
+        }
+        pn_engine_free(e);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    printf("pre-agglomeration: fired %zu times, %zu queries compared\n",
+           pre, compared);
+    ck_assert_uint_gt(pre, 100);
+    ck_assert_uint_gt(compared, 50);
+}
+END_TEST
+
+/* h moves q to p, f takes p and s to o, g puts in s: g waits for q
+ * empty (an inhibitor arc; a reset of q, or u filling q up to its
+ * capacity, instead), so h must fire before f can: h may not wait for
+ * f, no pre-agglomeration (g takes a's one token).  With no guard
+ * (how 3) it fires.  EF o >= 1
+ * holds on the net and on every reduction of it. */
+static void waiting_producer(int how)
+{
+    pn_net_t *net = pn_net_new("w");
+    const char *places[] = {"q", "p", "s", "o", "a"};
+    for (int i = 0; i < 5; i++)
+        pn_net_add_place(net, places[i], NULL, i == 0 || i == 4, NULL);
+    pn_net_add_transition(net, "h", NULL, NULL);
+    pn_net_add_transition(net, "f", NULL, NULL);
+    pn_net_add_transition(net, "g", NULL, NULL);
+    pn_net_add_arc(net, NULL, "q", "h", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "h", "p", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p", "f", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "s", "f", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "f", "o", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "a", "g", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "g", "s", 1, PN_ARC_NORMAL, NULL);
+    if (how == 0)
+        pn_net_add_arc(net, NULL, "q", "g", 1, PN_ARC_INHIBITOR, NULL);
+    else if (how == 1)
+        pn_net_add_arc(net, NULL, "q", "g", 1, PN_ARC_RESET, NULL);
+    else if (how == 2) {
+        pn_net_set_capacity(net, 0, 1);
+        pn_net_add_arc(net, NULL, "g", "q", 1, PN_ARC_NORMAL, NULL);
+    }
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "EF o >= 1", net, &err), PN_OK);
+    pn_query_answer_t a, b;
+    pni_reduced_t *d;
+    ck_assert_int_eq(pni_reduce(net, &qs->q[0], 0, &d), PN_OK);
+    pn_reach_free(search(net, qs, &a));
+    pn_reach_free(search(d->net, d->qs, &b));
+    ck_assert_msg(a.known && b.known && a.value && b.value, "how %d: %d %d %d %d", how, a.known, b.known, a.value, b.value);
+    ck_assert_int_eq(d->rules[7] > 0, how == 3);
+    pni_reduced_free(d);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+
+START_TEST(guarded_producers_stay_apart)
+{
+    for (int how = 0; how < 4; how++)
+        waiting_producer(how);
+}
+END_TEST
+
+/* The state equation of the reduced net: t moves c to d and puts in o,
+ * u moves d back to c; c and d are never marked, so o never is, but
+ * t and u firing once each solve the net's state equation with o = 1.
+ * Reduced for EF o >= 1, t.u (post-agglomeration) never fires (a
+ * dead transition): the state equation of the reduced net decides it,
+ * before any search. */
+static void on_tech(size_t i, const pn_query_answer_t *a, unsigned tech,
+                    void *ctx)
+{
+    (void)i;
+    (void)a;
+    *(unsigned *)ctx = tech;
+}
+
+START_TEST(reduced_state_equation)
+{
+    pn_net_t *net = pn_net_new("se");
+    pn_net_add_place(net, "c", NULL, 0, NULL);
+    pn_net_add_place(net, "d", NULL, 0, NULL);
+    pn_net_add_place(net, "o", NULL, 0, NULL);
+    pn_net_add_place(net, "a", NULL, 1, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_transition(net, "u", NULL, NULL);
+    pn_net_add_transition(net, "v", NULL, NULL);
+    pn_net_add_arc(net, NULL, "c", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "d", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "o", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "d", "u", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "u", "c", 1, PN_ARC_NORMAL, NULL);
+    /* v keeps the net alive: a marking to search */
+    pn_net_add_arc(net, NULL, "a", "v", 1, PN_ARC_READ, NULL);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "EF o >= 1", net, &err), PN_OK);
+    unsigned tech = 0;
+    pn_reach_solve_options_t so = {0};
+    so.time_limit = 20;
+    so.no_walk = 1;
+    so.on_answer = on_tech;
+    so.ctx = &tech;
+    pn_query_answer_t a;
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_solve(net, NULL, &so, qs, &a, &r), PN_OK);
+    ck_assert(a.known && !a.value);
+    ck_assert_uint_eq(tech, PN_TECH_STATE_EQUATION |
+                                PN_TECH_STRUCTURAL_REDUCTION);
+    pn_reach_free(r);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("reduce");
@@ -290,6 +429,9 @@ int main(void)
     tcase_add_test(tc, reductions_against_search);
     tcase_add_test(tc, observed_kept);
     tcase_add_test(tc, guarded_outputs_stay_apart);
+    tcase_add_test(tc, pre_agglomeration_against_search);
+    tcase_add_test(tc, guarded_producers_stay_apart);
+    tcase_add_test(tc, reduced_state_equation);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -22,7 +22,7 @@ vpn="${VERIFYPN:?VERIFYPN: the verifypn program}"
 budget="${BK_TIME_CONFINEMENT:-60}"
 start=$(date +%s)
 left() { echo $((budget - ($(date +%s) - start))); }
-half() { n=$(($1 / $2)); [ "$n" -ge 1 ] && echo "$n" || echo 1; }
+share() { n=$(($1 / $2)); [ "$n" -ge 1 ] && echo "$n" || echo 1; }
 
 queries="$dir/$exam.xml"
 if [ "$exam" = ReachabilityDeadlock ]; then
@@ -42,17 +42,17 @@ sed -n 's/.*<id>\([^<]*\)<\/id>.*/\1/p' "$queries" > "$dir/.ids"
 n=$(wc -l < "$dir/.ids")
 [ "$n" -gt 0 ] || { echo "$queries: no formula" >&2; exit 2; }
 
-# the script's splits of its budget (TIMEOUT_TOTAL/5, /12, /30), never
-# under a second
-simp=$(half "$budget" 5) red=$(half "$budget" 12) short=$(half "$budget" 30)
-lp=$(half "$budget" 10)
+# the script's splits of its budget (TIMEOUT_TOTAL/5, /12, /30, /120),
+# never under a second
+simp=$(share "$budget" 5) red=$(share "$budget" 12) short=$(share "$budget" 30)
+lp=$(share "$budget" 120)
 case $exam in
     # (-ltl: the formulas are LTL; in the searches the algorithm named)
     LTL*) mode="-ltl" seq="-ltl tarjan -s BestFS --ltl-por automaton --ltl-heur aut" ;;
     CTL*) mode= seq="-s RDFS" ;;
     ReachabilityDeadlock) mode= seq="-s RDFS --siphon-trap $red" ;;
     UpperBounds) mode= seq="-s BFS" ;;
-    *) mode= seq="-s RDFS" ;;
+    *) mode= seq="-s RPFS" ;;
 esac
 # its FORMULA lines only; the rest (statistics, progress) to stderr
 run() { # run SECONDS ARGS...: verifypn within SECONDS

@@ -69,11 +69,6 @@ all=$(seq -s, 1 "$n")
 run $((simp + red)) -n $mode -q "$simp" -l "$lp" -d "$red" -s OverApprox \
     --binary-query-io 2 --write-simplified "$dir/.qf" \
     --write-reduced "$dir/.mf" -x "$all" "$dir/model.pnml" "$queries"
-if [ -s "$dir/.qf" ] && [ -s "$dir/.mf" ]; then
-    net="$dir/.mf" qs="$dir/.qf" io="--binary-query-io 1" again="-q 0 -l 0 -d 0"
-else
-    net="$dir/model.pnml" qs="$queries" io= again="-q $simp -l $lp -d $short"
-fi
 todo() { # the indexes (from 1) of the formulas not answered yet
     i=0
     while read -r id; do
@@ -81,17 +76,27 @@ todo() { # the indexes (from 1) of the formulas not answered yet
         grep -q "^FORMULA $id " "$dir/.answered" || echo $i
     done < "$dir/.ids"
 }
+if [ -s "$dir/.qf" ] && [ -s "$dir/.mf" ]; then
+    # the simplified file holds the formulas left, in their order, and
+    # numbers them from 1 (as the script numbers them)
+    net="$dir/.mf" qs="$dir/.qf" io="--binary-query-io 1" again="-q 0 -l 0 -d 0"
+    m=$(todo | wc -l)
+    set -- $(seq 1 "$m")
+else
+    net="$dir/model.pnml" qs="$queries" io= again="-q $simp -l $lp -d $short"
+    set -- $(todo)
+fi
 
 # 2. the searches
 if [ "$exam" = UpperBounds ]; then
-    set -- $(todo)
     [ $# -gt 0 ] && run "$(left)" -n $seq $again $io \
         -x "$(echo "$@" | tr ' ' ,)" "$net" "$qs"
 else
-    set -- $(todo)
     while [ $# -gt 0 ]; do
-        t=$(($(left) / $#))
+        t=$(left)
         [ "$t" -ge 1 ] || break
+        # whole seconds: the time left shared, a second at least
+        [ $((t / $#)) -ge 1 ] && t=$((t / $#)) || t=1
         run "$t" -n $seq $again $io -x "$1" "$net" "$qs"
         shift
     done

@@ -37,6 +37,16 @@ FUZZ_BUILD = test -n "$(CLANG)" || { \
 	  -fno-sanitize-recover=undefined $$extra -I$(builddir) $$flags $$srcs \
 	  $$libs -lm -o $@
 EXTRA_DIST += bench/gen-big.sh bench/solve.sh
+
+# pn-reach beside TAPAAL's verifypn on ../shared/mcc-scale, each run as
+# the contest's harness runs it, in turn, the same budget an examination
+# (make bench-scale VERIFYPN=PATH; SCALE_TIME=S, SCALE_EXAMS="RD UB")
+.PHONY: bench-scale
+bench-scale: bin/pn-reach
+	srcdir='$(abs_srcdir)/tests' top_builddir='$(abs_top_builddir)' \
+	PN_CORPUS='$(PN_CORPUS)' VERIFYPN='$(VERIFYPN)' \
+	sh $(srcdir)/bench/scale-vs.sh
+EXTRA_DIST += bench/scale-vs.sh bench/verifypn-mcc.sh
 EXTRA_DIST += tests/fuzz/fuzz-pnml.c tests/fuzz/fuzz-trace.c \
 	tests/fuzz/fuzz-workload.c tests/fuzz/fuzz-dot.c tests/fuzz/fuzz-expr.c \
 	tests/fuzz/fuzz-profile.c tests/fuzz/fuzz-query.c \

@@ -111,6 +111,9 @@ EXTRA_DIST += tests/scale.sh
 # answers as they come, a kill, --time-limit, on a net too large to search
 TESTS += tests/cli-scale.sh
 EXTRA_DIST += tests/cli-scale.sh
+# make bench-scale's figures, with a stand-in for verifypn
+TESTS += tests/bench-scale.sh
+EXTRA_DIST += tests/bench-scale.sh
 
 # pn-gpu's model and evaluation (gpu/)
 check_PROGRAMS += tests/test_gpu_model

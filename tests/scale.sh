@@ -8,8 +8,10 @@
 # contest left unknown, '?', are not counted).
 #   SCALE_TIME=S        seconds an examination (default 10)
 #   SCALE_EXAMS="RD UB" only these examinations (default: RD RC RF UB
-#                       CTLC CTLF)
+#                       CTLC CTLF; LTLC LTLF on demand)
 #   SCALE_ONLY=MODEL    only this instance
+#   SCALE_TOOL=PROGRAM  run PROGRAM --mcc EXAM DIR instead of pn-reach
+#                       (bench/verifypn-mcc.sh: TAPAAL's verifypn)
 # Prints "right / answered / total" for each examination and in all;
 # fails on a wrong answer or a crash.
 . "${srcdir:-tests}/lib.sh"
@@ -26,10 +28,13 @@ if [ -x "$BIN/.libs/pn-reach" ] && [ -d "$top_builddir/.libs" ]; then
     export LD_LIBRARY_PATH
     REACH="$BIN/.libs/pn-reach"
 fi
+# another tool run the same way (make bench-scale: bench/scale-vs.sh)
+REACH="${SCALE_TOOL:-$REACH}"
 for_exams() {
     for pair in ReachabilityDeadlock:RD ReachabilityCardinality:RC \
                 ReachabilityFireability:RF UpperBounds:UB \
-                CTLCardinality:CTLC CTLFireability:CTLF; do
+                CTLCardinality:CTLC CTLFireability:CTLF \
+                LTLCardinality:LTLC LTLFireability:LTLF; do
         code=${pair#*:}
         case " $only " in *" $code "*) echo "${pair%:*} $code" ;; esac
     done

@@ -8,7 +8,7 @@
 # contest left unknown, '?', are not counted).
 #   SCALE_TIME=S        seconds an examination (default 10)
 #   SCALE_EXAMS="RD UB" only these examinations (default: RD RC RF UB
-#                       CTLC CTLF)
+#                       CTLC CTLF LTLC LTLF)
 #   SCALE_ONLY=MODEL    only this instance
 # Prints "right / answered / total" for each examination and in all;
 # fails on a wrong answer or a crash.
@@ -19,7 +19,7 @@ if [ -z "$SCALE" ] || [ ! -f "$SCALE/INDEX.tsv" ]; then
     echo "no ../shared/mcc-scale: skipped"; exit 77
 fi
 budget="${SCALE_TIME:-10}"
-only="${SCALE_EXAMS:-RD RC RF UB CTLC CTLF}"
+only="${SCALE_EXAMS:-RD RC RF UB CTLC CTLF LTLC LTLF}"
 REACH="$BIN/pn-reach"
 if [ -x "$BIN/.libs/pn-reach" ] && [ -d "$top_builddir/.libs" ]; then
     LD_LIBRARY_PATH="$top_builddir/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -29,7 +29,8 @@ fi
 for_exams() {
     for pair in ReachabilityDeadlock:RD ReachabilityCardinality:RC \
                 ReachabilityFireability:RF UpperBounds:UB \
-                CTLCardinality:CTLC CTLFireability:CTLF; do
+                CTLCardinality:CTLC CTLFireability:CTLF \
+                LTLCardinality:LTLC LTLFireability:LTLF; do
         code=${pair#*:}
         case " $only " in *" $code "*) echo "${pair%:*} $code" ;; esac
     done

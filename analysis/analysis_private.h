@@ -201,6 +201,15 @@ typedef struct {
 
 typedef struct pni_por pni_por_t;
 
+/* An LTL counterexample found on the fly (ltl.c), kept with the result
+ * whose queries it answered: formula f's lasso, the loop from the marking
+ * after step loop on (pn_reach_lasso()). */
+typedef struct {
+    const pn_qformula_t *f;
+    pn_reach_path_t *path;
+    size_t loop;
+} pni_lasso_t;
+
 struct pn_reach {
     pn_engine_t *engine;
     uint32_t np, nt;
@@ -213,6 +222,8 @@ struct pn_reach {
     pni_limits_t limits;
     pni_cover_t cov;
     pni_por_t *por;         /* stubborn sets (NULL: every successor) */
+    pni_lasso_t *lassos;    /* LTL counterexamples found on the fly */
+    size_t nlassos;
 };
 
 /* A sum as an answer: its value, or UINT64_MAX ("that or more") past
@@ -396,6 +407,29 @@ pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f,
 /* Whether f is an LTL path formula: LTL operators and connectives over
  * state formulas, no CTL operator. */
 int pni_ltl_formula(const pn_qformula_t *f);
+/* The same on the fly: the product of the net's successors with the
+ * automaton of not f, each marking's successors computed the first time
+ * a product reaches it, stopped at the first accepting cycle.  g keeps
+ * the markings and their successors from one formula to the next
+ * (pni_fly_new(): o's semantics and memory and state limits).  When f
+ * fails and path is not NULL, *path gets the lasso from the initial
+ * marking (the caller frees it), round for ever from the marking after
+ * step *loop (*loop == nsteps: a dead marking that repeats).  PN_OK,
+ * PN_ENOMEM, PN_ERANGE (the automaton is too large, a count passed
+ * PN_TOKENS_MAX, the memory or state limit, or the deadline, a
+ * pni_clock() time, 0: none), PN_EINVAL. */
+typedef struct pni_fly pni_fly_t;
+pn_status_t pni_fly_new(const pn_net_t *net, const pn_reach_options_t *o,
+                        pni_fly_t **out);
+void pni_fly_free(pni_fly_t *g);
+pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
+                        double deadline, int *value, pn_reach_path_t **path,
+                        size_t *loop);
+/* Keeps f's lasso (path, owned from then on) with r for pn_reach_lasso()
+ * (PN_ENOMEM: path freed, not kept); pni_ltl_lassos_free() frees them. */
+pn_status_t pni_ltl_keep(pn_reach_t *r, const pn_qformula_t *f,
+                         pn_reach_path_t *path, size_t loop);
+void pni_ltl_lassos_free(pn_reach_t *r);
 
 /* ---- invariants.c ------------------------------------------------------- */
 

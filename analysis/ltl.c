@@ -6,6 +6,13 @@
  * component is a path that violates the formula; its lasso (a path to
  * the component and a cycle through every mark) is the counterexample.
  *
+ * Two sources of the net's markings: the graph of a complete exploration
+ * (pni_ltl_holds()), or the net itself, on the fly (pni_ltl_fly()): a
+ * marking's successors are computed the first time the product reaches
+ * it (successors.c, stored in a search record of its own, store.c) and
+ * kept, so that only the part of the state space the product visits
+ * before its answer is built.
+ *
  * Paths are infinite: a dead marking is repeated for ever (its only
  * successor is itself), so X f there is f there.  This is the Model
  * Checking Contest's convention for LTL: every LTL answer of its oracle
@@ -28,11 +35,26 @@ typedef struct {
     uint64_t acc, in;   /* the component's marks; those of the edge in */
 } root_t;
 
+/* The markings on the fly, kept from one formula of a net to the next:
+ * r's store, and marking s's successors, edge[s_off[s] ..] (s_cnt[s] of
+ * them; UINT32_MAX: not computed yet), for the n markings the arrays
+ * hold. */
+struct pni_fly {
+    pn_reach_t *r;
+    uint64_t *s_off;
+    uint32_t *s_cnt;
+    size_t n;
+    uint32_t *edge;
+    size_t nedge, cap_edge;
+};
+
 typedef struct {
     pn_reach_t *r;
     const pni_buchi_t *b;
-    size_t n;
+    size_t n;               /* markings values holds */
     unsigned char *values;  /* natoms a state; 2: not computed yet */
+    pni_fly_t *g;           /* on the fly (NULL: r's complete graph) */
+    pn_status_t err;        /* why the product stopped (on the fly) */
     uint64_t *key;          /* product state: graph state << 32 | q */
     uint32_t *slot;         /* hash index of the keys, UINT32_MAX empty */
     size_t np, cap, nslots;
@@ -58,18 +80,147 @@ static const unsigned char *values_at(prod_t *c, uint32_t s)
     return v;
 }
 
+/* Whether marking s is dead (no successor). */
+static int is_dead(const prod_t *c, uint32_t s)
+{
+    if (c->g)
+        return c->g->s_cnt[s] == 0;
+    return c->r->graph.succ_off[s + 1] == c->r->graph.succ_off[s];
+}
+
 static uint64_t nsucc(const prod_t *c, uint32_t s)
 {
-    const pni_graph_t *g = &c->r->graph;
-    uint64_t d = g->succ_off[s + 1] - g->succ_off[s];
-    return d ? d : 1; /* a dead marking: itself */
+    if (is_dead(c, s))
+        return 1; /* a dead marking: itself */
+    if (c->g)
+        return c->g->s_cnt[s];
+    return c->r->graph.succ_off[s + 1] - c->r->graph.succ_off[s];
 }
 
 static uint32_t succ(const prod_t *c, uint32_t s, uint64_t k)
 {
-    const pni_graph_t *g = &c->r->graph;
-    return g->succ_off[s + 1] == g->succ_off[s] ? s
-                                                 : g->succ[g->succ_off[s] + k];
+    if (is_dead(c, s))
+        return s;
+    if (c->g)
+        return c->g->edge[c->g->s_off[s] + k];
+    return c->r->graph.succ[c->r->graph.succ_off[s] + k];
+}
+
+/* ---- the markings on the fly ------------------------------------------ */
+
+/* The per-marking arrays grown to the markings stored. */
+static int fly_fit(pni_fly_t *g)
+{
+    size_t n = g->r->store.nstates;
+    if (n <= g->n)
+        return 0;
+    size_t cap = g->n ? g->n : 1024;
+    while (cap < n)
+        cap *= 2;
+    uint64_t *off = realloc(g->s_off, cap * sizeof *off);
+    if (off)
+        g->s_off = off;
+    uint32_t *cnt = off ? realloc(g->s_cnt, cap * sizeof *cnt) : NULL;
+    if (!cnt)
+        return -1;
+    g->s_cnt = cnt;
+    memset(cnt + g->n, 0xff, (cap - g->n) * sizeof *cnt);
+    g->n = cap;
+    return 0;
+}
+
+/* The values grown to the markings stored. */
+static int values_fit(prod_t *c)
+{
+    size_t na = c->b->natoms;
+    if (c->g->n <= c->n)
+        return 0;
+    unsigned char *v = realloc(c->values, c->g->n * na + 1);
+    if (!v)
+        return -1;
+    memset(v + c->n * na, 2, (c->g->n - c->n) * na + 1);
+    c->values = v;
+    c->n = c->g->n;
+    return 0;
+}
+
+typedef struct {
+    prod_t *c;
+    uint32_t from;
+    uint64_t first;         /* where from's successors start in edge */
+} visit_t;
+
+static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
+                        const uint64_t *next, void *ctx)
+{
+    visit_t *x = ctx;
+    pni_fly_t *g = x->c->g;
+    uint32_t to;
+    int added;
+    (void)n;
+    pn_status_t st;
+    if (r->sem == PN_SEM_INTERLEAVING) /* differs in set[0]'s places */
+        st = pni_store_find_or_add(
+            r, next, x->from, r->gen.chg_idx + r->gen.chg_off[set[0]],
+            r->gen.chg_off[set[0] + 1] - r->gen.chg_off[set[0]], &to, &added);
+    else
+        st = pni_store_find_or_add(r, next, x->from, NULL, 0, &to, &added);
+    if (st) {
+        x->c->err = st == PN_ENOMEM ? PN_ENOMEM : PN_ERANGE;
+        return 1;
+    }
+    /* maximal steps: distinct successor markings */
+    if (r->sem == PN_SEM_MAXIMAL && !added)
+        for (size_t k = x->first; k < g->nedge; k++)
+            if (g->edge[k] == to)
+                return 0;
+    if (pni_grow((void **)&g->edge, &g->cap_edge, g->nedge + 1,
+                 sizeof *g->edge)) {
+        x->c->err = PN_ENOMEM;
+        return 1;
+    }
+    g->edge[g->nedge++] = to;
+    return 0;
+}
+
+/* On the fly: marking s's successors computed when they are not yet, and
+ * the values grown to every marking: nonzero (and c->err) when they
+ * cannot be. */
+static int expand(prod_t *c, uint32_t s)
+{
+    pni_fly_t *g = c->g;
+    if (!g || (g->s_cnt[s] != UINT32_MAX && s < c->n))
+        return 0;
+    pn_reach_t *r = g->r;
+    int ret = 0;
+    if (g->s_cnt[s] == UINT32_MAX) {
+        visit_t x = {c, s, g->nedge};
+        pni_store_marking(r, s, r->gen.m);
+        ret = pni_successors(r, r->gen.m, on_successor, &x);
+        if (ret < 0) /* a count past PN_TOKENS_MAX */
+            c->err = PN_ERANGE;
+        if (!ret && !fly_fit(g)) {
+            g->s_off[s] = x.first;
+            g->s_cnt[s] = (uint32_t)(g->nedge - x.first);
+        } else if (!ret) {
+            ret = 1;
+        }
+    }
+    if (ret || values_fit(c)) {
+        if (!c->err)
+            c->err = PN_ENOMEM;
+        return 1;
+    }
+    /* the memory limit counts the product's tables too */
+    uint64_t extra = (uint64_t)c->cap * (sizeof *c->key + 1 + sizeof *c->stk +
+                                         sizeof *c->roots + 4) +
+                     c->nslots * 4 + g->cap_edge * 4 +
+                     g->n * (12 + c->b->natoms);
+    if (pni_over_memory(r, extra)) {
+        c->err = PN_ERANGE;
+        return 1;
+    }
+    return 0;
 }
 
 static size_t hash(uint64_t k, size_t mask)
@@ -145,6 +296,8 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
     uint32_t s = (uint32_t)(c->key[f->p] >> 32);
     uint32_t q = (uint32_t)c->key[f->p];
     const pni_buchi_t *b = c->b;
+    if (expand(c, s))
+        return 0;
     uint32_t end = b->t_off[q + 1] - b->t_off[q];
     while (f->ti < end) {
         const pni_btrans_t *t = &b->t[b->t_off[q] + f->ti];
@@ -169,7 +322,8 @@ static void push(prod_t *c, uint32_t p, uint64_t in)
 
 /* Couvreur's search from the initial product state: 1 when an accepting
  * component is found (the stack leads to it, the top root its first
- * state), 0 when there is none, -1 out of memory, -2 past the deadline. */
+ * state), 0 when there is none, -1 out of memory, -2 past the deadline
+ * or a limit (-1 and -2 also when c->err says so). */
 static int search(prod_t *c)
 {
     uint32_t p0 = find(c, 0, 1);
@@ -184,7 +338,7 @@ static int search(prod_t *c)
             if (w == UINT32_MAX) {
                 if ((w = find(c, k, 1)) == UINT32_MAX)
                     return -1;
-                if (c->deadline > 0 && (w & 4095) == 0 &&
+                if (c->deadline > 0 && (w & 255) == 0 &&
                     pni_clock() > c->deadline)
                     return -2;
                 push(c, w, acc);
@@ -201,6 +355,8 @@ static int search(prod_t *c)
             }
             continue;
         }
+        if (c->err)
+            return c->err == PN_ENOMEM ? -1 : -2;
         uint32_t p = f->p;
         c->ns--;
         if (c->roots[c->nr - 1].p == p) {
@@ -324,7 +480,7 @@ static pn_status_t lasso_of(prod_t *c, uint32_t **out, size_t *len,
     for (size_t k = 0; k < pa.n; k++) {
         uint32_t s = (uint32_t)(c->key[pa.v[k]] >> 32);
         pa.v[n++] = s;
-        if (c->r->graph.succ_off[s + 1] == c->r->graph.succ_off[s]) {
+        if (is_dead(c, s)) {
             at = n - 1;
             break;
         }
@@ -347,6 +503,35 @@ int pni_ltl_formula(const pn_qformula_t *f)
         if (!pni_ltl_formula(f->kids[i]))
             return 0;
     return 1;
+}
+
+/* The product's tables freed. */
+static void run_free(prod_t *c)
+{
+    free(c->values);
+    free(c->key);
+    free(c->slot);
+    free(c->dead);
+    free(c->stk);
+    free(c->roots);
+    free(c->live);
+}
+
+/* The product c searched: *value, and when one is found and lasso is not
+ * NULL, the lasso; c's tables freed. */
+static pn_status_t run(prod_t *c, int *value, uint32_t **lasso, size_t *len,
+                       size_t *loop)
+{
+    pn_status_t st = PN_OK;
+    int found = search(c);
+    if (found < 0)
+        st = found == -2 ? PN_ERANGE : PN_ENOMEM;
+    else
+        *value = !found;
+    if (found > 0 && lasso)
+        st = lasso_of(c, lasso, len, loop);
+    run_free(c);
+    return st;
 }
 
 pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f,
@@ -373,22 +558,141 @@ pn_status_t pni_ltl_holds(pn_reach_t *r, const pn_qformula_t *f,
         return PN_ENOMEM;
     }
     memset(c.values, 2, c.n * b->natoms + 1);
-    int found = search(&c);
-    if (found < 0)
-        st = found == -2 ? PN_ERANGE : PN_ENOMEM;
-    else
-        *value = !found;
-    if (found > 0 && lasso)
-        st = lasso_of(&c, lasso, len, loop);
-    free(c.values);
-    free(c.key);
-    free(c.slot);
-    free(c.dead);
-    free(c.stk);
-    free(c.roots);
-    free(c.live);
+    st = run(&c, value, lasso, len, loop);
     pni_buchi_free(b);
     return st;
+}
+
+/* The search's hook that stops it at the initial marking: the record is
+ * then a store and a successor generator, set up for the net. */
+static int stop_at_first(pn_reach_t *r, uint32_t s, const uint64_t *m,
+                         void *ctx)
+{
+    (void)r;
+    (void)s;
+    (void)m;
+    (void)ctx;
+    return 1;
+}
+
+pn_status_t pni_fly_new(const pn_net_t *net, const pn_reach_options_t *o,
+                        pni_fly_t **out)
+{
+    *out = NULL;
+    pni_fly_t *g = calloc(1, sizeof *g);
+    if (!g)
+        return PN_ENOMEM;
+    pn_reach_options_t oc;
+    if (o)
+        oc = *o;
+    else
+        pn_reach_options_init(&oc);
+    oc.graph = 0;
+    oc.no_paths = 1;
+    oc.unbounded = 0;
+    oc.stubborn = 0;
+    oc.progress = NULL;
+    pn_status_t st = pni_search(net, &oc, stop_at_first, NULL, &g->r);
+    if (!st && g->r->found.end != PN_REACH_DECIDED)
+        st = PN_ERANGE; /* no room for the initial marking */
+    if (!st && fly_fit(g))
+        st = PN_ENOMEM;
+    if (st) {
+        pni_fly_free(g);
+        return st;
+    }
+    *out = g;
+    return PN_OK;
+}
+
+void pni_fly_free(pni_fly_t *g)
+{
+    if (!g)
+        return;
+    pn_reach_free(g->r);
+    free(g->s_off);
+    free(g->s_cnt);
+    free(g->edge);
+    free(g);
+}
+
+pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
+                        double deadline, int *value, pn_reach_path_t **path,
+                        size_t *loop)
+{
+    if (path)
+        *path = NULL;
+    if (!g || !f || !value || !pni_ltl_formula(f))
+        return PN_EINVAL;
+    pni_buchi_t *b;
+    pn_status_t st = pni_buchi_new(f, 1, &b);
+    if (st)
+        return st;
+    prod_t c = {0};
+    c.r = g->r;
+    c.b = b;
+    c.g = g;
+    c.deadline = deadline;
+    uint32_t *chain = NULL;
+    size_t len = 0, at = 0;
+    st = run(&c, value, path ? &chain : NULL, &len, &at);
+    if (!st && path && !*value) {
+        st = pni_path_of(g->r, chain, len, path);
+        *loop = at;
+    }
+    free(chain);
+    pni_buchi_free(b);
+    return st;
+}
+
+/* ---- counterexamples kept with a result ------------------------------- */
+
+pn_status_t pni_ltl_keep(pn_reach_t *r, const pn_qformula_t *f,
+                         pn_reach_path_t *path, size_t loop)
+{
+    pni_lasso_t *l = realloc(r->lassos, (r->nlassos + 1) * sizeof *l);
+    if (!l) {
+        pn_reach_path_free(path);
+        return PN_ENOMEM;
+    }
+    r->lassos = l;
+    l[r->nlassos++] = (pni_lasso_t){f, path, loop};
+    return PN_OK;
+}
+
+void pni_ltl_lassos_free(pn_reach_t *r)
+{
+    for (size_t i = 0; i < r->nlassos; i++)
+        pn_reach_path_free(r->lassos[i].path);
+    free(r->lassos);
+    r->lassos = NULL;
+    r->nlassos = 0;
+}
+
+static pn_status_t path_copy(const pn_reach_path_t *p, pn_reach_path_t **out)
+{
+    pn_reach_path_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return PN_ENOMEM;
+    c->steps = calloc(p->nsteps + 1, sizeof *c->steps);
+    c->n_in_step = calloc(p->nsteps + 1, sizeof *c->n_in_step);
+    if (!c->steps || !c->n_in_step) {
+        pn_reach_path_free(c);
+        return PN_ENOMEM;
+    }
+    for (; c->nsteps < p->nsteps; c->nsteps++) {
+        size_t n = p->n_in_step[c->nsteps];
+        c->steps[c->nsteps] = malloc((n + 1) * sizeof **c->steps);
+        if (!c->steps[c->nsteps]) {
+            pn_reach_path_free(c);
+            return PN_ENOMEM;
+        }
+        memcpy(c->steps[c->nsteps], p->steps[c->nsteps],
+               n * sizeof **c->steps);
+        c->n_in_step[c->nsteps] = n;
+    }
+    *out = c;
+    return PN_OK;
 }
 
 pn_status_t pn_reach_lasso(const pn_reach_t *rc, const pn_qformula_t *f,
@@ -398,6 +702,12 @@ pn_status_t pn_reach_lasso(const pn_reach_t *rc, const pn_qformula_t *f,
     if (!r || !f || !out || !loop)
         return PN_EINVAL;
     *out = NULL;
+    /* the one the search on the fly found, when it answered f */
+    for (size_t i = 0; i < r->nlassos; i++)
+        if (r->lassos[i].f == f || pn_qformula_equal(r->lassos[i].f, f)) {
+            *loop = r->lassos[i].loop;
+            return path_copy(r->lassos[i].path, out);
+        }
     int value;
     uint32_t *lasso;
     size_t len, at;

@@ -249,8 +249,9 @@ pn_status_t pn_reach_live(const pn_reach_t *r, int *live);
 pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out);
 
 /* A counterexample of an LTL formula f (a query of kind PN_QUERY_LTL that
- * pn_reach_query() or pn_reach_solve() answered false on r, a complete
- * search with its graph): a path from the initial marking that goes round
+ * pn_reach_query() answered false on r, a complete search with its graph,
+ * or that pn_reach_solve() answered false on the fly, the lasso kept with
+ * r): a path from the initial marking that goes round
  * for ever from the marking after step *loop (0: the initial marking) on:
  * the marking after the last step is that one again, or, when *loop is
  * the number of steps, a dead marking that repeats.  The path is one that
@@ -300,7 +301,11 @@ typedef struct pn_reach_solve_options {
  * first; interleaving only), then, with a time limit and interleaving,
  * the state equation and a search per query on the net reduced for it
  * (pn_reach_reduce(); a witness found there is replayed on the net
- * first; off with so->no_reduce), then the search for what is left, which
+ * first; off with so->no_reduce), then each LTL query on the fly (the
+ * product of the net's successors with its negation's automaton, no graph
+ * built first; all the time when only LTL queries are open, else half of
+ * what is left, shared among them; a lasso found is kept with *out for
+ * pn_reach_lasso()), then the search for what is left, which
  * also stops a bound query at its upper bound.  A quarter of the time
  * limit at most goes to each of the first two.  Each answer is passed to
  * so->on_answer when decided.  *out: the search (PN_REACH_TIME_LIMIT when

@@ -78,6 +78,7 @@ void pn_reach_free(pn_reach_t *r)
     free(r->cov.delta);
     free(r->cov.record);
     pni_por_free(r->por);
+    pni_ltl_lassos_free(r);
     free(r);
 }
 

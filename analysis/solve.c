@@ -19,6 +19,8 @@ typedef struct {
     double deadline;       /* 0: none */
     uint32_t calls;
     const pn_reach_solve_options_t *so;
+    pn_reach_path_t **lasso; /* per LTL query found false: its lasso */
+    size_t *loop;
 } solve_t;
 
 static void tell(solve_t *c, size_t i)
@@ -288,6 +290,50 @@ static pn_status_t by_reduction(const pn_net_t *net,
     return st;
 }
 
+/* ---- LTL on the fly ------------------------------------------------------ */
+
+/* The open LTL queries on the fly (ltl.c), until end (0: no deadline),
+ * each with an equal share of the time left (what one leaves goes to the
+ * next); those a share did not decide once more with what is left.  The
+ * markings and their successors are kept from one formula to the next
+ * (and from the first try to the second). */
+static void by_product(const pn_net_t *net, const pn_reach_options_t *o,
+                       solve_t *c, double end)
+{
+    pni_fly_t *g;
+    if (pni_fly_new(net, o, &g))
+        return; /* (no room for the initial marking) */
+    for (int pass = 0; pass < 2; pass++) {
+        size_t left = 0;
+        for (size_t i = 0; i < c->qs->n; i++)
+            left += !c->a[i].known && c->qs->q[i].kind == PN_QUERY_LTL;
+        if (!left || (pass && (end <= 0 ||
+                               (end - pni_clock()) / (double)left < 0.01)))
+            break;
+        for (size_t i = 0; i < c->qs->n; i++) {
+            pn_query_answer_t *a = &c->a[i];
+            if (a->known || c->qs->q[i].kind != PN_QUERY_LTL)
+                continue;
+            double seconds = end > 0 ? (end - pni_clock()) / (double)left : 0;
+            left--;
+            if (end > 0 && seconds < 0.001)
+                break;
+            pn_status_t st = pni_ltl_fly(g, c->qs->q[i].formula,
+                                         end > 0 ? pni_clock() + seconds : 0,
+                                         &a->value, &c->lasso[i],
+                                         &c->loop[i]);
+            /* out of time, memory or a limit: left unknown */
+            if (st)
+                continue;
+            a->known = 1;
+            a->state = PN_REACH_NO_STATE; /* a path, not a marking */
+            c->tech[i] |= PN_TECH_EXPLICIT;
+            tell(c, i);
+        }
+    }
+    pni_fly_free(g);
+}
+
 /* Whether f names only places and transitions of the net. */
 static int fits(const pn_qformula_t *f, size_t np, size_t nt)
 {
@@ -395,10 +441,14 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
     double t0 = pni_clock();
     solve_t c = {qs, answers, calloc(qs->n + 1, sizeof(unsigned)),
                  malloc((qs->n + 1) * sizeof(uint64_t)), qs->n,
-                 so->time_limit > 0 ? t0 + so->time_limit : 0, 0, so};
-    if (!c.tech || !c.ub) {
+                 so->time_limit > 0 ? t0 + so->time_limit : 0, 0, so,
+                 calloc(qs->n + 1, sizeof(pn_reach_path_t *)),
+                 calloc(qs->n + 1, sizeof(size_t))};
+    if (!c.tech || !c.ub || !c.lasso || !c.loop) {
         free(c.tech);
         free(c.ub);
+        free(c.lasso);
+        free(c.loop);
         return PN_ENOMEM;
     }
     for (size_t i = 0; i < qs->n; i++) {
@@ -417,15 +467,24 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
                       so->seed, walk_decided, &c);
     if (!st && c.open && !so->no_reduce && !maximal && so->time_limit > 0)
         st = by_reduction(net, o, &c);
-    /* CTL queries need the graph of the search */
     pn_reach_options_t oc;
     if (o)
         oc = *o;
     else
         pn_reach_options_init(&oc);
+    /* LTL queries on the fly: the whole budget when they are all that is
+     * open, else half of what is left */
+    size_t ltl = 0;
     for (size_t i = 0; i < qs->n; i++)
-        if ((qs->q[i].kind == PN_QUERY_CTL ||
-             qs->q[i].kind == PN_QUERY_LTL) && !answers[i].known) {
+        ltl += !answers[i].known && qs->q[i].kind == PN_QUERY_LTL;
+    if (!st && ltl)
+        by_product(net, &oc, &c,
+                   c.deadline <= 0 ? 0
+                   : ltl == c.open ? c.deadline
+                                   : (pni_clock() + c.deadline) / 2);
+    /* CTL queries need the graph of the search */
+    for (size_t i = 0; i < qs->n; i++)
+        if (qs->q[i].kind == PN_QUERY_CTL && !answers[i].known) {
             oc.graph = 1;
             /* a quarter of the budget left for the fixed points over the
              * graph the search leaves, complete or not */
@@ -439,7 +498,16 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
         c.deadline = t0 + so->time_limit;
     if (!st && c.open)
         st = settle(&c, *out);
+    /* the lassos, with the result (pn_reach_lasso()) */
+    for (size_t i = 0; i < qs->n; i++) {
+        if (c.lasso[i] && st)
+            pn_reach_path_free(c.lasso[i]);
+        else if (c.lasso[i]) /* (freed when there is no room) */
+            pni_ltl_keep(*out, qs->q[i].formula, c.lasso[i], c.loop[i]);
+    }
     free(c.tech);
     free(c.ub);
+    free(c.lasso);
+    free(c.loop);
     return st;
 }

@@ -124,6 +124,26 @@ has "$TMP/out" "query q1:      EF c >= 1: FALSE"
 has "$TMP/out" "reduced:     stubborn sets at 1 marking"
 has "$TMP/out" "bounded:     unknown (a reduced graph)"
 
+# LTL on the fly: a formula violated near the initial marking (x0 stays
+# marked once it is: false when f0 fires) is answered
+# without the 2^30 markings, with a lasso pn-dot replays; one that holds
+# needs the whole product, and is left CANNOT_COMPUTE at the time limit
+cat > "$TMP/big/LTLCardinality.xml" <<XML
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>big-L-00</id><formula><all-paths><globally><disjunction><negation>$(ge x0 1)</negation><next>$(ge x0 1)</next></disjunction></globally></all-paths></formula></property>
+  <property><id>big-L-01</id><formula><all-paths><finally><globally>$(ge x0 y0 1)</globally></finally></all-paths></formula></property>
+</property-set>
+XML
+start=$(date +%s)
+expect 4 "$BIN/pn-reach" --time-limit 2 --mcc LTLCardinality --witness "$TMP/wl" "$TMP/big"
+end=$(date +%s)
+[ $((end - start)) -le 6 ] && ok || bad "LTL: --time-limit 2 took $((end - start)) s"
+has "$TMP/out" "FORMULA big-L-00 FALSE TECHNIQUES EXPLICIT"
+has "$TMP/out" "FORMULA big-L-01 CANNOT_COMPUTE"
+has "$TMP/wl/big-L-00.trace" "# loop: "
+expect 0 "$BIN/pn-dot" --trace "$TMP/wl/big-L-00.trace" "$TMP/big/model.pnml" -o "$TMP/wl.svg"
+
 # the GPU kernel of 4 warps (tens of millions of markings): a deadlock
 # question stopped cleanly by the clock, or answered
 "$BIN/pn-gen-gpu" --warps 4 --schedulers 2 --arith 3 --shared 1 --global 2 --l1 5 -o "$TMP/gpu.pnml" 2>/dev/null ||

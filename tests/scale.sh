@@ -8,7 +8,7 @@
 # contest left unknown, '?', are not counted).
 #   SCALE_TIME=S        seconds an examination (default 10)
 #   SCALE_EXAMS="RD UB" only these examinations (default: RD RC RF UB
-#                       CTLC CTLF; LTLC LTLF on demand)
+#                       CTLC CTLF LTLC LTLF)
 #   SCALE_ONLY=MODEL    only this instance
 #   SCALE_TOOL=PROGRAM  run PROGRAM --mcc EXAM DIR instead of pn-reach
 #                       (bench/verifypn-mcc.sh: TAPAAL's verifypn)
@@ -21,7 +21,7 @@ if [ -z "$SCALE" ] || [ ! -f "$SCALE/INDEX.tsv" ]; then
     echo "no ../shared/mcc-scale: skipped"; exit 77
 fi
 budget="${SCALE_TIME:-10}"
-only="${SCALE_EXAMS:-RD RC RF UB CTLC CTLF}"
+only="${SCALE_EXAMS:-RD RC RF UB CTLC CTLF LTLC LTLF}"
 REACH="$BIN/pn-reach"
 if [ -x "$BIN/.libs/pn-reach" ] && [ -d "$top_builddir/.libs" ]; then
     LD_LIBRARY_PATH="$top_builddir/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"

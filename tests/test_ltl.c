@@ -510,6 +510,211 @@ START_TEST(inline_form)
 }
 END_TEST
 
+/* ---- on the fly against the complete graph ----------------------------- */
+
+/* A lasso's markings: m[pos * np ..], one per position. */
+typedef struct {
+    const pn_engine_t *e;
+    uint32_t nt;
+    size_t np;
+    const uint64_t *m;
+} fly_word_t;
+
+static int fly_at(const pn_qformula_t *f, size_t pos, void *ctx)
+{
+    fly_word_t *w = ctx;
+    return pni_formula_holds(w->e, w->nt, f, w->m + pos * w->np);
+}
+
+/* The lasso path (the loop from the marking after step loop) replayed
+ * from the initial marking: it fires, comes back to where it loops (or
+ * ends at a dead marking when loop is its length), and violates f. */
+static void lasso_replays(const pn_net_t *net, pn_semantics_t sem,
+                          const pn_qformula_t *f, const pn_reach_path_t *p,
+                          size_t loop, const char *text)
+{
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+    size_t np = pn_net_place_count(net);
+    uint32_t nt = (uint32_t)pn_net_transition_count(net);
+    pn_sim_t *sim = pn_sim_new(e, 1, sem, 0);
+    uint64_t *m = malloc((p->nsteps + 1) * (np + 1) * sizeof *m);
+    ck_assert(sim && m && loop <= p->nsteps);
+    memcpy(m, pn_sim_marking(sim), np * sizeof *m);
+    for (size_t i = 0; i < p->nsteps; i++) {
+        size_t bad;
+        ck_assert_msg(pn_sim_fire(sim, p->steps[i], p->n_in_step[i], &bad) ==
+                          PN_OK, "'%s': step %zu does not fire", text, i + 1);
+        memcpy(m + (i + 1) * np, pn_sim_marking(sim), np * sizeof *m);
+    }
+    fly_word_t fw = {e, nt, np, m};
+    word_t w = {p->nsteps, loop, fly_at, &fw};
+    if (loop == p->nsteps) { /* a dead marking that repeats */
+        for (uint32_t t = 0; t < nt; t++)
+            ck_assert(!pni_engine_enabled(e, m + loop * np, t));
+        w.len = p->nsteps + 1;
+    } else {
+        ck_assert_msg(!memcmp(m + loop * np, m + p->nsteps * np,
+                              np * sizeof *m),
+                      "'%s': the lasso does not come back", text);
+    }
+    ck_assert_msg(!holds_on(&w, f), "'%s': the lasso satisfies it", text);
+    free(m);
+    pn_sim_free(sim);
+    pn_engine_free(e);
+}
+
+START_TEST(fly_against_graph)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3333);
+    int compared = 0, dead_nets = 0, holds = 0, lassos = 0, maximal = 0;
+    for (int i = 0; i < 300; i++) {
+        pn_net_t *net = random_net(&rng);
+        pn_query_set_t *qs = pn_query_set_new();
+        for (int k = 0; k < 4; k++) {
+            char text[4096] = "LTL ";
+            random_ltl(&rng, pn_net_place_count(net),
+                       pn_net_transition_count(net),
+                       1 + (int)pni_rng_below(&rng, 3), text, sizeof text);
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+        }
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        if (i % 3 == 2) {
+            o.semantics = PN_SEM_MAXIMAL;
+            maximal++;
+        }
+        pn_query_answer_t ans[4];
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        dead_nets += pn_reach_dead(r) > 0;
+        /* the markings on the fly kept from one formula to the next */
+        pni_fly_t *g;
+        ck_assert_int_eq(pni_fly_new(net, &o, &g), PN_OK);
+        for (size_t k = 0; k < qs->n; k++) {
+            char *text = text_of(&qs->q[k], net);
+            int value = -1;
+            pn_reach_path_t *p;
+            size_t loop;
+            ck_assert(ans[k].known);
+            ck_assert_int_eq(pni_ltl_fly(g, qs->q[k].formula, 0, &value, &p,
+                                         &loop), PN_OK);
+            ck_assert_msg(value == ans[k].value, "net %d, '%s': on the fly "
+                          "%d, over the graph %d", i, text, value,
+                          ans[k].value);
+            if (!value) {
+                lasso_replays(net, o.semantics, qs->q[k].formula, p, loop,
+                              text);
+                pn_reach_path_free(p);
+                lassos++;
+            } else {
+                ck_assert(p == NULL);
+            }
+            holds += value;
+            compared++;
+            free(text);
+        }
+        pni_fly_free(g);
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    ck_assert_int_ge(compared, 1200);
+    ck_assert_int_ge(maximal, 100);
+    ck_assert_int_ge(dead_nets, 50);
+    ck_assert_int_ge(lassos, compared / 5);
+    ck_assert_int_ge(holds, compared / 5);
+}
+END_TEST
+
+/* pn_reach_solve() on a budget: LTL on the fly, the lasso kept with its
+ * result (pn_reach_lasso() without a graph); a product the clock stops
+ * leaves the formula unknown, in time. */
+START_TEST(fly_on_a_budget)
+{
+    /* a ring of n places, one token going round; p0 is marked again and
+     * again, and never with p1 */
+    pn_net_t *net = pn_net_new("ring");
+    char id[32];
+    size_t n = 40;
+    for (size_t k = 0; k < n; k++) {
+        snprintf(id, sizeof id, "p%zu", k);
+        pn_net_add_place(net, id, NULL, k == 0 ? 1 : 0, NULL);
+        snprintf(id, sizeof id, "t%zu", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    for (size_t k = 0; k < n; k++) {
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, k, k, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, (k + 1) % n, k, 1,
+                          PN_ARC_NORMAL, NULL);
+    }
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "LTL G F p0 > 0", net, &err), PN_OK);
+    ck_assert_int_eq(pn_query_parse(qs, "LTL F G p0 > 0", net, &err), PN_OK);
+    ck_assert_int_eq(pn_query_parse(qs, "LTL G !(p0 > 0 && p1 > 0)", net,
+                                    &err), PN_OK);
+    pn_reach_solve_options_t so = {0};
+    so.time_limit = 30;
+    pn_query_answer_t ans[3];
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_solve(net, NULL, &so, qs, ans, &r), PN_OK);
+    ck_assert(ans[0].known && ans[0].value);
+    ck_assert(ans[1].known && !ans[1].value);
+    ck_assert(ans[2].known && ans[2].value);
+    /* no graph was kept: the lasso is the one found on the fly */
+    ck_assert(!r->graph.keep_graph);
+    pn_reach_path_t *p;
+    size_t loop;
+    ck_assert_int_eq(pn_reach_lasso(r, qs->q[1].formula, &p, &loop), PN_OK);
+    ck_assert_uint_ge(p->nsteps, n);
+    lasso_replays(net, PN_SEM_INTERLEAVING, qs->q[1].formula, p, loop,
+                  "F G p0 > 0");
+    pn_reach_path_free(p);
+    ck_assert_int_eq(pn_reach_lasso(r, qs->q[0].formula, &p, &loop),
+                     PN_EINVAL);
+    pn_reach_free(r);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+    /* 2^24 markings: a true formula the clock stops */
+    net = pn_net_new("bits");
+    for (size_t k = 0; k < 24; k++) {
+        snprintf(id, sizeof id, "on%zu", k);
+        pn_net_add_place(net, id, NULL, 0, NULL);
+        snprintf(id, sizeof id, "off%zu", k);
+        pn_net_add_place(net, id, NULL, 1, NULL);
+        snprintf(id, sizeof id, "up%zu", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+        snprintf(id, sizeof id, "down%zu", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, 2 * k + 1, 2 * k, 1,
+                          PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, 2 * k, 2 * k, 1,
+                          PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, 2 * k, 2 * k + 1, 1,
+                          PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, 2 * k + 1, 2 * k + 1, 1,
+                          PN_ARC_NORMAL, NULL);
+    }
+    qs = pn_query_set_new();
+    ck_assert_int_eq(pn_query_parse(qs, "LTL G (on0 + off0 == 1)", net,
+                                    &err), PN_OK);
+    so.time_limit = 0.5;
+    so.no_lp = 1;
+    double t0 = pni_clock();
+    ck_assert_int_eq(pn_reach_solve(net, NULL, &so, qs, ans, &r), PN_OK);
+    ck_assert(!ans[0].known);
+    ck_assert(pni_clock() - t0 < 5);
+    pn_reach_free(r);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ltl");
@@ -518,6 +723,8 @@ int main(void)
     tcase_add_test(tc, tableau_against_meaning);
     tcase_add_test(tc, random_ltl_against_lassos);
     tcase_add_test(tc, inline_form);
+    tcase_add_test(tc, fly_against_graph);
+    tcase_add_test(tc, fly_on_a_budget);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -209,29 +209,37 @@ typedef struct {
     size_t *off;        /* component c: nodes[off[c] .. off[c + 1]) */
 } comps_t;
 
-static const comps_t *sort_ctx;
+/* A node or a component with the key it is sorted by (no sort context:
+ * the search may run in several threads at once). */
+typedef struct {
+    uint64_t key;
+    uint32_t v;
+} keyed_t;
 
-static int node_cmp(const void *a, const void *b)
+static int keyed_cmp(const void *a, const void *b)
 {
-    return u64_cmp(&sort_ctx->col[*(const uint32_t *)a],
-                   &sort_ctx->col[*(const uint32_t *)b]);
+    const keyed_t *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->v < y->v ? -1 : x->v > y->v;
 }
 
-/* components with the same colours, in the same order, come together */
-static int comp_cmp(const void *a, const void *b)
+/* Sorts the nodes of each component by colour. */
+static int sort_nodes(comps_t *cs, size_t nc)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    size_t lx = sort_ctx->off[x + 1] - sort_ctx->off[x];
-    size_t ly = sort_ctx->off[y + 1] - sort_ctx->off[y];
-    if (lx != ly)
-        return lx < ly ? -1 : 1;
-    for (size_t i = 0; i < lx; i++) {
-        uint64_t cx = sort_ctx->col[sort_ctx->nodes[sort_ctx->off[x] + i]];
-        uint64_t cy = sort_ctx->col[sort_ctx->nodes[sort_ctx->off[y] + i]];
-        if (cx != cy)
-            return cx < cy ? -1 : 1;
-    }
-    return x < y ? -1 : x > y;
+    size_t n = cs->off[nc];
+    keyed_t *k = malloc((n + 1) * sizeof *k);
+    if (!k)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        k[i] = (keyed_t){cs->col[cs->nodes[i]], cs->nodes[i]};
+    for (size_t c = 0; c < nc; c++)
+        qsort(k + cs->off[c], cs->off[c + 1] - cs->off[c], sizeof *k,
+              keyed_cmp);
+    for (size_t i = 0; i < n; i++)
+        cs->nodes[i] = k[i].v;
+    free(k);
+    return 0;
 }
 
 static int same_colours(const comps_t *cs, uint32_t x, uint32_t y)
@@ -298,10 +306,7 @@ static int components(const pn_net_t *net, size_t n, size_t np,
             }
         free(fill);
         cs->col = col;
-        sort_ctx = cs;
-        for (size_t c = 0; ok && c < nc; c++)
-            qsort(cs->nodes + cs->off[c], cs->off[c + 1] - cs->off[c],
-                  sizeof *cs->nodes, node_cmp);
+        ok = ok && !sort_nodes(cs, nc);
         *ncomp = nc;
     }
     free(tmp);
@@ -375,19 +380,28 @@ static int find_classes(const pn_net_t *net, pni_sym_t *s)
     uint64_t *col = malloc((n + 1) * sizeof *col);
     comps_t cs = {col, NULL, NULL};
     uint32_t *comp = NULL;
+    keyed_t *key = NULL;
     int rc = col && !refine(net, np, nt, col) &&
                      !components(net, n, np, col, &cs, &nc)
                  ? 0
                  : -1;
     if (!rc && nc >= 2 &&
         (!(comp = malloc(nc * sizeof *comp)) ||
+         !(key = malloc(nc * sizeof *key)) ||
          !(s->cl = calloc(nc / 2 + 1, sizeof *s->cl))))
         rc = -1;
     if (!rc && nc >= 2) {
+        /* components with the same colours come together (a collision of
+         * the hashes can only split a class) */
+        for (size_t c = 0; c < nc; c++) {
+            uint64_t h = mix(cs.off[c + 1] - cs.off[c]);
+            for (size_t i = cs.off[c]; i < cs.off[c + 1]; i++)
+                h = mix(h ^ col[cs.nodes[i]]);
+            key[c] = (keyed_t){h, (uint32_t)c};
+        }
+        qsort(key, nc, sizeof *key, keyed_cmp);
         for (size_t c = 0; c < nc; c++)
-            comp[c] = (uint32_t)c;
-        sort_ctx = &cs;
-        qsort(comp, nc, sizeof *comp, comp_cmp);
+            comp[c] = key[c].v;
         for (size_t i = 0, j; !rc && i < nc; i = j) {
             for (j = i + 1; j < nc && same_colours(&cs, comp[i], comp[j]);)
                 j++;
@@ -402,6 +416,7 @@ static int find_classes(const pn_net_t *net, pni_sym_t *s)
         }
     }
     free(comp);
+    free(key);
     free(cs.nodes);
     free(cs.off);
     free(col);

@@ -316,18 +316,243 @@ static int components(const pn_net_t *net, size_t n, size_t np,
     return ok ? 0 : -1;
 }
 
-/* A class from the components comp[0 .. k) (same colours, each once):
- * its blocks, when the swap of the first with each other one is an
- * automorphism.  1 kept, 0 not, -1 out of memory. */
+/* ---- a block onto another where colours repeat within a block --------- */
+
+/* The search for a bijection f from block a's nodes onto block b's that
+ * keeps colours and the arcs between the nodes mapped so far (and to the
+ * nodes outside both, which stay), by backtracking on a step budget. */
+typedef struct {
+    const pn_net_t *net;
+    size_t np;
+    const uint64_t *col;
+    const size_t *aoff;      /* the arcs at node v: aidx[aoff[v] ..) */
+    const uint32_t *aidx;
+    const uint32_t *blk;     /* node -> its component */
+    uint32_t ca, cb;         /* the two components */
+    const uint32_t *order;   /* a's nodes, each after a neighbour if any */
+    const uint32_t *via;     /* that neighbour, or UINT32_MAX */
+    size_t len;
+    uint32_t *f, *finv;      /* UINT32_MAX: not mapped */
+    const uint32_t *bnodes;  /* b's nodes */
+    uint64_t budget;
+} bmatch_t;
+
+static uint32_t other_end(const bmatch_t *m, uint32_t a, uint32_t v)
+{
+    const pn_arc_t *arc = pn_net_arc(m->net, a);
+    return v < m->np ? (uint32_t)(m->np + arc->transition)
+                     : (uint32_t)arc->place;
+}
+
+static int same_label(const bmatch_t *m, uint32_t a, uint32_t b)
+{
+    const pn_arc_t *x = pn_net_arc(m->net, a), *y = pn_net_arc(m->net, b);
+    return x->kind == y->kind && x->dir == y->dir && x->weight == y->weight;
+}
+
+/* The end w of an arc at a node of block from, seen from block to: its
+ * image (f: from a to b; else finv), itself outside both blocks, or
+ * UINT32_MAX when not mapped yet. */
+static uint32_t seen_as(const bmatch_t *m, uint32_t w, int forward)
+{
+    if (m->blk[w] == (forward ? m->ca : m->cb))
+        return forward ? m->f[w] : m->finv[w];
+    return w;
+}
+
+/* Arcs of u going to w' (seen from the other side) like arc a: counted. */
+static size_t count_like(const bmatch_t *m, uint32_t u, uint32_t a,
+                         uint32_t target, int forward)
+{
+    size_t n = 0;
+    for (size_t k = m->aoff[u]; k < m->aoff[u + 1]; k++) {
+        uint32_t w = other_end(m, m->aidx[k], u);
+        if (same_label(m, m->aidx[k], a) &&
+            (forward ? seen_as(m, w, 1) : w) == target)
+            n++;
+    }
+    return n;
+}
+
+/* Whether u (of a) onto x (of b) keeps the arcs to the nodes mapped. */
+static int consistent(const bmatch_t *m, uint32_t u, uint32_t x)
+{
+    for (size_t k = m->aoff[u]; k < m->aoff[u + 1]; k++) {
+        uint32_t a = m->aidx[k], t = seen_as(m, other_end(m, a, u), 1);
+        if (t != UINT32_MAX &&
+            count_like(m, u, a, t, 1) != count_like(m, x, a, t, 0))
+            return 0;
+    }
+    for (size_t k = m->aoff[x]; k < m->aoff[x + 1]; k++) {
+        uint32_t a = m->aidx[k], y = other_end(m, a, x);
+        uint32_t pre = seen_as(m, y, 0);
+        if (pre != UINT32_MAX &&
+            count_like(m, x, a, y, 0) != count_like(m, u, a, y, 1))
+            return 0;
+    }
+    return 1;
+}
+
+static int try_candidate(bmatch_t *m, size_t i, uint32_t u, uint32_t x);
+
+static int extend(bmatch_t *m, size_t i)
+{
+    if (i == m->len)
+        return 1;
+    uint32_t u = m->order[i];
+    if (m->via[i] != UINT32_MAX) {
+        /* next to the image of an earlier node: few candidates */
+        uint32_t fv = m->f[m->via[i]];
+        for (size_t k = m->aoff[fv]; k < m->aoff[fv + 1]; k++)
+            if (try_candidate(m, i, u, other_end(m, m->aidx[k], fv)))
+                return 1;
+        return 0;
+    }
+    for (size_t k = 0; k < m->len; k++)
+        if (try_candidate(m, i, u, m->bnodes[k]))
+            return 1;
+    return 0;
+}
+
+static int try_candidate(bmatch_t *m, size_t i, uint32_t u, uint32_t x)
+{
+    if (!m->budget || m->blk[x] != m->cb || m->finv[x] != UINT32_MAX ||
+        m->col[x] != m->col[u] || (x < m->np) != (u < m->np))
+        return 0;
+    m->budget--;
+    if (!consistent(m, u, x))
+        return 0;
+    m->f[u] = x;
+    m->finv[x] = u;
+    if (extend(m, i + 1))
+        return 1;
+    m->f[u] = m->finv[x] = UINT32_MAX;
+    return 0;
+}
+
+/* The order in which block 0's nodes are matched: breadth first over its
+ * arcs, each node after a neighbour (via) where it has one. */
+static void bfs_order(bmatch_t *m, const uint32_t *n0, uint32_t *order,
+                      uint32_t *via, unsigned char *seen, uint32_t *pos)
+{
+    for (size_t i = 0; i < m->len; i++)
+        pos[n0[i]] = (uint32_t)i;
+    size_t head = 0, tail = 0;
+    for (size_t s = 0; s < m->len; s++) {
+        if (seen[s])
+            continue;
+        seen[s] = 1;
+        order[tail] = n0[s];
+        via[tail++] = UINT32_MAX;
+        while (head < tail) {
+            uint32_t v = order[head++];
+            for (size_t k = m->aoff[v]; k < m->aoff[v + 1]; k++) {
+                uint32_t w = other_end(m, m->aidx[k], v);
+                if (m->blk[w] != m->ca)
+                    continue;
+                size_t lo = pos[w];
+                if (!seen[lo]) {
+                    seen[lo] = 1;
+                    order[tail] = w;
+                    via[tail++] = v;
+                }
+            }
+        }
+    }
+}
+
+/* Where a colour repeats within a block: *img gets, for each block b,
+ * the images of block 0's nodes (in their order) in b.  1 found for
+ * every block, 0 not, -1 out of memory. */
+static int match_blocks(const pn_net_t *net, const comps_t *cs,
+                        const uint32_t *comp, uint32_t k, size_t np,
+                        uint32_t **img)
+{
+    size_t n = np + pn_net_transition_count(net), na = pn_net_arc_count(net);
+    size_t len = cs->off[comp[0] + 1] - cs->off[comp[0]];
+    const uint32_t *n0 = cs->nodes + cs->off[comp[0]];
+    size_t *aoff = calloc(n + 2, sizeof *aoff);
+    uint32_t *aidx = malloc((2 * na + 1) * sizeof *aidx);
+    uint32_t *blk = malloc((n + 1) * sizeof *blk);
+    uint32_t *f = malloc((n + 1) * sizeof *f), *fi = malloc((n + 1) * 4);
+    uint32_t *order = malloc((len + 1) * 4), *via = malloc((len + 1) * 4);
+    unsigned char *seen = calloc(len + 1, 1);
+    *img = malloc(((size_t)k * len + 1) * sizeof **img);
+    int ok = aoff && aidx && blk && f && fi && order && via && seen && *img
+                 ? 1 : -1;
+    if (ok > 0) {
+        for (size_t i = 0; i < na; i++) {
+            aoff[pn_net_arc(net, i)->place + 2]++;
+            aoff[np + pn_net_arc(net, i)->transition + 2]++;
+        }
+        for (size_t v = 0; v < n; v++)
+            aoff[v + 2] += aoff[v + 1];
+        for (size_t i = 0; i < na; i++) {
+            aidx[aoff[pn_net_arc(net, i)->place + 1]++] = (uint32_t)i;
+            aidx[aoff[np + pn_net_arc(net, i)->transition + 1]++] =
+                (uint32_t)i;
+        }
+        for (size_t v = 0; v < n; v++)
+            blk[v] = f[v] = fi[v] = UINT32_MAX;
+        for (uint32_t b = 0; b < k; b++)
+            for (size_t i = cs->off[comp[b]]; i < cs->off[comp[b] + 1]; i++)
+                blk[cs->nodes[i]] = b;
+        memcpy(*img, n0, len * sizeof *n0);
+    }
+    bmatch_t m = {net, np, cs->col, aoff, aidx, blk, 0, 0, order, via, len,
+                  f, fi, NULL, 0};
+    if (ok > 0)
+        bfs_order(&m, n0, order, via, seen, fi); /* fi: scratch here */
+    for (size_t v = 0; ok > 0 && v < n; v++)
+        fi[v] = UINT32_MAX;
+    for (uint32_t b = 1; ok > 0 && b < k; b++) {
+        m.cb = b;
+        m.bnodes = cs->nodes + cs->off[comp[b]];
+        m.budget = 100000;
+        for (size_t i = 0; i < len; i++)
+            f[n0[i]] = fi[m.bnodes[i]] = UINT32_MAX;
+        /* the search recurses once per node: small blocks only */
+        ok = len <= 20000 && extend(&m, 0);
+        for (size_t i = 0; ok && i < len; i++)
+            (*img)[(size_t)b * len + i] = f[n0[i]];
+        for (size_t i = 0; i < len; i++)
+            f[n0[i]] = UINT32_MAX, fi[m.bnodes[i]] = UINT32_MAX;
+    }
+    free(aoff);
+    free(aidx);
+    free(blk);
+    free(f);
+    free(fi);
+    free(order);
+    free(via);
+    free(seen);
+    if (ok <= 0) {
+        free(*img);
+        *img = NULL;
+    }
+    return ok;
+}
+
+/* A class from the components comp[0 .. k) (the same colours): its
+ * blocks, each node of the first matched with one of each other block
+ * (colour to colour; by backtracking where a colour repeats in a block),
+ * when the swap of the first with each other one is an automorphism.
+ * 1 kept, 0 not, -1 out of memory. */
 static int make_class(const pn_net_t *net, const comps_t *cs,
                       const uint32_t *comp, uint32_t k, size_t np,
                       sym_class_t *out)
 {
     size_t len = cs->off[comp[0] + 1] - cs->off[comp[0]];
     const uint32_t *n0 = cs->nodes + cs->off[comp[0]];
+    int repeats = 0;
     for (size_t i = 1; i < len; i++)
-        if (cs->col[n0[i]] == cs->col[n0[i - 1]])
-            return 0; /* a colour twice in a block: no order to match */
+        repeats |= cs->col[n0[i]] == cs->col[n0[i - 1]];
+    uint32_t *img = NULL;
+    if (repeats) {
+        int got = match_blocks(net, cs, comp, k, np, &img);
+        if (got <= 0)
+            return got;
+    }
     uint32_t plen = 0, tlen = 0;
     for (size_t i = 0; i < len; i++)
         n0[i] < np ? plen++ : tlen++;
@@ -338,7 +563,8 @@ static int make_class(const pn_net_t *net, const comps_t *cs,
     uint32_t *tp = malloc((nt + 1) * sizeof *tp);
     int ok = c.pl && c.tr && pp && tp ? 1 : -1;
     for (uint32_t b = 0; ok > 0 && b < k; b++) {
-        const uint32_t *nb = cs->nodes + cs->off[comp[b]];
+        const uint32_t *nb = img ? img + (size_t)b * len
+                                 : cs->nodes + cs->off[comp[b]];
         uint32_t ip = 0, it = 0;
         for (size_t i = 0; i < len; i++) {
             if (nb[i] < np)
@@ -364,6 +590,7 @@ static int make_class(const pn_net_t *net, const comps_t *cs,
     }
     free(pp);
     free(tp);
+    free(img);
     if (ok <= 0 || plen == 0) {
         free(c.pl);
         free(c.tr);

@@ -190,10 +190,12 @@ out:
     return order;
 }
 
-static pn_net_t *gpu(size_t warps, uint64_t arith, const pn_gpu_warp_t *work)
+static pn_net_t *gpu_mlp(size_t warps, uint64_t arith,
+                         const pn_gpu_warp_t *work, uint64_t mlp)
 {
     pn_gpu_params_t p;
     pn_gpu_params_init(&p);
+    p.mlp = mlp;
     p.warps = warps;
     p.schedulers = 2;
     p.l1 = 2;
@@ -203,6 +205,11 @@ static pn_net_t *gpu(size_t warps, uint64_t arith, const pn_gpu_warp_t *work)
     pn_net_t *net;
     ck_assert(pn_gpu_net(&p, &net) == PN_OK);
     return net;
+}
+
+static pn_net_t *gpu(size_t warps, uint64_t arith, const pn_gpu_warp_t *work)
+{
+    return gpu_mlp(warps, arith, work, 0);
 }
 
 static pn_query_set_t *parse(const pn_net_t *net, const char *const *text,
@@ -244,6 +251,11 @@ START_TEST(gpu_kernels)
     pn_gpu_warp_t work[4] = {{1, 0, 1}, {1, 1, 0}, {1, 0, 1}, {1, 1, 0}};
     pn_net_t *net = gpu(4, 1, work);
     ck_assert_uint_eq(compare(net, PN_SEM_MAXIMAL, NULL), 4);
+    pn_net_free(net);
+    /* two load slots a warp: alike nodes within a warp, matched by the
+     * backtracking search */
+    net = gpu_mlp(2, 1, NULL, 2);
+    ck_assert_uint_eq(compare(net, PN_SEM_MAXIMAL, NULL), 2);
     pn_net_free(net);
 }
 END_TEST

@@ -8,9 +8,10 @@
  * then the colours of their neighbours through each kind, direction and
  * weight of arc, until the colouring is stable); the nodes whose colour
  * is shared by others are cut into connected components, and components
- * with the same colours, each colour once in each, are the candidate
- * blocks of one class.  The colours only propose: the swap of the first
- * block with each other one (node by node, colour to colour) is checked
+ * with the same colours are the candidate blocks of one class, matched
+ * node to node by colour (by a backtracking search that keeps the arcs
+ * where a colour repeats within a block).  The colours and the matching
+ * only propose: the swap of the first block with each other one is checked
  * to be an automorphism of the net (same initial marking and capacity
  * place by place, the same arcs with their kinds and weights) before the
  * class is used.  Those swaps generate every permutation of the blocks,

@@ -669,7 +669,8 @@ static int same_items(const size_t *a, size_t na, const size_t *b, size_t nb,
     for (size_t i = 0; ok && i < na; i++)
         x[i] = perm[a[i]];
     if (ok) {
-        memcpy(y, b, nb * sizeof *b);
+        if (nb) /* (b may be NULL then) */
+            memcpy(y, b, nb * sizeof *b);
         qsort(x, na, sizeof *x, size_cmp);
         qsort(y, nb, sizeof *y, size_cmp);
     }

@@ -24,6 +24,8 @@
  *   buchi.c       LTL to generalized Büchi automata (a tableau)
  *   ltl.c         LTL queries: the graph times the automaton, searched
  *                 for an accepting cycle
+ *   symmetry.c    automorphisms that permute identical parts of the net,
+ *                 and the canonical form of a marking under them
  *
  * A new temporal logic, reduction, solver or structural check gets a file
  * of its own here (doc/architecture.md), over these parts.
@@ -200,6 +202,7 @@ typedef struct {
 } pni_cover_t;
 
 typedef struct pni_por pni_por_t;
+typedef struct pni_sym pni_sym_t;
 
 /* An LTL counterexample found on the fly (ltl.c), kept with the result
  * whose queries it answered: formula f's lasso, the loop from the marking
@@ -224,6 +227,12 @@ struct pn_reach {
     pni_por_t *por;         /* stubborn sets (NULL: every successor) */
     pni_lasso_t *lassos;    /* LTL counterexamples found on the fly */
     size_t nlassos;
+    /* symmetry: the store holds one marking per orbit (NULL: none used);
+     * sym_m a marking in canonical form; sym_asked: the options asked for
+     * it */
+    pni_sym_t *sym;
+    uint64_t *sym_m;
+    int sym_asked;
 };
 
 /* A sum as an answer: its value, or UINT64_MAX ("that or more") past
@@ -334,6 +343,29 @@ unsigned pni_search_tech(const pn_reach_t *r);
  * set of m, in order; returns how many. */
 size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
                       uint32_t *en, size_t ne);
+
+/* ---- symmetry.c --------------------------------------------------------- */
+
+/* The automorphisms of net that permute identical blocks of places and
+ * transitions, kept where they keep every query of qs (NULL: none): *out
+ * NULL when there is none.  PN_OK, PN_ENOMEM. */
+pn_status_t pni_sym_new(const pn_net_t *net, const pn_query_set_t *qs,
+                        pni_sym_t **out);
+void pni_sym_free(pni_sym_t *s);
+/* The number of permutations (UINT64_MAX: that or more). */
+uint64_t pni_sym_order(const pni_sym_t *s);
+/* The representative of m's orbit into out (out may be m). */
+void pni_sym_canon(pni_sym_t *s, const uint64_t *m, uint64_t *out);
+/* Per place and transition, what the representatives found give over
+ * every marking: the largest and smallest counts, whether it fires. */
+void pni_sym_close(const pni_sym_t *s, uint64_t *bound, uint64_t *lowest,
+                   unsigned char *fires);
+/* Whether the permutation pp of the places and tp of the transitions is an
+ * automorphism of net: bijections that keep each place's initial marking
+ * and capacity and the arcs (kind, direction, weight, parallel ones
+ * counted). */
+int pni_sym_verify(const pn_net_t *net, const uint32_t *pp,
+                   const uint32_t *tp);
 
 /* ---- properties.c, ctl.c ------------------------------------------------ */
 

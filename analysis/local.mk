@@ -10,7 +10,8 @@
 # integer linear programming, GLPK; walk.c: random walks; solve.c: those
 # and the search on one clock, each answer as it comes; reduce.c:
 # structural reductions that keep a query's answer; stubborn.c: the
-# stubborn sets of the queries, partial-order reduction), the private
+# stubborn sets of the queries, partial-order reduction; symmetry.c:
+# markings up to the automorphisms that permute identical parts), the private
 # interfaces between them (analysis_private.h, graph_private.h) and the
 # public headers (reach.h, graph.h; struct.h: semiflows, classes, siphons
 # and traps, in structure.c and siphons.c; workflow nets and their
@@ -27,7 +28,7 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/workflow.c %reldir%/lpbounds.c \
 	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \
 	%reldir%/coverability.c %reldir%/lp.c %reldir%/walk.c %reldir%/solve.c \
-	%reldir%/reduce.c %reldir%/stubborn.c
+	%reldir%/reduce.c %reldir%/stubborn.c %reldir%/symmetry.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/analysis -I$(srcdir)/engine -I$(srcdir)/lib
 pninclude_HEADERS += %reldir%/reach.h %reldir%/struct.h %reldir%/graph.h

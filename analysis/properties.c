@@ -404,6 +404,10 @@ pn_status_t pn_reach_live(const pn_reach_t *rc, int *live)
     *live = 0;
     if (!r || r->found.end != PN_REACH_COMPLETE || !r->graph.keep_graph)
         return PN_EINVAL;
+    /* a quotient graph's components are not the graph's: only a dead
+     * marking (nothing fires after it) says */
+    if (r->sym)
+        return r->found.dead ? PN_OK : PN_EINVAL;
     tarjan_t t = {0};
     long nc = components(r, &t);
     size_t n = r->store.nstates;

@@ -68,7 +68,19 @@ typedef struct pn_reach_options {
                                  figures those of a smaller graph
                                  (pn_reach_stubborn()).  0 (the default):
                                  every enabled transition */
-    uint64_t reserved[2];     /* zero (the init function sets it): room for
+    int symmetry;             /* 1: store one marking per orbit of the
+                                 net's automorphisms that permute
+                                 identical parts (blocks) of it, each
+                                 checked to be an automorphism, where
+                                 every query is invariant under them
+                                 (pn_reach_symmetry()); no LTL query, no
+                                 stubborn sets, no unboundedness check.
+                                 The markings, edges and dead markings
+                                 are then those of the quotient graph;
+                                 the answers, the bounds, the transitions
+                                 that fire and the lengths of paths are
+                                 the full graph's.  0 (the default): none */
+    uint64_t reserved[1];     /* zero (the init function sets it): room for
                                  fields of later versions */
 } pn_reach_options_t;
 
@@ -190,6 +202,12 @@ int pn_reach_dead_state(const pn_reach_t *r, uint64_t state);
  * transitions fired are then those of the reduced graph; the answers of
  * its queries are exact all the same. */
 uint64_t pn_reach_stubborn(const pn_reach_t *r);
+
+/* The symmetry the search used (pn_reach_options_t's symmetry): 0 when
+ * it was not asked for, 1 when it was but none was found or a query is
+ * not invariant under it, else the number of permutations of the group
+ * (UINT64_MAX: that or more), each state standing for its orbit. */
+uint64_t pn_reach_symmetry(const pn_reach_t *r);
 
 /* Bytes held by the search's tables: the packed markings, their parents,
  * the hash index and the graph (what --max-memory limits). */

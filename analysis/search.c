@@ -79,6 +79,8 @@ void pn_reach_free(pn_reach_t *r)
     free(r->cov.record);
     pni_por_free(r->por);
     pni_ltl_lassos_free(r);
+    pni_sym_free(r->sym);
+    free(r->sym_m);
     free(r);
 }
 
@@ -319,6 +321,34 @@ static void look_at_unexpanded(pn_reach_t *r, size_t from)
     }
 }
 
+/* Symmetry (symmetry.c): the store keeps one marking per orbit.  A
+ * marking covering an ancestor in the quotient is no path of the net:
+ * no unboundedness check. */
+static pn_status_t sym_setup(pn_reach_t *r, const pn_net_t *net,
+                             const pn_query_set_t *qs)
+{
+    r->sym_asked = 1;
+    pn_status_t st = pni_sym_new(net, qs, &r->sym);
+    if (st || !r->sym)
+        return st;
+    r->cov.check = 0;
+    r->sym_m = malloc(((size_t)r->np + 1) * sizeof *r->sym_m);
+    return r->sym_m ? PN_OK : PN_ENOMEM;
+}
+
+/* What the representatives say of every marking (symmetry). */
+static void sym_close(pn_reach_t *r)
+{
+    if (r->sym)
+        pni_sym_close(r->sym, r->found.bound, r->found.lowest,
+                      r->found.fires);
+}
+
+uint64_t pn_reach_symmetry(const pn_reach_t *r)
+{
+    return !r || !r->sym_asked ? 0 : pni_sym_order(r->sym);
+}
+
 pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
                            int (*hook)(pn_reach_t *, uint32_t,
                                        const uint64_t *, void *),
@@ -349,8 +379,10 @@ pn_status_t pni_search_queries(const pn_net_t *net,
     r->limits.hook = hook;
     r->limits.hook_ctx = ctx;
     pn_status_t st = setup(r, net, o);
+    if (!st && o->symmetry)
+        st = sym_setup(r, net, qs);
     /* NULL (a CTL query, no memory): every successor */
-    if (!st && qs && o->stubborn && r->sem == PN_SEM_INTERLEAVING)
+    if (!st && qs && o->stubborn && r->sem == PN_SEM_INTERLEAVING && !r->sym)
         r->por = pni_por_new(r, net, qs, answers);
     uint32_t first;
     int added;
@@ -372,6 +404,7 @@ pn_status_t pni_search_queries(const pn_net_t *net,
                                            : PN_REACH_DECIDED;
         if (!r->limits.timed_out)
             look_at_unexpanded(r, 0);
+        sym_close(r);
         *out = r;
         return PN_OK;
     }
@@ -445,6 +478,7 @@ pn_status_t pni_search_queries(const pn_net_t *net,
         pn_reach_free(r);
         return st;
     }
+    sym_close(r);
     *out = r;
     return PN_OK;
 }
@@ -470,14 +504,23 @@ typedef struct {
     const uint64_t *want;
     uint32_t *found;
     size_t n;
+    uint64_t *reached;  /* symmetry: the marking the step reaches */
 } match_t;
 
 static int on_match(pn_reach_t *r, const uint32_t *set, size_t n,
                     const uint64_t *next, void *ctx)
 {
     match_t *mt = ctx;
-    if (memcmp(next, mt->want, r->np * sizeof *next))
+    const uint64_t *m = next;
+    if (r->sym) {
+        /* the state stands for its orbit: a step to any of it */
+        pni_sym_canon(r->sym, next, r->sym_m);
+        m = r->sym_m;
+    }
+    if (memcmp(m, mt->want, r->np * sizeof *next))
         return 0;
+    if (mt->reached)
+        memcpy(mt->reached, next, r->np * sizeof *next);
     mt->found = malloc((n + 1) * sizeof *mt->found);
     if (mt->found)
         memcpy(mt->found, set, n * sizeof *set);
@@ -487,7 +530,10 @@ static int on_match(pn_reach_t *r, const uint32_t *set, size_t n,
 
 /* The path through the states chain[0..len) (each a successor of the one
  * before): the step between each pair is found again by recomputing the
- * pni_successors, so no step is stored per state. */
+ * pni_successors, so no step is stored per state.  With symmetry the
+ * path follows the net's markings, each in the orbit of its state (the
+ * first one, the initial marking, is its own orbit's
+ * representative). */
 pn_status_t pni_path_of(const pn_reach_t *rc, const uint32_t *chain,
                            size_t len, pn_reach_path_t **out)
 {
@@ -503,17 +549,26 @@ pn_status_t pni_path_of(const pn_reach_t *rc, const uint32_t *chain,
         return PN_ENOMEM;
     }
     uint64_t *want = malloc((r->np + 1) * sizeof *want);
-    if (!want) {
+    uint64_t *at = malloc((r->np + 1) * sizeof *at);
+    if (!want || !at) {
+        free(want);
+        free(at);
         pn_reach_path_free(p);
         return PN_ENOMEM;
     }
+    if (len)
+        pni_store_marking(r, chain[0], at);
     for (size_t i = 0; i < n; i++) {
         pni_store_marking(r, chain[i + 1], want);
-        pni_store_marking(r, chain[i], r->gen.m);
-        match_t mt = {want, NULL, 0};
+        if (r->sym)
+            memcpy(r->gen.m, at, r->np * sizeof *at);
+        else
+            pni_store_marking(r, chain[i], r->gen.m);
+        match_t mt = {want, NULL, 0, r->sym ? at : NULL};
         pni_successors(r, r->gen.m, on_match, &mt);
         if (!mt.found) {
             free(want);
+            free(at);
             pn_reach_path_free(p);
             return PN_ENOMEM;
         }
@@ -522,6 +577,7 @@ pn_status_t pni_path_of(const pn_reach_t *rc, const uint32_t *chain,
         p->nsteps++;
     }
     free(want);
+    free(at);
     *out = p;
     return PN_OK;
 }

@@ -445,6 +445,12 @@ pn_status_t pni_store_find_or_add(pn_reach_t *r, const uint64_t *m,
 {
     int fits = 1;
     pn_status_t st;
+    if (r->sym) {
+        /* one marking per orbit: its representative, packed whole */
+        pni_sym_canon(r->sym, m, r->sym_m);
+        m = r->sym_m;
+        chg = NULL;
+    }
     if (chg) {
         for (size_t k = 0; k < nchg; k++)
             if (m[chg[k]] > r->lay.lim[chg[k]])
@@ -658,6 +664,10 @@ int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
 {
     if (!r || !m)
         return 0;
+    if (r->sym) {
+        pni_sym_canon(r->sym, m, r->sym_m);
+        m = r->sym_m;
+    }
     for (uint32_t p = 0; p < r->np; p++)
         if (m[p] > r->lay.lim[p])
             return 0;

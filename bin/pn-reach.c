@@ -98,7 +98,13 @@ static void usage(FILE *out)
         "                        enabled transition (default: only a\n"
         "                        stubborn set of the open queries, with\n"
         "                        interleaving: the same answers from fewer\n"
-        "                        markings)\n",
+        "                        markings)\n"
+        "      --symmetry        store one marking per orbit of the net's\n"
+        "                        automorphisms that permute identical parts\n"
+        "                        (the warps of one program), each checked\n"
+        "                        first, where every query is invariant\n"
+        "                        under them: the same answers and step\n"
+        "                        counts from fewer markings (no LTL)\n",
         prog);
     cli_usage_common(out, 24);
     fprintf(out,
@@ -115,7 +121,7 @@ enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
        OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED,
        OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS, OPT_GRAPH, OPT_GRAPH_LIMIT,
        OPT_ALL_DEAD, OPT_COVERABILITY, OPT_TIME_LIMIT, OPT_NO_REDUCE,
-       OPT_REDUCED, OPT_NO_STUBBORN };
+       OPT_REDUCED, OPT_NO_STUBBORN, OPT_SYMMETRY };
 
 typedef struct {
     pn_reach_options_t ro;
@@ -172,6 +178,7 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
         break;
     case OPT_NO_UNBOUNDED: o->ro.unbounded = 0; break;
     case OPT_NO_STUBBORN: o->no_stubborn = 1; break;
+    case OPT_SYMMETRY: o->ro.symmetry = 1; break;
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_QUERY: {
         const char **v = realloc(o->queries, (o->nqueries + 1) * sizeof *v);
@@ -214,7 +221,8 @@ static int graph_options(opts_t *o)
                        : o->graph.graph ? "--graph" : NULL;
     if (!what)
         return -1;
-    const char *other = o->mcc ? "--mcc" : o->nqueries ? "--query" : NULL;
+    const char *other = o->mcc ? "--mcc" : o->nqueries ? "--query"
+                        : o->ro.symmetry ? "--symmetry" : NULL;
     if (!other && o->coverability)
         other = o->trace ? "--trace" : o->longest ? "--longest"
                 : o->witness ? "--witness"
@@ -257,6 +265,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"no-reduce", no_argument, NULL, OPT_NO_REDUCE},
         {"reduced", required_argument, NULL, OPT_REDUCED},
         {"no-stubborn", no_argument, NULL, OPT_NO_STUBBORN},
+        {"symmetry", no_argument, NULL, OPT_SYMMETRY},
         CLI_LONGOPTS_COMMON};
     memset(o, 0, sizeof *o);
     pn_reach_options_init(&o->ro);
@@ -576,6 +585,14 @@ static void print_text(const pn_net_t *net, const pn_reach_t *r,
         printf("reduced:     stubborn sets at %" PRIu64 " marking%s (the "
                "figures are the reduced graph's, the answers exact)\n",
                pn_reach_stubborn(r), pn_reach_stubborn(r) == 1 ? "" : "s");
+    if (pn_reach_symmetry(r) > 1)
+        printf("symmetry:    %" PRIu64 "%s permutations of identical parts "
+               "(markings, edges and dead markings up to symmetry; the "
+               "rest exact)\n", pn_reach_symmetry(r),
+               pn_reach_symmetry(r) == UINT64_MAX ? " or more" : "");
+    else if (pn_reach_symmetry(r))
+        printf("symmetry:    none used (no identical parts, or a query they "
+               "do not keep)\n");
     printf("states:      %" PRIu64 "\n", pn_reach_states(r));
     printf("edges:       %" PRIu64 "\n", pn_reach_edges(r));
     printf("max tokens:  %" PRIu64 " in a place, %" PRIu64 "%s in a marking%s\n",
@@ -659,6 +676,8 @@ static void print_json(const pn_net_t *net, const pn_reach_t *r,
         printf(", \"max_tokens_per_marking_or_more\": true");
     if (pn_reach_stubborn(r))
         printf(", \"stubborn_markings\": %" PRIu64, pn_reach_stubborn(r));
+    if (pn_reach_symmetry(r))
+        printf(", \"symmetry\": %" PRIu64, pn_reach_symmetry(r));
     if (bounded(r) >= 0)
         printf(", \"bounded\": %s", bounded(r) ? "true" : "false");
     printf(", \"%s\": [", full ? "never_fire" : "never_fired_so_far");

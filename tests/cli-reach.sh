@@ -73,6 +73,28 @@ has "$TMP/out" "pn-run's default; pn-reach(1)"
 expect 0 "$BIN/pn-reach" --semantics maximal --query 'AF deadlock' --query 'EG !deadlock' "$TMP/g.pnml"
 has "$TMP/out" 'AF deadlock: TRUE'
 has "$TMP/out" 'EG !deadlock: FALSE'
+# --symmetry: 3 warps of one program, one marking per orbit; the same
+# step counts, answers and traces that replay on the net
+"$BIN/pn-gen-gpu" --warps 3 --schedulers 2 --arith 1 --shared 1 --global 1 --l1 2 --l2 1 --quiet -o "$TMP/g3.pnml"
+expect 0 "$BIN/pn-reach" --semantics maximal "$TMP/g3.pnml"
+has "$TMP/out" "states:      6776"
+full=$(grep -E "^(dead|never fire|terminates|live):" "$TMP/out")
+expect 0 "$BIN/pn-reach" --semantics maximal --symmetry --trace "$TMP/s.trace" --longest "$TMP/sw.trace" "$TMP/g3.pnml"
+has "$TMP/out" "symmetry:    6 permutations of identical parts"
+has "$TMP/out" "states:      1215"
+[ "$(grep -E "^(dead|never fire|terminates|live):" "$TMP/out")" = "$full" ] && ok || bad "--symmetry: not the full search's figures"
+hi=$(sed -n 's/.*max \([0-9]*\)$/\1/p' "$TMP/out")
+has "$TMP/sw.trace" "E dead $hi"
+expect 0 "$BIN/pn-dot" --trace "$TMP/s.trace" "$TMP/g3.pnml" -o "$TMP/s.svg"
+expect 0 "$BIN/pn-dot" --trace "$TMP/sw.trace" "$TMP/g3.pnml" -o "$TMP/sw.svg"
+expect 0 "$BIN/pn-reach" --semantics maximal --symmetry --query 'AF (w0_p1 + w1_p1 + w2_p1 == 0)' --query 'AG EF p0 >= 2' "$TMP/g3.pnml"
+has "$TMP/out" "symmetry:    6 permutations"
+has "$TMP/out" 'AF w0_p1 + w1_p1 + w2_p1 == 0: TRUE'
+has "$TMP/out" 'AG EF p0 >= 2: TRUE'
+expect 0 "$BIN/pn-reach" --semantics maximal --symmetry --query 'AG w1_p17 <= 1' "$TMP/g3.pnml"
+has "$TMP/out" "symmetry:    none used"
+has "$TMP/out" "states:      6776"
+expect 2 "$BIN/pn-reach" --symmetry --graph "$TMP/g3.dot" "$TMP/g3.pnml"
 expect 0 "$BIN/pn-reach" --query 'AF deadlock' "$TMP/g.pnml"
 has "$TMP/out" 'AF deadlock: FALSE'
 # LTL likewise; the interleaving that never ends is a lasso that replays

@@ -41,6 +41,12 @@ tests_test_stubborn_SOURCES = tests/test_stubborn.c tests/testutil.c
 tests_test_stubborn_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_test_stubborn_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 
+# symmetry against the full search (analysis/symmetry.c)
+check_PROGRAMS += tests/test_symmetry
+TESTS += tests/test_symmetry
+tests_test_symmetry_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_test_symmetry_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
+
 # CTL against a textbook model checker (analysis/ctl.c)
 check_PROGRAMS += tests/test_ctl
 TESTS += tests/test_ctl

@@ -37,8 +37,8 @@ void pn_write_options_init(pn_write_options_t *o)
 pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect)
 {
     static const char *names[] = {"standard", "strict", "pipe", "tapaal",
-                                  "woped"};
-    for (int i = 0; name && i < 5; i++)
+                                  "woped", "pnpro"};
+    for (int i = 0; name && i < 6; i++)
         if (!strcmp(name, names[i])) {
             *dialect = (pn_dialect_t)i;
             return PN_OK;
@@ -145,6 +145,31 @@ static pn_status_t plan_ids(wr_t *w)
     w->aid = calloc(na + 1, sizeof *w->aid);
     if (!w->pid || !w->tid || !w->aid)
         return PN_ENOMEM;
+    if (w->dialect == PN_DIALECT_PNPRO) {
+        /* GreatSPN names its nodes by identifiers: ids kept when they are
+         * one, made into one otherwise */
+        for (size_t i = 0; i < np + nt; i++) {
+            const char *id = i < np ? pn_net_place(net, i)->id
+                                    : pn_net_transition(net, i - np)->id;
+            const char **slot = i < np ? &w->pid[i] : &w->tid[i - np];
+            if (pni_pnpro_name_ok(id) && !pni_hash_get(&w->used, id)) {
+                *slot = id;
+                if (pni_hash_put(&w->used, id, 0, 0) == PN_ENOMEM)
+                    return PN_ENOMEM;
+            }
+        }
+        char buf[256];
+        for (size_t i = 0; i < np + nt; i++) {
+            const char **slot = i < np ? &w->pid[i] : &w->tid[i - np];
+            if (*slot)
+                continue;
+            tapaal_ident(i < np ? pn_net_place(net, i)->id
+                                : pn_net_transition(net, i - np)->id,
+                         buf, sizeof buf);
+            if (!(*slot = unique_id(w, buf)))
+                return PN_ENOMEM;
+        }
+    }
     if (w->dialect == PN_DIALECT_TAPAAL) {
         /* TAPAAL shows ids, not names: the ids are made of the names */
         char buf[256];
@@ -909,6 +934,8 @@ static int lost_but_kept(const pn_net_t *net, size_t i, pn_dialect_t d)
 static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
                                  pn_error_t *err)
 {
+    if (d == PN_DIALECT_PNPRO)
+        return pni_pnpro_check(net, err);
     /* every dialect has a place for timing (PIPE's labels, our block):
      * timing that was not read, or that PIPE cannot say, is refused, never
      * dropped */
@@ -993,6 +1020,7 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
     w.dialect = opts ? opts->dialect : PN_DIALECT_STANDARD;
     /* the editors' dialects: every node drawn where the editor would */
     w.grid = (opts && opts->grid) || w.dialect == PN_DIALECT_PIPE ||
+             w.dialect == PN_DIALECT_PNPRO ||
              w.dialect == PN_DIALECT_TAPAAL || w.dialect == PN_DIALECT_WOPED;
     w.err = err;
     pn_status_t st = check_dialect(net, w.dialect, err);
@@ -1015,7 +1043,10 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
                 xmlOutputBufferClose(ob);
             st = PN_ENOMEM;
         } else {
-            if (write_doc(&w) < 0)
+            if ((w.dialect == PN_DIALECT_PNPRO
+                     ? pni_pnpro_write(w.w, net, w.pid, w.tid, w.px, w.py,
+                                       w.tx, w.ty)
+                     : write_doc(&w)) < 0)
                 st = PN_EIO, e = sink.err ? sink.err : EIO;
             xmlFreeTextWriter(w.w); /* flushes into the sink */
             if (!st && sink.err)

@@ -134,7 +134,8 @@ int cli_dialect(const char *arg, pn_dialect_t *dialect)
     static const cli_choice_t names[] = {
         {"standard", PN_DIALECT_STANDARD, 0}, {"strict", PN_DIALECT_STRICT, 0},
         {"pipe", PN_DIALECT_PIPE, 0},         {"tapaal", PN_DIALECT_TAPAAL, 0},
-        {"woped", PN_DIALECT_WOPED, 0},       {NULL, 0, 0}};
+        {"woped", PN_DIALECT_WOPED, 0},       {"pnpro", PN_DIALECT_PNPRO, 0},
+        {NULL, 0, 0}};
     int v;
     if (cli_choice("--dialect", arg, names, &v))
         return -1;

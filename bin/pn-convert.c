@@ -16,7 +16,7 @@ static void usage(FILE *out)
             "Read the PNML net in FILE ('-' reads standard input), as written\n"
             "by PIPE, TAPAAL, GreatSPN, ePNK, WoPeD, ProM/pm4py, the MCC or\n"
             "this toolkit, or a <gspn> of a GreatSPN PNPRO project, and\n"
-            "write it again as PNML.\n"
+            "write it again as PNML (or as a GreatSPN project).\n"
             "\n"
             "  -o, --output FILE  write to FILE, atomically (default: standard\n"
             "                     output)\n"
@@ -28,7 +28,8 @@ static void usage(FILE *out)
             "                     tapaal: standard, with the names as ids\n"
             "                     (TAPAAL shows ids), on TAPAAL's grid;\n"
             "                     woped: WoPeD's dialect (label positions\n"
-            "                     absolute)\n"
+            "                     absolute);\n"
+            "                     pnpro: not PNML, a GreatSPN project (PNPRO)\n"
             "      --net ID       read the <net> with this id (default: the first)\n",
             prog);
     cli_usage_common(out, 21);

@@ -67,8 +67,9 @@ static void usage(FILE *out)
     fprintf(out,
         "  -o, --output FILE          write to FILE, atomically (default: standard\n"
         "                             output)\n"
-        "  -d, --dialect D            standard (default), strict, pipe, tapaal or\n"
-        "                             woped (pn-convert(1) says what each writes)\n");
+        "  -d, --dialect D            standard (default), strict, pipe, tapaal,\n"
+        "                             woped or pnpro (pn-convert(1) says what\n"
+        "                             each writes)\n");
     cli_usage_common(out, 29);
     fprintf(out,
         "\n"

@@ -341,5 +341,40 @@ void pni_net_clear_pages(pn_net_t *net);
 /* Marks the transition's timing as not read whole (timing_lost): the
  * writers refuse the net until pn_net_set_timing() sets it. */
 void pni_net_timing_lost(pn_net_t *net, size_t transition);
+/* The transition's rate as an expression of the marking (rate.c), kept as
+ * written (NULL: the rate is the number in rate); PN_EINVAL for a bad
+ * index, PN_ENOMEM. */
+pn_status_t pni_net_set_rate_expr(pn_net_t *net, size_t transition,
+                                  const char *expr);
+/* PIPE's rate parameters, its <definition>s, kept to be written back:
+ * id, name (either may be NULL), expression and the element as read (XML,
+ * NULL when none). */
+pn_status_t pni_net_add_rate_param(pn_net_t *net, const char *id,
+                                   const char *name, const char *expr,
+                                   const char *xml);
+size_t pni_net_rate_param_count(const pn_net_t *net);
+void pni_net_rate_param(const pn_net_t *net, size_t i, const char **id,
+                        const char **name, const char **expr,
+                        const char **xml);
+
+/* ---- rate expressions (rate.c) ------------------------------------------ */
+
+/* A rate that is an expression of the marking, compiled. */
+typedef struct pni_rate pni_rate_t;
+/* Compiles text (PIPE's grammar, rate.c), its place ids looked up in net:
+ * PN_OK with *out, PN_EVALUE with *errpos (the byte of text where it went
+ * wrong) and why (a message), or PN_ENOMEM. */
+pn_status_t pni_rate_compile(const pn_net_t *net, const char *text,
+                             pni_rate_t **out, size_t *errpos, char *why,
+                             size_t whylen);
+void pni_rate_free(pni_rate_t *e);
+/* The value at marking m (m[p]: tokens on place p): any double, NaN and
+ * negative ones included, for the caller to judge. */
+double pni_rate_eval(const pni_rate_t *e, const pn_net_t *net,
+                     const uint64_t *m);
+/* Whether the expression reads the tokens of place; whether it reads no
+ * marking at all. */
+int pni_rate_reads(const pni_rate_t *e, size_t place);
+int pni_rate_constant(const pni_rate_t *e);
 
 #endif

@@ -6,7 +6,7 @@ lib_libpn_lib_la_SOURCES = \
 	%reldir%/status.c %reldir%/status.h %reldir%/groups.c \
 	%reldir%/groups.h %reldir%/util.c %reldir%/io.c %reldir%/output.c \
 	%reldir%/error.c %reldir%/query.c %reldir%/query.h %reldir%/strbuf.c \
-	%reldir%/json.c %reldir%/csv.c
+	%reldir%/json.c %reldir%/csv.c %reldir%/rate.c
 lib_libpn_lib_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/lib
 pninclude_HEADERS += %reldir%/net.h %reldir%/status.h %reldir%/groups.h \
 	%reldir%/query.h

@@ -91,6 +91,9 @@ struct pn_net {
     size_t ntools, cap_tools;
     const char **warnings;
     size_t nwarnings, cap_warnings;
+    const char **params; /* PIPE's rate parameters: id, name, expression,
+                            the element as read */
+    size_t nparams, cap_params;
 };
 
 /*
@@ -717,6 +720,7 @@ void pn_net_free(pn_net_t *net)
     free(net->pages);
     free(net->tools);
     free(net->warnings);
+    free(net->params);
     free(net);
 }
 
@@ -989,6 +993,7 @@ pn_status_t pn_net_set_timing(pn_net_t *net, size_t transition,
                  : server == PN_SERVER_K      ? 2
                                               : 1;
     t->timing_lost = 0;
+    t->rate_expr = NULL;
     return PN_OK;
 }
 
@@ -1012,6 +1017,43 @@ void pni_net_timing_lost(pn_net_t *net, size_t transition)
 {
     if (net && transition < net->ntransitions)
         net->transitions[transition].timing_lost = 1;
+}
+
+pn_status_t pni_net_set_rate_expr(pn_net_t *net, size_t transition,
+                                  const char *expr)
+{
+    if (!net || transition >= net->ntransitions)
+        return PN_EINVAL;
+    return set_str(net, &net->transitions[transition].rate_expr, expr);
+}
+
+pn_status_t pni_net_add_rate_param(pn_net_t *net, const char *id,
+                                   const char *name, const char *expr,
+                                   const char *xml)
+{
+    const char *v[4] = {NULL, NULL, NULL, NULL};
+    if (pni_grow((void **)&net->params, &net->cap_params,
+                 4 * (net->nparams + 1), sizeof *net->params) ||
+        set_str(net, &v[0], id) || set_str(net, &v[1], name) ||
+        set_str(net, &v[2], expr ? expr : "") || set_str(net, &v[3], xml))
+        return PN_ENOMEM;
+    memcpy(net->params + 4 * net->nparams++, v, sizeof v);
+    return PN_OK;
+}
+
+size_t pni_net_rate_param_count(const pn_net_t *net)
+{
+    return net->nparams;
+}
+
+void pni_net_rate_param(const pn_net_t *net, size_t i, const char **id,
+                        const char **name, const char **expr,
+                        const char **xml)
+{
+    *id = net->params[4 * i];
+    *name = net->params[4 * i + 1];
+    *expr = net->params[4 * i + 2];
+    *xml = net->params[4 * i + 3];
 }
 
 pn_status_t pn_net_set_position(pn_net_t *net, pn_object_t kind, size_t index,

@@ -130,8 +130,11 @@ typedef struct pn_transition {
     pn_server_t server;
     unsigned servers;     /* firings under way at most: k for PN_SERVER_K
                              (>= 2), 1 single server, 0 infinite */
-    int timing_lost;      /* the file gave timing the net cannot hold (a
-                             rate that is an expression of the marking):
+    const char *rate_expr; /* the rate (weight) as an expression of the
+                             marking, as PIPE writes it ("#(P0)*2"), NULL
+                             when it is the number in rate; rate then
+                             holds its value at the initial marking */
+    int timing_lost;      /* the file gave timing the net cannot hold:
                              the fields above are not the file's, and the
                              writers refuse the net (PN_EDIALECT) until
                              pn_net_set_timing() sets them */

@@ -156,6 +156,10 @@ pn_status_t pn_net_dump(const pn_net_t *net, FILE *out, int flags)
                     pn_server_name(t->server));
             if (t->server == PN_SERVER_K)
                 fprintf(out, " servers=%u", t->servers);
+            if (t->rate_expr) {
+                fputs(" expression=", out);
+                put_quoted(out, t->rate_expr);
+            }
         }
         if (t->timing_lost)
             fputs(" timing_lost", out);

@@ -11,6 +11,7 @@ pnml_libpn_pnml_la_SOURCES = \
 	%reldir%/reader.c %reldir%/sax.c %reldir%/objects.c \
 	%reldir%/toolspecific.c %reldir%/reader_private.h \
 	%reldir%/sniff.c %reldir%/pnpro.c %reldir%/pm4py.c \
+	%reldir%/pipe_rate.c %reldir%/pnpro_write.c \
 	%reldir%/writer.c %reldir%/dump.c \
 	%reldir%/mcc.c %reldir%/mcc.h %reldir%/pnml.h %reldir%/dump.h \
 	%reldir%/pnml_private.h

@@ -538,7 +538,10 @@ typedef struct {
     int timing;   /* any of them seen */
     int timed, infinite, priority;
     double rate;
-    int lost;     /* a rate or priority that is not a number */
+    int lost;     /* a priority that is not a number */
+    const char *rate_text; /* a rate that is not a plain number, and */
+    at_t rate_at;          /* where it starts */
+    const char *rate_def;  /* PIPE's rateDefinition, NULL: none */
     pni_spn_t spn; /* pm4py's StochasticPetriNet block */
 } node_ctx_t;
 
@@ -595,10 +598,21 @@ static int pipe_timing_label(rd_t *rd, node_ctx_t *n, const char *name)
         n->infinite = pipe_true(t, len);
     else if (!strcmp(name, "rate")) {
         double r;
-        if (parse_double(t, &r) == 0 && r >= 0)
+        int pr = parse_double(t, &r);
+        const el_t *v = lb.el->first;
+        while (v && (!v->name || (strcmp(v->name, "value") &&
+                                  strcmp(v->name, "text"))))
+            v = v->next;
+        at_t at = pni_rd_where_text(v ? v : lb.el, t);
+        if (pr == 0 && r >= 0)
             n->rate = r;
+        else if (pr != -1)
+            return pni_rd_fail(rd, PN_EVALUE, at, "transition rate '%.*s' "
+                               "is not a finite number >= 0", (int)len, t);
+        else if (!(n->rate_text = pni_arena_strndup(&rd->arena, t, len)))
+            return pni_rd_nomem(rd);
         else
-            n->lost = 1;
+            n->rate_at = at;
     } else {
         char *end;
         errno = 0;
@@ -612,10 +626,10 @@ static int pipe_timing_label(rd_t *rd, node_ctx_t *n, const char *name)
 }
 
 /* The transition's timing, from PIPE's labels. */
-static void pipe_timing_set(rd_t *rd, const node_ctx_t *n, size_t index)
+static int pipe_timing_set(rd_t *rd, const node_ctx_t *n, size_t index)
 {
     if (!n->timing)
-        return;
+        return 0;
     pn_timing_t kind = n->timed ? PN_TIMING_EXPONENTIAL : PN_TIMING_IMMEDIATE;
     int lost = pn_net_set_timing(rd->net, index, kind, n->rate, n->priority,
                                  n->infinite ? PN_SERVER_INFINITE
@@ -624,9 +638,15 @@ static void pipe_timing_set(rd_t *rd, const node_ctx_t *n, size_t index)
         pni_rd_ignore(rd, IGN_TIMING);
         pni_net_timing_lost(rd->net, index);
     }
-    if (n->lost || lost || n->timed || n->infinite ||
-        n->rate != PN_DEFAULT_RATE || n->priority != PN_DEFAULT_PRIORITY)
+    if ((n->rate_text || n->rate_def) &&
+        pni_rd_rate_add(rd, index, n->rate_text ? n->rate_text : "1",
+                        n->rate_def, n->rate_at))
+        return -1;
+    if (n->rate_text || n->rate_def || n->lost || lost || n->timed ||
+        n->infinite || n->rate != PN_DEFAULT_RATE ||
+        n->priority != PN_DEFAULT_PRIORITY)
         rd->timing_special++;
+    return 0;
 }
 
 /* SNAKES's place types: <type domain="universal"/> (tAll, any token; the
@@ -720,6 +740,15 @@ static int node_child(rd_t *rd, void *ctx, const char *name)
             !strcmp(tool, "StochasticPetriNet") && !n->spn.seen &&
             pni_rd_spn_block(rd, &n->spn) < 0)
             return -1;
+        const char *def = n->kind == PN_TRANSITION && tool &&
+                                  !strcmp(tool, "PIPE")
+                              ? pni_rd_attr(rd, "rateDefinition")
+                              : NULL;
+        if (def) {
+            if (!(n->rate_def = pni_rd_keep(rd, def)))
+                return pni_rd_nomem(rd);
+            n->rate_at = pni_rd_where(rd->tree.cur, "rateDefinition=");
+        }
         return pni_rd_keep_tool(rd, n->kind, PN_NONE);
     }
     if (n->kind == PN_PLACE) {
@@ -814,8 +843,8 @@ static int read_node(rd_t *rd, pn_object_t kind, const char *elem)
                               id, pn_strstatus(st));
     if (kind == PN_PLACE && capacity)
         pn_net_set_capacity(rd->net, index, capacity);
-    if (kind == PN_TRANSITION)
-        pipe_timing_set(rd, &n, index);
+    if (kind == PN_TRANSITION && pipe_timing_set(rd, &n, index) < 0)
+        return -1;
     if (kind == PN_TRANSITION && pni_rd_spn_set(rd, &n.spn, index) < 0)
         return -1;
     if (!n.pos.has && px && py) {
@@ -1090,15 +1119,17 @@ static int own_tool_child(rd_t *rd, void *ctx, const char *name)
 
 /* <timing node="t" kind="exponential" rate="2.5" priority="1"
  * server="single"/>: a transition's timing (pn-convert(1)); rate,
- * priority and server may be left out (the defaults).  server="k" comes
+ * priority and server may be left out (the defaults); expression="#(P0)*2"
+ * a rate that is an expression of the marking (rate the value at the
+ * initial marking).  server="k" comes
  * with servers="K", K >= 2. */
 static int own_timing(rd_t *rd)
 {
     const el_t *line = rd->tree.cur;
     static const char *const names[] = {"node", "kind", "rate", "priority",
-                                        "server", "servers"};
-    const char *v[6];
-    if (pni_rd_attrs(rd, names, v, 6) < 0)
+                                        "server", "servers", "expression"};
+    const char *v[7];
+    if (pni_rd_attrs(rd, names, v, 7) < 0)
         return -1;
     rd_extra_t e = {0};
     e.what = EXTRA_TIMING;
@@ -1108,6 +1139,12 @@ static int own_timing(rd_t *rd)
     e.priority = PN_DEFAULT_PRIORITY;
     e.server = PN_SERVER_SINGLE;
     e.at = pni_rd_where(line, "node=");
+    if (v[6]) {
+        /* a rate that is an expression of the marking (PIPE's) */
+        e.expr = pni_rd_keep(rd, v[6]);
+        e.expr_at = pni_rd_where(line, "expression=");
+        e.expr_at.col += e.expr_at.col ? strlen("expression=\"") : 0;
+    }
     if (rd->diag.st)
         return -1;
     if (!e.node || !v[1])
@@ -1260,6 +1297,10 @@ int pni_rd_read_object(rd_t *rd, size_t page, const char *name)
     case 'a':
         if (!strcmp(name, "arc"))
             return read_arc(rd, name);
+        break;
+    case 'd':
+        if (!strcmp(name, "definition"))
+            return pni_rd_definition(rd);
         break;
     case 'r':
         if (!strcmp(name, "referencePlace"))

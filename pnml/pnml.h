@@ -55,10 +55,12 @@ typedef enum {
     PN_DIALECT_PIPE = 2,     /* PIPE's dialect: no namespace, no page, <value> */
     PN_DIALECT_TAPAAL = 3,   /* standard, ids made of the names (TAPAAL shows
                                 ids), laid on TAPAAL's 15-pixel grid */
-    PN_DIALECT_WOPED = 4     /* WoPeD's: ptNetb, absolute label positions */
+    PN_DIALECT_WOPED = 4,    /* WoPeD's: ptNetb, absolute label positions */
+    PN_DIALECT_PNPRO = 5     /* GreatSPN's PNPRO project (not PNML): one
+                                <gspn> page */
 } pn_dialect_t;
 
-/* Parses "standard", "strict", "pipe", "tapaal", "woped"; returns
+/* Parses "standard", "strict", "pipe", "tapaal", "woped", "pnpro"; returns
  * PN_EINVAL for anything else. */
 pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect);
 

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include <libxml/xmlwriter.h>
+#include "net.h"
 #include "status.h"
 
 /* The tool name of our own <toolspecific> block (capacities, pages). */
@@ -32,5 +34,16 @@ const char *pni_pnml_sniff(const char *buf, size_t n);
  * would the whole document.  The bytes read, 0 at the end, -1 on an
  * error (errno set). */
 ssize_t pni_pnml_read_head(int fd, char *block, size_t size, int first);
+
+/* GreatSPN's PNPRO project (pnpro_write.c): whether id is a GreatSPN
+ * name as it is; the net refused (PN_EDIALECT) when PNPRO cannot say it;
+ * the document, with the ids and positions the writer planned.  -1 on a
+ * write error. */
+int pni_pnpro_name_ok(const char *id);
+pn_status_t pni_pnpro_check(const pn_net_t *net, pn_error_t *err);
+int pni_pnpro_write(xmlTextWriterPtr w, const pn_net_t *net,
+                    const char *const *pid, const char *const *tid,
+                    const double *px, const double *py, const double *tx,
+                    const double *ty);
 
 #endif

@@ -302,6 +302,8 @@ static int finish_net(rd_t *rd)
             pn_net_set_timing(rd->net, idx, e->timing, e->rate, e->priority,
                               e->server);
             pn_net_set_servers(rd->net, idx, e->servers);
+            if (e->expr && pni_rd_rate_add(rd, idx, e->expr, NULL, e->expr_at))
+                return -1;
         }
         else if (rd->own_pages)
             pn_net_set_page(rd->net, k, idx, e->page);
@@ -329,6 +331,8 @@ static int finish_net(rd_t *rd)
                                     t->version, t->xml))
             return pni_rd_nomem(rd);
     }
+    if (pni_rd_rates_finish(rd))
+        return -1;
     return warn_capacities(rd);
 }
 
@@ -558,6 +562,7 @@ static void rd_free(rd_t *rd)
     free(rd->tools);
     free(rd->name_line);
     free(rd->extras);
+    pni_rd_rates_free(rd);
     free(rd->ownpages);
     free(rd->frames);
     pni_rd_tool_free(rd);

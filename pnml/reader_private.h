@@ -79,6 +79,8 @@ typedef struct {
     pn_server_t server;
     unsigned servers;
     at_t at;
+    const char *expr;  /* our block's expression= (NULL: none) */
+    at_t expr_at;
 } rd_extra_t;
 
 typedef struct {
@@ -220,6 +222,10 @@ typedef struct rd {
      * immediate transition of weight 1 and priority 1, single server):
      * while there are none, the net is read untimed */
     size_t timing_special;
+    struct pni_rd_rate *rates; /* rates that are expressions (pipe_rate.c) */
+    size_t nrates, cap_rates;
+    at_t *def_at;              /* where each rate parameter was read */
+    size_t cap_def_at;
     struct pni_pnpro *pnpro; /* a GreatSPN project (pnpro.c); NULL: PNML */
     int deferring;      /* an arc waits: the later ones wait too */
     const char *prefix; /* id scope of WoPeD subprocess nets ("" at top) */
@@ -338,6 +344,18 @@ int pni_rd_spn_set(rd_t *rd, const pni_spn_t *s, size_t index);
 
 /* ---- pnpro.c: GreatSPN's PNPRO project files ------------------------- */
 
+/* PIPE's rates that are expressions of the marking and its <definition>s
+ * (pipe_rate.c): a transition's rate text (def: the rateDefinition of its
+ * PIPE block, NULL none) at `at`, checked when the net is whole; a
+ * <definition>; the pending rates checked and set. */
+int pni_rd_rate_add(rd_t *rd, size_t transition, const char *text,
+                    const char *def, at_t at);
+int pni_rd_definition(rd_t *rd);
+int pni_rd_rates_finish(rd_t *rd);
+void pni_rd_rates_free(rd_t *rd);
+/* The <toolspecific> element e as XML text, in rd's arena (NULL: out of
+ * memory). */
+const char *pni_rd_serialized(rd_t *rd, const el_t *e);
 int pni_pnpro_root(rd_t *rd);
 int pni_pnpro_start_in_root(rd_t *rd, const char *name);
 int pni_pnpro_start_in_content(rd_t *rd, const char *name);

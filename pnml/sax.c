@@ -673,7 +673,8 @@ static int is_object(const char *name)
 {
     static const char *const names[] = {
         "place", "transition", "arc", "referencePlace", "referenceTransition",
-        "inputArc", "inhibitorArc", "outputArc", "toolspecific", "name"};
+        "inputArc", "inhibitorArc", "outputArc", "toolspecific", "name",
+        "definition"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (name[0] == names[i][0] && !strcmp(name, names[i]))
             return 1;

@@ -158,6 +158,14 @@ static int serialize(rd_t *rd, const el_t *root)
 /* The current element, a tool-specific block collected as a tree, kept
  * for the end of the net as its text, for owner and index (PN_NONE: a
  * node's, set once the node is added). */
+const char *pni_rd_serialized(rd_t *rd, const el_t *e)
+{
+    pni_sb_truncate(&rd->ts.sbuf, 0);
+    if (serialize(rd, e))
+        return NULL;
+    return pni_arena_strndup(&rd->arena, rd->ts.sbuf.s, rd->ts.sbuf.n);
+}
+
 int pni_rd_keep_tool(rd_t *rd, pn_object_t owner, size_t index)
 {
     const char *tool = pni_rd_keep(rd, pni_rd_attr(rd, "tool"));

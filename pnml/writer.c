@@ -37,8 +37,8 @@ void pn_write_options_init(pn_write_options_t *o)
 pn_status_t pn_dialect_parse(const char *name, pn_dialect_t *dialect)
 {
     static const char *names[] = {"standard", "strict", "pipe", "tapaal",
-                                  "woped"};
-    for (int i = 0; name && i < 5; i++)
+                                  "woped", "pnpro"};
+    for (int i = 0; name && i < 6; i++)
         if (!strcmp(name, names[i])) {
             *dialect = (pn_dialect_t)i;
             return PN_OK;
@@ -145,6 +145,31 @@ static pn_status_t plan_ids(wr_t *w)
     w->aid = calloc(na + 1, sizeof *w->aid);
     if (!w->pid || !w->tid || !w->aid)
         return PN_ENOMEM;
+    if (w->dialect == PN_DIALECT_PNPRO) {
+        /* GreatSPN names its nodes by identifiers: ids kept when they are
+         * one, made into one otherwise */
+        for (size_t i = 0; i < np + nt; i++) {
+            const char *id = i < np ? pn_net_place(net, i)->id
+                                    : pn_net_transition(net, i - np)->id;
+            const char **slot = i < np ? &w->pid[i] : &w->tid[i - np];
+            if (pni_pnpro_name_ok(id) && !pni_hash_get(&w->used, id)) {
+                *slot = id;
+                if (pni_hash_put(&w->used, id, 0, 0) == PN_ENOMEM)
+                    return PN_ENOMEM;
+            }
+        }
+        char buf[256];
+        for (size_t i = 0; i < np + nt; i++) {
+            const char **slot = i < np ? &w->pid[i] : &w->tid[i - np];
+            if (*slot)
+                continue;
+            tapaal_ident(i < np ? pn_net_place(net, i)->id
+                                : pn_net_transition(net, i - np)->id,
+                         buf, sizeof buf);
+            if (!(*slot = unique_id(w, buf)))
+                return PN_ENOMEM;
+        }
+    }
     if (w->dialect == PN_DIALECT_TAPAAL) {
         /* TAPAAL shows ids, not names: the ids are made of the names */
         char buf[256];
@@ -488,8 +513,11 @@ static int grammar_allows(const char *xml)
 int pn_dialect_keeps_toolspecific(pn_dialect_t dialect,
                                   const pn_toolspecific_t *t)
 {
-    if (!t || dialect == PN_DIALECT_PIPE)
+    if (!t)
         return 0;
+    /* PIPE keeps its own transition blocks (a rateDefinition) */
+    if (dialect == PN_DIALECT_PIPE)
+        return t->owner == PN_TRANSITION && t->tool && !strcmp(t->tool, "PIPE");
     /* strict output is valid: blocks the grammar does not allow (ProM
      * puts attributes of its own on <toolspecific>) are left out */
     return dialect != PN_DIALECT_STRICT || grammar_allows(t->xml);
@@ -560,6 +588,57 @@ static int write_place(wr_t *w, size_t i)
     return end(w);
 }
 
+/* An element kept as read, on a line of its own at depth `depth` (the
+ * writer indents only what it writes itself). */
+static int raw_line(wr_t *w, int depth, const char *xml)
+{
+    for (int i = 0; i < depth; i++)
+        W(xmlTextWriterWriteRaw(w->w, S("  ")));
+    W(xmlTextWriterWriteRaw(w->w, S(xml)));
+    W(xmlTextWriterWriteRaw(w->w, S("\n")));
+    return 0;
+}
+
+/* PIPE's own blocks of transition i (its rateDefinition), as read. */
+static int pipe_blocks(wr_t *w, size_t i)
+{
+    int any = 0;
+    for (size_t k = 0; k < pn_net_toolspecific_count(w->net); k++) {
+        const pn_toolspecific_t *t = pn_net_toolspecific(w->net, k);
+        if (t->owner == PN_TRANSITION && t->index == i && t->tool &&
+            !strcmp(t->tool, "PIPE")) {
+            W(raw_line(w, 3, t->xml));
+            any = 1;
+        }
+    }
+    /* the end tag that follows, indented as the writer would */
+    return any ? xmlTextWriterWriteRaw(w->w, S("    ")) : 0;
+}
+
+/* PIPE's rate parameters, as read (PIPECore writes them first in the
+ * net). */
+static int pipe_definitions(wr_t *w)
+{
+    for (size_t i = 0; i < pni_net_rate_param_count(w->net); i++) {
+        const char *id, *name, *expr, *xml;
+        pni_net_rate_param(w->net, i, &id, &name, &expr, &xml);
+        if (xml) {
+            W(raw_line(w, 2, xml));
+            continue;
+        }
+        W(start(w, "definition"));
+        if (name)
+            W(att(w, "name", name));
+        W(att(w, "expression", expr));
+        if (id)
+            W(att(w, "id", id));
+        W(att(w, "defType", "real"));
+        W(att(w, "type", "text"));
+        W(end(w));
+    }
+    return 0;
+}
+
 static int write_transition(wr_t *w, size_t i)
 {
     const pn_transition_t *t = pn_net_transition(w->net, i);
@@ -577,12 +656,13 @@ static int write_transition(wr_t *w, size_t i)
         pni_format_exact(rate, sizeof rate, t->rate, 1);
         snprintf(prio, sizeof prio, "%d", t->priority);
         W(pipe_value(w, "orientation", "0"));
-        W(pipe_value(w, "rate", rate));
+        W(pipe_value(w, "rate", t->rate_expr ? t->rate_expr : rate));
         W(pipe_value(w, "timed", t->timing == PN_TIMING_EXPONENTIAL
                                      ? "true" : "false"));
         W(pipe_value(w, "infiniteServer", t->server == PN_SERVER_INFINITE
                                               ? "true" : "false"));
         W(pipe_value(w, "priority", prio));
+        W(pipe_blocks(w, i));
     } else if (w->dialect == PN_DIALECT_WOPED) {
         W(label_at(w, "name", shown, t->has_label, w->tx[i] + t->label_dx,
                    w->ty[i] + t->label_dy));
@@ -689,6 +769,8 @@ static int write_timing(wr_t *w, size_t i)
     W(att(w, "rate", rate));
     W(att(w, "priority", prio));
     W(att(w, "server", pn_server_name(t->server)));
+    if (t->rate_expr)
+        W(att(w, "expression", t->rate_expr));
     if (t->server == PN_SERVER_K) {
         char k[16];
         snprintf(k, sizeof k, "%u", t->servers);
@@ -790,6 +872,7 @@ static int write_doc(wr_t *w)
         W(att(w, "green", "0"));
         W(att(w, "blue", "0"));
         W(end(w));
+        W(pipe_definitions(w));
     } else if (woped) {
         /* WoPeD's own files: the nodes right inside the net */
         if (pn_net_name(net))
@@ -851,6 +934,8 @@ static int lost_but_kept(const pn_net_t *net, size_t i, pn_dialect_t d)
 static pn_status_t check_dialect(const pn_net_t *net, pn_dialect_t d,
                                  pn_error_t *err)
 {
+    if (d == PN_DIALECT_PNPRO)
+        return pni_pnpro_check(net, err);
     /* every dialect has a place for timing (PIPE's labels, our block):
      * timing that was not read, or that PIPE cannot say, is refused, never
      * dropped */
@@ -935,6 +1020,7 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
     w.dialect = opts ? opts->dialect : PN_DIALECT_STANDARD;
     /* the editors' dialects: every node drawn where the editor would */
     w.grid = (opts && opts->grid) || w.dialect == PN_DIALECT_PIPE ||
+             w.dialect == PN_DIALECT_PNPRO ||
              w.dialect == PN_DIALECT_TAPAAL || w.dialect == PN_DIALECT_WOPED;
     w.err = err;
     pn_status_t st = check_dialect(net, w.dialect, err);
@@ -957,7 +1043,10 @@ static pn_status_t write_stream(const pn_net_t *net, FILE *out,
                 xmlOutputBufferClose(ob);
             st = PN_ENOMEM;
         } else {
-            if (write_doc(&w) < 0)
+            if ((w.dialect == PN_DIALECT_PNPRO
+                     ? pni_pnpro_write(w.w, net, w.pid, w.tid, w.px, w.py,
+                                       w.tx, w.ty)
+                     : write_doc(&w)) < 0)
                 st = PN_EIO, e = sink.err ? sink.err : EIO;
             xmlFreeTextWriter(w.w); /* flushes into the sink */
             if (!st && sink.err)

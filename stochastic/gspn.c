@@ -98,10 +98,39 @@ int pni_gspn_fire(const pni_gspn_t *g, size_t t, const uint64_t *m,
  * degree (the firings its normal input arcs allow at once) under
  * infinite-server semantics, times the degree but k at most with k
  * servers. */
+double pni_gspn_weight(const pni_gspn_t *g, size_t t, const uint64_t *m)
+{
+    const pn_transition_t *tr = pn_net_transition(g->net, t);
+    if (g->expr && g->expr[t])
+        return pni_rate_eval(g->expr[t], g->net, m);
+    return tr->timing == PN_TIMING_NONE ? PN_DEFAULT_RATE : tr->rate;
+}
+
+pn_status_t pni_gspn_bad_rate(const pni_gspn_t *g, size_t t,
+                              const uint64_t *m, double v)
+{
+    if (isfinite(v) && v >= 0)
+        return PN_OK;
+    const pn_transition_t *tr = pn_net_transition(g->net, t);
+    char mk[200] = "";
+    size_t n = 0;
+    for (size_t p = 0; p < g->np && n + 1 < sizeof mk; p++)
+        if (m[p])
+            n += (size_t)snprintf(mk + n, sizeof mk - n, "%s%s=%llu",
+                                  n ? ", " : "", pn_net_place(g->net, p)->id,
+                                  (unsigned long long)m[p]);
+    if (n >= sizeof mk)
+        memcpy(mk + sizeof mk - 4, "...", 4);
+    return pni_error(g->err, PN_EINVAL, 0, 0,
+                     "transition %s: its rate '%s' is %g, not a finite "
+                     "number >= 0, at the reachable marking {%s}",
+                     tr->id, tr->rate_expr ? tr->rate_expr : "?", v, mk);
+}
+
 double pni_gspn_rate(const pni_gspn_t *g, size_t t, const uint64_t *m)
 {
     const pn_transition_t *tr = pn_net_transition(g->net, t);
-    double rate = tr->timing == PN_TIMING_NONE ? PN_DEFAULT_RATE : tr->rate;
+    double rate = pni_gspn_weight(g, t, m);
     if (tr->server == PN_SERVER_SINGLE)
         return rate;
     uint64_t deg = UINT64_MAX;
@@ -205,6 +234,9 @@ pn_status_t pni_gspn_find(pni_gspn_t *g, const uint64_t *m, size_t *idx)
 
 void pni_gspn_free(pni_gspn_t *g)
 {
+    for (size_t t = 0; g->expr && t < g->nt; t++)
+        pni_rate_free(g->expr[t]);
+    free(g->expr);
     free(g->aoff);
     free(g->arcs);
     free(g->marks);
@@ -245,8 +277,27 @@ pn_status_t pni_gspn_init(pni_gspn_t *g, const pn_net_t *net,
         if (tr->timing_lost)
             return pni_error(err, PN_EINVAL, 0, 0,
                              "transition %s: its file gave a timing that was "
-                             "not read (a rate that depends on the marking)",
+                             "not read (a rate or priority that is not a number)",
                              tr->id);
+    }
+    g->expr = calloc(g->nt + 1, sizeof *g->expr);
+    if (!g->expr)
+        return PN_ENOMEM;
+    for (size_t t = 0; t < g->nt; t++) {
+        const pn_transition_t *tr = pn_net_transition(net, t);
+        char why[200];
+        size_t pos;
+        pn_status_t st = tr->rate_expr
+                             ? pni_rate_compile(net, tr->rate_expr,
+                                                &g->expr[t], &pos, why,
+                                                sizeof why)
+                             : PN_OK;
+        if (st == PN_ENOMEM)
+            return st;
+        if (st)
+            return pni_error(err, PN_EINVAL, 0, 0,
+                             "transition %s: rate '%s': %s", tr->id,
+                             tr->rate_expr, why);
     }
     g->scratch = malloc((g->np + 1) * sizeof *g->scratch);
     g->scratch2 = malloc((g->np + 1) * sizeof *g->scratch2);

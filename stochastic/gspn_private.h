@@ -35,6 +35,8 @@ typedef struct {
     pn_error_t *err;
     size_t np, nt, max_states;
     size_t *aoff;                 /* the arcs of t: arcs[aoff[t]..aoff[t+1]) */
+    struct pni_rate **expr;       /* t's rate as an expression of the
+                                     marking, NULL: its number */
     const pn_arc_t **arcs;
     uint64_t *marks;              /* nm markings of np places */
     size_t nm, capm;
@@ -67,6 +69,13 @@ void pni_gspn_free(pni_gspn_t *g);
 int pni_gspn_fire(const pni_gspn_t *g, size_t t, const uint64_t *m,
                   uint64_t *out);
 double pni_gspn_rate(const pni_gspn_t *g, size_t t, const uint64_t *m);
+/* t's rate (weight) at m for one server: its number, or its expression's
+ * value there (which may be negative or not finite: pni_gspn_bad_rate()). */
+double pni_gspn_weight(const pni_gspn_t *g, size_t t, const uint64_t *m);
+/* The error of a rate v of t at m that is not a finite number >= 0:
+ * PN_EINVAL naming t, its expression and m; PN_OK when v is fine. */
+pn_status_t pni_gspn_bad_rate(const pni_gspn_t *g, size_t t,
+                              const uint64_t *m, double v);
 pn_status_t pni_gspn_find(pni_gspn_t *g, const uint64_t *m, size_t *idx);
 /* The tangible reachability graph from the initial marking: edges, imm,
  * alpha. */

@@ -64,6 +64,9 @@ void pni_sim_model_free(pni_sim_model_t *md)
     free(md->dep);
     free(md->kind);
     free(md->rate);
+    for (size_t t = 0; md->expr && t < md->nt; t++)
+        pni_rate_free(md->expr[t]);
+    free(md->expr);
     free(md->inf);
     free(md->pos);
     free(md->exps);
@@ -127,6 +130,29 @@ static void compile_transition(pni_sim_model_t *md, size_t t,
     *ne_ = neff;
 }
 
+/* The transitions whose rate is an expression reading a place t changes:
+ * looked at again after t fires too.  -1 when out of memory. */
+static int add_rate_deps(pni_sim_model_t *md, size_t t, size_t *stamp,
+                         size_t mark, size_t *cap, size_t *n)
+{
+    for (size_t u = 0; u < md->nt; u++) {
+        if (!md->expr[u] || stamp[u] == mark)
+            continue;
+        for (size_t e = md->eoff[t]; e < md->eoff[t + 1]; e++) {
+            const pni_sim_effect_t *f = &md->eff[e];
+            if ((!f->reset && f->pre == f->post) ||
+                !pni_rate_reads(md->expr[u], f->place))
+                continue;
+            stamp[u] = mark;
+            if (pni_grow((void **)&md->dep, cap, *n + 1, sizeof *md->dep))
+                return -1;
+            md->dep[(*n)++] = (uint32_t)u;
+            break;
+        }
+    }
+    return 0;
+}
+
 /* The transitions to look at again after t fires: those that test a place
  * t changes, and t itself (a deterministic clock starts again). */
 static pn_status_t compile_deps(pni_sim_model_t *md)
@@ -177,6 +203,8 @@ static pn_status_t compile_deps(pni_sim_model_t *md)
                 md->dep[n++] = rd[j];
             }
         }
+        if (!st && add_rate_deps(md, t, stamp, mark, &cap, &n))
+            st = PN_ENOMEM;
         md->doff[t + 1] = n;
     }
     free(fill);
@@ -212,13 +240,26 @@ static pn_status_t compile_timing(pni_sim_model_t *md, pn_error_t *err)
         if (tr->timing_lost)
             return pni_error(err, PN_EINVAL, 0, 0,
                              "transition %s: its file gave a timing that was "
-                             "not read (a rate that depends on the marking)",
+                             "not read (a rate or priority that is not a number)",
                              tr->id);
         pn_timing_t k = tr->timing == PN_TIMING_NONE ? PN_TIMING_EXPONENTIAL
                                                      : tr->timing;
         md->kind[t] = (unsigned char)k;
         md->rate[t] = tr->timing == PN_TIMING_NONE ? PN_DEFAULT_RATE
                                                    : tr->rate;
+        if (tr->rate_expr) {
+            char why[200];
+            size_t at;
+            pn_status_t st = pni_rate_compile(md->net, tr->rate_expr,
+                                              &md->expr[t], &at, why,
+                                              sizeof why);
+            if (st)
+                return st == PN_ENOMEM
+                           ? st
+                           : pni_error(err, PN_EINVAL, 0, 0,
+                                       "transition %s: rate '%s': %s",
+                                       tr->id, tr->rate_expr, why);
+        }
         md->inf[t] = tr->server == PN_SERVER_INFINITE ? UINT64_MAX
                      : tr->server == PN_SERVER_K ? tr->servers : 1;
         if (k == PN_TIMING_DETERMINISTIC && md->inf[t] != 1)
@@ -264,6 +305,7 @@ pn_status_t pni_sim_model_init(pni_sim_model_t *md, const pn_net_t *net,
     md->kind = calloc(nt + 1, 1);
     md->inf = calloc(nt + 1, sizeof *md->inf);
     md->rate = calloc(nt + 1, sizeof *md->rate);
+    md->expr = calloc(nt + 1, sizeof *md->expr);
     md->pos = calloc(nt + 1, sizeof *md->pos);
     md->exps = malloc((nt + 1) * sizeof *md->exps);
     md->imms = malloc((nt + 1) * sizeof *md->imms);
@@ -273,7 +315,7 @@ pn_status_t pni_sim_model_init(pni_sim_model_t *md, const pn_net_t *net,
     size_t *aoff = calloc(nt + 2, sizeof *aoff);
     const pn_arc_t **arcs = malloc((na + 1) * sizeof *arcs);
     if (!md->m0 || !md->toff || !md->eoff || !md->tests || !md->eff ||
-        !md->never || !md->kind || !md->inf || !md->rate || !md->pos ||
+        !md->never || !md->kind || !md->inf || !md->rate || !md->expr || !md->pos ||
         !md->exps || !md->imms || !md->iprio || !md->dets || !aoff ||
         !arcs) {
         free(aoff);
@@ -328,6 +370,24 @@ static inline int enabled(const pni_sim_run_t *r, size_t t, uint64_t *deg)
     return 1;
 }
 
+/* t's rate, weight or delay now: its number, or its expression's value
+ * at the marking (a value that is not a finite number >= 0 stops the run,
+ * PNI_SIM_BADRATE, and counts as 0 until then). */
+static inline double rate_of(pni_sim_run_t *r, size_t t)
+{
+    const pni_sim_model_t *md = r->md;
+    if (!md->expr[t])
+        return md->rate[t];
+    double v = pni_rate_eval(md->expr[t], md->net, r->m);
+    if (isfinite(v) && v >= 0)
+        return v;
+    if (!r->bad) {
+        r->bad = 1;
+        r->overflow_place = t;
+    }
+    return 0;
+}
+
 /* Looks at t again: its enabling, rate or clock. */
 static inline void update(pni_sim_run_t *r, size_t t)
 {
@@ -340,11 +400,12 @@ static inline void update(pni_sim_run_t *r, size_t t)
     case PN_TIMING_EXPONENTIAL: {
         /* k servers: as many firings under way as the enabling degree
          * allows, k at most */
+        double base = on ? rate_of(r, t) : 0;
         double rate = !on ? 0
                       : md->inf[t] > 1 && deg != UINT64_MAX
-                          ? md->rate[t] *
+                          ? base *
                                 (double)(deg < md->inf[t] ? deg : md->inf[t])
-                          : md->rate[t];
+                          : base;
         uint32_t i = md->pos[t];
         r->tot += rate - r->er[i];
         r->bs[i >> PNI_SIM_BLOCK] += rate - r->er[i];
@@ -352,10 +413,14 @@ static inline void update(pni_sim_run_t *r, size_t t)
         r->nexp_on += on - was;
         break;
     }
-    case PN_TIMING_IMMEDIATE: r->nimm_on += on - was; break;
+    case PN_TIMING_IMMEDIATE:
+        if (on && md->expr[t])
+            rate_of(r, t); /* checked now, drawn by pick_immediate() */
+        r->nimm_on += on - was;
+        break;
     default:
         if (on && !was)
-            r->dl[md->pos[t]] = r->now + md->rate[t];
+            r->dl[md->pos[t]] = r->now + rate_of(r, t);
         else if (!on)
             r->dl[md->pos[t]] = INFINITY;
         r->ndet_on += on - was;
@@ -470,7 +535,7 @@ pn_status_t pni_sim_run_init(pni_sim_run_t *r, const pni_sim_model_t *md,
     return PN_OK;
 }
 
-/* Fires t at r->now.  Returns 0, or PNI_SIM_OVERFLOW. */
+/* Fires t at r->now.  Returns 0, PNI_SIM_OVERFLOW or PNI_SIM_BADRATE. */
 static int fire(pni_sim_run_t *r, size_t t)
 {
     const pni_sim_model_t *md = r->md;
@@ -496,7 +561,7 @@ static int fire(pni_sim_run_t *r, size_t t)
         update(r, md->dep[i]);
     if (md->nc)
         eval_conds(r);
-    return 0;
+    return r->bad ? PNI_SIM_BADRATE : 0;
 }
 
 /* The immediate transition to fire: the highest priority first, then by
@@ -512,7 +577,7 @@ static size_t pick_immediate(pni_sim_run_t *r)
     uint32_t n = 0, j = i;
     for (; j < md->nimm && md->iprio[j] == prio; j++)
         if (r->on[md->imms[j]]) {
-            sum += md->rate[md->imms[j]];
+            sum += rate_of(r, md->imms[j]);
             n++;
         }
     double u = uniform(r);
@@ -529,7 +594,7 @@ static size_t pick_immediate(pni_sim_run_t *r)
         if (!r->on[t])
             continue;
         lastok = t;
-        x -= md->rate[t];
+        x -= rate_of(r, t);
         if (x < 0)
             return t;
     }
@@ -583,6 +648,8 @@ static inline void advance(pni_sim_run_t *r, double t)
 int pni_sim_until(pni_sim_run_t *r, double t_end, uint64_t max_firings)
 {
     const pni_sim_model_t *md = r->md;
+    if (r->bad)
+        return PNI_SIM_BADRATE;
     while (r->firings < max_firings) {
         size_t t;
         if (r->nimm_on) {
@@ -627,8 +694,9 @@ int pni_sim_until(pni_sim_run_t *r, double t_end, uint64_t max_firings)
                 t = md->dets[di];
             }
         }
-        if (fire(r, t))
-            return PNI_SIM_OVERFLOW;
+        int rc = fire(r, t);
+        if (rc)
+            return rc;
     }
     return PNI_SIM_LIMIT;
 }

@@ -44,6 +44,8 @@ typedef struct {
     uint32_t *dep;
     unsigned char *kind;       /* pn_timing_t, NONE read as exponential */
     double *rate;              /* rate, weight or delay */
+    struct pni_rate **expr;    /* the rate (weight) as an expression of the
+                                  marking, NULL: rate[t] */
     uint64_t *inf;             /* firings under way at most: 1 single
                                   server, k (PN_SERVER_K), UINT64_MAX
                                   infinite server */
@@ -65,7 +67,11 @@ void pni_sim_model_free(pni_sim_model_t *md);
 
 /* Why pni_sim_until() returned. */
 enum { PNI_SIM_TIME = 0, PNI_SIM_DEAD = 1, PNI_SIM_LIMIT = 2,
-       PNI_SIM_OVERFLOW = 3, PNI_SIM_LOOP = 4 };
+       PNI_SIM_OVERFLOW = 3, PNI_SIM_LOOP = 4, PNI_SIM_BADRATE = 5 };
+/* The reasons that end a simulation with an error (run_error()). */
+#define PNI_SIM_FAILED(rc) \
+    ((rc) == PNI_SIM_OVERFLOW || (rc) == PNI_SIM_LOOP || \
+     (rc) == PNI_SIM_BADRATE)
 
 typedef struct {
     const pni_sim_model_t *md;
@@ -84,7 +90,9 @@ typedef struct {
     double *carea;              /* time the condition held */
     uint64_t since_sum;         /* firings since tot was summed afresh */
     uint64_t zero;              /* immediate firings in a row */
-    size_t overflow_place;
+    size_t overflow_place;      /* PNI_SIM_BADRATE: the transition */
+    int bad;                    /* a rate expression gave a value that is
+                                   not a finite number >= 0 */
 } pni_sim_run_t;
 
 /* A run at the initial marking, drawing stream `stream` of the seed. */

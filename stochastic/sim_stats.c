@@ -132,6 +132,13 @@ static pn_status_t run_error(const pni_sim_run_t *r, int rc, pn_error_t *err)
                          "place %s would pass 2^63-1 tokens at time %g: the "
                          "net is not bounded",
                          pn_net_place(net, r->overflow_place)->id, r->now);
+    if (rc == PNI_SIM_BADRATE) {
+        const pn_transition_t *t = pn_net_transition(net, r->overflow_place);
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "transition %s: its rate '%s' is not a finite "
+                         "number >= 0 at the marking reached at time %g",
+                         t->id, t->rate_expr ? t->rate_expr : "?", r->now);
+    }
     return pni_error(err, PN_EINVAL, 0, 0,
                      "immediate transitions fired 10^7 times in a row at "
                      "time %g: time does not move on (a loop of vanishing "
@@ -371,7 +378,7 @@ static pn_status_t steady(const pni_sim_model_t *md,
     res->sim_time = r.now;
     free(bt.b);
     free(bt.prev);
-    if (!st && (rc == PNI_SIM_OVERFLOW || rc == PNI_SIM_LOOP))
+    if (!st && PNI_SIM_FAILED(rc))
         st = run_error(&r, rc, err);
     pni_sim_run_free(&r);
     if (!st && rc == PNI_SIM_DEAD) {
@@ -419,7 +426,7 @@ static void one(round_t *rd, size_t i)
         v[0] = r.now;
     }
     for (size_t k = 0; k < o->ntimes && rc != PNI_SIM_LIMIT &&
-                       rc != PNI_SIM_OVERFLOW && rc != PNI_SIM_LOOP; k++) {
+                       !PNI_SIM_FAILED(rc); k++) {
         rc = pni_sim_until(&r, o->times[k], o->max_firings);
         double *w = v + k * (md->nt + md->np + md->nc);
         for (size_t t = 0; t < md->nt; t++)
@@ -497,7 +504,7 @@ static pn_status_t rounds(const pni_sim_model_t *md,
             res->runs++;
             if (rc < 0) {
                 st = PN_ENOMEM;
-            } else if (rc == PNI_SIM_OVERFLOW || rc == PNI_SIM_LOOP) {
+            } else if (PNI_SIM_FAILED(rc)) {
                 pni_sim_run_t fake = {.md = md, .now = rd.now[i],
                                       .overflow_place = rd.where[i]};
                 st = run_error(&fake, rc, err);

@@ -78,7 +78,11 @@ static pn_status_t expand(pni_gspn_t *g, size_t i)
             count = 0;
         }
         if (tr->priority == top) {
-            sum += tr->rate;
+            double wt = pni_gspn_weight(g, t, g->scratch2);
+            pn_status_t st = pni_gspn_bad_rate(g, t, g->scratch2, wt);
+            if (st)
+                return st;
+            sum += wt;
             count++;
         }
     }
@@ -90,7 +94,8 @@ static pn_status_t expand(pni_gspn_t *g, size_t i)
         if (f < 0)
             return too_many_tokens(g, t);
         /* weights all 0: the enabled ones equally likely */
-        double prob = sum > 0 ? tr->rate / sum : 1.0 / (double)count;
+        double prob = sum > 0 ? pni_gspn_weight(g, t, g->scratch2) / sum
+                              : 1.0 / (double)count;
         if (!f || prob == 0)
             continue;
         size_t j;
@@ -231,6 +236,8 @@ pn_status_t pni_gspn_explore(pni_gspn_t *g)
             if (f < 0)
                 return too_many_tokens(g, t);
             double rate = f ? pni_gspn_rate(g, t, g->cur) : 0;
+            if ((st = pni_gspn_bad_rate(g, t, g->cur, rate)))
+                return st;
             if (rate <= 0)
                 continue;
             if ((st = pni_gspn_find(g, g->scratch, &idx)) ||

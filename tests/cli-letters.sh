@@ -95,7 +95,7 @@ has "$TMP/err" "pn-gpu: --arith: 'x' is not a number >= 0"
 # one word list for the dialects, and --semantics
 for p in pn-convert pn-gen-gpu; do
     expect 2 "$BIN/$p" -d bogus
-    has "$TMP/err" "$p: --dialect: 'bogus' is not standard, strict, pipe, tapaal or woped"
+    has "$TMP/err" "$p: --dialect: 'bogus' is not standard, strict, pipe, tapaal, woped or pnpro"
 done
 for p in pn-run pn-reach pn-sweep; do
     expect 2 "$BIN/$p" --semantics bogus

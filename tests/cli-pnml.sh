@@ -215,7 +215,7 @@ has "$TMP/err" "pn-convert: note: 2 tool-specific blocks left out (PIPE's dialec
 expect 0 "$BIN/pn-convert" -o "$TMP/prom-std.pnml" "$TMP/prom.pnml"
 lacks "$TMP/err" "note:"
 expect 2 "$BIN/pn-convert" --dialect fancy "$TMP/s.pnml"
-has "$TMP/err" "pipe, tapaal or woped"
+has "$TMP/err" "pipe, tapaal, woped or pnpro"
 # WoPeD's dialect: its net type, no page, the name's offset absolute (the
 # place at 561,118 has its label 9 right of and 18 above it), an
 # inscription on every arc; the file reads back with the same offsets

@@ -145,6 +145,10 @@ EXTRA_DIST += tests/check-sizes.sh
 # pn-convert, and what a dialect cannot say refused
 TESTS += tests/cli-timing.sh
 EXTRA_DIST += tests/cli-timing.sh
+TESTS += tests/cli-rates.sh
+EXTRA_DIST += tests/cli-rates.sh
+TESTS += tests/cli-pnpro-write.sh
+EXTRA_DIST += tests/cli-pnpro-write.sh
 # GreatSPN's PNPRO projects (tests/pnpro/, GreatSPN's own files) read with
 # their timing, and what they say that is not read refused at its line
 TESTS += tests/cli-pnpro.sh

@@ -287,6 +287,8 @@ typedef struct pn_reach_solve_options {
     pn_reach_answer_fn on_answer;
     void *ctx;
     int no_reduce;        /* 1: no search on reduced nets */
+    int no_local;         /* 1: CTL by the fixed points over the
+                             search's graph only, not on the fly */
     uint64_t reserved[3]; /* zero */
 } pn_reach_solve_options_t;
 
@@ -299,7 +301,10 @@ typedef struct pn_reach_solve_options {
  * first; interleaving only), then, with a time limit and interleaving,
  * a search per query on the net reduced for it (pn_reach_reduce(); a
  * witness found there is replayed on the net first; off with
- * so->no_reduce), then the search for what is left, which
+ * so->no_reduce), then CTL on the fly (a local algorithm that explores
+ * only the markings a formula needs and stops at its answer; within
+ * three fifths of the time limit and 131,072 markings; answers with no
+ * state; off with so->no_local), then the search for what is left, which
  * also stops a bound query at its upper bound.  A quarter of the time
  * limit at most goes to each of the first two.  Each answer is passed to
  * so->on_answer when decided.  *out: the search (PN_REACH_TIME_LIMIT when

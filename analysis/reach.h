@@ -303,8 +303,9 @@ typedef struct pn_reach_solve_options {
  * witness found there is replayed on the net first; off with
  * so->no_reduce), then CTL on the fly (a local algorithm that explores
  * only the markings a formula needs and stops at its answer; within
- * three fifths of the time limit and 131,072 markings; answers with no
- * state; off with so->no_local), then the search for what is left, which
+ * three fifths of the time limit, or 131,072 markings without one;
+ * answers with no state; off with so->no_local), then the search for
+ * what is left, which
  * also stops a bound query at its upper bound.  A quarter of the time
  * limit at most goes to each of the first two.  Each answer is passed to
  * so->on_answer when decided.  *out: the search (PN_REACH_TIME_LIMIT when

@@ -12,8 +12,9 @@
 /* the share of the time limit CTL on the fly may take, from the start
  * (the search and the fixed points over its graph get the rest) */
 #define LOCAL_SHARE 0.6
-/* the most markings it stores (the rest is left to the search, whose
- * fixed points are faster over a large graph) */
+/* with no clock, the most markings it stores (the rest is left to the
+ * search, whose fixed points are faster over a large graph; on the clock
+ * it answers more with no cap than with this one) */
 #define LOCAL_MAX_STATES (UINT64_C(1) << 17)
 
 typedef struct {
@@ -254,7 +255,8 @@ static pn_status_t by_reduction(const pn_net_t *net,
 
 /* The CTL queries still open on the fly (ctllocal.c), all on the same
  * markings, each with an equal share of the time left until end (0: no
- * clock), what one leaves going to the next. */
+ * clock, LOCAL_MAX_STATES markings at most), what one leaves going to
+ * the next. */
 static pn_status_t by_local(const pn_net_t *net, const pn_reach_options_t *o,
                             solve_t *c, double end)
 {
@@ -268,7 +270,7 @@ static pn_status_t by_local(const pn_net_t *net, const pn_reach_options_t *o,
         ol = *o;
     else
         pn_reach_options_init(&ol);
-    if (!ol.max_states || ol.max_states > LOCAL_MAX_STATES)
+    if (end <= 0 && (!ol.max_states || ol.max_states > LOCAL_MAX_STATES))
         ol.max_states = LOCAL_MAX_STATES;
     pni_lctl_t *l;
     pn_status_t st = pni_lctl_new(net, &ol, &l);

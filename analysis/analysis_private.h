@@ -18,6 +18,8 @@
  *   properties.c  queries on each marking, the global properties over the
  *                 graph (run lengths, liveness by Tarjan's components)
  *   ctl.c         CTL queries by fixed points over the graph
+ *   ctllocal.c    CTL queries on the fly: local fixed points from the
+ *                 initial marking, the markings explored as asked for
  *   reduce.c      structural reductions that keep a query's answer
  *   stubborn.c    stubborn sets: the enabled transitions the search needs
  *                 to fire for the open queries (interleaving)
@@ -385,6 +387,21 @@ pni_ctl_t *pni_ctl_new(pn_reach_t *r);
 pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *known,
                           int *value, uint64_t *state);
 void pni_ctl_free(pni_ctl_t *c);
+
+/* CTL on the fly: a checker over markings it explores only as a formula
+ * asks for them (a search opened at net's initial marking under o's
+ * semantics and limits, shared by all the formulas it checks), and
+ * whether f holds at the initial marking: *known 0 when the clock passed
+ * deadline (a pni_clock() time; 0: none), a limit of o or an overflow
+ * stopped it.  PN_OK, PN_ENOMEM. */
+typedef struct pni_lctl pni_lctl_t;
+pn_status_t pni_lctl_new(const pn_net_t *net, const pn_reach_options_t *o,
+                         pni_lctl_t **out);
+pn_status_t pni_lctl_holds(pni_lctl_t *c, const pn_qformula_t *f,
+                           double deadline, int *known, int *value);
+/* The markings it stored so far. */
+uint64_t pni_lctl_states(const pni_lctl_t *c);
+void pni_lctl_free(pni_lctl_t *c);
 
 /* ---- buchi.c, ltl.c ----------------------------------------------------- */
 

@@ -4,7 +4,7 @@
 # breadth-first search, its limits and witnesses; invariants.c: P-semiflows
 # and the store's compression; properties.c: queries, the global
 # properties, Tarjan's components; ctl.c: CTL by fixed points over the
-# graph; buchi.c, ltl.c: LTL by a Büchi automaton times the graph;
+# graph; ctllocal.c: CTL on the fly, by local fixed points; buchi.c, ltl.c: LTL by a Büchi automaton times the graph;
 # graph.c: the graph of markings written as DOT or JSON;
 # coverability.c: Karp and Miller's graph; lp.c: the state equation by
 # integer linear programming, GLPK; walk.c: random walks; solve.c: those
@@ -23,6 +23,7 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/reach.h %reldir%/analysis_private.h \
 	%reldir%/store.c %reldir%/successors.c %reldir%/search.c \
 	%reldir%/invariants.c %reldir%/properties.c %reldir%/ctl.c \
+	%reldir%/ctllocal.c \
 	%reldir%/buchi.c %reldir%/ltl.c \
 	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c \
 	%reldir%/workflow.c %reldir%/lpbounds.c \

@@ -307,6 +307,8 @@ typedef struct pn_reach_solve_options {
     pn_reach_answer_fn on_answer;
     void *ctx;
     int no_reduce;        /* 1: no search on reduced nets */
+    int no_local;         /* 1: CTL by the fixed points over the
+                             search's graph only, not on the fly */
     uint64_t reserved[3]; /* zero */
 } pn_reach_solve_options_t;
 
@@ -319,7 +321,11 @@ typedef struct pn_reach_solve_options {
  * first; interleaving only), then, with a time limit and interleaving,
  * the state equation and a search per query on the net reduced for it
  * (pn_reach_reduce(); a witness found there is replayed on the net
- * first; off with so->no_reduce), then each LTL query on the fly (the
+ * first; off with so->no_reduce), then CTL on the fly (a local algorithm
+ * that explores only the markings a formula needs and stops at its
+ * answer; within three fifths of the time limit, or 131,072 markings
+ * without one; answers with no state; off with so->no_local), then each
+ * LTL query on the fly (the
  * product of the net's successors with its negation's automaton, no graph
  * built first; all the time when only LTL queries are open, else half of
  * what is left, shared among them; a lasso found is kept with *out for

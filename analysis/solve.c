@@ -9,6 +9,14 @@
 #include <stdlib.h>
 #include "analysis_private.h"
 
+/* the share of the time limit CTL on the fly may take, from the start
+ * (the search and the fixed points over its graph get the rest) */
+#define LOCAL_SHARE 0.6
+/* with no clock, the most markings it stores (the rest is left to the
+ * search, whose fixed points are faster over a large graph; on the clock
+ * it answers more with no cap than with this one) */
+#define LOCAL_MAX_STATES (UINT64_C(1) << 17)
+
 typedef struct {
     const pn_query_set_t *qs;
     pn_query_answer_t *a;
@@ -334,6 +342,49 @@ static void by_product(const pn_net_t *net, const pn_reach_options_t *o,
     pni_fly_free(g);
 }
 
+/* The CTL queries still open on the fly (ctllocal.c), all on the same
+ * markings, each with an equal share of the time left until end (0: no
+ * clock, LOCAL_MAX_STATES markings at most), what one leaves going to
+ * the next. */
+static pn_status_t by_local(const pn_net_t *net, const pn_reach_options_t *o,
+                            solve_t *c, double end)
+{
+    size_t left = 0;
+    for (size_t i = 0; i < c->qs->n; i++)
+        left += !c->a[i].known && c->qs->q[i].kind == PN_QUERY_CTL;
+    if (!left)
+        return PN_OK;
+    pn_reach_options_t ol;
+    if (o)
+        ol = *o;
+    else
+        pn_reach_options_init(&ol);
+    if (end <= 0 && (!ol.max_states || ol.max_states > LOCAL_MAX_STATES))
+        ol.max_states = LOCAL_MAX_STATES;
+    pni_lctl_t *l;
+    pn_status_t st = pni_lctl_new(net, &ol, &l);
+    if (st)
+        return st == PN_ENOMEM ? st : PN_OK;
+    for (size_t i = 0; !st && i < c->qs->n && left; i++) {
+        pn_query_answer_t *a = &c->a[i];
+        if (a->known || c->qs->q[i].kind != PN_QUERY_CTL)
+            continue;
+        double now = pni_clock();
+        if (end > 0 && now >= end)
+            break;
+        double deadline = end > 0 ? now + (end - now) / (double)left : 0;
+        left--;
+        st = pni_lctl_holds(l, c->qs->q[i].formula, deadline, &a->known,
+                            &a->value);
+        if (!st && a->known) {
+            c->tech[i] |= PN_TECH_EXPLICIT;
+            tell(c, i);
+        }
+    }
+    pni_lctl_free(l);
+    return st;
+}
+
 /* Whether f names only places and transitions of the net. */
 static int fits(const pn_qformula_t *f, size_t np, size_t nt)
 {
@@ -467,6 +518,11 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
                       so->seed, walk_decided, &c);
     if (!st && c.open && !so->no_reduce && !maximal && so->time_limit > 0)
         st = by_reduction(net, o, &c);
+    /* CTL on the fly first: it stops at each formula's answer */
+    if (!st && c.open && !so->no_local)
+        st = by_local(net, o, &c, c.deadline > 0
+                                      ? t0 + LOCAL_SHARE * so->time_limit
+                                      : 0);
     pn_reach_options_t oc;
     if (o)
         oc = *o;
@@ -489,7 +545,8 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
             /* a quarter of the budget left for the fixed points over the
              * graph the search leaves, complete or not */
             if (c.deadline > 0)
-                c.deadline = t0 + 0.75 * so->time_limit;
+                c.deadline = pni_clock() +
+                             0.75 * (t0 + so->time_limit - pni_clock());
         }
     if (!st)
         st = pni_search_queries(net, &oc, qs, answers, on_state, &c, out);

@@ -375,6 +375,141 @@ START_TEST(partial_graph_never_guesses)
 }
 END_TEST
 
+/* ---- CTL on the fly ------------------------------------------------------- */
+
+/* The answers of pn_reach_solve() with no clock: every CTL query by the
+ * local algorithm (no_local 0), or by the fixed points over the search's
+ * graph (no_local 1). */
+static void solve_ctl(const pn_net_t *net, const pn_query_set_t *qs,
+                      pn_semantics_t sem, int no_local,
+                      pn_query_answer_t *ans)
+{
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.semantics = sem;
+    pn_reach_solve_options_t so = {0};
+    so.no_lp = so.no_walk = so.no_reduce = 1;
+    so.no_local = no_local;
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, ans, &r), PN_OK);
+    pn_reach_free(r);
+}
+
+/* The local algorithm gives the global fixed points' answer on every
+ * formula, under both semantics, and the textbook's under interleaving:
+ * random nested formulas on random nets with dead markings, inhibitor,
+ * read and reset arcs and capacities. */
+START_TEST(local_against_global)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3232);
+    int compared = 0, dead_nets = 0, holds = 0;
+    for (int i = 0; i < 300; i++) {
+        pn_net_t *net = random_net(&rng);
+        graph_t g;
+        if (!build(&g, net, 500)) {
+            graph_free(&g);
+            pn_net_free(net);
+            continue;
+        }
+        int dead = 0;
+        for (size_t s = 0; s < g.n; s++)
+            dead |= g.nsucc[s] == 0;
+        dead_nets += dead;
+        pn_query_set_t *qs = pn_query_set_new();
+        for (int k = 0; k < 6; k++) {
+            char text[4096] = "CTL ";
+            random_formula(&rng, net, 1 + (int)pni_rng_below(&rng, 5), text,
+                           sizeof text);
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+        }
+        for (int sem = 0; sem < 2; sem++) {
+            pn_query_answer_t local[6], global[6];
+            pn_semantics_t se = sem ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
+            solve_ctl(net, qs, se, 0, local);
+            solve_ctl(net, qs, se, 1, global);
+            for (size_t k = 0; k < qs->n; k++) {
+                const pn_query_t *q = &qs->q[k];
+                if (q->kind != PN_QUERY_CTL)
+                    continue;
+                char *text = NULL;
+                size_t len = 0;
+                FILE *mem = open_memstream(&text, &len);
+                pn_query_write(mem, q, net);
+                fclose(mem);
+                int want = sem ? global[k].value : textbook(&g, q);
+                ck_assert_msg(local[k].known && global[k].known &&
+                                  local[k].value == global[k].value &&
+                                  local[k].value == want,
+                              "net %d, %s, '%s': local %d, global %d, "
+                              "textbook %d", i, sem ? "maximal" : "interleaving",
+                              text, local[k].value, global[k].value, want);
+                free(text);
+                holds += want;
+                compared++;
+            }
+        }
+        pn_query_set_free(qs);
+        graph_free(&g);
+        pn_net_free(net);
+    }
+    ck_assert_int_ge(compared, 2000);
+    ck_assert_int_ge(dead_nets, 50);
+    ck_assert_int_ge(holds, compared / 5);
+    ck_assert_int_le(holds, compared * 4 / 5);
+}
+END_TEST
+
+/* On the fly, a formula is decided from the markings it needs: on a net
+ * whose markings never end (six counters), formulas three steps deep
+ * within a state limit that stops the breadth-first search at depth 2
+ * (it then leaves them unknown); and the search that follows the local
+ * algorithm stops at once (nothing is left to ask). */
+START_TEST(local_stops_at_the_answer)
+{
+    pn_net_t *net = pn_net_new("counters");
+    char id[16];
+    for (size_t k = 0; k < 6; k++) {
+        snprintf(id, sizeof id, "p%zu", k);
+        pn_net_add_place(net, id, NULL, 0, NULL);
+        snprintf(id, sizeof id, "t%zu", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, k, k, 1, PN_ARC_NORMAL,
+                          NULL);
+    }
+    static const char *const texts[] = {"CTL EX EX EX p0 >= 3",
+                                        "CTL E [ p1 == 0 U p0 >= 3 ]",
+                                        "CTL !AX AX AX p0 < 3"};
+    pn_query_set_t *qs = pn_query_set_new();
+    for (size_t k = 0; k < 3; k++) {
+        pn_error_t err;
+        ck_assert_int_eq(pn_query_parse(qs, texts[k], net, &err), PN_OK);
+    }
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.max_states = 24;
+    pn_reach_solve_options_t so = {0};
+    so.no_lp = so.no_walk = so.no_reduce = 1;
+    pn_query_answer_t ans[3];
+    pn_reach_t *r;
+    for (int no_local = 0; no_local < 2; no_local++) {
+        so.no_local = no_local;
+        ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, ans, &r), PN_OK);
+        for (size_t k = 0; k < 3; k++) {
+            ck_assert_msg(ans[k].known == !no_local, "'%s'", texts[k]);
+            ck_assert(!ans[k].known || ans[k].value);
+        }
+        if (!no_local)
+            ck_assert_uint_eq(pn_reach_states(r), 1);
+        pn_reach_free(r);
+    }
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ctl");
@@ -382,6 +517,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, random_ctl_against_textbook);
     tcase_add_test(tc, partial_graph_never_guesses);
+    tcase_add_test(tc, local_against_global);
+    tcase_add_test(tc, local_stops_at_the_answer);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -133,8 +133,9 @@ tnear() {
 }
 
 # Kanban (Ciardo and Tilgner's 16 places, PRISM's rates): SMART's own
-# test (Tests/kanban.sm.out of asminer/smart) gives 160 and 4,600
-# states for N = 1 and 2; no published throughput for these N was found,
+# test (Tests/kanban.sm.out of asminer/smart, commit 665c8b0d) gives
+# 160, 4,600 and 58,400 states and 616, 28,120 and 446,400 edges for
+# N = 1, 2, 3, and no more; no published throughput for these N was found,
 # so the values are those of tests/gspn/kanban-reference.py, which builds
 # the chain from PRISM's module text instead of the net and solves it
 # apart (the published N = 4 values are checked by `make bench`)
@@ -144,7 +145,7 @@ kanban() {
 }
 kanban 1
 expect 0 "$BIN/pn-solve" "$TMP/kanban1.xml"
-has "$TMP/out" "states:      160 tangible, 0 vanishing"
+has "$TMP/out" "states:      160 tangible, 0 vanishing, 616 rates"
 near tin1 0.0925846346333826
 near tredo1 0.0396791291285925
 near tout4 0.0925846346333826
@@ -152,12 +153,62 @@ near pkan2 0.328642895801798
 near pkan4 0.644624634740552
 kanban 2
 expect 0 "$BIN/pn-solve" "$TMP/kanban2.xml"
-has "$TMP/out" "states:      4600 tangible, 0 vanishing"
+has "$TMP/out" "states:      4600 tangible, 0 vanishing, 28120 rates"
 near tin1 0.173871706177849
 near tback4 0.0745164455047958
 near pkan1 0.189944312401429
 near pkan3 0.671486591800429
 near pkan4 1.23573790766211
+# SMART's N = 3: 58,400 states and 446,400 edges (the graph, not solved
+# here: `make bench` does)
+kanban 3
+expect 0 "$BIN/pn-reach" -q "$TMP/kanban3.xml"
+has "$TMP/out" "states:      58400"
+has "$TMP/out" "edges:       446400"
+
+# SMART's vanishing elimination (Tests/vanish.sm, vanish.sm.out of
+# asminer/smart): the chain SMART prints for mcfoo(1), its steady state
+# solved here in awk (Gaussian elimination of pi Q = 0, sum pi = 1), is
+# the one pn-solve builds; states p1, p2, p4, p6, p8 in SMART's order
+smart_chain() {
+    awk 'BEGIN { n = 5
+        split("1 0 1, 0 1 2.1, 2 1 4, 0 2 1.6, 3 2 7.1, 0 3 0.8, 4 3 10, 0 4 0.8", e, ", ")
+        for (k in e) { split(e[k], f, " "); q[f[1], f[2]] += f[3]; q[f[1], f[1]] -= f[3] }
+        # rows j of A: sum_i pi_i q[i, j] = 0, the last one sum pi = 1
+        for (j = 0; j < n; j++) for (i = 0; i < n; i++)
+            a[j, i] = (j == n - 1) ? 1 : q[i, j]
+        for (j = 0; j < n; j++) b[j] = (j == n - 1)
+        for (c = 0; c < n; c++) {
+            p = c; for (r = c + 1; r < n; r++) if (abs(a[r, c]) > abs(a[p, c])) p = r
+            for (i = 0; i < n; i++) { t = a[c, i]; a[c, i] = a[p, i]; a[p, i] = t }
+            t = b[c]; b[c] = b[p]; b[p] = t
+            for (r = 0; r < n; r++) if (r != c) { m = a[r, c] / a[c, c]
+                for (i = 0; i < n; i++) a[r, i] -= m * a[c, i]; b[r] -= m * b[c] }
+        }
+        for (c = 0; c < n; c++) printf "%.15g\n", b[c] / a[c, c] }
+        function abs(x) { return x < 0 ? -x : x }'
+}
+expect 0 "$BIN/pn-solve" "$G/smart-vanish.xml"
+has "$TMP/out" "states:      5 tangible, 3 vanishing, 8 rates"
+set -- $(smart_chain)
+near p1 "$1"
+near p2 "$2"
+near p4 "$3"
+near p6 "$4"
+near p8 "$5"
+near T2 "$(awk -v p="$1" 'BEGIN { printf "%.15g", 2.1 * p }')"
+near T1 "$2"
+near T10 "$(awk -v p="$5" 'BEGIN { printf "%.15g", 10 * p }')"
+# bar(true): a vanishing loop left with probability 1/2 a round; SMART's
+# chain is p1 -> p2 at 2, back at 7.1
+expect 0 "$BIN/pn-solve" "$G/smart-vanish-escape.xml"
+has "$TMP/out" "states:      2 tangible, 4 vanishing, 2 rates"
+near p1 0.78021978021978
+near T7 1.56043956043956
+near t2 3.12087912087912
+# bar(false): the loop has no way out; SMART: "Absorbing vanishing loop"
+expect 1 "$BIN/pn-solve" "$G/smart-vanish-trap.xml"
+has "$TMP/err" "absorbing vanishing loop"
 
 # the transient distribution by uniformization: a two-state chain (A -> B
 # at 2, back at 3) has P(B at t) = 2/5 (1 - exp(-5 t)); at t = 10^5, q t

@@ -210,6 +210,64 @@ near t2 3.12087912087912
 expect 1 "$BIN/pn-solve" "$G/smart-vanish-trap.xml"
 has "$TMP/err" "absorbing vanishing loop"
 
+# within LABEL VALUE TOL: as near, within TOL absolutely
+within() {
+    got=$(awk -v l="$1" '$1 == l && NF == 2 {print $2; exit}' "$TMP/out")
+    if [ -n "$got" ] && awk -v a="$got" -v b="$2" -v e="$3" 'BEGIN {
+            d = a - b; if (d < 0) d = -d; exit !(d <= e) }'; then ok
+    else bad "$1: '$got', wanted $2 within $3"; fi
+}
+
+# PIPE's own steady-state tests (PIPEAnalysis, src/test/resources, the
+# values of its .feature files, 5 decimals): 4_multi_rate, two cycles
+# with one token each; the mean tokens are the sums of PIPE's state
+# probabilities (P0: (1,0,1,0) 0.08333 + (1,0,0,1) 0.25; P2: 0.08333 +
+# (0,1,1,0) 0.16667); the exact values are the two birth-death chains'
+expect 0 "$BIN/pn-solve" "$G/pipe-multi-rate.xml"
+has "$TMP/out" "states:      4 tangible, 0 vanishing, 8 rates"
+within T0 0.66667 5e-6
+within T1 0.66667 5e-6
+within T2 0.75 5e-6
+within T3 0.75 5e-6
+within P0 0.33333 1e-5
+within P2 0.25 1e-5
+near T0 0.666666666666667
+near P0 0.333333333333333
+# 16_multi_rate: the same net, 3 tokens in P0 and P2: 16 states, PIPE's
+# throughputs 0.93334 (T0), 0.93333 (T1), 0.975; exactly 2 (1 - 8/15)
+# and 3 (1 - 27/40), P1's mean (2 + 2*4 + 3*8) / 15, P3's
+# (3 + 2*9 + 3*27) / 40
+sed 's|<initialMarking><value>1</value>|<initialMarking><value>3</value>|' \
+    "$G/pipe-multi-rate.xml" > "$TMP/pipe16.xml"
+expect 0 "$BIN/pn-solve" "$TMP/pipe16.xml"
+has "$TMP/out" "states:      16 tangible"
+within T0 0.93334 1e-5
+within T1 0.93333 1e-5
+within T2 0.975 5e-6
+near T0 0.933333333333333
+near P1 2.26666666666667
+near P3 2.55
+
+# ORIS's GSPN tests (oris-tool/sirio, models/gspn/client): immAfterArrival
+# gives the steady state of 0 to 3 customers in service; the mean tokens
+# and the throughput follow from its four probabilities
+oris="0.7529411764705883 0.18823529411764706 0.04705882352941172 0.0117647058823529"
+expect 0 "$BIN/pn-solve" "$G/oris-imm-arrival.xml"
+has "$TMP/out" "states:      4 tangible, 3 vanishing"
+near inService "$(echo $oris | awk '{ printf "%.15g", $2 + 2 * $3 + 3 * $4 }')"
+near out "$(echo $oris | awk '{ printf "%.15g", 3 * $1 + 2 * $2 + $3 }')"
+near service "$(echo $oris | awk '{ printf "%.15g", 2 * (1 - $1) }')"
+near accept "$(echo $oris | awk '{ printf "%.15g", 2 * (1 - $1) }')"
+# TwoAbsorbingStatesTest: an immediate choice into two dead markings, 0.5
+# each, in no time; SingleAbsorbingStateTest's immediate self-loop is a
+# time lock, refused as ORIS refuses it
+expect 0 "$BIN/pn-solve" "$G/oris-two-absorbing.xml"
+has "$TMP/out" "mean time to absorption: 0"
+has "$TMP/out" "(probability 0.5): p1=1"
+has "$TMP/out" "(probability 0.5): p2=1"
+expect 1 "$BIN/pn-solve" "$G/oris-time-lock.xml"
+has "$TMP/err" "absorbing vanishing loop"
+
 # the transient distribution by uniformization: a two-state chain (A -> B
 # at 2, back at 3) has P(B at t) = 2/5 (1 - exp(-5 t)); at t = 10^5, q t
 # is about 3 10^5 and the Poisson weights start at the mode

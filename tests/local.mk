@@ -219,6 +219,11 @@ EXTRA_DIST += tests/cli-gspn-sim.sh
 # (cli-gpu-time.sh)
 TESTS += tests/cli-gpu-time.sh
 EXTRA_DIST += tests/cli-gpu-time.sh
+
+# pn-sweep --semantics stochastic: pn-run's estimates a point
+# (cli-sweep-stochastic.sh)
+TESTS += tests/cli-sweep-stochastic.sh
+EXTRA_DIST += tests/cli-sweep-stochastic.sh
 # structural reductions (analysis/reduce.c) against the full search
 check_PROGRAMS += tests/test_reduce
 TESTS += tests/test_reduce

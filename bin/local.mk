@@ -33,7 +33,8 @@ bin_pn_gpu_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 bin_pn_gpu_LDADD = bin/libcli.la libpn.la $(JANSSON_LIBS) -lm
 bin_PROGRAMS += bin/pn-sweep
 bin_pn_sweep_SOURCES = %reldir%/pn-sweep.c %reldir%/sweep.c %reldir%/sweep.h \
-	%reldir%/sweep-spec.c %reldir%/sweep-plot.c
+	%reldir%/sweep-spec.c %reldir%/sweep-plot.c %reldir%/run-stochastic.c \
+	%reldir%/run-stochastic.h
 bin_pn_sweep_CFLAGS = $(AM_CFLAGS) -pthread $(YAML_CFLAGS)
 bin_pn_sweep_LDADD = bin/libcli.la libpn.la $(YAML_LIBS) -lpthread
 if HAVE_MPI

@@ -85,8 +85,7 @@ static void usage(FILE *out)
         "(status 130 or 143).\n");
 }
 
-enum { OPT_COUNTS = 128, OPT_SNAPSHOT, OPT_REFERENCE, OPT_NET, OPT_MARKING,
-       OPT_TIME, OPT_CONFIDENCE, OPT_ACCURACY, OPT_CONDITION };
+enum { OPT_COUNTS = 128, OPT_SNAPSHOT, OPT_REFERENCE, OPT_NET, OPT_MARKING };
 
 typedef struct {
     cli_run_t run;       /* the run options, shared with pn-sweep */
@@ -533,13 +532,10 @@ static int compile(const pn_net_t *net, const char *file, pn_engine_t **engine)
 static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
 {
     uint64_t v;
-    if (c == CLI_OPT_SEMANTICS && !strcmp(arg, "stochastic")) {
-        o->st.on = 1;
-        return -1;
-    }
-    if (c == CLI_OPT_SEMANTICS)
-        o->st.on = 0;
-    int rc = cli_run_option(&o->run, c, arg);
+    int rc = stoch_option(&o->st, c, arg);
+    if (rc != -2)
+        return rc;
+    rc = cli_run_option(&o->run, c, arg);
     if (rc != -2)
         return rc;
     switch (c) {
@@ -553,20 +549,6 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
         break;
     case OPT_REFERENCE: o->reference = 1; break;
     case OPT_NET: o->ro.net_id = arg; break;
-    case OPT_TIME: o->st.times[o->st.ntimes++] = arg; o->st.given = 1; break;
-    case OPT_CONDITION:
-        o->st.conds[o->st.nconds++] = arg;
-        o->st.given = 1;
-        break;
-    case OPT_CONFIDENCE:
-        o->st.given = 1;
-        return cli_real("--confidence", arg, 0, 1, &o->st.confidence) ||
-                       !(o->st.confidence > 0 && o->st.confidence < 1)
-                   ? (o->st.confidence = 0, CLI_EUSAGE) : -1;
-    case OPT_ACCURACY:
-        o->st.given = 1;
-        return cli_real("--accuracy", arg, 1e-9, 1e9, &o->st.accuracy)
-                   ? CLI_EUSAGE : -1;
     default: return cli_option(cc, c, arg);
     }
     return -1;
@@ -606,10 +588,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         CLI_LONGOPT_FORMAT,
         {"reference", no_argument, NULL, OPT_REFERENCE},
         {"net", required_argument, NULL, OPT_NET},
-        {"time", required_argument, NULL, OPT_TIME},
-        {"confidence", required_argument, NULL, OPT_CONFIDENCE},
-        {"accuracy", required_argument, NULL, OPT_ACCURACY},
-        {"condition", required_argument, NULL, OPT_CONDITION},
+        STOCH_LONGOPTS,
         CLI_LONGOPTS_COMMON};
     cli_common_t cc = {.prog = prog, .usage = usage,
                        .formats = CLI_FMT(CLI_TEXT) | CLI_FMT(CLI_CSV) |

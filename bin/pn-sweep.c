@@ -72,7 +72,17 @@ static void usage(FILE *out)
         "  -n, --runs N             runs a point (default 10)\n"
         "  -s, --seed S             seed (default 1); run r of point k has the seed\n"
         "                           pn_run_seed(pn_point_seed(S, k), r)\n"
-        "      --semantics SEM      maximal (default) or interleaving\n"
+        "      --semantics SEM      maximal (default) or interleaving; stochastic:\n"
+        "                           the net's timing (GSPN) in continuous time,\n"
+        "                           each point simulated as pn-run --semantics\n"
+        "                           stochastic does (seed pn_point_seed(S, k)),\n"
+        "                           a row an estimate with its interval\n"
+        "      --time T1,T2,...     stochastic: the transient at these times\n"
+        "      --confidence C       stochastic: of the intervals (default 0.95)\n"
+        "      --accuracy R         stochastic: half-widths within R times the\n"
+        "                           mean (default 0.05)\n"
+        "      --condition F        stochastic: the probability of F, a condition\n"
+        "                           on the marking (may be repeated)\n"
         "      --max-steps N        stop a run after N steps (default 100000000)\n"
         "      --steps N            run exactly N steps (limited runs in the\n"
         "                           statistics)\n"
@@ -106,7 +116,7 @@ static void usage(FILE *out)
         "\n"
         "Exit status: 0 success, 1 a net, workload, spec or results file could\n"
         "not be read or is invalid, 2 bad command line, 3 the output could not\n"
-        "be written.  SIGINT or SIGTERM: the points finished are written, the\n"
+        "be written, 4 stochastic: some point's accuracy was not reached.  SIGINT or SIGTERM: the points finished are written, the\n"
         "file stays valid (--resume goes on), status 130 or 143.\n",
 #ifdef HAVE_MPI
         "This pn-sweep is built with MPI."
@@ -158,7 +168,11 @@ static int run_to_sweep(sweep_t *s, const cli_run_t *r)
 static int set_option(sweep_t *s, cli_run_t *r, cli_common_t *cc, int c,
                       const char *arg)
 {
-    int rc = cli_run_option(r, c, arg);
+    int rc = stoch_option(&s->st, c, arg);
+    if (rc != -2)
+        return rc;
+    s->runs_given |= c == 'n';
+    rc = cli_run_option(r, c, arg);
     if (rc != -2)
         return rc;
     switch (c) {
@@ -205,6 +219,27 @@ static int set_option(sweep_t *s, cli_run_t *r, cli_common_t *cc, int c,
     return -1;
 }
 
+/* The options that go with --semantics stochastic, and those that do
+ * not.  Returns CLI_EUSAGE after a message, or -1. */
+static int check_stochastic(const sweep_t *s)
+{
+    if (!s->st.on && s->st.given) {
+        fprintf(stderr, "%s: --time, --confidence, --accuracy and "
+                "--condition need --semantics stochastic\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (s->st.on && (s->resume || s->merge || s->plot || s->per_run ||
+                     s->ncounts || s->exact_steps || s->include_limited ||
+                     sweep_mpi_size() > 1)) {
+        fprintf(stderr, "%s: --semantics stochastic writes every estimate "
+                "of each point: leave out --resume, --merge, --plot, "
+                "--per-run, --count, --steps and --include-limited, and "
+                "mpirun\n", prog);
+        return CLI_EUSAGE;
+    }
+    return -1;
+}
+
 /* Reads the command line (after the spec) into s.  Returns an exit code,
  * or -1 to go on. */
 static int parse_options(int argc, char **argv, sweep_t *s)
@@ -221,6 +256,7 @@ static int parse_options(int argc, char **argv, sweep_t *s)
         {"merge", no_argument, NULL, OPT_MERGE},
         {"progress", no_argument, NULL, OPT_PROGRESS},
         {"plot", required_argument, NULL, OPT_PLOT},
+        STOCH_LONGOPTS,
         CLI_LONGOPTS_COMMON};
     const char *counts[argc + 1];
     cli_run_t r;
@@ -239,7 +275,8 @@ static int parse_options(int argc, char **argv, sweep_t *s)
     s->fmt = cc.format == CLI_CSV ? PN_RESULTS_CSV : PN_RESULTS_JSONL;
     s->output = cc.output;
     s->quiet = cli_quiet();
-    return run_to_sweep(s, &r);
+    rc = run_to_sweep(s, &r);
+    return rc < 0 ? check_stochastic(s) : rc;
 }
 
 int main(int argc, char **argv)
@@ -266,6 +303,12 @@ int main(int argc, char **argv)
         return CLI_EOUTPUT;
     sweep_t s;
     sweep_init(&s, prog);
+    /* room for every --time and --condition */
+    const char **stoch_args = calloc(2 * (size_t)argc + 2, sizeof *stoch_args);
+    if (!stoch_args)
+        return CLI_EINPUT;
+    s.st.times = stoch_args;
+    s.st.conds = stoch_args + argc + 1;
     int rc = -1;
     /* the spec first: the command line's options then change it */
     for (int i = 1; i < argc && rc < 0; i++) {
@@ -292,14 +335,18 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: --plot draws the results file: give "
                     "--output FILE and the csv format\n", prog);
             rc = CLI_EUSAGE;
-        } else
+        } else {
+            if (s.st.on)
+                cli_timing_used();
             rc = s.merge ? sweep_merge(&s) : sweep_run(&s);
+        }
         if (rc == CLI_OK && s.plot && !s.signal)
             rc = sweep_plot(&s, s.output, s.plot);
     }
     rc = sweep_mpi_end(rc);
     int sig = s.signal;
     sweep_free(&s);
+    free(stoch_args);
     if (sig)
         cli_die_of_signal(sig);
     return rc;

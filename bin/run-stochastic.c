@@ -47,59 +47,55 @@ static int read_times(const char *prog, const stoch_opts_t *so,
     return CLI_OK;
 }
 
-static void text_est(const char *id, pn_gspn_estimate_t e)
+static void text_est(FILE *f, const char *id, pn_gspn_estimate_t e)
 {
     if (e.mean != e.mean)
-        printf("  %-24s -\n", id);
+        fprintf(f, "  %-24s -\n", id);
     else if (isinf(e.half))
-        printf("  %-24s %.6g  (no interval)\n", id, e.mean);
+        fprintf(f, "  %-24s %.6g  (no interval)\n", id, e.mean);
     else
-        printf("  %-24s %.6g  +- %.3g  [%.6g, %.6g]\n", id, e.mean, e.half,
+        fprintf(f, "  %-24s %.6g  +- %.3g  [%.6g, %.6g]\n", id, e.mean, e.half,
                e.mean - e.half, e.mean + e.half);
 }
 
 /* A number in JSON or CSV: null (empty) when it is not finite. */
-static void num(double v, int json)
+static void num(FILE *f, double v, int json)
 {
     if (isfinite(v))
-        printf("%.17g", v);
+        fprintf(f, "%.17g", v);
     else if (json)
-        printf("null");
+        fprintf(f, "null");
 }
 
-static void row(cli_format_t fmt, const char *measure, const char *id,
-                double time, pn_gspn_estimate_t e)
+static void row(FILE *f, const stoch_opts_t *so, cli_format_t fmt,
+                const char *measure, const char *id, double time,
+                pn_gspn_estimate_t e)
 {
-    if (fmt == CLI_CSV) {
-        printf("%s,", measure);
+    int json = fmt != CLI_CSV;
+    if (json) {
+        fprintf(f, "{%s\"measure\":\"%s\",\"id\":",
+                so->json_prefix ? so->json_prefix : "", measure);
+        pni_json_string(f, id, 0);
+    } else {
+        fprintf(f, "%s%s,", so->csv_prefix ? so->csv_prefix : "", measure);
         for (const char *c = id; *c; c++)
-            putchar(*c == ',' || *c == '"' ? '_' : *c);
-        printf(",");
-        num(time, 0);
-        printf(",");
-        num(e.mean, 0);
-        printf(",");
-        num(e.mean - e.half, 0);
-        printf(",");
-        num(e.mean + e.half, 0);
-        printf("\n");
-        return;
+            fputc(*c == ',' || *c == '"' ? '_' : *c, f);
     }
-    printf("{\"measure\":\"%s\",\"id\":", measure);
-    pni_json_string(stdout, id, 0);
-    printf(",\"time\":");
-    num(time, 1);
-    printf(",\"mean\":");
-    num(e.mean, 1);
-    printf(",\"low\":");
-    num(e.mean - e.half, 1);
-    printf(",\"high\":");
-    num(e.mean + e.half, 1);
-    printf("}\n");
+    static const char *const names[] = {"time", "mean", "low", "high"};
+    double v[] = {time, e.mean, e.mean - e.half, e.mean + e.half};
+    for (size_t i = 0; i < 4; i++) {
+        if (json)
+            fprintf(f, ",\"%s\":", names[i]);
+        else
+            fputc(',', f);
+        num(f, v[i], json);
+    }
+    fputs(json ? "}\n" : "\n", f);
 }
 
 /* The estimates of one time (k; time NAN: the steady state). */
-static void print_block(const pn_net_t *net, const pn_gspn_sim_result_t *r,
+static void print_block(FILE *f, const pn_net_t *net,
+                        const pn_gspn_sim_result_t *r,
                         const stoch_opts_t *so, size_t k, double time,
                         cli_format_t fmt)
 {
@@ -107,78 +103,79 @@ static void print_block(const pn_net_t *net, const pn_gspn_sim_result_t *r,
     int steady = time != time;
     if (fmt == CLI_TEXT) {
         if (!steady)
-            printf("at time %g:\n", time);
-        printf(steady ? "throughput (firings per unit of time):\n"
+            fprintf(f, "at time %g:\n", time);
+        fprintf(f, steady ? "throughput (firings per unit of time):\n"
                       : "firings since time 0 (mean):\n");
     }
     for (size_t t = 0; t < nt; t++) {
         const char *id = pn_net_transition(net, t)->id;
         if (fmt == CLI_TEXT)
-            text_est(id, r->throughput[k * nt + t]);
+            text_est(f, id, r->throughput[k * nt + t]);
         else
-            row(fmt, steady ? "throughput" : "firings", id, time,
+            row(f, so, fmt, steady ? "throughput" : "firings", id, time,
                 r->throughput[k * nt + t]);
     }
     if (fmt == CLI_TEXT)
-        printf(steady ? "mean tokens:\n" : "tokens (mean):\n");
+        fprintf(f, steady ? "mean tokens:\n" : "tokens (mean):\n");
     for (size_t p = 0; p < np; p++) {
         const char *id = pn_net_place(net, p)->id;
         if (fmt == CLI_TEXT)
-            text_est(id, r->mean_tokens[k * np + p]);
+            text_est(f, id, r->mean_tokens[k * np + p]);
         else
-            row(fmt, "tokens", id, time, r->mean_tokens[k * np + p]);
+            row(f, so, fmt, "tokens", id, time, r->mean_tokens[k * np + p]);
     }
     if (nc && fmt == CLI_TEXT)
-        printf(steady ? "probability (fraction of the time):\n"
+        fprintf(f, steady ? "probability (fraction of the time):\n"
                       : "probability:\n");
     for (size_t c = 0; c < nc; c++) {
         if (fmt == CLI_TEXT)
-            text_est(so->conds[c], r->probability[k * nc + c]);
+            text_est(f, so->conds[c], r->probability[k * nc + c]);
         else
-            row(fmt, "probability", so->conds[c], time,
+            row(f, so, fmt, "probability", so->conds[c], time,
                 r->probability[k * nc + c]);
     }
 }
 
-static void print_result(const pn_net_t *net, const pn_gspn_sim_result_t *r,
+static void print_result(FILE *f, const pn_net_t *net,
+                         const pn_gspn_sim_result_t *r,
                          const pn_gspn_sim_options_t *o,
                          const stoch_opts_t *so, cli_format_t fmt)
 {
-    if (fmt == CLI_CSV)
-        printf("measure,id,time,mean,low,high\n");
+    if (fmt == CLI_CSV && !so->csv_prefix)
+        fprintf(f, "measure,id,time,mean,low,high\n");
     if (fmt == CLI_TEXT) {
-        printf("semantics: stochastic (race, enabling memory), seed %" PRIu64
+        fprintf(f, "semantics: stochastic (race, enabling memory), seed %" PRIu64
                "\n", o->seed);
-        printf("confidence %g, accuracy %g: %s\n", o->confidence,
+        fprintf(f, "confidence %g, accuracy %g: %s\n", o->confidence,
                o->accuracy, r->accurate ? "reached"
                                         : "NOT reached (limit first)");
     }
     if (r->absorbing) {
         if (fmt == CLI_TEXT) {
-            printf("no steady state: the run reached a dead marking at time "
+            fprintf(f, "no steady state: the run reached a dead marking at time "
                    "%g\n", r->sim_time);
-            printf("absorbed: %" PRIu64 " of %" PRIu64 " runs (%" PRIu64
+            fprintf(f, "absorbed: %" PRIu64 " of %" PRIu64 " runs (%" PRIu64
                    " firings)\n", r->absorbed, r->runs, r->firings);
-            text_est("mean time to absorption", r->absorption);
+            text_est(f, "mean time to absorption", r->absorption);
         } else {
-            row(fmt, "absorption", "time", NAN, r->absorption);
+            row(f, so, fmt, "absorption", "time", NAN, r->absorption);
         }
         return;
     }
     if (!o->ntimes) {
         if (fmt == CLI_TEXT)
-            printf("steady state: %" PRIu64 " firings in time %g, warm-up "
+            fprintf(f, "steady state: %" PRIu64 " firings in time %g, warm-up "
                    "%g deleted (MSER-5), %d batches of %g, lag-1 "
                    "correlation %.3f\n", r->firings, r->sim_time, r->warmup,
                    30, r->batch_time, r->lag1);
-        print_block(net, r, so, 0, NAN, fmt);
+        print_block(f, net, r, so, 0, NAN, fmt);
         return;
     }
     if (fmt == CLI_TEXT)
-        printf("transient: %" PRIu64 " runs, %" PRIu64 " firings\n",
+        fprintf(f, "transient: %" PRIu64 " runs, %" PRIu64 " firings\n",
                r->runs, r->firings);
     for (size_t k = 0; k < o->ntimes; k++)
-        print_block(net, r, so, k, o->times[k], fmt);
+        print_block(f, net, r, so, k, o->times[k], fmt);
 }
 
 /* The conditions parsed against net into set (their formulas in f). */
@@ -205,6 +202,29 @@ static int read_conditions(const char *prog, const pn_net_t *net,
     return CLI_OK;
 }
 
+int stoch_option(stoch_opts_t *st, int c, const char *arg)
+{
+    switch (c) {
+    case CLI_OPT_SEMANTICS:
+        st->on = !strcmp(arg, "stochastic");
+        return st->on ? -1 : -2;
+    case STOCH_OPT_TIME: st->times[st->ntimes++] = arg; break;
+    case STOCH_OPT_CONDITION: st->conds[st->nconds++] = arg; break;
+    case STOCH_OPT_CONFIDENCE:
+        st->given = 1;
+        return cli_real("--confidence", arg, 0, 1, &st->confidence) ||
+                       !(st->confidence > 0 && st->confidence < 1)
+                   ? (st->confidence = 0, CLI_EUSAGE) : -1;
+    case STOCH_OPT_ACCURACY:
+        st->given = 1;
+        return cli_real("--accuracy", arg, 1e-9, 1e9, &st->accuracy)
+                   ? CLI_EUSAGE : -1;
+    default: return -2;
+    }
+    st->given = 1;
+    return -1;
+}
+
 int run_stochastic(const char *prog, const pn_net_t *net,
                    const cli_run_t *run, const stoch_opts_t *so,
                    cli_format_t fmt)
@@ -229,7 +249,8 @@ int run_stochastic(const char *prog, const pn_net_t *net,
     if (!rc) {
         pn_error_t err;
         if (pn_gspn_simulate(net, &o, &r, &err)) {
-            fprintf(stderr, "%s: %s\n", prog, err.text);
+            fprintf(stderr, "%s: %s%s\n", prog, so->where ? so->where : "",
+                    err.text);
             rc = CLI_EINPUT;
         }
     }
@@ -238,10 +259,11 @@ int run_stochastic(const char *prog, const pn_net_t *net,
             o.confidence = 0.95;
         if (o.accuracy == 0)
             o.accuracy = 0.05;
-        print_result(net, r, &o, so, fmt);
+        print_result(so->out ? so->out : stdout, net, r, &o, so, fmt);
         if (!r->accurate)
-            fprintf(stderr, "%s: the accuracy %g was not reached within the "
-                    "limits (--max-steps, --runs)\n", prog, o.accuracy);
+            fprintf(stderr, "%s: %sthe accuracy %g was not reached within "
+                    "the limits (--max-steps, --runs)\n", prog,
+                    so->where ? so->where : "", o.accuracy);
         rc = r->accurate ? CLI_OK : EXIT_LIMIT;
     }
     pn_gspn_sim_result_free(r);

@@ -14,6 +14,7 @@
 #include "pn.h"
 #include "gpu.h"
 #include "sweep.h"
+#include "lib_private.h"
 
 #define MAX_VALUES 1000000
 
@@ -297,6 +298,10 @@ static int gpu_net(const sweep_t *s, uint64_t k, const char **v,
             snprintf(msg, msgsize, "point %" PRIu64 ": %s", k, err.text);
             return -1;
         }
+    /* simulated in time: the net with time, unless the sweep says */
+    long row = pn_gpu_option_find("stochastic");
+    if (s->st.on && row >= 0 && !(o.given >> row & 1))
+        pn_gpu_option_set(&o, (size_t)row, "1", &err);
     pn_gpu_params_t gp;
     pn_gpu_warp_t *work;
     if (pn_gpu_options_arch(&o, &err) ||
@@ -323,37 +328,57 @@ static int gpu_net(const sweep_t *s, uint64_t k, const char **v,
     return 0;
 }
 
-/* The compiled net of point k (and the counted transitions' indexes).
- * Returns 0, or -1 with msg filled. */
-static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
-                       size_t *count_idx, char *msg, size_t msgsize)
+/* The net of point k: a file's with the point's values (returned with
+ * the nets' lock held, for point_net_done()) or the generator's.  Returns
+ * 0, or -1 with msg filled. */
+static int point_net(grid_t *g, uint64_t k, pn_net_t **out, char *msg,
+                     size_t msgsize)
 {
     sweep_t *s = g->s;
     const char *v[g->ndims + 1];
     size_t file;
     point_values(g, k, v, &file);
     size_t off = s->nfiles ? 1 : 0;
+    if (!s->nfiles)
+        return gpu_net(s, k, v, out, msg, msgsize);
+    pthread_mutex_lock(&g->net_lock);
+    pn_net_t *net = g->nets[file];
+    for (size_t i = 0; i < s->nparams; i++) {
+        const param_t *p = &s->params[i];
+        uint64_t x = 0; /* checked when the parameter was read */
+        cli_parse_u64(v[i + off], 0, &x);
+        pn_status_t st = p->kind == PARAM_INIT
+            ? pn_net_set_marking(net, p->index[file], x)
+            : pn_net_set_arc_weight(net, p->index[file], x);
+        if (st) {
+            snprintf(msg, msgsize, "point %" PRIu64 ": %s=%s is not "
+                     "allowed (%s)", k, p->name, v[i + off],
+                     pn_strstatus(st));
+            pthread_mutex_unlock(&g->net_lock);
+            return -1;
+        }
+    }
+    *out = net;
+    return 0;
+}
+
+static void point_net_done(grid_t *g, pn_net_t *net)
+{
+    if (g->s->nfiles)
+        pthread_mutex_unlock(&g->net_lock);
+    else
+        pn_net_free(net);
+}
+
+/* The compiled net of point k (and the counted transitions' indexes).
+ * Returns 0, or -1 with msg filled. */
+static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
+                       size_t *count_idx, char *msg, size_t msgsize)
+{
+    sweep_t *s = g->s;
     pn_net_t *net = NULL;
     int rc = -1;
-    if (s->nfiles) {
-        pthread_mutex_lock(&g->net_lock);
-        net = g->nets[file];
-        for (size_t i = 0; i < s->nparams; i++) {
-            const param_t *p = &s->params[i];
-            uint64_t x = 0; /* checked when the parameter was read */
-            cli_parse_u64(v[i + off], 0, &x);
-            pn_status_t st = p->kind == PARAM_INIT
-                ? pn_net_set_marking(net, p->index[file], x)
-                : pn_net_set_arc_weight(net, p->index[file], x);
-            if (st) {
-                snprintf(msg, msgsize, "point %" PRIu64 ": %s=%s is not "
-                         "allowed (%s)", k, p->name, v[i + off],
-                         pn_strstatus(st));
-                pthread_mutex_unlock(&g->net_lock);
-                return -1;
-            }
-        }
-    } else if (gpu_net(s, k, v, &net, msg, msgsize) != 0)
+    if (point_net(g, k, &net, msg, msgsize) != 0)
         return -1;
     for (size_t i = 0; i < s->ncounts; i++) {
         pn_object_t kind;
@@ -371,11 +396,113 @@ static int build_point(grid_t *g, uint64_t k, pn_engine_t **engine,
     }
     rc = 0;
 done:
-    if (s->nfiles)
-        pthread_mutex_unlock(&g->net_lock);
-    else
-        pn_net_free(net);
+    point_net_done(g, net);
     return rc;
+}
+
+/* ---- the stochastic semantics: a simulation a point --------------------- */
+
+/* A value in a CSV field (commas and quotes as '_', as pn-run's ids) or a
+ * JSON member (a whole number as a number, else a string). */
+static void put_value(FILE *m, const char *v, int json)
+{
+    if (!json) {
+        for (const char *c = v; *c; c++)
+            fputc(*c == ',' || *c == '"' ? '_' : *c, m);
+        return;
+    }
+    size_t n = strlen(v);
+    if (n && n < 19 && strspn(v, "0123456789") == n)
+        fputs(v, m);
+    else
+        pni_json_string(m, v, 0);
+}
+
+/* Point k's prefix of its rows: the columns before "measure" (CSV) or
+ * the members before it (JSON), malloc'd. */
+static char *stoch_prefix(const grid_t *g, uint64_t k, uint64_t seed,
+                          int json)
+{
+    const char *v[g->ndims + 1];
+    size_t file;
+    point_values(g, k, v, &file);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return NULL;
+    fprintf(m, json ? "\"schema\":1,\"kind\":\"estimate\",\"point\":%" PRIu64
+                      ",\"seed\":%" PRIu64 ",\"params\":{"
+                    : "1,estimate,%" PRIu64 ",%" PRIu64 ",", k, seed);
+    for (size_t d = 0; d < g->ndims; d++) {
+        if (json) {
+            fprintf(m, "%s", d ? "," : "");
+            pni_json_string(m, g->names[d], 0);
+            fputc(':', m);
+        }
+        put_value(m, v[d], json);
+        if (!json)
+            fputc(',', m);
+    }
+    fputs(json ? "}," : "", m);
+    if (fclose(m) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Each point of todo simulated in turn (the simulation has its threads),
+ * its estimates written as they come.  Returns -1 (done), 4 (some point
+ * short of its accuracy) or an exit code. */
+static int stochastic_sweep(sweep_t *s, grid_t *g, FILE *out,
+                            const uint64_t *todo, uint64_t ntodo)
+{
+    int json = s->fmt != PN_RESULTS_CSV, rc = -1, short_of = 0;
+    if (!json) {
+        fprintf(out, "schema,kind,point,seed");
+        for (size_t d = 0; d < g->ndims; d++)
+            fprintf(out, ",%s", g->names[d]);
+        fprintf(out, ",measure,id,time,mean,low,high\n");
+    }
+    cli_defer_signals();
+    for (uint64_t i = 0; i < ntodo && rc < 0; i++) {
+        if ((s->signal = cli_signal_pending()))
+            break;
+        uint64_t k = todo[i];
+        char msg[600], where[64];
+        pn_net_t *net;
+        if (point_net(g, k, &net, msg, sizeof msg) != 0) {
+            fprintf(stderr, "%s: %s\n", s->prog, msg);
+            return CLI_EINPUT;
+        }
+        cli_run_t run;
+        cli_run_init(&run, NULL);
+        run.seed = pn_point_seed(s->seed, k);
+        run.runs = s->runs_given ? s->runs : 0;
+        run.max_steps = s->max_steps;
+        run.jobs = s->threads;
+        char *prefix = stoch_prefix(g, k, run.seed, json);
+        snprintf(where, sizeof where, "point %" PRIu64 ": ", k);
+        s->st.out = out;
+        s->st.csv_prefix = json ? NULL : prefix;
+        s->st.json_prefix = json ? prefix : NULL;
+        s->st.where = where;
+        int r = prefix ? run_stochastic(s->prog, net, &run, &s->st,
+                                        json ? CLI_JSON : CLI_CSV)
+                       : CLI_EINPUT;
+        free(prefix);
+        point_net_done(g, net);
+        if (r == 4)
+            short_of = 1;
+        else if (r != CLI_OK)
+            rc = r;
+        if (fflush(out) != 0 && rc < 0)
+            rc = CLI_EOUTPUT;
+    }
+    if (s->signal && !s->quiet)
+        fprintf(stderr, "%s: interrupted\n", s->prog);
+    return rc >= 0 ? rc : short_of ? 4 : -1;
 }
 
 /* Writes point k's rows into a memory buffer (*buf, *len; free()). */
@@ -1103,7 +1230,12 @@ int sweep_run(sweep_t *s)
     for (uint64_t k = 0; k < g.npoints; k++)
         if (k % s->shard_n == s->shard_k && !done[k])
             todo[ntodo++] = k;
-    if (rc < 0 && empty && pn_results_write_header(out, &g.layout) != PN_OK)
+    if (s->st.on && rc < 0)
+        rc = stochastic_sweep(s, &g, out, todo, ntodo);
+    if (s->st.on)
+        ntodo = 0;  /* done: no pool of runs */
+    if (rc < 0 && empty && !s->st.on &&
+        pn_results_write_header(out, &g.layout) != PN_OK)
         rc = CLI_EOUTPUT;
     pool_t pl = {0};
     pl.g = &g;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "pn.h"
+#include "run-stochastic.h"
 
 typedef enum {
     PARAM_GPU,  /* a row of the generator's table */
@@ -44,6 +45,9 @@ typedef struct {
     int resume, merge, progress, quiet;
     int signal;         /* stopped by this signal */
     void *grid;         /* an MPI worker's grid (sweep_worker_setup) */
+    stoch_opts_t st;    /* --semantics stochastic: a simulation a point */
+    int runs_given;     /* --runs (stochastic: else the simulation's own
+                         * limit) */
 } sweep_t;
 
 void sweep_init(sweep_t *s, const char *prog);

@@ -807,10 +807,32 @@ static void tool_block(char *tool, size_t cap, const pn_gpu_params_t *p)
     if (p->barriers)
         PUT(" barriers=\"%llu\" barrier-warps=\"%zu\"", ULL(p->barriers),
             p->warps_per_block ? p->warps_per_block : p->warps);
+    if (p->stochastic)
+        PUT(" stochastic=\"1\" stages=\"%llu\"", ULL(p->stages));
     PUT("/></toolspecific>");
 #undef PUT
 #undef ULL
 }
+
+/* The net with time (doc/wpnm.md): each latency L of the step net as
+ * min(stages, L) stages (stages 0: L, one a step); set_timing() gives
+ * their count transitions the rate that makes the chain's mean L. */
+static uint64_t stage_count(uint64_t stages, uint64_t L)
+{
+    return stages && stages < L ? stages : L;
+}
+static pn_gpu_params_t stage_latencies(const pn_gpu_params_t *p)
+{
+    pn_gpu_params_t q = *p;
+    if (p->stochastic) {
+        q.l1 = stage_count(p->stages, p->l1);
+        q.l2 = stage_count(p->stages, p->l2);
+        q.la = stage_count(p->stages, p->la);
+    }
+    return q;
+}
+static pn_status_t set_timing(pn_net_t *net, const pn_gpu_params_t *p,
+                              const pn_gpu_params_t *q);
 
 pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
 {
@@ -858,6 +880,11 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
         return PN_ERANGE;
     if (p->barriers && (p->l1_hits || p->l2_hits || p->warps % bar_wb))
         return PN_EINVAL;
+    /* time: the issue choices of load slots and hits would race */
+    if ((p->stages && !p->stochastic) || p->stochastic > 1 ||
+        (p->stochastic && (p->mlp >= 2 || p->l1_hits || p->l2_hits)))
+        return PN_EINVAL;
+    pn_gpu_params_t q = stage_latencies(p);
     gen_t g;
     g.nodes = nodes_of(p);
     plan_layout(&g.lay, p->warps, g.nodes, slots != 0, p->inflight != 0);
@@ -868,6 +895,8 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     snprintf(name, sizeof name, "GPU warp net: %zu warps, %llu schedulers%s",
              p->warps, (unsigned long long)p->schedulers,
              p->pipelined ? ", pipelined issue" : "");
+    if (p->stochastic)
+        snprintf(name + strlen(name), sizeof name - strlen(name), ", timed");
     if (slots)
         snprintf(name + strlen(name), sizeof name - strlen(name),
                  ", %llu blocks of %zu warps, %zu resident",
@@ -907,11 +936,13 @@ pn_status_t pn_gpu_net(const pn_gpu_params_t *p, pn_net_t **out)
     size_t cols = (size_t)ceil(sqrt((double)p->warps));
     /* the warps first: the block slots' arcs go to their places */
     for (size_t w = 0; !st && w < p->warps; w++)
-        st = warp(&g, w, p->work ? &p->work[w] : &p->uniform, p, cols);
+        st = warp(&g, w, p->work ? &p->work[w] : &p->uniform, &q, cols);
     if (!st && slots)
         st = block_slots(&g, p, slots);
     for (size_t j = 0; !st && p->barriers && j < p->warps / bar_wb; j++)
         st = barrier_sync(&g, p, j, bar_wb);
+    if (!st && p->stochastic)
+        st = set_timing(g.net, p, &q);
     /* one page holding everything: the written PNML then needs no block of
      * ours to say that the net has no page */
     size_t page;
@@ -1133,6 +1164,41 @@ static int warp_id(const char *id, size_t *warp, char *kind, int *num)
     *kind = end[1];
     *num = (int)k;
     return 1;
+}
+
+/* The net with time: a step of the step net becomes an exponential delay
+ * of mean 1, so that one warp alone takes on average as long as its steps.
+ * The selection of an instruction (t2, t3, t4) is the one choice the step
+ * net makes among transitions of one warp: racing, the enabled ones would
+ * end it k times sooner, so it is immediate (weight 1: a uniform choice,
+ * as the step net's random order) and its step goes to the issue t1
+ * (mean 2).  A latency's count transition (t8, t17, t18) fires q's
+ * stages at rate stages / L (p: the latencies asked for). */
+static pn_status_t set_timing(pn_net_t *net, const pn_gpu_params_t *p,
+                              const pn_gpu_params_t *q)
+{
+    for (size_t i = 0; i < pn_net_transition_count(net); i++) {
+        size_t w;
+        char kind;
+        int k = 0;
+        pn_timing_t timing = PN_TIMING_EXPONENTIAL;
+        double rate = 1.0;
+        if (!warp_id(pn_net_transition(net, i)->id, &w, &kind, &k))
+            k = 0;
+        if (k >= 2 && k <= 4)
+            timing = PN_TIMING_IMMEDIATE;
+        else if (k == 1)
+            rate = 0.5;
+        else if (k == 8 || k == 17 || k == 18) {
+            /* latency 0: the count transition is there but never fires */
+            uint64_t L = k == 8 ? p->l1 : k == 17 ? p->l2 : p->la;
+            uint64_t n = k == 8 ? q->l1 : k == 17 ? q->l2 : q->la;
+            rate = L ? (double)n / (double)L : 1.0;
+        }
+        TRY(pn_net_set_timing(net, i, timing, rate, PN_DEFAULT_PRIORITY,
+                              PN_SERVER_SINGLE));
+    }
+    return PN_OK;
 }
 
 /* The block scheduler's nodes: b<j>_free, _run, _done (places), b<j>_start,

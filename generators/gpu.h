@@ -56,7 +56,14 @@ typedef struct pn_gpu_params {
                               * the warps of a block (warps_per_block, or
                               * all warps without it) start a phase
                               * together (doc/wpnm.md); 0: none */
-    uint64_t reserved[2];    /* zero: room for fields of later versions */
+    /* Time (doc/wpnm.md, "The net with time"): stochastic 1 gives every
+     * transition a GSPN timing, a step becoming an exponential delay of
+     * mean 1; a latency L becomes min(stages, L) exponential stages of
+     * mean L / min(stages, L) (an Erlang chain of mean L), stages 0 one
+     * stage per step of L (the countdown of the step net, rate 1).
+     * 0: the step net, no timing. */
+    uint64_t stochastic;     /* 0 or 1 */
+    uint64_t stages;         /* with stochastic: stages of a latency, or 0 */
 } pn_gpu_params_t;
 
 /* Fills the defaults of pn-gen-gpu(1): 32 warps, 2 schedulers, l1 = 20,
@@ -85,7 +92,9 @@ void pn_gpu_params_init(pn_gpu_params_t *p);
  * 0 or warps not min(resident, blocks) * warps_per_block; inflight below
  * transactions; l1_hits + l2_hits above a warp's global accesses; mlp
  * above PN_GPU_MAX_MLP, or mlp >= 2 with transactions, inflight or hits;
- * barriers with hits, or warps not a multiple of warps_per_block), PN_ERANGE (a count or latency + 1 above
+ * barriers with hits, or warps not a multiple of warps_per_block;
+ * stochastic with mlp >= 2 or hits, whose issue choices would race, or
+ * stages without stochastic), PN_ERANGE (a count or latency + 1 above
  * PN_TOKENS_MAX) or PN_ENOMEM.  Ids: p0, active, t0, w<i>_p<k>, w<i>_t<k>;
  * every node has a position (the paper's Figure 2 for each warp, warps in
  * a grid) and a name label offset to its right, with columns wide enough
@@ -139,6 +148,9 @@ typedef struct pn_gpu_options {
     uint64_t arch_applied; /* 1 once pn_gpu_options_arch() did so */
     uint64_t mlp;          /* load slots of a warp (1: the paper's frame) */
     uint64_t barriers;     /* barriers a warp meets (0: none) */
+    uint64_t stochastic;   /* 1: the net with time (doc/wpnm.md) */
+    uint64_t stages;       /* with stochastic: stages of a latency (0: one
+                            * a step) */
 } pn_gpu_options_t;
 
 typedef enum {

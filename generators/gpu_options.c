@@ -71,6 +71,13 @@ static const pn_gpu_option_t option_table[] = {
      "barriers a warp meets: its instructions\nrun in B + 1 phases, and the "
      "warps of\na block ({warps-per-block}, else all)\nstart each phase "
      "together (default 0)"},
+    {"stochastic", PN_GPU_OPT_FLAG, OFF(stochastic), 0, 1, 0, "", "flag",
+     "the net with time (GSPN): a step an\nexponential delay of mean 1, a "
+     "latency L\nan Erlang chain of mean L, for pn-solve(1)\nand "
+     "pn-run(1)'s stochastic semantics"},
+    {"stages", U, OFF(stages), 1, MAXN, 0, "K", "stages",
+     "with {stochastic}: a latency L as min(K, L)\nstages (default: L, "
+     "one a step; 1: an\nexponential delay of mean L)"},
     {"arch", PN_GPU_OPT_TEXT, OFF(arch), 0, 0, 0, "CC", "architecture",
      "defaults of compute capability CC (sm_80,\n8.0): schedulers; l1, l2, "
      "la and hit\nlatencies in cycles, one step a cycle"},
@@ -142,6 +149,50 @@ static int given(const pn_gpu_options_t *o, const char *name)
     return i >= 0 && (o->given >> i & 1);
 }
 
+/* A number or flag row's value (0 for a file or a word). */
+static uint64_t value(const pn_gpu_options_t *o, const char *name)
+{
+    long i = pn_gpu_option_find(name);
+    if (i < 0 || option_table[i].type == PN_GPU_OPT_FILE ||
+        option_table[i].type == PN_GPU_OPT_TEXT)
+        return 0;
+    return *(const uint64_t *)((const char *)o + option_table[i].offset);
+}
+
+/* Parameters that mean something only with another one set. */
+static const struct {
+    const char *opt, *needs, *why;
+} needs_table[] = {
+    {"la", "pipelined", "the paper's net has no arithmetic latency"},
+    {"stages", "stochastic", "the step net counts a latency in steps"},
+};
+
+static pn_status_t check_needs(const pn_gpu_options_t *o, pn_error_t *err)
+{
+    for (size_t i = 0; i < sizeof needs_table / sizeof *needs_table; i++)
+        if (value(o, needs_table[i].opt) && !value(o, needs_table[i].needs))
+            return pni_error(err, PN_EINVAL, 0, 0, "%s needs %s (%s)",
+                             needs_table[i].opt, needs_table[i].needs,
+                             needs_table[i].why);
+    if (o->stochastic && (o->mlp >= 2 || o->l1_hits || o->l2_hits))
+        return pni_error(err, PN_EINVAL, 0, 0,
+                         "stochastic goes with the paper's global frame "
+                         "only (not with mlp or hits: their issue choices "
+                         "would race)");
+    return PN_OK;
+}
+
+/* Drops the workload read so far, before an error that is not the
+ * file's. */
+static void drop_work(pn_gpu_params_t *p, pn_gpu_warp_t **work,
+                      pn_error_t *err)
+{
+    free(*work);
+    *work = NULL;
+    p->work = NULL;
+    pni_error_begin(err, NULL);
+}
+
 /* The barriers (doc/wpnm.md): their blocks are warps-per-block warps
  * without the block scheduler (its slots with it), and not with hits. */
 static pn_status_t resolve_barriers(const pn_gpu_options_t *o,
@@ -189,10 +240,11 @@ pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
     p->uniform.global = o->global;
     p->pipelined = o->pipelined != 0;
     p->la = o->la;
-    if (o->la && !o->pipelined)
-        return pni_error(err, PN_EINVAL, 0, 0,
-                         "la needs pipelined (the paper's net has no "
-                         "arithmetic latency)");
+    p->stochastic = o->stochastic != 0;
+    p->stages = o->stages;
+    pn_status_t nst = check_needs(o, err);
+    if (nst)
+        return nst;
     p->transactions = o->transactions;
     p->inflight = o->inflight;
     p->l1_hits = o->l1_hits;
@@ -277,9 +329,7 @@ pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
         if (st)
             return st;
         if ((given(o, "warps") || resident) && warps != n) {
-            free(*work);
-            *work = NULL;
-            pni_error_begin(err, NULL); /* not an error of the file */
+            drop_work(p, work, err);
             return pni_error(err, PN_EINVAL, 0, 0,
                              "%s %llu but the workload %s has %zu warps",
                              resident ? "resident slots give warps" : "warps",
@@ -291,10 +341,7 @@ pn_status_t pn_gpu_options_resolve(const pn_gpu_options_t *o,
     for (uint64_t w = 0; w < warps; w++) {
         uint64_t g = p->work ? p->work[w].global : p->uniform.global;
         if (o->l1_hits > g || o->l2_hits > g - o->l1_hits) {
-            free(*work);
-            *work = NULL;
-            p->work = NULL;
-            pni_error_begin(err, NULL);
+            drop_work(p, work, err);
             return pni_error(err, PN_EINVAL, 0, 0,
                              "l1-hits %llu and l2-hits %llu are more than "
                              "the %llu global accesses of warp %llu",

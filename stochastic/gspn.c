@@ -308,6 +308,29 @@ pn_status_t pni_gspn_init(pni_gspn_t *g, const pn_net_t *net,
     return PN_OK;
 }
 
+/* The nonzero off-diagonal rates: distinct pairs of states.  The graph
+ * adds one entry per path, so a state reached from another by two
+ * transitions, or through a vanishing loop, has several; explore() adds
+ * a state's entries together, so a stamp per target finds the repeats. */
+static pn_status_t count_edges(const pni_gspn_t *g, size_t *count)
+{
+    size_t *seen = malloc((g->ntang ? g->ntang : 1) * sizeof *seen);
+    if (!seen)
+        return PN_ENOMEM;
+    for (size_t i = 0; i < g->ntang; i++)
+        seen[i] = SIZE_MAX;
+    *count = 0;
+    for (size_t e = 0; e < g->nedges; e++) {
+        const pni_gspn_edge_t *ed = &g->edges[e];
+        if (ed->from == SIZE_MAX || seen[ed->to] == ed->from)
+            continue;
+        seen[ed->to] = ed->from;
+        ++*count;
+    }
+    free(seen);
+    return PN_OK;
+}
+
 pn_status_t pn_gspn_solve(const pn_net_t *net, const pn_gspn_options_t *opt,
                           pn_gspn_result_t **out, pn_error_t *err)
 {
@@ -344,8 +367,9 @@ pn_status_t pn_gspn_solve(const pn_net_t *net, const pn_gspn_options_t *opt,
     if (!st) {
         r->tangible = g.ntang;
         r->vanishing = g.nvan;
-        for (size_t e = 0; e < g.nedges; e++)
-            r->edges += g.edges[e].from != SIZE_MAX;
+        st = count_edges(&g, &r->edges);
+    }
+    if (!st) {
         st = pni_gspn_ctmc(&g, &o, r);
         if (!st && o.ntimes)
             st = pni_gspn_transient(&g, &o, r);

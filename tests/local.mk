@@ -232,6 +232,16 @@ tests_test_gspn_sim_LDADD = $(PN_MODULES) $(PN_MODULE_LIBS) $(CHECK_LIBS)
 # exact values of pn-solve, absorption, --jobs (cli-gspn-sim.sh)
 TESTS += tests/cli-gspn-sim.sh
 EXTRA_DIST += tests/cli-gspn-sim.sh
+
+# the GPU warp net with time: one warp's mean time is its steps
+# (cli-gpu-time.sh)
+TESTS += tests/cli-gpu-time.sh
+EXTRA_DIST += tests/cli-gpu-time.sh
+
+# pn-sweep --semantics stochastic: pn-run's estimates a point
+# (cli-sweep-stochastic.sh)
+TESTS += tests/cli-sweep-stochastic.sh
+EXTRA_DIST += tests/cli-sweep-stochastic.sh
 # structural reductions (analysis/reduce.c) against the full search
 check_PROGRAMS += tests/test_reduce
 TESTS += tests/test_reduce

@@ -1381,6 +1381,94 @@ START_TEST(construct_options)
 }
 END_TEST
 
+/* The timing of node id: its kind and rate. */
+static void timing_is(const pn_net_t *net, const char *id, pn_timing_t k,
+                      double rate)
+{
+    pn_object_t kind;
+    size_t i;
+    ck_assert_int_eq(pn_net_find(net, id, &kind, &i), PN_OK);
+    ck_assert_int_eq(kind, PN_TRANSITION);
+    const pn_transition_t *t = pn_net_transition(net, i);
+    ck_assert_msg(t->timing == k && t->rate == rate,
+                  "%s: %s %g, wanted %s %g", id, pn_timing_name(t->timing),
+                  t->rate, pn_timing_name(k), rate);
+    ck_assert_int_eq(t->server, PN_SERVER_SINGLE);
+}
+
+/* The weight of the arc from src to dst. */
+static uint64_t weight_of(const pn_net_t *net, const char *id)
+{
+    pn_object_t kind;
+    size_t i;
+    ck_assert_int_eq(pn_net_find(net, id, &kind, &i), PN_OK);
+    return pn_net_arc(net, i)->weight;
+}
+
+/* The net with time (doc/wpnm.md): selections immediate, the issue of
+ * mean 2, every other step of mean 1, a latency L in min(K, L) stages of
+ * rate min(K, L) / L; the timing survives a round trip. */
+START_TEST(timed_net)
+{
+    pn_gpu_params_t p = {.warps = 2, .schedulers = 2, .l1 = 20, .l2 = 2,
+        .uniform = {3, 2, 1}, .stochastic = 1};
+    pn_net_t *net;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    timing_is(net, "t0", PN_TIMING_EXPONENTIAL, 1.0);
+    timing_is(net, "w1_t2", PN_TIMING_IMMEDIATE, 1.0);
+    timing_is(net, "w1_t3", PN_TIMING_IMMEDIATE, 1.0);
+    timing_is(net, "w0_t4", PN_TIMING_IMMEDIATE, 1.0);
+    timing_is(net, "w0_t1", PN_TIMING_EXPONENTIAL, 0.5);
+    timing_is(net, "w0_t8", PN_TIMING_EXPONENTIAL, 1.0);
+    timing_is(net, "w1_t16", PN_TIMING_EXPONENTIAL, 1.0);
+    ck_assert_uint_eq(weight_of(net, "a_w0_t5_w0_p12"), 21);
+    pn_status_t st;
+    pn_net_t *back = reread(net, PN_DIALECT_STANDARD, &st);
+    ck_assert_int_eq(st, PN_OK);
+    timing_is(back, "w1_t3", PN_TIMING_IMMEDIATE, 1.0);
+    timing_is(back, "w0_t1", PN_TIMING_EXPONENTIAL, 0.5);
+    pn_net_free(back);
+    pn_net_free(net);
+    /* 4 stages of the 20 steps of l1; l2 = 2 keeps its 2 */
+    p.stages = 4;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    timing_is(net, "w1_t8", PN_TIMING_EXPONENTIAL, 0.2);
+    timing_is(net, "w1_t17", PN_TIMING_EXPONENTIAL, 1.0);
+    ck_assert_uint_eq(weight_of(net, "a_w1_t5_w1_p12"), 5);
+    ck_assert_uint_eq(weight_of(net, "a_w1_p13_w1_t9"), 4);
+    ck_assert_uint_eq(weight_of(net, "a_w1_t6_w1_p15"), 3);
+    pn_net_free(net);
+    /* the step net has no timing; stages need time; load slots and hits
+     * would race */
+    p.stochastic = 0;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_EINVAL);
+    p.stages = 0;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_OK);
+    timing_is(net, "w0_t1", PN_TIMING_NONE, 1.0);
+    pn_net_free(net);
+    p.stochastic = 1;
+    p.mlp = 2;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_EINVAL);
+    p.mlp = 0;
+    p.l2_hits = 1;
+    ck_assert_int_eq(pn_gpu_net(&p, &net), PN_EINVAL);
+    /* the options say why */
+    pn_gpu_options_t o;
+    pn_gpu_params_t q;
+    pn_gpu_warp_t *work;
+    pn_error_t err;
+    pn_gpu_options_init(&o);
+    ck_assert_int_eq(pn_gpu_option_set(&o, (size_t)pn_gpu_option_find(
+                         "stages"), "3", &err), PN_OK);
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &q, &work, &err), PN_EINVAL);
+    ck_assert(strstr(err.text, "stages needs stochastic"));
+    ck_assert_int_eq(pn_gpu_option_set(&o, (size_t)pn_gpu_option_find(
+                         "stochastic"), "1", &err), PN_OK);
+    ck_assert_int_eq(pn_gpu_options_resolve(&o, &q, &work, &err), PN_OK);
+    ck_assert(q.stochastic == 1 && q.stages == 3);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gpu");
@@ -1401,6 +1489,7 @@ int main(void)
     tcase_add_test(tc, construct_options);
     tcase_add_test(tc, load_slots);
     tcase_add_test(tc, barriers);
+    tcase_add_test(tc, timed_net);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

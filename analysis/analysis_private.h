@@ -314,6 +314,11 @@ pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
                        int (*hook)(pn_reach_t *, uint32_t, const uint64_t *,
                                    void *),
                        void *ctx, pn_reach_t **out);
+/* The options of a store opened at the initial marking and grown on
+ * demand (the LTL product and CTL on the fly): o's semantics and limits
+ * (NULL: the defaults), no graph, paths, unboundedness check, stubborn
+ * sets or progress line. */
+void pni_fly_options(const pn_reach_options_t *o, pn_reach_options_t *oc);
 /* pni_search(), answering the queries qs (answers: their answers so far,
  * which the hook fills): with o->stubborn, the search fires only the
  * stubborn sets of the queries still open (stubborn.c). */

@@ -87,15 +87,7 @@ pn_status_t pni_lctl_new(const pn_net_t *net, const pn_reach_options_t *o,
                          pni_lctl_t **out)
 {
     pn_reach_options_t oc;
-    if (o)
-        oc = *o;
-    else
-        pn_reach_options_init(&oc);
-    oc.graph = 0;
-    oc.no_paths = 1;
-    oc.unbounded = 0;
-    oc.stubborn = 0;
-    oc.progress = NULL;
+    pni_fly_options(o, &oc);
     *out = NULL;
     lctl_t *c = calloc(1, sizeof *c);
     if (!c)

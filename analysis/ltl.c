@@ -583,15 +583,7 @@ pn_status_t pni_fly_new(const pn_net_t *net, const pn_reach_options_t *o,
     if (!g)
         return PN_ENOMEM;
     pn_reach_options_t oc;
-    if (o)
-        oc = *o;
-    else
-        pn_reach_options_init(&oc);
-    oc.graph = 0;
-    oc.no_paths = 1;
-    oc.unbounded = 0;
-    oc.stubborn = 0;
-    oc.progress = NULL;
+    pni_fly_options(o, &oc);
     pn_status_t st = pni_search(net, &oc, stop_at_first, NULL, &g->r);
     if (!st && g->r->found.end != PN_REACH_DECIDED)
         st = PN_ERANGE; /* no room for the initial marking */

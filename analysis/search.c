@@ -349,6 +349,19 @@ uint64_t pn_reach_symmetry(const pn_reach_t *r)
     return !r || !r->sym_asked ? 0 : pni_sym_order(r->sym);
 }
 
+void pni_fly_options(const pn_reach_options_t *o, pn_reach_options_t *oc)
+{
+    if (o)
+        *oc = *o;
+    else
+        pn_reach_options_init(oc);
+    oc->graph = 0;
+    oc->no_paths = 1;
+    oc->unbounded = 0;
+    oc->stubborn = 0;
+    oc->progress = NULL;
+}
+
 pn_status_t pni_search(const pn_net_t *net, const pn_reach_options_t *o,
                            int (*hook)(pn_reach_t *, uint32_t,
                                        const uint64_t *, void *),

@@ -1237,6 +1237,9 @@ static int own_child(rd_t *rd, void *ctx, const char *name)
         return pni_rd_children(rd, own_tool_child, &page);
     } else if (!strcmp(name, "timing")) {
         return own_timing(rd);
+    } else if (!strcmp(name, "definition")) {
+        /* a PIPE rate parameter, carried for PIPE's transition blocks */
+        return pni_rd_definition(rd);
     } else if (!strcmp(name, "capacity") || !strcmp(name, "member")) {
         const char *node = qual(rd, pni_rd_attr(rd, "node"));
         const char *val = pni_rd_attr(rd, name[0] == 'c' ? "value" : "page");

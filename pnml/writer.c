@@ -617,25 +617,27 @@ static int pipe_blocks(wr_t *w, size_t i)
 
 /* PIPE's rate parameters, as read (PIPECore writes them first in the
  * net). */
+static int write_definition(wr_t *w, size_t i, int depth)
+{
+    const char *id, *name, *expr, *xml;
+    pni_net_rate_param(w->net, i, &id, &name, &expr, &xml);
+    if (xml)
+        return raw_line(w, depth, xml);
+    W(start(w, "definition"));
+    if (name)
+        W(att(w, "name", name));
+    W(att(w, "expression", expr));
+    if (id)
+        W(att(w, "id", id));
+    W(att(w, "defType", "real"));
+    W(att(w, "type", "text"));
+    return end(w);
+}
+
 static int pipe_definitions(wr_t *w)
 {
-    for (size_t i = 0; i < pni_net_rate_param_count(w->net); i++) {
-        const char *id, *name, *expr, *xml;
-        pni_net_rate_param(w->net, i, &id, &name, &expr, &xml);
-        if (xml) {
-            W(raw_line(w, 2, xml));
-            continue;
-        }
-        W(start(w, "definition"));
-        if (name)
-            W(att(w, "name", name));
-        W(att(w, "expression", expr));
-        if (id)
-            W(att(w, "id", id));
-        W(att(w, "defType", "real"));
-        W(att(w, "type", "text"));
-        W(end(w));
-    }
+    for (size_t i = 0; i < pni_net_rate_param_count(w->net); i++)
+        W(write_definition(w, i, 2));
     return 0;
 }
 
@@ -780,7 +782,8 @@ static int write_timing(wr_t *w, size_t i)
 }
 
 /* Our block: capacities, transitions' timing (which PNML has no label
- * for) and the page structure the single <page> loses. */
+ * for), PIPE's rate parameters and the page structure the single <page>
+ * loses. */
 static int write_block(wr_t *w)
 {
     const pn_net_t *net = w->net;
@@ -790,7 +793,8 @@ static int write_block(wr_t *w)
         caps |= pn_net_place(net, i)->capacity != 0;
     for (size_t i = 0; i < nt; i++)
         timing |= pn_net_transition(net, i)->timing != PN_TIMING_NONE;
-    if (!caps && !timing && !w->page_block)
+    size_t nparams = pni_net_rate_param_count(net);
+    if (!caps && !timing && !nparams && !w->page_block)
         return 0;
     W(start(w, "toolspecific"));
     W(att(w, "tool", PNI_TOOL_NAME));
@@ -805,6 +809,10 @@ static int write_block(wr_t *w)
     for (size_t i = 0; i < nt; i++)
         if (pn_net_transition(net, i)->timing != PN_TIMING_NONE)
             W(write_timing(w, i));
+    /* PIPE's rate parameters, as read, so that the transitions' PIPE
+     * blocks that name them still find them when written back as PIPE */
+    for (size_t i = 0; i < nparams; i++)
+        W(write_definition(w, i, 3));
     if (w->page_block) {
         W(start(w, "pages"));
         W(end(w));

@@ -127,4 +127,24 @@ has "$TMP/err" "<definition> 'r': rate '#(Q)': 'Q' names no place"
 pipe_net "$TMP/bad.xml" '1' '' '<toolspecific tool="PIPE" version="5" rateDefinition="nope"/>'
 expect 1 "$BIN/pn-info" "$TMP/bad.xml"
 has "$TMP/err" "transition 'T0': rateDefinition 'nope' names no <definition>"
+# ---- rate parameters through the other dialects and back ------------------
+# the standard dialect carries the parameter in its own block, so that the
+# transition's PIPE block still names it when written back as PIPE
+expect 0 "$BIN/pn-convert" -o "$TMP/def.pnml" "$TMP/def.xml"
+has "$TMP/def.pnml" "$def"
+expect 0 "$BIN/pn-convert" -o "$TMP/def2.pnml" "$TMP/def.pnml"
+cmp -s "$TMP/def.pnml" "$TMP/def2.pnml" && ok || bad "a second standard write of a parameter differs"
+expect 0 "$BIN/pn-convert" --dialect pipe -o "$TMP/def.back" "$TMP/def.pnml"
+has "$TMP/def.back" "$def"
+has "$TMP/def.back" "$blk"
+cmp -s "$TMP/def.out" "$TMP/def.back" && ok || bad "PIPE -> standard -> PIPE differs from PIPE -> PIPE"
+expect 0 "$BIN/pn-solve" "$TMP/def.back"
+sed 1d "$TMP/out" > "$TMP/def.solve"
+cmp -s "$TMP/expr.solve" "$TMP/def.solve" && ok || bad "the parameter is lost through the standard dialect"
+# a malformed parameter in our block is refused where it is
+sed 's/expression="#(P0)\*2" id="rate1"/expression="#(Q)" id="rate1"/' "$TMP/def.pnml" > "$TMP/bad.pnml"
+line=$(grep -n '<definition' "$TMP/bad.pnml" | head -1 | cut -d: -f1)
+expect 1 "$BIN/pn-info" "$TMP/bad.pnml"
+has "$TMP/err" "$TMP/bad.pnml:$line:"
+has "$TMP/err" "<definition> 'rate1': rate '#(Q)': 'Q' names no place"
 finish

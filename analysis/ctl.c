@@ -598,61 +598,72 @@ static pn_status_t find_chain(const wit_t *w, uint32_t **chain, size_t *len,
     return st;
 }
 
-/* Whether operand k (values v) is `want` at state s, marking m: an
- * operand with no temporal operator is read on the marking itself. */
-static int claim(const wit_t *w, const pn_qformula_t *k,
-                 const unsigned char *v, int want, uint32_t s,
+/* A path being checked: the formula, its answer, the operands' values
+ * (kid()) where they are temporal. */
+typedef struct {
+    pn_reach_t *r;
+    const pn_qformula_t *f;
+    int value;
+    pni_ctl_kid_fn kid;
+    void *ctx;
+} check_t;
+
+/* Whether operand k is surely `want` at state s, marking m: an operand
+ * with no temporal operator is read on the marking itself. */
+static int claim(const check_t *ck, size_t k, int want, uint32_t s,
                  const uint64_t *m)
 {
-    if (!pni_qformula_temporal(k))
-        return pni_formula_holds(w->c->r->engine, w->c->r->nt, k, m) == want;
-    return want ? v[s] != 0 : !v[w->c->n + s];
+    if (!pni_qformula_temporal(ck->f->kids[k]))
+        return pni_formula_holds(ck->r->engine, ck->r->nt, ck->f->kids[k],
+                                 m) == want;
+    return ck->kid(ck->ctx, k, s, want);
 }
 
 /* Whether marking position i of a path of len (the chain's states, m the
- * markings replayed) says what the answer claims there. */
-static int claims_at(const wit_t *w, const uint32_t *chain, size_t len,
+ * marking replayed) says what the answer claims there. */
+static int claims_at(const check_t *ck, const uint32_t *chain, size_t len,
                      size_t loop, size_t i, const uint64_t *m)
 {
-    const pn_qformula_t *f = w->f;
     uint32_t s = chain[i];
     int last = i + 1 == len;
-    switch (f->kind) {
+    switch (ck->f->kind) {
     case PN_QF_EX:
     case PN_QF_AX:
-        return !i || claim(w, f->kids[0], w->a, w->value, s, m);
+        return !i || claim(ck, 0, ck->value, s, m);
     case PN_QF_EF:
     case PN_QF_AG:
-        return !last || claim(w, f->kids[0], w->a, w->value, s, m);
+        return !last || claim(ck, 0, ck->value, s, m);
     case PN_QF_EU:
-        return last ? claim(w, f->kids[1], w->b, 1, s, m)
-                    : claim(w, f->kids[0], w->a, 1, s, m);
+        return last ? claim(ck, 1, 1, s, m) : claim(ck, 0, 1, s, m);
     case PN_QF_EG:
-        return claim(w, f->kids[0], w->a, 1, s, m);
+        return claim(ck, 0, 1, s, m);
     case PN_QF_AF:
-        return claim(w, f->kids[0], w->a, 0, s, m);
+        return claim(ck, 0, 0, s, m);
     default: /* A [ f U g ] false: never g, and f fails where it ends */
-        return claim(w, f->kids[1], w->b, 0, s, m) &&
-               (!last || loop != PN_REACH_NO_LOOP ||
-                claim(w, f->kids[0], w->a, 0, s, m));
+        return claim(ck, 1, 0, s, m) &&
+               (!last || loop != PN_REACH_NO_LOOP || claim(ck, 0, 0, s, m));
     }
 }
 
-/* The path replayed from the initial marking by the firing rule
- * (pn_sim_fire()): every step fires, reaches the state's marking, and the
- * markings say what the answer claims; a loop comes back to where it
- * starts, a dead end enables nothing.  PN_ETRACE otherwise. */
-static pn_status_t replay_check(const wit_t *w, const uint32_t *chain,
-                                size_t len, const pn_reach_path_t *p,
-                                size_t loop)
+pn_status_t pni_ctl_path_check(pn_reach_t *r, const pn_qformula_t *f,
+                               int value, const uint32_t *chain, size_t len,
+                               const pn_reach_path_t *p, size_t loop,
+                               pni_ctl_kid_fn kid, void *ctx)
 {
-    pn_reach_t *r = w->c->r;
+    check_t ck = {r, f, value, kid, ctx};
     size_t np = r->np;
     pn_sim_t *sim = pn_sim_new(r->engine, 1, r->sem, 0);
     uint64_t *m = malloc((len + 1) * (np + 1) * sizeof *m);
     uint64_t *at = malloc((np + 1) * sizeof *at);
     pn_status_t st = sim && m && at ? PN_OK : PN_ENOMEM;
-    if (!st && p->nsteps + 1 != len)
+    /* AF and EG go on for ever; the others (but A [ f U g ], when f
+     * fails where it ends) end where the answer is decided */
+    int looped = loop != PN_REACH_NO_LOOP;
+    int must_loop = f->kind == PN_QF_AF || f->kind == PN_QF_EG;
+    int may_loop = must_loop || f->kind == PN_QF_AU;
+    if (!st && (!len || p->nsteps + 1 != len ||
+                (looped && (loop >= len || !may_loop)) ||
+                (must_loop && !looped)))
         st = PN_ETRACE;
     for (size_t i = 0; !st && i < len; i++) {
         size_t bad;
@@ -668,7 +679,7 @@ static pn_status_t replay_check(const wit_t *w, const uint32_t *chain,
             if (memcmp(at, m + i * np, np * sizeof *m))
                 st = PN_ETRACE;
         }
-        if (!st && !claims_at(w, chain, len, loop, i, m + i * np))
+        if (!st && !claims_at(&ck, chain, len, loop, i, m + i * np))
             st = PN_ETRACE;
     }
     if (!st && loop != PN_REACH_NO_LOOP && loop + 1 == len) {
@@ -684,6 +695,14 @@ static pn_status_t replay_check(const wit_t *w, const uint32_t *chain,
     return st;
 }
 
+/* Operand k's value at s over the graph: surely `want`. */
+static int graph_kid(void *ctx, size_t k, uint32_t s, int want)
+{
+    const wit_t *w = ctx;
+    const unsigned char *v = k ? w->b : w->a;
+    return want ? v[s] != 0 : !v[w->c->n + s];
+}
+
 pn_status_t pn_reach_ctl_path(const pn_reach_t *rc, const pn_qformula_t *f,
                               pn_reach_path_t **out, size_t *loop)
 {
@@ -693,6 +712,10 @@ pn_status_t pn_reach_ctl_path(const pn_reach_t *rc, const pn_qformula_t *f,
         return PN_EINVAL;
     *out = NULL;
     *loop = PN_REACH_NO_LOOP;
+    /* the one the local algorithm found, when it answered f */
+    pn_status_t st = pni_kept_path(r, f, out, loop);
+    if (st != PN_EINVAL)
+        return st;
     if (!r->graph.keep_graph || !r->store.nstates)
         return PN_EINVAL;
     ctl_t *c = pni_ctl_new(r);
@@ -701,7 +724,7 @@ pn_status_t pn_reach_ctl_path(const pn_reach_t *rc, const pn_qformula_t *f,
     wit_t w = {c, f, W_REACH, 0, NULL, NULL, NULL, NULL, NULL};
     uint32_t *chain = NULL;
     size_t len = 0, at = 0;
-    pn_status_t st = eval_atoms(c, f);
+    st = eval_atoms(c, f);
     if (!st)
         st = predecessors(c);
     if (!st)
@@ -710,7 +733,8 @@ pn_status_t pn_reach_ctl_path(const pn_reach_t *rc, const pn_qformula_t *f,
         st = find_chain(&w, &chain, &len, &at);
     if (!st)
         st = pni_path_of(r, chain, len, out);
-    if (!st && (st = replay_check(&w, chain, len, *out, at))) {
+    if (!st && (st = pni_ctl_path_check(r, f, w.value, chain, len, *out, at,
+                                        graph_kid, &w))) {
         pn_reach_path_free(*out);
         *out = NULL;
     }

@@ -281,8 +281,10 @@ pn_status_t pn_reach_lasso(const pn_reach_t *r, const pn_qformula_t *f,
                            pn_reach_path_t **out, size_t *loop);
 
 /* A path that shows the answer of a CTL formula f at its top operator
- * (a query of kind PN_QUERY_CTL, on r a search that kept its graph: the
- * answer is f's value there, computed again), when one path shows it:
+ * (a query of kind PN_QUERY_CTL that pn_reach_solve() decided on the
+ * fly: the path its search decided on, kept with r; else, on r a search
+ * that kept its graph, f's value there computed again), when one path
+ * shows it:
  * E [ a U b ] (and EF b) true: markings with a up to one with b;
  * AG b false: up to one without b; EX b true (AX b false): one step to
  * a marking with b (without b); A [ a U b ] (and AF b) false: markings

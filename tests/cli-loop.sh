@@ -27,6 +27,13 @@ has "$TMP/w/q5.trace" "S 1 t2"
 # AG true: a tree of paths shows it, not one
 [ -e "$TMP/w/q6.trace" ] && bad "a path for AG true" || ok
 
+# on the fly (a time limit): the path the local algorithm decided on
+expect 0 "$BIN/pn-reach" --time-limit 20 --query 'EG p1 + p2 >= 1' \
+    --query 'A [ p1 + p2 >= 1 U p3 > 0 ]' --witness "$TMP/f" "$net"
+for q in q1 q2; do
+    has "$TMP/f/$q.trace" "# loop: from the marking after step 0 round to it again, for ever"
+done
+
 # a dead end: the sample net stops after t1
 expect 0 "$BIN/pn-reach" --query 'EG p1 >= 0' --witness "$TMP/d" \
     "$top/tests/pnml/valid/sample/net.pnml"

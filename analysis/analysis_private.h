@@ -392,6 +392,19 @@ pni_ctl_t *pni_ctl_new(pn_reach_t *r);
 pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *known,
                           int *value, uint64_t *state);
 void pni_ctl_free(pni_ctl_t *c);
+/* A path p through the states chain[0..len) of r that is to show CTL
+ * formula f's answer value at its top operator (as pn_reach_ctl_path()
+ * says, loop included), replayed from the initial marking by
+ * pn_sim_fire() and checked: PN_OK, PN_ETRACE (a step that does not fire
+ * or reaches another marking, a claim that fails, a loop that does not
+ * close, a dead end that is not dead), PN_ENOMEM.  An operand with a
+ * temporal operator is asked of kid(ctx, k, s, want): 1 when operand k
+ * is surely want at state s. */
+typedef int (*pni_ctl_kid_fn)(void *ctx, size_t k, uint32_t s, int want);
+pn_status_t pni_ctl_path_check(pn_reach_t *r, const pn_qformula_t *f,
+                               int value, const uint32_t *chain, size_t len,
+                               const pn_reach_path_t *p, size_t loop,
+                               pni_ctl_kid_fn kid, void *ctx);
 
 /* CTL on the fly: a checker over markings it explores only as a formula
  * asks for them (a search opened at net's initial marking under o's
@@ -402,8 +415,12 @@ void pni_ctl_free(pni_ctl_t *c);
 typedef struct pni_lctl pni_lctl_t;
 pn_status_t pni_lctl_new(const pn_net_t *net, const pn_reach_options_t *o,
                          pni_lctl_t **out);
+/* With path not NULL, the path of the answer at f's top operator when
+ * one path shows it (as pn_reach_ctl_path() says, *loop too), the one
+ * the search decided on, replayed and checked; else *path NULL. */
 pn_status_t pni_lctl_holds(pni_lctl_t *c, const pn_qformula_t *f,
-                           double deadline, int *known, int *value);
+                           double deadline, int *known, int *value,
+                           pn_reach_path_t **path, size_t *loop);
 /* The markings it stored so far. */
 uint64_t pni_lctl_states(const pni_lctl_t *c);
 void pni_lctl_free(pni_lctl_t *c);
@@ -480,10 +497,16 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
                         double deadline, int *value, pn_reach_path_t **path,
                         size_t *loop);
 /* Keeps f's lasso (path, owned from then on) with r for pn_reach_lasso()
- * (PN_ENOMEM: path freed, not kept); pni_ltl_lassos_free() frees them. */
+ * (PN_ENOMEM: path freed, not kept); pni_ltl_lassos_free() frees them.
+ * A CTL formula's path (loop PN_REACH_NO_LOOP: none) is kept the same
+ * way for pn_reach_ctl_path(). */
 pn_status_t pni_ltl_keep(pn_reach_t *r, const pn_qformula_t *f,
                          pn_reach_path_t *path, size_t loop);
 void pni_ltl_lassos_free(pn_reach_t *r);
+/* A copy of the path kept with r for f: PN_OK, PN_ENOMEM, PN_EINVAL
+ * (none). */
+pn_status_t pni_kept_path(const pn_reach_t *r, const pn_qformula_t *f,
+                          pn_reach_path_t **out, size_t *loop);
 
 /* ---- invariants.c ------------------------------------------------------- */
 

@@ -389,3 +389,361 @@ pn_status_t pni_ctl_holds(pni_ctl_t *c, const pn_qformula_t *f, int *known,
     c->values = NULL;
     return v ? PN_OK : PN_ENOMEM;
 }
+
+/* ---- a path for the answer at the top operator ------------------------- */
+
+/* How the answer's path is found: to a goal through markings in `in`
+ * (REACH; in NULL: any), one step to a goal (NEXT), or within `in`
+ * (LASSO) to a goal, a dead marking or a cycle. */
+enum { W_REACH, W_NEXT, W_LASSO };
+
+typedef struct {
+    ctl_t *c;
+    const pn_qformula_t *f;
+    int mode, value;
+    /* the top formula's and its operands' must/may pairs (b: EU, AU) */
+    unsigned char *v, *a, *b;
+    /* the sets the search follows, n bytes each (in NULL: every one;
+     * goal NULL: none) */
+    unsigned char *in, *goal;
+} wit_t;
+
+static void wit_free(wit_t *w)
+{
+    free(w->v);
+    free(w->a);
+    free(w->b);
+    free(w->in);
+    free(w->goal);
+}
+
+/* A set from a must/may pair: the states where it surely holds (want 1)
+ * or surely fails (want 0). */
+static unsigned char *surely(const ctl_t *c, const unsigned char *v, int want)
+{
+    unsigned char *s = malloc(c->n + 1);
+    for (size_t i = 0; s && i < c->n; i++)
+        s[i] = want ? v[i] : !v[c->n + i];
+    return s;
+}
+
+/* The plan of the path for f's answer at the initial marking: PN_EINVAL
+ * when the answer is unknown or has no path (a tree shows it, not one
+ * path: EF false, AG true, EX false, AX true, AF true, EG false, EU
+ * false, AU true). */
+static pn_status_t plan(wit_t *w)
+{
+    ctl_t *c = w->c;
+    const pn_qformula_t *f = w->f;
+    if (!(w->v = sat(c, f)) || !(w->a = sat(c, f->kids[0])) ||
+        (f->nkids > 1 && !(w->b = sat(c, f->kids[1]))))
+        return PN_ENOMEM;
+    if (!w->v[0] && w->v[c->n])
+        return PN_EINVAL; /* unknown on a partial graph */
+    w->value = w->v[0];
+    int k = f->kind, val = w->value;
+    if ((k == PN_QF_EX || k == PN_QF_EF) && val)
+        w->goal = surely(c, w->a, 1);
+    else if ((k == PN_QF_AX || k == PN_QF_AG) && !val)
+        w->goal = surely(c, w->a, 0);
+    else if (k == PN_QF_EU && val) {
+        w->in = surely(c, w->a, 1);
+        w->goal = surely(c, w->b, 1);
+    } else if ((k == PN_QF_AF || k == PN_QF_AU) && !val) {
+        w->mode = W_LASSO;
+        w->in = surely(c, w->v, 0);
+        /* A [ f U g ]: a marking with neither ends it */
+        if (k == PN_QF_AU && !(w->goal = surely(c, w->a, 0)))
+            return PN_ENOMEM;
+    } else if (k == PN_QF_EG && val) {
+        w->mode = W_LASSO;
+        w->in = surely(c, w->v, 1);
+    } else
+        return PN_EINVAL;
+    if (k == PN_QF_EX || k == PN_QF_AX)
+        w->mode = W_NEXT;
+    if (w->mode == W_LASSO ? !w->in : !w->goal || (k == PN_QF_EU && !w->in))
+        return PN_ENOMEM;
+    return PN_OK;
+}
+
+/* The chain of states from the initial one to `to`, by parent links. */
+static pn_status_t chain_to(const uint32_t *parent, uint32_t to,
+                            uint32_t **chain, size_t *len)
+{
+    size_t k = 1;
+    for (uint32_t s = to; s != 0; s = parent[s])
+        k++;
+    if (!(*chain = malloc((k + 1) * sizeof **chain)))
+        return PN_ENOMEM;
+    *len = k;
+    for (uint32_t s = to;; s = parent[s]) {
+        (*chain)[--k] = s;
+        if (s == 0)
+            break;
+    }
+    return PN_OK;
+}
+
+static int dead_state(const ctl_t *c, size_t s)
+{
+    return s < c->nf && outdeg(c, s) == 0;
+}
+
+/* Breadth first from the initial marking through w->in, to the nearest
+ * goal (LASSO: or dead marking).  *to: the one found, UINT32_MAX: none. */
+static void nearest(const wit_t *w, uint32_t *parent, uint32_t *to)
+{
+    const ctl_t *c = w->c;
+    const pni_graph_t *g = &c->r->graph;
+    uint32_t *queue = c->queue;
+    for (size_t i = 0; i < c->n; i++)
+        parent[i] = UINT32_MAX;
+    size_t qt = 0;
+    parent[0] = 0;
+    queue[qt++] = 0;
+    *to = UINT32_MAX;
+    for (size_t qh = 0; qh < qt; qh++) {
+        uint32_t s = queue[qh];
+        if ((w->goal && w->goal[s]) ||
+            (w->mode == W_LASSO && dead_state(c, s))) {
+            *to = s;
+            return;
+        }
+        if (w->in && !w->in[s])
+            continue;
+        for (uint64_t e = outdeg(c, s) ? g->succ_off[s] : 0;
+             outdeg(c, s) && e < g->succ_off[s + 1]; e++) {
+            uint32_t t = g->succ[e];
+            if (parent[t] == UINT32_MAX &&
+                (w->mode != W_LASSO || w->in[t])) {
+                parent[t] = s;
+                queue[qt++] = t;
+            }
+        }
+    }
+}
+
+/* A walk within w->in from the initial marking, each state followed by
+ * one of its successors in it, up to the first state met twice: the
+ * chain ends with that state, at *loop on the chain too. */
+static pn_status_t walk_round(const wit_t *w, uint32_t **chain, size_t *len,
+                              size_t *loop)
+{
+    const ctl_t *c = w->c;
+    const pni_graph_t *g = &c->r->graph;
+    uint32_t *pos = c->cnt;
+    for (size_t i = 0; i < c->n; i++)
+        pos[i] = UINT32_MAX;
+    uint32_t *ch = malloc((c->n + 2) * sizeof *ch);
+    if (!ch)
+        return PN_ENOMEM;
+    size_t k = 0;
+    uint32_t s = 0;
+    while (pos[s] == UINT32_MAX) {
+        pos[s] = (uint32_t)k;
+        ch[k++] = s;
+        uint32_t next = UINT32_MAX;
+        for (uint64_t e = outdeg(c, s) ? g->succ_off[s] : 0;
+             outdeg(c, s) && e < g->succ_off[s + 1] && next == UINT32_MAX;
+             e++)
+            if (w->in[g->succ[e]])
+                next = g->succ[e];
+        if (next == UINT32_MAX) { /* the fixed point says it cannot be */
+            free(ch);
+            return PN_EINVAL;
+        }
+        s = next;
+    }
+    ch[k++] = s;
+    *loop = pos[s];
+    *chain = ch;
+    *len = k;
+    return PN_OK;
+}
+
+/* The states of the path: *loop as pn_reach_ctl_path() says. */
+static pn_status_t find_chain(const wit_t *w, uint32_t **chain, size_t *len,
+                              size_t *loop)
+{
+    const ctl_t *c = w->c;
+    const pni_graph_t *g = &c->r->graph;
+    *loop = PN_REACH_NO_LOOP;
+    if (w->mode == W_NEXT) {
+        for (uint64_t e = outdeg(c, 0) ? g->succ_off[0] : 0;
+             outdeg(c, 0) && e < g->succ_off[1]; e++)
+            if (w->goal[g->succ[e]]) {
+                if (!(*chain = malloc(3 * sizeof **chain)))
+                    return PN_ENOMEM;
+                (*chain)[0] = 0;
+                (*chain)[1] = g->succ[e];
+                *len = 2;
+                return PN_OK;
+            }
+        return PN_EINVAL;
+    }
+    uint32_t *parent = malloc((c->n + 1) * sizeof *parent), to;
+    if (!parent)
+        return PN_ENOMEM;
+    nearest(w, parent, &to);
+    pn_status_t st;
+    if (to != UINT32_MAX) {
+        st = chain_to(parent, to, chain, len);
+        /* a dead marking ends the path for ever (no goal there) */
+        if (!st && w->mode == W_LASSO && !(w->goal && w->goal[to]))
+            *loop = *len - 1;
+    } else
+        st = w->mode == W_LASSO ? walk_round(w, chain, len, loop) : PN_EINVAL;
+    free(parent);
+    return st;
+}
+
+/* A path being checked: the formula, its answer, the operands' values
+ * (kid()) where they are temporal. */
+typedef struct {
+    pn_reach_t *r;
+    const pn_qformula_t *f;
+    int value;
+    pni_ctl_kid_fn kid;
+    void *ctx;
+} check_t;
+
+/* Whether operand k is surely `want` at state s, marking m: an operand
+ * with no temporal operator is read on the marking itself. */
+static int claim(const check_t *ck, size_t k, int want, uint32_t s,
+                 const uint64_t *m)
+{
+    if (!pni_qformula_temporal(ck->f->kids[k]))
+        return pni_formula_holds(ck->r->engine, ck->r->nt, ck->f->kids[k],
+                                 m) == want;
+    return ck->kid(ck->ctx, k, s, want);
+}
+
+/* Whether marking position i of a path of len (the chain's states, m the
+ * marking replayed) says what the answer claims there. */
+static int claims_at(const check_t *ck, const uint32_t *chain, size_t len,
+                     size_t loop, size_t i, const uint64_t *m)
+{
+    uint32_t s = chain[i];
+    int last = i + 1 == len;
+    switch (ck->f->kind) {
+    case PN_QF_EX:
+    case PN_QF_AX:
+        return !i || claim(ck, 0, ck->value, s, m);
+    case PN_QF_EF:
+    case PN_QF_AG:
+        return !last || claim(ck, 0, ck->value, s, m);
+    case PN_QF_EU:
+        return last ? claim(ck, 1, 1, s, m) : claim(ck, 0, 1, s, m);
+    case PN_QF_EG:
+        return claim(ck, 0, 1, s, m);
+    case PN_QF_AF:
+        return claim(ck, 0, 0, s, m);
+    default: /* A [ f U g ] false: never g, and f fails where it ends */
+        return claim(ck, 1, 0, s, m) &&
+               (!last || loop != PN_REACH_NO_LOOP || claim(ck, 0, 0, s, m));
+    }
+}
+
+pn_status_t pni_ctl_path_check(pn_reach_t *r, const pn_qformula_t *f,
+                               int value, const uint32_t *chain, size_t len,
+                               const pn_reach_path_t *p, size_t loop,
+                               pni_ctl_kid_fn kid, void *ctx)
+{
+    check_t ck = {r, f, value, kid, ctx};
+    size_t np = r->np;
+    pn_sim_t *sim = pn_sim_new(r->engine, 1, r->sem, 0);
+    uint64_t *m = malloc((len + 1) * (np + 1) * sizeof *m);
+    uint64_t *at = malloc((np + 1) * sizeof *at);
+    pn_status_t st = sim && m && at ? PN_OK : PN_ENOMEM;
+    /* AF and EG go on for ever; the others (but A [ f U g ], when f
+     * fails where it ends) end where the answer is decided */
+    int looped = loop != PN_REACH_NO_LOOP;
+    int must_loop = f->kind == PN_QF_AF || f->kind == PN_QF_EG;
+    int may_loop = must_loop || f->kind == PN_QF_AU;
+    if (!st && (!len || p->nsteps + 1 != len ||
+                (looped && (loop >= len || !may_loop)) ||
+                (must_loop && !looped)))
+        st = PN_ETRACE;
+    for (size_t i = 0; !st && i < len; i++) {
+        size_t bad;
+        if (i && pn_sim_fire(sim, p->steps[i - 1], p->n_in_step[i - 1],
+                             &bad) != PN_OK)
+            st = PN_ETRACE;
+        if (st)
+            break;
+        memcpy(m + i * np, pn_sim_marking(sim), np * sizeof *m);
+        /* with symmetry the store holds the orbit's representative */
+        if (!r->sym) {
+            pni_store_marking(r, chain[i], at);
+            if (memcmp(at, m + i * np, np * sizeof *m))
+                st = PN_ETRACE;
+        }
+        if (!st && !claims_at(&ck, chain, len, loop, i, m + i * np))
+            st = PN_ETRACE;
+    }
+    if (!st && loop != PN_REACH_NO_LOOP && loop + 1 == len) {
+        for (uint32_t t = 0; t < r->nt; t++)
+            if (pni_engine_enabled(r->engine, m + loop * np, t))
+                st = PN_ETRACE;
+    } else if (!st && loop != PN_REACH_NO_LOOP &&
+               memcmp(m + loop * np, m + (len - 1) * np, np * sizeof *m))
+        st = PN_ETRACE;
+    free(m);
+    free(at);
+    pn_sim_free(sim);
+    return st;
+}
+
+/* Operand k's value at s over the graph: surely `want`. */
+static int graph_kid(void *ctx, size_t k, uint32_t s, int want)
+{
+    const wit_t *w = ctx;
+    const unsigned char *v = k ? w->b : w->a;
+    return want ? v[s] != 0 : !v[w->c->n + s];
+}
+
+pn_status_t pn_reach_ctl_path(const pn_reach_t *rc, const pn_qformula_t *f,
+                              pn_reach_path_t **out, size_t *loop)
+{
+    pn_reach_t *r = (pn_reach_t *)rc; /* scratch buffers only */
+    if (!r || !f || !out || !loop || f->kind < PN_QF_EX ||
+        f->kind > PN_QF_AU)
+        return PN_EINVAL;
+    *out = NULL;
+    *loop = PN_REACH_NO_LOOP;
+    /* the one the local algorithm found, when it answered f */
+    pn_status_t st = pni_kept_path(r, f, out, loop);
+    if (st != PN_EINVAL)
+        return st;
+    if (!r->graph.keep_graph || !r->store.nstates)
+        return PN_EINVAL;
+    ctl_t *c = pni_ctl_new(r);
+    if (!c)
+        return PN_ENOMEM;
+    wit_t w = {c, f, W_REACH, 0, NULL, NULL, NULL, NULL, NULL};
+    uint32_t *chain = NULL;
+    size_t len = 0, at = 0;
+    st = eval_atoms(c, f);
+    if (!st)
+        st = predecessors(c);
+    if (!st)
+        st = plan(&w);
+    if (!st)
+        st = find_chain(&w, &chain, &len, &at);
+    if (!st)
+        st = pni_path_of(r, chain, len, out);
+    if (!st && (st = pni_ctl_path_check(r, f, w.value, chain, len, *out, at,
+                                        graph_kid, &w))) {
+        pn_reach_path_free(*out);
+        *out = NULL;
+    }
+    if (!st)
+        *loop = at;
+    free(chain);
+    wit_free(&w);
+    free(c->atoms);
+    free(c->values);
+    pni_ctl_free(c);
+    return st;
+}

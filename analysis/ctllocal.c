@@ -34,6 +34,7 @@
 
 enum { V_UNKNOWN = 0, V_FALSE = 1, V_TRUE = 2, V_BUSY = 3 };
 enum { L_ATOM = 100 }; /* a node with no temporal operator */
+#define NO_NODE UINT32_MAX
 #define NOT_EXPANDED UINT64_MAX
 /* the clock is read every this many steps of a search */
 #define CLOCK_EVERY 1024
@@ -72,6 +73,12 @@ struct pni_lctl {
     /* the formula being checked */
     lnode_t *nodes;
     size_t nnodes, cap_nodes;
+    /* the path of its answer at the top operator: the node whose
+     * decision at the initial marking shows one (NO_NODE: none), the
+     * states of the path when it did, its loop (pn_reach_ctl_path()) */
+    uint32_t path_node;
+    uint32_t *chain;
+    size_t len, loop;
 };
 typedef struct pni_lctl lctl_t;
 
@@ -113,6 +120,7 @@ void pni_lctl_free(pni_lctl_t *c)
     free(c->deg);
     free(c->succ);
     free(c->m);
+    free(c->chain);
     free(c);
 }
 
@@ -340,10 +348,41 @@ static int settle_stack(lctl_t *c, uint32_t node, const dfs_t *d,
     return 0;
 }
 
+/* The path of the top operator's decision: the stack, then u, the
+ * marking that decided (EU: it meets the goal; AU: it is on the stack, a
+ * cycle, or neither operand holds there, or it is dead).  Without memory
+ * or time to say which, no path. */
+static void keep_chain(lctl_t *c, uint32_t node, const dfs_t *d, uint32_t u,
+                       int all)
+{
+    free(c->chain);
+    c->len = 0;
+    if (!(c->chain = malloc((d->n + 2) * sizeof *c->chain)))
+        return;
+    size_t k = 0, at = PN_REACH_NO_LOOP;
+    for (size_t i = 0; i < d->n; i++) {
+        if (d->f[i].s == u && all)
+            at = i;
+        c->chain[k++] = d->f[i].s;
+    }
+    c->chain[k++] = u;
+    if (all && at == PN_REACH_NO_LOOP) {
+        const lnode_t *n = &c->nodes[node];
+        int x = n->nkids == 2 ? eval(c, n->kids[0], u) : 1;
+        if (x < 0)
+            return;
+        if (x) /* a dead end: the left holds, the goal fails */
+            at = k - 1;
+    }
+    c->len = k;
+    c->loop = at;
+}
+
 /* EU and EF (all 0), AU and AF (all 1) at s, depth first. */
 static int until(lctl_t *c, uint32_t node, uint32_t s, int all)
 {
     dfs_t d = {0};
+    uint32_t last = s; /* the marking entered last */
     int r = enter(c, node, s, &d);
     while (r == 2 && d.n) {
         frame_t *t = &d.f[d.n - 1];
@@ -355,6 +394,7 @@ static int until(lctl_t *c, uint32_t node, uint32_t s, int all)
             continue;
         }
         uint32_t u = c->succ[c->off[t->s] + t->k++];
+        last = u;
         int x = late(c) ? -1 : enter(c, node, u, &d);
         if (x < 0 || x == !all) {
             /* AU refuted, EU met: every marking on the stack leads
@@ -363,6 +403,8 @@ static int until(lctl_t *c, uint32_t node, uint32_t s, int all)
                     ? -1 : !all;
         }
     }
+    if (r == !all && node == c->path_node)
+        keep_chain(c, node, &d, last, all);
     if (r == 2) { /* ran out: AU true at s, EU false everywhere seen */
         r = all;
         for (size_t i = 0; !all && i < d.nseen; i++)
@@ -385,11 +427,20 @@ static int next(lctl_t *c, uint32_t node, uint32_t s, int all)
         return -1;
     int v = all;
     for (uint32_t k = 0; k < c->deg[s] && v == all; k++) {
-        int x = eval(c, c->nodes[node].kids[0], c->succ[c->off[s] + k]);
+        uint32_t u = c->succ[c->off[s] + k];
+        int x = eval(c, c->nodes[node].kids[0], u);
         if (x < 0)
             return -1;
         if (x != all)
             v = !all;
+        /* the top operator's decision: one step to u */
+        if (x != all && node == c->path_node &&
+            (c->chain = malloc(3 * sizeof *c->chain))) {
+            c->chain[0] = s;
+            c->chain[1] = u;
+            c->len = 2;
+            c->loop = PN_REACH_NO_LOOP;
+        }
     }
     return set(c, node, s, v ? V_TRUE : V_FALSE) ? -1 : v;
 }
@@ -426,20 +477,75 @@ static int eval(lctl_t *c, uint32_t node, uint32_t s)
     }
 }
 
+/* Operand k of the top operator at s: surely want (pni_ctl_path_check()). */
+typedef struct {
+    lctl_t *c;
+    int dual; /* EG and AG: the node's operand is not f's */
+} kid_t;
+
+static int local_kid(void *ctx, size_t k, uint32_t s, int want)
+{
+    const kid_t *kc = ctx;
+    int x = eval(kc->c, kc->c->nodes[kc->c->path_node].kids[k], s);
+    if (x < 0)
+        return 0;
+    return (kc->dual ? !x : x) == want;
+}
+
+/* The path of f's answer value when its decision kept one: replayed and
+ * checked, else none. */
+static pn_status_t local_path(lctl_t *c, const pn_qformula_t *f, int value,
+                              pn_reach_path_t **path, size_t *loop)
+{
+    kid_t kc = {c, f->kind == PN_QF_EG || f->kind == PN_QF_AG};
+    pn_status_t st = pni_path_of(c->r, c->chain, c->len, path);
+    if (!st)
+        st = pni_ctl_path_check(c->r, f, value, c->chain, c->len, *path,
+                                c->loop, local_kid, &kc);
+    if (st) {
+        pn_reach_path_free(*path);
+        *path = NULL;
+        return st == PN_ENOMEM ? st : PN_OK;
+    }
+    *loop = c->loop;
+    return PN_OK;
+}
+
 pn_status_t pni_lctl_holds(pni_lctl_t *c, const pn_qformula_t *f,
-                           double deadline, int *known, int *value)
+                           double deadline, int *known, int *value,
+                           pn_reach_path_t **path, size_t *loop)
 {
     *known = *value = 0;
+    if (path)
+        *path = NULL;
     if (!c->r->store.nstates) /* the memory limit at the first marking */
         return PN_OK;
     c->deadline = deadline;
     c->stop = 0;
     c->err = PN_OK;
+    c->len = 0;
+    c->path_node = NO_NODE;
     long root = build(c, f);
+    /* the top operator's node (EG and AG: under their not) */
+    if (root >= 0 && path && f->kind >= PN_QF_EX && f->kind <= PN_QF_AU)
+        c->path_node = f->kind == PN_QF_EG || f->kind == PN_QF_AG
+                           ? c->nodes[root].kids[0]
+                           : (uint32_t)root;
     int x = root < 0 ? -1 : eval(c, (uint32_t)root, 0);
+    pn_status_t st = PN_OK;
+    if (x >= 0 && c->len && c->err != PN_ENOMEM)
+        st = local_path(c, f, x > 0, path, loop);
     free_nodes(c);
-    if (root < 0 || c->err == PN_ENOMEM)
+    free(c->chain);
+    c->chain = NULL;
+    c->len = 0;
+    if (root < 0 || c->err == PN_ENOMEM || st == PN_ENOMEM) {
+        if (path) {
+            pn_reach_path_free(*path);
+            *path = NULL;
+        }
         return PN_ENOMEM;
+    }
     *known = x >= 0;
     *value = x > 0;
     return PN_OK;

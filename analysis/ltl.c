@@ -687,6 +687,17 @@ static pn_status_t path_copy(const pn_reach_path_t *p, pn_reach_path_t **out)
     return PN_OK;
 }
 
+pn_status_t pni_kept_path(const pn_reach_t *r, const pn_qformula_t *f,
+                          pn_reach_path_t **out, size_t *loop)
+{
+    for (size_t i = 0; i < r->nlassos; i++)
+        if (r->lassos[i].f == f || pn_qformula_equal(r->lassos[i].f, f)) {
+            *loop = r->lassos[i].loop;
+            return path_copy(r->lassos[i].path, out);
+        }
+    return PN_EINVAL;
+}
+
 pn_status_t pn_reach_lasso(const pn_reach_t *rc, const pn_qformula_t *f,
                            pn_reach_path_t **out, size_t *loop)
 {
@@ -695,15 +706,13 @@ pn_status_t pn_reach_lasso(const pn_reach_t *rc, const pn_qformula_t *f,
         return PN_EINVAL;
     *out = NULL;
     /* the one the search on the fly found, when it answered f */
-    for (size_t i = 0; i < r->nlassos; i++)
-        if (r->lassos[i].f == f || pn_qformula_equal(r->lassos[i].f, f)) {
-            *loop = r->lassos[i].loop;
-            return path_copy(r->lassos[i].path, out);
-        }
+    pn_status_t st = pni_kept_path(r, f, out, loop);
+    if (st != PN_EINVAL)
+        return st;
     int value;
     uint32_t *lasso;
     size_t len, at;
-    pn_status_t st = pni_ltl_holds(r, f, 0, &value, &lasso, &len, &at);
+    st = pni_ltl_holds(r, f, 0, &value, &lasso, &len, &at);
     if (st)
         return st;
     if (value)

@@ -280,6 +280,36 @@ pn_status_t pn_reach_longest_path(const pn_reach_t *r, pn_reach_path_t **out);
 pn_status_t pn_reach_lasso(const pn_reach_t *r, const pn_qformula_t *f,
                            pn_reach_path_t **out, size_t *loop);
 
+/* A path that shows the answer of a CTL formula f at its top operator
+ * (a query of kind PN_QUERY_CTL that pn_reach_solve() decided on the
+ * fly: the path its search decided on, kept with r; else, on r a search
+ * that kept its graph, f's value there computed again), when one path
+ * shows it:
+ * E [ a U b ] (and EF b) true: markings with a up to one with b;
+ * AG b false: up to one without b; EX b true (AX b false): one step to
+ * a marking with b (without b); A [ a U b ] (and AF b) false: markings
+ * without b, up to one without a (A [ a U b ] only), a dead marking or
+ * a cycle; EG b true: markings with b up to a dead marking or a cycle.
+ * *loop is PN_REACH_NO_LOOP for a path that ends at the marking that
+ * decides, else as pn_reach_lasso()'s: the path goes round for ever
+ * from the marking after step *loop on (the marking after the last step
+ * is that one again), or, when *loop is the number of steps, ends at a
+ * dead marking.  Only the top operator gets a path: its operands, when
+ * they are temporal, are taken at their value at each marking.  Before
+ * it is returned the path is replayed from the initial marking by
+ * pn_sim_fire() and checked: each step fires, the operands hold or fail
+ * at each marking as said, a loop closes, a dead end is dead.  Returns
+ * PN_OK (the caller frees the path: pn_reach_path_free()), PN_EINVAL
+ * (no such path: the answer is one no single path shows, it is unknown
+ * on a graph a limit cut short, f is not a CTL operator, or r has no
+ * graph), PN_ETRACE (the replay disagrees: with symmetry, a cycle of
+ * orbits that does not close on the net), PN_ENOMEM.  Cost: the fixed
+ * points of f over the graph.  Uses the result's scratch buffer: not
+ * from two threads at once. */
+#define PN_REACH_NO_LOOP SIZE_MAX
+pn_status_t pn_reach_ctl_path(const pn_reach_t *r, const pn_qformula_t *f,
+                              pn_reach_path_t **out, size_t *loop);
+
 /* ---- answers on a budget ---------------------------------------------- */
 
 /* How an answer of pn_reach_solve() was found (or-ed). */

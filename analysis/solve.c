@@ -27,7 +27,8 @@ typedef struct {
     double deadline;       /* 0: none */
     uint32_t calls;
     const pn_reach_solve_options_t *so;
-    pn_reach_path_t **lasso; /* per LTL query found false: its lasso */
+    pn_reach_path_t **lasso; /* per LTL query found false: its lasso; per
+                                CTL query decided on the fly: its path */
     size_t *loop;
 } solve_t;
 
@@ -374,8 +375,9 @@ static pn_status_t by_local(const pn_net_t *net, const pn_reach_options_t *o,
             break;
         double deadline = end > 0 ? now + (end - now) / (double)left : 0;
         left--;
+        /* the path of its answer, kept with the lassos */
         st = pni_lctl_holds(l, c->qs->q[i].formula, deadline, &a->known,
-                            &a->value);
+                            &a->value, &c->lasso[i], &c->loop[i]);
         if (!st && a->known) {
             c->tech[i] |= PN_TECH_EXPLICIT;
             tell(c, i);

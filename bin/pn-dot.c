@@ -517,6 +517,30 @@ static int invariant_weights(const pn_net_t *net, const opts_t *o,
     return rc;
 }
 
+/* The title of one step of a lasso (a trace with a "# loop:" comment):
+ * the step, and whether it is in the loop that repeats for ever; none for
+ * another trace. */
+static void loop_title(const pn_net_t *net, const pn_trace_t *trace,
+                       uint64_t step, char *title, size_t size,
+                       pn_dot_options_t *d)
+{
+    uint64_t from;
+    int loop = pn_trace_loop(trace, &from);
+    if (loop == PN_TRACE_NO_LOOP)
+        return;
+    const char *name = pn_net_name(net) ? pn_net_name(net)
+                       : pn_net_id(net) ? pn_net_id(net) : "net";
+    if (loop == PN_TRACE_DEAD_END)
+        snprintf(title, size, "%.40s: step %" PRIu64 " (the dead marking "
+                 "after step %" PRIu64 " repeats for ever)", name, step,
+                 from);
+    else
+        snprintf(title, size, "%.40s: step %" PRIu64 " (%s the loop from "
+                 "step %" PRIu64 ", for ever)", name, step,
+                 step > from ? "in" : "before", from);
+    d->title = title;
+}
+
 /* Renders the net, one step of the trace or its timeline (or the page of
  * --html) into *data. */
 static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
@@ -527,7 +551,7 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
     uint64_t *marking = NULL;
     unsigned char *fired = NULL;
     int64_t *weight = NULL;
-    char title[96];
+    char title[192];
     pn_error_t err;
     int rc = CLI_OK;
     if (o->invariant &&
@@ -567,6 +591,8 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
         o->dot.weight = weight;
         o->dot.title = title;
     }
+    else if (trace && !o->timeline && !o->html)
+        loop_title(net, trace, o->step, title, sizeof title, &o->dot);
     st = o->timeline ? pn_dot_timeline(ctx, net, trace, o->first, o->last,
                                        &o->dot, o->format, data, len, &err)
                      : pn_dot_render(ctx, net, &o->dot, o->format, data, len,

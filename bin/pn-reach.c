@@ -459,40 +459,159 @@ static int write_witness(const char *dir, const char *name, const char *what,
     return rc;
 }
 
-/* The counterexample of an LTL query answered false: a lasso, the loop's
- * start said in a comment (the marking at the end is that of the loop's
- * start again, or a dead one that repeats). */
-static int write_lasso(const char *dir, const pn_query_t *q,
-                       const pn_net_t *net, const pn_reach_t *r,
-                       const opts_t *o)
+/* A path's trace: its header and comment lines (what, then the loop
+ * comment when loop is not PN_REACH_NO_LOOP: the marking at the end is
+ * that of the loop's start again, or a dead one that repeats), its steps;
+ * a path with no loop ends with a snapshot of its last marking (m), as
+ * the witness of a marking does, and says whether that one is dead. */
+static int write_path_trace(const char *dir, const char *id,
+                            const char *what, const pn_net_t *net,
+                            const pn_reach_path_t *p, size_t loop,
+                            const uint64_t *m, int dead, const opts_t *o)
 {
-    char *path = witness_path(dir, q->id);
-    pn_reach_path_t *p = NULL;
-    size_t loop = 0;
-    pn_status_t st = path ? pn_reach_lasso(r, q->formula, &p, &loop)
-                          : PN_ENOMEM;
-    if (st) {
-        free(path);
-        fprintf(stderr, "%s: %s: no lasso written: %s\n", prog, q->id,
-                pn_status_name(st));
-        return st == PN_ENOMEM ? CLI_EOUTPUT : CLI_OK;
+    char *path = witness_path(dir, id);
+    if (!path) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return CLI_EOUTPUT;
     }
     char *tmp;
     FILE *f = cli_output_open(path, &tmp);
-    int rc = CLI_EOUTPUT, dead = loop == p->nsteps;
+    int rc = CLI_EOUTPUT;
+    if (loop != PN_REACH_NO_LOOP)
+        dead = loop == p->nsteps;
     if (f) {
         pn_trace_write_header(f, net, 0, o->ro.semantics);
-        fprintf(f, "# witness: query %.80s is false (a counterexample)\n"
-                "# loop: %s %zu%s\n", q->id,
-                dead ? "the dead marking after step" : "from the marking "
-                "after step", loop, dead ? " repeats for ever"
-                                         : " round to it again, for ever");
+        fprintf(f, "# witness: %s\n", what);
+        if (loop != PN_REACH_NO_LOOP)
+            fprintf(f, "# loop: %s %zu%s\n",
+                    dead ? "the dead marking after step" : "from the marking "
+                    "after step", loop, dead ? " repeats for ever"
+                                             : " round to it again, for ever");
         for (size_t i = 0; i < p->nsteps; i++)
             pn_trace_write_step(f, net, i + 1, p->steps[i], p->n_in_step[i]);
+        if (loop == PN_REACH_NO_LOOP)
+            pn_trace_write_marking(f, net, p->nsteps, m);
         pn_trace_write_end(f, dead ? PN_END_DEAD : PN_END_LIMIT, p->nsteps);
         rc = cli_output_close(f, tmp, path, 1);
     }
     free(path);
+    return rc;
+}
+
+/* The counterexample of an LTL query answered false: a lasso, the loop's
+ * start said in a comment. */
+static int write_lasso(const char *dir, const pn_query_t *q,
+                       const pn_net_t *net, const pn_reach_t *r,
+                       const opts_t *o)
+{
+    pn_reach_path_t *p = NULL;
+    size_t loop = 0;
+    pn_status_t st = pn_reach_lasso(r, q->formula, &p, &loop);
+    if (st) {
+        fprintf(stderr, "%s: %s: no lasso written: %s\n", prog, q->id,
+                pn_status_name(st));
+        return st == PN_ENOMEM ? CLI_EOUTPUT : CLI_OK;
+    }
+    char what[160];
+    snprintf(what, sizeof what, "query %.80s is false (a counterexample)",
+             q->id);
+    int rc = write_path_trace(dir, q->id, what, net, p, loop, NULL, 0, o);
+    pn_reach_path_free(p);
+    return rc;
+}
+
+/* What a CTL path shows, by its top operator and answer (NULL: no single
+ * path shows it). */
+static const char *ctl_path_what(const pn_qformula_t *f, int value,
+                                 int looped)
+{
+    switch (f->kind) {
+    case PN_QF_EX:
+        return value ? "true: a successor where the formula under EX holds"
+                     : NULL;
+    case PN_QF_AX:
+        return value ? NULL : "false (a counterexample): a successor where "
+                              "the formula under AX fails";
+    case PN_QF_EF:
+        return value ? "true: the formula under EF holds here" : NULL;
+    case PN_QF_AG:
+        return value ? NULL : "false (a counterexample): the formula under "
+                              "AG fails here";
+    case PN_QF_EU:
+        return value ? "true: the left of U holds all along, the right at "
+                       "the end" : NULL;
+    case PN_QF_AU:
+        return value ? NULL
+               : looped ? "false (a counterexample): the right of U fails "
+                          "all along, for ever"
+                        : "false (a counterexample): the right of U fails "
+                          "all along, and the left too at the end";
+    case PN_QF_AF:
+        return value ? NULL : "false (a counterexample): the formula under "
+                              "AF fails all along, for ever";
+    case PN_QF_EG:
+        return value ? "true: the formula under EG holds all along, for "
+                       "ever" : NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* The marking after the path's last step, replayed, and whether it is
+ * dead (-1: out of memory). */
+static int path_end(const pn_net_t *net, const pn_reach_path_t *p,
+                    uint64_t *m, int *dead)
+{
+    pn_engine_t *e;
+    if (pn_engine_compile(net, &e))
+        return -1;
+    pn_sim_t *sim = pn_sim_new(e, 0, PN_SEM_MAXIMAL, 0);
+    int rc = sim ? 0 : -1;
+    for (size_t i = 0; !rc && i < p->nsteps; i++) {
+        size_t bad;
+        if (pn_sim_fire(sim, p->steps[i], p->n_in_step[i], &bad))
+            rc = -1;
+    }
+    pn_end_t end = PN_END_NONE;
+    if (!rc) {
+        memcpy(m, pn_sim_marking(sim), pn_net_place_count(net) * sizeof *m);
+        pn_sim_step(sim, &end); /* no step taken when dead */
+    }
+    *dead = end == PN_END_DEAD;
+    pn_sim_free(sim);
+    pn_engine_free(e);
+    return rc;
+}
+
+/* The path that shows a CTL query's answer at its top operator, when one
+ * does and the graph was kept (an answer found on the fly may have
+ * none). */
+static int write_ctl_path(const char *dir, const pn_query_t *q,
+                          const pn_query_answer_t *a, const pn_net_t *net,
+                          const pn_reach_t *r, const opts_t *o)
+{
+    if (!ctl_path_what(q->formula, a->value, 0))
+        return CLI_OK;
+    pn_reach_path_t *p = NULL;
+    size_t loop = 0;
+    pn_status_t st = pn_reach_ctl_path(r, q->formula, &p, &loop);
+    if (st == PN_EINVAL)
+        return CLI_OK;
+    if (st) {
+        fprintf(stderr, "%s: %s: no witness written: %s\n", prog, q->id,
+                pn_status_name(st));
+        return st == PN_ENOMEM ? CLI_EOUTPUT : CLI_OK;
+    }
+    char what[200];
+    snprintf(what, sizeof what, "query %.80s is %s", q->id,
+             ctl_path_what(q->formula, a->value, loop != PN_REACH_NO_LOOP));
+    uint64_t *m = malloc((pn_net_place_count(net) + 1) * sizeof *m);
+    int dead = 0, rc = CLI_EOUTPUT;
+    if (!m || (loop == PN_REACH_NO_LOOP && path_end(net, p, m, &dead)))
+        fprintf(stderr, "%s: out of memory\n", prog);
+    else
+        rc = write_path_trace(dir, q->id, what, net, p, loop, m, dead, o);
+    free(m);
     pn_reach_path_free(p);
     return rc;
 }
@@ -739,6 +858,9 @@ static int query_witness(const pn_net_t *net, const pn_reach_t *r,
 {
     if (o->witness && q->kind == PN_QUERY_LTL && a->known && !a->value)
         return write_lasso(o->witness, q, net, r, o);
+    if (o->witness && q->kind == PN_QUERY_CTL && a->known &&
+        a->state == PN_REACH_NO_STATE)
+        return write_ctl_path(o->witness, q, a, net, r, o);
     if (!o->witness || a->state == PN_REACH_NO_STATE ||
         (q->kind == PN_QUERY_BOUND && !a->known))
         return CLI_OK;

@@ -14,6 +14,10 @@ struct pn_trace {
     uint64_t *off;   /* nsteps + 1 offsets into fired */
     uint32_t *fired;
     size_t nfired, cap_fired, cap_off;
+    /* the "# loop:" comment: PN_TRACE_NO_LOOP, or a cycle or dead
+     * marking from the marking after step loop_from on */
+    int loop;
+    uint64_t loop_from;
 };
 
 void pn_trace_free(pn_trace_t *t)
@@ -26,6 +30,13 @@ void pn_trace_free(pn_trace_t *t)
 }
 
 uint64_t pn_trace_steps(const pn_trace_t *t) { return t ? t->nsteps : 0; }
+
+int pn_trace_loop(const pn_trace_t *t, uint64_t *from)
+{
+    if (from)
+        *from = t && t->loop ? t->loop_from : 0;
+    return t ? t->loop : PN_TRACE_NO_LOOP;
+}
 
 const uint32_t *pn_trace_fired(const pn_trace_t *t, uint64_t step, size_t *n)
 {
@@ -94,6 +105,8 @@ typedef struct {
     unsigned long ln;  /* the line being read */
     int version;       /* of the format: 1 (ids as they are) or 2 (encoded) */
     int ended;         /* the end record was read */
+    int dead;          /* ... and it says dead */
+    unsigned long loop_ln; /* the line of the "# loop:" comment */
     char *id;          /* an id decoded (version 2) */
     size_t cap_id;
     pn_error_t *err;
@@ -175,6 +188,7 @@ static pn_status_t read_end(reader_t *rd, const char *end, char **save)
                      "the end record says %s steps, the trace has %" PRIu64,
                      steps, rd->t->nsteps);
     rd->ended = 1;
+    rd->dead = !strcmp(end, "dead");
     return PN_OK;
 }
 
@@ -319,12 +333,75 @@ static pn_status_t read_version(reader_t *rd, const char *line)
                  "pn-run?", v, PN_TRACE_VERSION);
 }
 
+/* The comment of a lasso (pn-reach --witness): "# loop: from the marking
+ * after step K round to it again, for ever" or "# loop: the dead marking
+ * after step K repeats for ever".  A comment of other words is only a
+ * comment. */
+#define LOOP_CYCLE "# loop: from the marking after step %" SCNu64 \
+                   " round to it again, for ever%n"
+#define LOOP_DEAD "# loop: the dead marking after step %" SCNu64 \
+                  " repeats for ever%n"
+
+static pn_status_t read_loop(reader_t *rd, const char *line)
+{
+    uint64_t k;
+    int end = -1, kind = PN_TRACE_NO_LOOP;
+    if (sscanf(line, LOOP_CYCLE, &k, &end) == 1 && end > 0 && !line[end])
+        kind = PN_TRACE_CYCLE;
+    else if ((end = -1, sscanf(line, LOOP_DEAD, &k, &end) == 1) && end > 0 &&
+             !line[end])
+        kind = PN_TRACE_DEAD_END;
+    if (kind == PN_TRACE_NO_LOOP)
+        return PN_OK;
+    if (rd->loop_ln)
+        return tfail(rd->err, PN_ETRACE, rd->ln, "a second loop comment "
+                     "(the first is on line %lu)", rd->loop_ln);
+    rd->t->loop = kind;
+    rd->t->loop_from = k;
+    rd->loop_ln = rd->ln;
+    return PN_OK;
+}
+
+/* The loop said, checked on the replay once every step is read: a cycle
+ * comes back to the marking after its step, a dead end is the last step
+ * and the trace ends dead. */
+static pn_status_t check_loop(reader_t *rd)
+{
+    pn_trace_t *t = rd->t;
+    uint64_t k = t->loop_from;
+    if (t->loop == PN_TRACE_DEAD_END && (k != t->nsteps || !rd->dead))
+        return tfail(rd->err, PN_ETRACE, rd->loop_ln, "the loop comment "
+                     "says the dead marking after step %" PRIu64 " repeats,"
+                     " the trace has %" PRIu64 " steps and ends %s", k,
+                     t->nsteps, rd->dead ? "dead" : "alive");
+    if (t->loop != PN_TRACE_CYCLE)
+        return PN_OK;
+    if (k >= t->nsteps)
+        return tfail(rd->err, PN_ETRACE, rd->loop_ln, "the loop comment "
+                     "starts after step %" PRIu64 ", the trace has %" PRIu64
+                     " steps: no step to go round", k, t->nsteps);
+    uint64_t *m = malloc((rd->np + 1) * sizeof *m);
+    if (!m || pn_trace_marking(t, rd->net, k, m)) {
+        free(m);
+        return tfail(rd->err, PN_ENOMEM, rd->loop_ln, "out of memory");
+    }
+    int same = !memcmp(m, pn_sim_marking(rd->r.sim), rd->np * sizeof *m);
+    free(m);
+    if (!same)
+        return tfail(rd->err, PN_ETRACE, rd->loop_ln, "the loop comment "
+                     "says the run comes back to the marking after step %"
+                     PRIu64 ", the replay ends elsewhere", k);
+    return PN_OK;
+}
+
 /* One line, its line end removed: the version line, a comment, a blank
  * line or a record. */
 static pn_status_t read_line(reader_t *rd, char *line)
 {
     if (rd->ln == 1 && !strncmp(line, VERSION_LINE, strlen(VERSION_LINE)))
         return read_version(rd, line);
+    if (!strncmp(line, "# loop:", 7))
+        return read_loop(rd, line);
     if (!line[0] || line[0] == '#')
         return PN_OK;
     return read_record(rd, line);
@@ -400,6 +477,8 @@ pn_status_t pn_trace_read(const char *path, const pn_net_t *net,
     else {
         rd.t->off[0] = 0;
         st = read_lines(&rd, f);
+        if (!st)
+            st = check_loop(&rd);
     }
     if (f != stdin)
         fclose(f);

@@ -48,6 +48,19 @@ void pn_trace_free(pn_trace_t *trace);
 
 /* Number of steps in the trace. */
 uint64_t pn_trace_steps(const pn_trace_t *trace);
+/* The loop the trace says its run goes round for ever (the comment
+ * "# loop: from the marking after step K round to it again, for ever" of
+ * a lasso, which pn-reach --witness writes: PN_TRACE_CYCLE, the marking
+ * after the last step is the one after step K, and steps K+1 .. last
+ * repeat; "# loop: the dead marking after step K repeats for ever":
+ * PN_TRACE_DEAD_END, K is the last step and the run ends dead), K into
+ * *from (when not NULL; 0 with no loop); PN_TRACE_NO_LOOP without such a
+ * comment.  pn_trace_read() refuses a trace whose replay does not do
+ * what its loop comment says. */
+#define PN_TRACE_NO_LOOP 0
+#define PN_TRACE_CYCLE 1
+#define PN_TRACE_DEAD_END 2
+int pn_trace_loop(const pn_trace_t *trace, uint64_t *from);
 /* The transitions fired in step (1-based), in firing order. */
 const uint32_t *pn_trace_fired(const pn_trace_t *trace, uint64_t step,
                                size_t *n);

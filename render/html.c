@@ -299,6 +299,14 @@ static void put_meta(pni_sb_t *b, const pn_net_t *net, const pn_trace_t *trace,
     put_u64(b, pn_trace_steps(trace));
     pni_sb_puts(b, ",\"keyframe\":");
     put_u64(b, keyframe_every(pn_trace_steps(trace), np));
+    /* a lasso (the "# loop:" comment): where it goes round for ever */
+    uint64_t from;
+    int loop = pn_trace_loop(trace, &from);
+    if (loop != PN_TRACE_NO_LOOP) {
+        pni_sb_puts(b, loop == PN_TRACE_CYCLE ? ",\"loop\":"
+                                              : ",\"deadFrom\":");
+        put_u64(b, from);
+    }
     pni_sb_puts(b, ",\"countInside\":");
     pni_sb_puts(b, o->labels == PN_LABELS_SHORT ? "0" : "1");
     pni_sb_puts(b, ",\n\"places\":[");

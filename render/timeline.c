@@ -72,7 +72,29 @@ typedef struct {
     const char **rows;     /* per row: its name */
     unsigned char *cells;  /* nrows x ncols, see fill_cells() */
     uint32_t *issued;      /* per column: see mark_issue(); NULL: none */
+    int loop;              /* the trace's loop (pn_trace_loop()) */
+    uint64_t loop_from;    /* ... from the marking after this step */
 } timeline_t;
+
+/* The colour of the steps of a loop (a lasso's steps that repeat). */
+#define LOOP_COLOR "#e07b00"
+
+/* Under the steps of a trace that goes round a loop (a lasso), a row
+ * that marks the steps that repeat for ever: those after step loop_from,
+ * the first of them labelled. */
+static void write_loop_row(pni_sb_t *b, const timeline_t *tl)
+{
+    pni_sb_printf(b, "<TR><TD ALIGN=\"RIGHT\"><FONT POINT-SIZE=\"9\" "
+                  "COLOR=\"%s\"><B>loop from step %" PRIu64 "</B></FONT>"
+                  "</TD>", LOOP_COLOR, tl->loop_from);
+    for (uint64_t c = 0; c < tl->ncols; c++)
+        pni_sb_printf(b, tl->first + c > tl->loop_from
+                             ? "<TD WIDTH=\"6\" HEIGHT=\"6\" FIXEDSIZE=\"TRUE\" "
+                               "BGCOLOR=\"" LOOP_COLOR "\" TOOLTIP=\"loop\"></TD>"
+                             : "<TD WIDTH=\"6\" HEIGHT=\"6\" FIXEDSIZE=\"TRUE\">"
+                               "</TD>");
+    pni_sb_printf(b, "</TR>");
+}
 
 static pn_status_t check_window(const pn_trace_t *trace, uint64_t first,
                                 uint64_t last, pn_error_t *err)
@@ -348,6 +370,8 @@ static void write_table(pni_sb_t *b, const timeline_t *tl,
         pni_sb_printf(b, "</TR>");
     }
     write_activity(b, tl, rows_title);
+    if (tl->loop == PN_TRACE_CYCLE)
+        write_loop_row(b, tl);
     write_step_numbers(b, tl->first, tl->last);
     pni_sb_printf(b, "</TR><TR><TD></TD><TD COLSPAN=\"%" PRIu64 "\"><FONT "
               "POINT-SIZE=\"9\"><B>step</B></FONT></TD></TR></TABLE>",
@@ -425,6 +449,7 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
     timeline_t tl = {.gr = gr,
                      .nclasses = gr && gr->nclasses < 254 ? gr->nclasses : 0,
                      .first = first, .last = last, .ncols = last - first + 1};
+    tl.loop = pn_trace_loop(trace, &tl.loop_from);
     pni_sb_t b = {0};
     st = layout_rows(&tl, net, !o.no_clusters, err);
     if (!st)
@@ -438,10 +463,19 @@ pn_status_t pn_dot_timeline(pn_dot_context_t *ctx, const pn_net_t *net,
             st = dfail(err, PN_ENOMEM, "out of memory");
     }
     if (!st) {
-        char title[256];
-        snprintf(title, sizeof title, "%s: steps %" PRIu64 "-%" PRIu64,
+        char title[384];
+        snprintf(title, 256, "%s: steps %" PRIu64 "-%" PRIu64,
                  o.title ? o.title : pn_net_id(net) ? pn_net_id(net) : "run",
                  first, last);
+        size_t k = strlen(title);
+        /* a lasso: where it goes round for ever */
+        if (tl.loop == PN_TRACE_CYCLE)
+            snprintf(title + k, sizeof title - k, ", loop from "
+                     "step %" PRIu64 " for ever", tl.loop_from);
+        else if (tl.loop == PN_TRACE_DEAD_END)
+            snprintf(title + k, sizeof title - k, ", the dead "
+                     "marking after step %" PRIu64 " for ever",
+                     tl.loop_from);
         st = draw_timeline(ctx, &tl, title, b.s, format, &o, data, len, err);
     }
     free(tl.rows);

@@ -64,6 +64,10 @@ function apply(m, s) {
 }
 /* the full marking every K steps: a seek replays at most K - 1 steps */
 var K = meta.keyframe, kf = [init.slice()], m = init.slice();
+/* a lasso: the run goes round steps L+1 .. N for ever (the marking after
+ * step N is the one after step L); -1: no loop */
+var L = typeof meta.loop === 'number' && meta.loop < N ? meta.loop : -1;
+function after(k) { return k < N ? k + 1 : L >= 0 ? L + 1 : N; }
 for (s = 1; s <= N; s++) {
   apply(m, s);
   if (s % K === 0) kf.push(m.slice());
@@ -154,6 +158,7 @@ var share = [], nk = meta.classes.length ? meta.classes.length : 1;
   }
 })();
 var canvas = $('timeline'), ctx = canvas.getContext('2d'), cursor = $('cursor');
+var LOOPCOLOR = '#e07b00';
 var CW = 6, RH = nrows > 64 ? Math.max(2, Math.floor(768 / nrows)) : 12;
 var ROWFONT = (RH >= 9 ? 10 : Math.max(RH, 6)) + 'px sans-serif';
 var TOP = 34, SK = 58, SW = SK * (nk + 1) + 12;
@@ -207,6 +212,11 @@ function drawFrame() {
   ctx.textAlign = 'left';
   ctx.font = 'bold 11px sans-serif';
   ctx.fillText('step', LW, TOP + nrows * RH + 26);
+  if (L >= 0) {
+    ctx.fillStyle = LOOPCOLOR;
+    ctx.fillText('loop from step ' + L, LW + 40, TOP + nrows * RH + 26);
+    ctx.fillStyle = '#000000';
+  }
   /* each row's share of the run's steps by kind of firing */
   var sx = LW + Math.min(tlVisible, N) * CW + 12;
   ctx.font = '9px sans-serif';
@@ -242,6 +252,10 @@ function drawCells() {
                      Math.max(1, RH - 1));
       }
   }
+  /* the steps of the loop: a band under them */
+  ctx.fillStyle = LOOPCOLOR;
+  for (s = Math.max(tlStart, L + 1); L >= 0 && s <= last; s++)
+    ctx.fillRect(LW + (s - tlStart) * CW, TOP + nrows * RH, CW, 2);
   /* step numbers every 10 steps */
   ctx.fillStyle = '#000000';
   ctx.textAlign = 'left';
@@ -330,14 +344,16 @@ function show(k) {
   listFired(k);
   cur = k;
   slider.value = k;
-  label.textContent = 'step ' + k + ' of ' + N;
+  label.textContent = 'step ' + k + ' of ' + N +
+    (L >= 0 && k > L ? ' (the loop from step ' + L + ', for ever)'
+     : typeof meta.deadFrom === 'number' && k === N ? ' (dead, for ever)' : '');
   drawTimeline(k);
 }
 
 /* playing */
 var playing = false, lastTs = 0, acc = 0, playBtn = $('play');
 function setPlaying(on) {
-  playing = on && cur < N;
+  playing = on && (cur < N || L >= 0);
   playBtn.textContent = playing ? '\u23f8 pause' : '\u25b6 play';
   if (playing) {
     lastTs = performance.now();
@@ -352,14 +368,16 @@ function tick(ts) {
   if (acc >= 1) {
     var n = Math.floor(acc);
     acc -= n;
-    show(cur + n);
-    if (cur >= N) { setPlaying(false); return; }
+    var k = cur;
+    while (n-- > 0) k = after(k);
+    show(k);
+    if (cur >= N && L < 0) { setPlaying(false); return; }
   }
   requestAnimationFrame(tick);
 }
 playBtn.onclick = function () { setPlaying(!playing); };
 $('back').onclick = function () { setPlaying(false); show(cur - 1); };
-$('fwd').onclick = function () { setPlaying(false); show(cur + 1); };
+$('fwd').onclick = function () { setPlaying(false); show(after(cur)); };
 $('first').onclick = function () { setPlaying(false); show(0); };
 $('last').onclick = function () { setPlaying(false); show(N); };
 slider.oninput = function () { show(+slider.value); };
@@ -369,7 +387,7 @@ canvas.onclick = function (e) {
 };
 document.addEventListener('keydown', function (e) {
   if (e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
-  if (e.key === 'ArrowRight') { show(cur + 1); e.preventDefault(); }
+  if (e.key === 'ArrowRight') { show(after(cur)); e.preventDefault(); }
   else if (e.key === 'ArrowLeft') { show(cur - 1); e.preventDefault(); }
   else if (e.key === ' ') { setPlaying(!playing); e.preventDefault(); }
 });

@@ -130,6 +130,9 @@ TESTS += tests/test_gpu_model
 # a real browser, headless Chromium (html-browser.sh; skipped without it)
 TESTS += tests/cli-html.sh tests/html-browser.sh
 EXTRA_DIST += tests/cli-html.sh tests/html-browser.sh
+# lassos: pn-reach --witness writes them, pn-dot --trace marks the loop
+TESTS += tests/cli-loop.sh
+EXTRA_DIST += tests/cli-loop.sh
 # one letter, one meaning, across every program's --help and the table of
 # doc/architecture.md
 TESTS += tests/cli-letters.sh

@@ -510,6 +510,242 @@ START_TEST(local_stops_at_the_answer)
 }
 END_TEST
 
+/* ---- the paths of CTL answers ------------------------------------------- */
+
+/* Whether one path shows f's answer v at its top operator. */
+static int has_path(const pn_qformula_t *f, int v)
+{
+    switch (f->kind) {
+    case PN_QF_EX: case PN_QF_EF: case PN_QF_EG: case PN_QF_EU:
+        return v;
+    case PN_QF_AX: case PN_QF_AF: case PN_QF_AG: case PN_QF_AU:
+        return !v;
+    default:
+        return 0;
+    }
+}
+
+/* The state of marking m in the brute-force graph. */
+static size_t state_of(const graph_t *g, const uint64_t *m)
+{
+    size_t k = 0;
+    while (k < g->n && memcmp(g->m + k * g->np, m, g->np * sizeof *m))
+        k++;
+    ck_assert(k < g->n);
+    return k;
+}
+
+/* The path of pn_reach_ctl_path() replayed by the brute-force firing
+ * rule from the initial marking: every step fires, and the operands hold
+ * or fail at each marking (the textbook's sets) as the answer says; a
+ * loop closes, a dead end is dead. */
+static void ctl_path_replays(const graph_t *g, const pn_qformula_t *f,
+                             int value, const pn_reach_path_t *p,
+                             size_t loop, const char *text)
+{
+    size_t len = p->nsteps + 1;
+    size_t *st = malloc((len + 1) * sizeof *st);
+    uint64_t cur[8], next[8];
+    memcpy(cur, g->m, g->np * sizeof *cur);
+    st[0] = 0;
+    for (size_t i = 0; i < p->nsteps; i++) {
+        ck_assert_uint_eq(p->n_in_step[i], 1);
+        ck_assert_msg(bf_enabled(g->net, cur, p->steps[i][0]),
+                      "'%s': step %zu does not fire", text, i + 1);
+        bf_fire(g->net, cur, p->steps[i][0], next);
+        memcpy(cur, next, g->np * sizeof *cur);
+        st[i + 1] = state_of(g, cur);
+    }
+    unsigned char *a = check(g, f->kids[0]);
+    unsigned char *b = f->nkids > 1 ? check(g, f->kids[1]) : NULL;
+    int looped = loop != PN_REACH_NO_LOOP;
+    if (looped && loop == p->nsteps)
+        ck_assert_msg(g->nsucc[st[loop]] == 0, "'%s': not dead", text);
+    else if (looped)
+        ck_assert_msg(loop < p->nsteps && st[loop] == st[p->nsteps],
+                      "'%s': the loop does not close", text);
+    switch (f->kind) {
+    case PN_QF_EX:
+    case PN_QF_AX:
+        ck_assert(!looped && len == 2 && a[st[1]] == value);
+        break;
+    case PN_QF_EF:
+    case PN_QF_AG:
+        ck_assert(!looped && a[st[len - 1]] == value);
+        break;
+    case PN_QF_EU:
+        ck_assert(!looped && b[st[len - 1]]);
+        for (size_t i = 0; i + 1 < len; i++)
+            ck_assert_msg(a[st[i]], "'%s': no left at %zu", text, i);
+        break;
+    case PN_QF_AU:
+        ck_assert(looped || !a[st[len - 1]]);
+        /* fall through: never the goal */
+    default:
+        for (size_t i = 0; i < len; i++)
+            ck_assert_msg((f->kind == PN_QF_AU ? b : a)[st[i]] ==
+                              (f->kind == PN_QF_EG),
+                          "'%s': a marking says otherwise at %zu", text, i);
+        ck_assert(looped || f->kind == PN_QF_AU);
+    }
+    free(a);
+    free(b);
+    free(st);
+}
+
+/* Eight CTL queries, one per top operator, of random operands (texts:
+ * their texts, 4096 bytes each). */
+static pn_query_set_t *top_queries(pni_rng_t *rng, const pn_net_t *net,
+                                   char (*texts)[4096])
+{
+    pn_query_set_t *qs = pn_query_set_new();
+    static const char *const top[] = {"EX ", "AX ", "EF ", "AF ",
+                                      "EG ", "AG ", "E [ ", "A [ "};
+    for (int k = 0; k < 8; k++) {
+        char *text = texts[k];
+        snprintf(text, 4096, "CTL %s", top[k]);
+        random_formula(rng, net, (int)pni_rng_below(rng, 3), text, 4096);
+        if (k >= 6) {
+            strcat(text, " U ");
+            random_formula(rng, net, (int)pni_rng_below(rng, 3), text, 4096);
+            strcat(text, " ]");
+        }
+        pn_error_t err;
+        ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK, "'%s': %s",
+                      text, err.text);
+    }
+    return qs;
+}
+
+/* What the paths of a run came to: found, lassos, dead ends, answers
+ * with none. */
+typedef struct {
+    int paths, loops, dead_ends, none;
+} counts_t;
+
+/* The paths of r's CTL answers (pn_reach_ctl_path()) against the
+ * textbook: one where one path shows the answer, replaying and saying
+ * what it claims; none elsewhere. */
+static void paths_of(const graph_t *g, const pn_query_set_t *qs,
+                     const pn_query_answer_t *ans, const pn_reach_t *r,
+                     char (*texts)[4096], counts_t *n)
+{
+    for (size_t k = 0; k < qs->n; k++) {
+        const pn_qformula_t *f = qs->q[k].formula;
+        if (qs->q[k].kind != PN_QUERY_CTL)
+            continue; /* EF or AG of a state formula: its own witness */
+        ck_assert(ans[k].known);
+        ck_assert_int_eq(ans[k].value, textbook(g, &qs->q[k]));
+        pn_reach_path_t *p;
+        size_t loop;
+        pn_status_t st = pn_reach_ctl_path(r, f, &p, &loop);
+        if (!has_path(f, ans[k].value)) {
+            ck_assert_int_eq(st, PN_EINVAL);
+            ck_assert(!p);
+            n->none++;
+            continue;
+        }
+        ck_assert_msg(st == PN_OK, "'%s': %s", texts[k], pn_status_name(st));
+        ctl_path_replays(g, f, ans[k].value, p, loop, texts[k]);
+        n->paths++;
+        n->loops += loop != PN_REACH_NO_LOOP && loop < p->nsteps;
+        n->dead_ends += loop != PN_REACH_NO_LOOP && loop == p->nsteps;
+        pn_reach_path_free(p);
+    }
+}
+
+/* Every CTL answer that one path shows gets one over the graph, that
+ * path replays by the textbook firing rule and says what the answer
+ * claims at each marking; every other answer gets none. */
+START_TEST(ctl_paths_replay)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3232);
+    counts_t n = {0};
+    int maximal = 0;
+    static char texts[8][4096];
+    for (int i = 0; i < 200; i++) {
+        pn_net_t *net = random_net(&rng);
+        graph_t g;
+        if (!build(&g, net, 500)) {
+            graph_free(&g);
+            pn_net_free(net);
+            continue;
+        }
+        pn_query_set_t *qs = top_queries(&rng, net, texts);
+        pn_query_answer_t ans[8];
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+        paths_of(&g, qs, ans, r, texts, &n);
+        pn_reach_free(r);
+        /* maximal steps: a path where one shows the answer (replayed and
+         * checked by the library itself), none elsewhere */
+        o.semantics = PN_SEM_MAXIMAL;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+        for (size_t k = 0; k < qs->n; k++) {
+            pn_reach_path_t *p;
+            size_t loop;
+            if (qs->q[k].kind != PN_QUERY_CTL)
+                continue;
+            pn_status_t st = pn_reach_ctl_path(r, qs->q[k].formula, &p, &loop);
+            ck_assert_msg(st == (has_path(qs->q[k].formula, ans[k].value)
+                                     ? PN_OK : PN_EINVAL),
+                          "'%s' (maximal): %s", texts[k], pn_status_name(st));
+            pn_reach_path_free(p);
+            maximal += st == PN_OK;
+        }
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        graph_free(&g);
+        pn_net_free(net);
+    }
+    ck_assert_int_ge(n.paths, 400);
+    ck_assert_int_ge(n.loops, 50);
+    ck_assert_int_ge(n.dead_ends, 50);
+    ck_assert_int_ge(n.none, 200);
+    ck_assert_int_ge(maximal, 300);
+}
+END_TEST
+
+/* The same of the answers the local algorithm decides on the fly: the
+ * path its search decided on is kept with the result (no graph needed). */
+START_TEST(ctl_paths_on_the_fly)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3333);
+    counts_t n = {0};
+    static char texts[8][4096];
+    for (int i = 0; i < 200; i++) {
+        pn_net_t *net = random_net(&rng);
+        graph_t g;
+        if (!build(&g, net, 500)) {
+            graph_free(&g);
+            pn_net_free(net);
+            continue;
+        }
+        pn_query_set_t *qs = top_queries(&rng, net, texts);
+        pn_query_answer_t ans[8];
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        pn_reach_solve_options_t so = {0};
+        so.no_lp = so.no_walk = so.no_reduce = 1;
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, ans, &r), PN_OK);
+        paths_of(&g, qs, ans, r, texts, &n);
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        graph_free(&g);
+        pn_net_free(net);
+    }
+    ck_assert_int_ge(n.paths, 400);
+    ck_assert_int_ge(n.loops, 50);
+    ck_assert_int_ge(n.dead_ends, 50);
+    ck_assert_int_ge(n.none, 200);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ctl");
@@ -519,6 +755,8 @@ int main(void)
     tcase_add_test(tc, partial_graph_never_guesses);
     tcase_add_test(tc, local_against_global);
     tcase_add_test(tc, local_stops_at_the_answer);
+    tcase_add_test(tc, ctl_paths_replay);
+    tcase_add_test(tc, ctl_paths_on_the_fly);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

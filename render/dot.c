@@ -644,6 +644,8 @@ static void add_places(clusters_t *cl, const pn_net_t *net,
             pni_dot_set(n, "label", buf);
             pni_dot_set(n, "fontsize", m > 4 ? "10" : "12");
         }
+        if (o->mean_tokens)
+            pni_dot_measure_label(n, "N", "mean tokens", o->mean_tokens[i]);
         highlight(n, o, i);
         if (p->capacity) {
             char cap[160];
@@ -692,6 +694,10 @@ static void add_transitions(clusters_t *cl, const pn_net_t *net,
             pni_dot_set(n, "width", "0.15");
             pni_dot_set(n, "height", "0.45");
         }
+        if (o->rates)
+            pni_dot_timing_label(n, t);
+        if (o->throughput)
+            pni_dot_measure_label(n, "X", "throughput", o->throughput[i]);
         highlight(n, o, pn_net_place_count(net) + i);
         set_position(n, o, t->has_position, t->x, t->y);
     }

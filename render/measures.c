@@ -123,3 +123,34 @@ void pni_dot_measure_label(Agnode_t *n, const char *symbol,
     snprintf(tip, sizeof tip, "%s %.10g", words, v);
     append_lines(n, beside, tip);
 }
+
+/* A transition drawn with its short label in white inside its bar and
+ * something written beside it: the text beside in black (Graphviz draws
+ * a node's labels in one colour), the short label white by its own font
+ * (an HTML-like label).  A highlighted bar (black text) is left as it
+ * is. */
+void pni_dot_dark_bar_text(Agnode_t *n, const char *shortname)
+{
+    const char *x = agget(n, "xlabel"), *fc = agget(n, "fontcolor");
+    if (!x || !*x || !fc || strcmp(fc, "#ffffff"))
+        return;
+    pni_sb_t b = {0};
+    pni_sb_puts(&b, "<FONT COLOR=\"#ffffff\">");
+    pni_dot_html_escape(&b, shortname);
+    pni_sb_puts(&b, "</FONT>");
+    if (!b.oom) {
+        agsafeset(n, "label", agstrdup_html(agroot(n), b.s), "");
+        pni_dot_set(n, "fontcolor", "#000000");
+    }
+    free(b.s);
+}
+
+/* Whether anything is written beside the nodes for time: the timing of a
+ * transition that has one, or a solution's measures. */
+int pni_dot_measures_shown(const pn_net_t *net, const pn_dot_options_t *o)
+{
+    size_t c[PN_TIMING_KINDS];
+    pn_net_count_timing(net, c);
+    return o->throughput || o->mean_tokens ||
+           (o->rates && c[PN_TIMING_NONE] < pn_net_transition_count(net));
+}

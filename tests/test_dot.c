@@ -1332,9 +1332,18 @@ START_TEST(timing_and_measures)
     Agraph_t *g = render_dot(net, &o);
     for (int i = 0; i < 4; i++)
         ck_assert_str_eq(attr(node_with_id(g, ids[i]), "xlabel"), "");
+    ck_assert_str_eq(attr(node_with_id(g, "e"), "fontcolor"), "#ffffff");
+    ck_assert_ptr_null(agattr(g, AGRAPH, "nodesep", NULL));
     agclose(g);
     o.rates = 1;
     g = render_dot(net, &o);
+    /* room for the text beside the nodes; that text black, the short
+     * label still white in its bar */
+    ck_assert_str_eq(attr(g, "nodesep"), "0.5");
+    ck_assert_str_eq(attr(node_with_id(g, "e"), "fontcolor"), "#000000");
+    ck_assert_str_eq(attr(node_with_id(g, "e"), "label"),
+                     "<FONT COLOR=\"#ffffff\">e</FONT>");
+    ck_assert_str_eq(attr(node_with_id(g, "u"), "fontcolor"), "#ffffff");
     Agnode_t *e = node_with_id(g, "e"), *d = node_with_id(g, "d"),
              *i = node_with_id(g, "i"), *u = node_with_id(g, "u");
     ck_assert_str_eq(attr(e, "xlabel"), "\xce\xbb=0.25 \xe2\x88\x9e servers");

@@ -79,6 +79,9 @@ static void usage(FILE *out)
         "                       (N=) beside them; of a net with no steady\n"
         "                       state, what pn-solve found instead, in the\n"
         "                       title\n"
+        "      --time T         with --solution: the measures at time T of\n"
+        "                       pn-solve --time (transient), whatever the\n"
+        "                       chain\n"
         "      --net ID         read the <net> with this id\n",
         prog, PN_DOT_MAX_SIDE, FOLD_ABOVE);
     cli_usage_common(out, 23);
@@ -94,7 +97,7 @@ enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
        OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI,
        OPT_LABELS, OPT_RANKDIR, OPT_HTML };
 enum { OPT_FOLD = 160, OPT_NO_FOLD, OPT_INVARIANT, OPT_NO_RATES,
-       OPT_SOLUTION };
+       OPT_SOLUTION, OPT_TIME };
 
 typedef struct {
     pn_dot_options_t dot;
@@ -109,6 +112,8 @@ typedef struct {
     int no_fold;            /* --no-fold */
     const char *invariant;  /* --invariant: [p|t]K */
     const char *solution;   /* --solution: pn-solve's JSON */
+    double time;            /* --time: a transient solution's time */
+    int has_time;
 } opts_t;
 
 static const char *const format_names[CLI_NFORMATS] = {
@@ -175,6 +180,11 @@ static int set_option(opts_t *o, int c, const char *arg)
     case OPT_INVARIANT: o->invariant = arg; break;
     case OPT_NO_RATES: o->dot.rates = 0; break;
     case OPT_SOLUTION: o->solution = arg; break;
+    case OPT_TIME:
+        if (cli_real("--time", arg, 0, INFINITY, &o->time))
+            return CLI_EUSAGE;
+        o->has_time = 1;
+        break;
     case OPT_TRACE: o->trace_path = arg; break;
     case OPT_STEP:
         if (cli_uint("--step", arg, 0, UINT64_MAX, &o->step))
@@ -231,6 +241,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"invariant", required_argument, NULL, OPT_INVARIANT},
         {"no-rates", no_argument, NULL, OPT_NO_RATES},
         {"solution", required_argument, NULL, OPT_SOLUTION},
+        {"time", required_argument, NULL, OPT_TIME},
         CLI_LONGOPTS_COMMON};
     *o = (opts_t){.first = 1};
     o->cc = (cli_common_t){.prog = prog, .usage = usage,
@@ -296,6 +307,10 @@ static int parse_options(int argc, char **argv, opts_t *o)
     if (o->solution && (o->timeline || o->html)) {
         fprintf(stderr, "%s: --solution draws the net: not with --timeline "
                 "or --html\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->has_time && !o->solution) {
+        fprintf(stderr, "%s: --time goes with --solution\n", prog);
         return CLI_EUSAGE;
     }
     if (o->solution && !strcmp(o->solution, "-") && !strcmp(o->file, "-")) {
@@ -467,6 +482,37 @@ static void solution_no_steady(const json_t *root, const char *kind,
                  json_integer_value(json_object_get(root, "bottom")));
 }
 
+/* The transient measures at --time (the block of pn-solve --time with
+ * that time) into s.  Returns an exit code: a time pn-solve was not asked
+ * for is a usage error, as a step out of a trace's range. */
+static int solution_at(const char *path, const opts_t *o,
+                       const pn_net_t *net, const json_t *root,
+                       solution_t *s)
+{
+    json_t *tr = json_object_get(root, "transient"), *b;
+    size_t i;
+    json_array_foreach(tr, i, b) {
+        if (json_number_value(json_object_get(b, "time")) != o->time)
+            continue;
+        int rc = solution_map(path, o, net, b, "throughput", PN_TRANSITION,
+                              &s->throughput);
+        if (!rc)
+            rc = solution_map(path, o, net, b, "mean_tokens", PN_PLACE,
+                              &s->mean_tokens);
+        json_t *dead = json_object_get(b, "dead");
+        int n = snprintf(s->title, sizeof s->title, "at time %g: X "
+                         "throughput, N mean tokens", o->time);
+        if (json_is_number(json_object_get(root, "dead")))
+            snprintf(s->title + n, sizeof s->title - (size_t)n, "; in a "
+                     "dead marking with probability %.4g",
+                     json_number_value(dead));
+        return rc;
+    }
+    fprintf(stderr, "%s: --time %g: %s has no measures at that time (pn-solve "
+            "--time gives them)\n", prog, o->time, cli_input_name(path));
+    return CLI_EUSAGE;
+}
+
 /* Reads the --solution file (pn-solve --format json) into s, checked
  * against net.  Returns an exit code. */
 static int read_solution(const pn_net_t *net, const opts_t *o,
@@ -499,7 +545,14 @@ static int read_solution(const pn_net_t *net, const opts_t *o,
                            json_integer_value(np), json_integer_value(nt),
                            cli_input_name(o->file), pn_net_place_count(net),
                            pn_net_transition_count(net));
-    else if (!strcmp(kind, "ergodic")) {
+    else if (strcmp(kind, "ergodic") && strcmp(kind, "absorbing") &&
+             strcmp(kind, "multiple"))
+        rc = solution_fail(path, "unknown kind '%s' (ergodic, absorbing or "
+                           "multiple)", kind);
+    else if (o->has_time) {
+        if (!(rc = solution_dead(path, o, net, root)))
+            rc = solution_at(path, o, net, root, s);
+    } else if (!strcmp(kind, "ergodic")) {
         if (!(rc = solution_map(path, o, net, root, "throughput",
                                 PN_TRANSITION, &s->throughput)))
             rc = solution_map(path, o, net, root, "mean_tokens", PN_PLACE,
@@ -514,12 +567,10 @@ static int read_solution(const pn_net_t *net, const opts_t *o,
             snprintf(s->title, sizeof s->title, "steady state NOT converged "
                      "(relative residual %.3g): X throughput, N mean tokens",
                      rel);
-    } else if (!strcmp(kind, "absorbing") || !strcmp(kind, "multiple")) {
+    } else {
         rc = solution_dead(path, o, net, root);
         solution_no_steady(root, kind, s);
-    } else
-        rc = solution_fail(path, "unknown kind '%s' (ergodic, absorbing or "
-                           "multiple)", kind);
+    }
     json_decref(root);
     return rc;
 }

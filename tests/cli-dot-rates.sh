@@ -163,6 +163,31 @@ lacks "$TMP/abs.dot" "N="
 expect 0 "$BIN/pn-dot" --solution "$TMP/two.json" -f dot -o "$TMP/two.dot" "$G/two-bottoms.xml"
 has "$TMP/two.dot" "no steady state: 2 bottom components (not solved)"
 
+# --time: the transient measures at that time, pn-solve's to ten digits,
+# whatever the chain
+expect 0 "$BIN/pn-solve" --time 0.5,1 "$G/absorbing.xml"
+awk '/^at time 0.5:/ { on = 1; next } /^at time/ { on = 0 }
+     on && /^  dead:/ { print "D", "dead", $2 }
+     on && /^  throughput:/ { s = "X"; next } on && /^  mean tokens:/ { s = "N"; next }
+     on && s != "" && /^    / { print s, $1, $2 }' "$TMP/out" > "$TMP/values"
+[ "$(wc -l < "$TMP/values")" -eq 10 ] && ok || bad "pn-solve's values at time 0.5 not found"
+"$BIN/pn-solve" --format json --time 0.5,1 "$G/absorbing.xml" > "$TMP/abst.json"
+expect 0 "$BIN/pn-dot" --solution "$TMP/abst.json" --time .50 -f dot -o "$TMP/abst.dot" "$G/absorbing.xml"
+dead=$(awk '$1 == "D" { printf "%.4g", $3 }' "$TMP/values")
+has "$TMP/abst.dot" "at time 0.5: X throughput, N mean tokens; in a dead marking with probability $dead"
+grep -v '^D' "$TMP/values" | while read -r sym id v; do
+    words=$([ "$sym" = X ] && echo throughput || echo "mean tokens")
+    tip=$(tooltip_of "$TMP/abst.dot" "$id")
+    case $tip in *"\n$words $v") echo ok ;; *) echo "bad $id's tooltip '$tip' lacks $words $v" ;; esac
+done > "$TMP/checked"
+if grep -q '^bad' "$TMP/checked"; then bad "$(grep '^bad' "$TMP/checked" | head -1)"; else ok; fi
+[ "$(grep -c '^ok' "$TMP/checked")" -eq 9 ] && ok || bad "not every node checked at time 0.5"
+expect 2 "$BIN/pn-dot" --solution "$TMP/abst.json" --time 0.7 -o "$TMP/x.svg" "$G/absorbing.xml"
+has "$TMP/err" "pn-dot: --time 0.7: $TMP/abst.json has no measures at that time"
+expect 2 "$BIN/pn-dot" --solution "$TMP/abs.json" --time 0.5 -o "$TMP/x.svg" "$G/absorbing.xml"
+expect 2 "$BIN/pn-dot" --time 0.5 -o "$TMP/x.svg" "$G/absorbing.xml"
+has "$TMP/err" "--time goes with --solution"
+
 # ---- a solution that is not the net's: refused (exit 1) --------------------
 expect 1 "$BIN/pn-dot" --solution "$TMP/mm1k.json" -o "$TMP/x.svg" "$G/repairman.xml"
 has "$TMP/err" "pn-dot: $TMP/mm1k.json: the solution of a net of 2 places and 2 transitions, not of $G/repairman.xml (4 places, 3 transitions)"

@@ -19,7 +19,9 @@ bin_pn_gen_gpu_SOURCES = %reldir%/pn-gen-gpu.c
 bin_pn_gen_gpu_LDADD = bin/libcli.la libpn.la
 bin_PROGRAMS += bin/pn-dot
 bin_pn_dot_SOURCES = %reldir%/pn-dot.c
-bin_pn_dot_LDADD = bin/libcli.la libpn-render.la libpn.la
+# Jansson: the solution of --solution (pn-solve's JSON)
+bin_pn_dot_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+bin_pn_dot_LDADD = bin/libcli.la libpn-render.la libpn.la $(JANSSON_LIBS)
 bin_PROGRAMS += bin/pn-maxplus
 bin_pn_maxplus_SOURCES = %reldir%/pn-maxplus.c
 bin_pn_maxplus_LDADD = bin/libcli.la libpn.la -lm

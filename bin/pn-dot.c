@@ -2,6 +2,9 @@
 #include <config.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,13 +70,25 @@ static void usage(FILE *out)
         "                       pn-struct numbers them (1 is the first): its\n"
         "                       places filled, each with its weight; tK: the\n"
         "                       K-th T-semiflow's transitions\n"
+        "      --no-rates       no timing beside the transitions (by default\n"
+        "                       a net with timing has its rates, delays,\n"
+        "                       weights and priorities written there)\n"
+        "      --solution FILE  a solution that pn-solve --format json wrote\n"
+        "                       ('-': standard input): each transition's\n"
+        "                       throughput (X=) and each place's mean tokens\n"
+        "                       (N=) beside them; of a net with no steady\n"
+        "                       state, what pn-solve found instead, in the\n"
+        "                       title\n"
+        "      --time T         with --solution: the measures at time T of\n"
+        "                       pn-solve --time (transient), whatever the\n"
+        "                       chain\n"
         "      --net ID         read the <net> with this id\n",
         prog, PN_DOT_MAX_SIDE, FOLD_ABOVE);
     cli_usage_common(out, 23);
     fprintf(out,
         "\n"
-        "Exit status: 0 success, 1 the net or the trace could not be read (or\n"
-        "the trace belongs to another net), 2 bad command line (also: a step\n"
+        "Exit status: 0 success, 1 the net, the trace or the solution could not\n"
+        "be read (or belongs to another net), 2 bad command line (also: a step\n"
         "out of range), 3 the output could not be rendered or written, 4 too\n"
         "large to draw that way (the message says what to do instead).\n");
 }
@@ -81,7 +96,8 @@ static void usage(FILE *out)
 enum { OPT_POSITIONS = 128, OPT_IDS, OPT_CLUSTER_BY, OPT_NO_CLUSTERS,
        OPT_TRACE, OPT_STEP, OPT_TIMELINE, OPT_STEPS, OPT_NET, OPT_DPI,
        OPT_LABELS, OPT_RANKDIR, OPT_HTML };
-enum { OPT_FOLD = 160, OPT_NO_FOLD, OPT_INVARIANT };
+enum { OPT_FOLD = 160, OPT_NO_FOLD, OPT_INVARIANT, OPT_NO_RATES,
+       OPT_SOLUTION, OPT_TIME };
 
 typedef struct {
     pn_dot_options_t dot;
@@ -95,6 +111,9 @@ typedef struct {
     int has_step, timeline;
     int no_fold;            /* --no-fold */
     const char *invariant;  /* --invariant: [p|t]K */
+    const char *solution;   /* --solution: pn-solve's JSON */
+    double time;            /* --time: a transient solution's time */
+    int has_time;
 } opts_t;
 
 static const char *const format_names[CLI_NFORMATS] = {
@@ -159,6 +178,13 @@ static int set_option(opts_t *o, int c, const char *arg)
     case OPT_FOLD: o->dot.fold = 1; break;
     case OPT_NO_FOLD: o->no_fold = 1; break;
     case OPT_INVARIANT: o->invariant = arg; break;
+    case OPT_NO_RATES: o->dot.rates = 0; break;
+    case OPT_SOLUTION: o->solution = arg; break;
+    case OPT_TIME:
+        if (cli_real("--time", arg, 0, INFINITY, &o->time))
+            return CLI_EUSAGE;
+        o->has_time = 1;
+        break;
     case OPT_TRACE: o->trace_path = arg; break;
     case OPT_STEP:
         if (cli_uint("--step", arg, 0, UINT64_MAX, &o->step))
@@ -213,6 +239,9 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"steps", required_argument, NULL, OPT_STEPS},
         {"net", required_argument, NULL, OPT_NET},
         {"invariant", required_argument, NULL, OPT_INVARIANT},
+        {"no-rates", no_argument, NULL, OPT_NO_RATES},
+        {"solution", required_argument, NULL, OPT_SOLUTION},
+        {"time", required_argument, NULL, OPT_TIME},
         CLI_LONGOPTS_COMMON};
     *o = (opts_t){.first = 1};
     o->cc = (cli_common_t){.prog = prog, .usage = usage,
@@ -222,6 +251,8 @@ static int parse_options(int argc, char **argv, opts_t *o)
     pn_dot_options_init(&o->dot);
     /* a PNG that common viewers open */
     o->dot.max_side = PN_DOT_MAX_SIDE;
+    /* the timing of the transitions that have one */
+    o->dot.rates = 1;
     int c, rc;
     while ((c = getopt_long(argc, argv, "o:f:T:l:qhV", longopts, NULL)) != -1)
         if ((rc = set_option(o, c, optarg)) >= 0)
@@ -273,6 +304,20 @@ static int parse_options(int argc, char **argv, opts_t *o)
                 "or --html\n", prog);
         return CLI_EUSAGE;
     }
+    if (o->solution && (o->timeline || o->html)) {
+        fprintf(stderr, "%s: --solution draws the net: not with --timeline "
+                "or --html\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->has_time && !o->solution) {
+        fprintf(stderr, "%s: --time goes with --solution\n", prog);
+        return CLI_EUSAGE;
+    }
+    if (o->solution && !strcmp(o->solution, "-") && !strcmp(o->file, "-")) {
+        fprintf(stderr, "%s: the net and --solution cannot both be standard "
+                "input\n", prog);
+        return CLI_EUSAGE;
+    }
     if (o->steps_arg && !o->timeline) {
         fprintf(stderr, "%s: --steps goes with --timeline\n", prog);
         return CLI_EUSAGE;
@@ -316,6 +361,218 @@ static int load_trace(const pn_net_t *net, opts_t *o, pn_trace_t **trace)
     if (o->timeline && !o->steps_arg)
         o->last = n;
     return CLI_OK;
+}
+
+/* ---- the solution of --solution ------------------------------------------ */
+
+/* What pn-solve's JSON gives the picture: a measure per node (NaN where
+ * pn-solve wrote null: not a finite number), or, for a net without a
+ * steady state, only what it found instead, in the title. */
+typedef struct {
+    double *throughput;  /* per transition; NULL: none */
+    double *mean_tokens; /* per place; NULL: none */
+    char title[256];     /* what the drawing says of the solution */
+} solution_t;
+
+static int solution_fail(const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Says what is wrong with the solution file; returns the exit code. */
+static int solution_fail(const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: %s: ", prog, cli_input_name(path));
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return CLI_EINPUT;
+}
+
+/* The object key of root ({"id": number or null, ...}) into v, one value
+ * per place or transition of net, every id one of the net's of that kind
+ * and every node given.  Returns an exit code. */
+static int solution_map(const char *path, const opts_t *o,
+                        const pn_net_t *net, const json_t *root,
+                        const char *key, pn_object_t kind, double **v)
+{
+    const char *what = kind == PN_PLACE ? "place" : "transition";
+    size_t n = kind == PN_PLACE ? pn_net_place_count(net)
+                                : pn_net_transition_count(net);
+    json_t *map = json_object_get(root, key);
+    if (!json_is_object(map))
+        return solution_fail(path, "no \"%s\" object, as pn-solve writes "
+                             "for a steady state", key);
+    unsigned char *seen = calloc(n + 1, 1);
+    *v = malloc((n + 1) * sizeof **v);
+    if (!seen || !*v) {
+        free(seen);
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return CLI_EOUTPUT;
+    }
+    const char *id;
+    json_t *val;
+    int rc = CLI_OK;
+    json_object_foreach(map, id, val) {
+        pn_object_t k;
+        size_t i;
+        if (pn_net_find(net, id, &k, &i) || k != kind) {
+            rc = solution_fail(path, "%s: '%s' is not a %s of %s: the "
+                               "solution of another net", key, id, what,
+                               cli_input_name(o->file));
+            break;
+        }
+        if (!json_is_number(val) && !json_is_null(val)) {
+            rc = solution_fail(path, "%s: the value of '%s' is not a number",
+                               key, id);
+            break;
+        }
+        (*v)[i] = json_is_null(val) ? NAN : json_number_value(val);
+        seen[i] = 1;
+    }
+    for (size_t i = 0; rc == CLI_OK && i < n; i++)
+        if (!seen[i])
+            rc = solution_fail(path, "%s: no value for the %s '%s' of %s: "
+                               "the solution of another net", key, what,
+                               kind == PN_PLACE ? pn_net_place(net, i)->id
+                                                : pn_net_transition(net, i)->id,
+                               cli_input_name(o->file));
+    free(seen);
+    return rc;
+}
+
+/* The ids of an absorbing solution's dead markings, each a place of net.
+ * Returns an exit code. */
+static int solution_dead(const char *path, const opts_t *o,
+                         const pn_net_t *net, const json_t *root)
+{
+    json_t *dead = json_object_get(root, "dead_markings"), *d;
+    size_t i;
+    json_array_foreach(dead, i, d) {
+        const char *id;
+        json_t *val;
+        json_object_foreach(json_object_get(d, "marking"), id, val) {
+            pn_object_t k;
+            size_t p;
+            if (pn_net_find(net, id, &k, &p) || k != PN_PLACE)
+                return solution_fail(path, "dead_markings: '%s' is not a "
+                                     "place of %s: the solution of another "
+                                     "net", id, cli_input_name(o->file));
+        }
+    }
+    return CLI_OK;
+}
+
+/* What the title says of a solution without a steady state. */
+static void solution_no_steady(const json_t *root, const char *kind,
+                               solution_t *s)
+{
+    if (!strcmp(kind, "absorbing")) {
+        json_int_t dead = json_integer_value(json_object_get(root, "dead"));
+        json_t *mtta = json_object_get(root, "mtta");
+        int n = snprintf(s->title, sizeof s->title, "no steady state: %"
+                         JSON_INTEGER_FORMAT " dead marking%s reachable",
+                         dead, dead == 1 ? "" : "s");
+        if (json_is_number(mtta))
+            snprintf(s->title + n, sizeof s->title - (size_t)n, ", mean time "
+                     "to absorption %.4g", json_number_value(mtta));
+    } else
+        snprintf(s->title, sizeof s->title, "no steady state: %"
+                 JSON_INTEGER_FORMAT " bottom components (not solved)",
+                 json_integer_value(json_object_get(root, "bottom")));
+}
+
+/* The transient measures at --time (the block of pn-solve --time with
+ * that time) into s.  Returns an exit code: a time pn-solve was not asked
+ * for is a usage error, as a step out of a trace's range. */
+static int solution_at(const char *path, const opts_t *o,
+                       const pn_net_t *net, const json_t *root,
+                       solution_t *s)
+{
+    json_t *tr = json_object_get(root, "transient"), *b;
+    size_t i;
+    json_array_foreach(tr, i, b) {
+        if (json_number_value(json_object_get(b, "time")) != o->time)
+            continue;
+        int rc = solution_map(path, o, net, b, "throughput", PN_TRANSITION,
+                              &s->throughput);
+        if (!rc)
+            rc = solution_map(path, o, net, b, "mean_tokens", PN_PLACE,
+                              &s->mean_tokens);
+        json_t *dead = json_object_get(b, "dead");
+        int n = snprintf(s->title, sizeof s->title, "at time %g: X "
+                         "throughput, N mean tokens", o->time);
+        if (json_is_number(json_object_get(root, "dead")))
+            snprintf(s->title + n, sizeof s->title - (size_t)n, "; in a "
+                     "dead marking with probability %.4g",
+                     json_number_value(dead));
+        return rc;
+    }
+    fprintf(stderr, "%s: --time %g: %s has no measures at that time (pn-solve "
+            "--time gives them)\n", prog, o->time, cli_input_name(path));
+    return CLI_EUSAGE;
+}
+
+/* Reads the --solution file (pn-solve --format json) into s, checked
+ * against net.  Returns an exit code. */
+static int read_solution(const pn_net_t *net, const opts_t *o,
+                         solution_t *s)
+{
+    const char *path = o->solution;
+    json_error_t je;
+    json_t *root = !strcmp(path, "-")
+                       ? json_loadf(stdin, JSON_REJECT_DUPLICATES, &je)
+                       : json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    if (!root) {
+        if (je.line <= 0)
+            return solution_fail(path, "%s", je.text);
+        fprintf(stderr, "%s: %s:%d:%d: %s\n", prog, cli_input_name(path),
+                je.line, je.column, je.text);
+        return CLI_EINPUT;
+    }
+    const char *kind = json_string_value(json_object_get(root, "kind"));
+    json_t *np = json_object_get(root, "places"),
+           *nt = json_object_get(root, "transitions");
+    int rc = CLI_OK;
+    if (!kind || !json_is_integer(np) || !json_is_integer(nt))
+        rc = solution_fail(path, "not a solution that pn-solve --format json "
+                           "wrote (no kind, places and transitions)");
+    else if ((size_t)json_integer_value(np) != pn_net_place_count(net) ||
+             (size_t)json_integer_value(nt) != pn_net_transition_count(net))
+        rc = solution_fail(path, "the solution of a net of %" JSON_INTEGER_FORMAT
+                           " places and %" JSON_INTEGER_FORMAT " transitions, "
+                           "not of %s (%zu places, %zu transitions)",
+                           json_integer_value(np), json_integer_value(nt),
+                           cli_input_name(o->file), pn_net_place_count(net),
+                           pn_net_transition_count(net));
+    else if (strcmp(kind, "ergodic") && strcmp(kind, "absorbing") &&
+             strcmp(kind, "multiple"))
+        rc = solution_fail(path, "unknown kind '%s' (ergodic, absorbing or "
+                           "multiple)", kind);
+    else if (o->has_time) {
+        if (!(rc = solution_dead(path, o, net, root)))
+            rc = solution_at(path, o, net, root, s);
+    } else if (!strcmp(kind, "ergodic")) {
+        if (!(rc = solution_map(path, o, net, root, "throughput",
+                                PN_TRANSITION, &s->throughput)))
+            rc = solution_map(path, o, net, root, "mean_tokens", PN_PLACE,
+                              &s->mean_tokens);
+        int converged = json_is_true(json_object_get(root, "converged"));
+        double rel = json_number_value(json_object_get(root,
+                                                       "residual_relative"));
+        if (converged)
+            snprintf(s->title, sizeof s->title, "steady state: X throughput, "
+                     "N mean tokens");
+        else
+            snprintf(s->title, sizeof s->title, "steady state NOT converged "
+                     "(relative residual %.3g): X throughput, N mean tokens",
+                     rel);
+    } else {
+        rc = solution_dead(path, o, net, root);
+        solution_no_steady(root, kind, s);
+    }
+    json_decref(root);
+    return rc;
 }
 
 /* The marking after the step and the transitions fired in it (a flag per
@@ -543,15 +800,15 @@ static void loop_title(const pn_net_t *net, const pn_trace_t *trace,
 
 /* Renders the net, one step of the trace or its timeline (or the page of
  * --html) into *data. */
-static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
-                char **data, size_t *len)
+static int draw(const pn_net_t *net, const pn_trace_t *trace,
+                const solution_t *sol, opts_t *o, char **data, size_t *len)
 {
     pn_groups_t *groups = NULL;
     pn_dot_context_t *ctx = NULL;
     uint64_t *marking = NULL;
     unsigned char *fired = NULL;
     int64_t *weight = NULL;
-    char title[192];
+    char title[192], both[512];
     pn_error_t err;
     int rc = CLI_OK;
     if (o->invariant &&
@@ -593,6 +850,16 @@ static int draw(const pn_net_t *net, const pn_trace_t *trace, opts_t *o,
     }
     else if (trace && !o->timeline && !o->html)
         loop_title(net, trace, o->step, title, sizeof title, &o->dot);
+    if (sol && o->solution) {
+        o->dot.throughput = sol->throughput;
+        o->dot.mean_tokens = sol->mean_tokens;
+        /* the net's name (or the invariant, or the step of a lasso), then
+         * the solution's line */
+        const char *first = o->dot.title ? o->dot.title : pn_net_name(net);
+        snprintf(both, sizeof both, "%s%s%s", first ? first : "",
+                 first ? "\n" : "", sol->title);
+        o->dot.title = both;
+    }
     st = o->timeline ? pn_dot_timeline(ctx, net, trace, o->first, o->last,
                                        &o->dot, o->format, data, len, &err)
                      : pn_dot_render(ctx, net, &o->dot, o->format, data, len,
@@ -622,21 +889,27 @@ int main(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
+    /* the timing is drawn: no warning that it is not used */
+    if (o.dot.rates)
+        cli_timing_used();
     pn_net_t *net;
     if ((rc = cli_read_net(prog, o.file, &o.ro, &net)) != CLI_OK)
         return rc;
     pn_trace_t *trace = NULL;
+    solution_t sol = {0};
     char *data = NULL, *tmp = NULL;
     size_t len = 0;
     FILE *out = NULL;
     const char *path = o.output ? o.output : "-";
     rc = load_trace(net, &o, &trace);
+    if (rc == CLI_OK && o.solution)
+        rc = read_solution(net, &o, &sol);
     /* the output is opened before drawing, which may take long: a path
      * that cannot be written is said at once */
     if (rc == CLI_OK && !(out = cli_output_open(path, &tmp)))
         rc = CLI_EOUTPUT;
     if (rc == CLI_OK)
-        rc = draw(net, trace, &o, &data, &len);
+        rc = draw(net, trace, &sol, &o, &data, &len);
     if (out) {
         /* a write error is found and reported by cli_output_close() */
         if (rc == CLI_OK)
@@ -646,6 +919,8 @@ int main(int argc, char **argv)
             rc = wrc;
     }
     free(data);
+    free(sol.throughput);
+    free(sol.mean_tokens);
     pn_trace_free(trace);
     pn_net_free(net);
     return rc;

@@ -78,6 +78,23 @@ typedef struct pn_dot_options {
                                 the transitions' (place count + transition
                                 count entries), 0 for a node not
                                 highlighted; NULL: none */
+    uint64_t rates;          /* nonzero: each transition with timing has
+                                it written beside it: an exponential one
+                                its rate (lambda=2, or the expression the
+                                file gave, lambda=#(P0)*2) and its servers
+                                when not single (inf. server, 3 servers),
+                                a deterministic one its delay (d=5), an
+                                immediate one its weight and priority
+                                (w=1 pi=1); the same in words in its
+                                tooltip.  0: nothing of timing drawn.
+                                Transitions without timing are drawn
+                                alike either way */
+    const double *throughput; /* per transition: a throughput (firings per
+                                unit of time) written beside it (X=0.8333,
+                                four digits); NaN: none; NULL: none */
+    const double *mean_tokens; /* per place: a mean number of tokens
+                                written beside it (N=1.234); NaN: none;
+                                NULL: none */
     uint64_t reserved[1];    /* zero (the init function sets it): room for
                                 fields of later versions */
 } pn_dot_options_t;

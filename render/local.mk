@@ -9,11 +9,13 @@
 #   ids.c       object ids in the order made, for graphs dot packs
 #   route.c     nets at their positions: copies of shared nodes, arcs bent
 #               around nodes
+#   measures.c  a stochastic net's timing and a solution's measures
+#               beside its nodes
 #   render_private.h  what dot.c, fold.c and timeline.c share
 noinst_LTLIBRARIES += render/libpn-dot.la
 render_libpn_dot_la_SOURCES = %reldir%/dot.c %reldir%/dot.h \
 	%reldir%/fold.c %reldir%/timeline.c %reldir%/html.c %reldir%/ids.c \
-	%reldir%/route.c %reldir%/render_private.h
+	%reldir%/route.c %reldir%/measures.c %reldir%/render_private.h
 # $(top_builddir)/render: viewer.h, which the build makes
 render_libpn_dot_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) -I$(srcdir)/render \
 	-I$(top_builddir)/render -I$(srcdir)/engine -I$(srcdir)/lib

@@ -83,6 +83,13 @@ void pni_dot_add_fold_arcs(Agraph_t *g, const pn_net_t *net,
                            const unsigned char *folded, Agnode_t **box,
                            Agnode_t **pn, Agnode_t **tn);
 
+/* ---- measures.c: timing and a solution's measures beside nodes -------- */
+void pni_dot_timing_label(Agnode_t *n, const pn_transition_t *t);
+void pni_dot_measure_label(Agnode_t *n, const char *symbol,
+                           const char *words, double v);
+void pni_dot_dark_bar_text(Agnode_t *n, const char *shortname);
+int pni_dot_measures_shown(const pn_net_t *net, const pn_dot_options_t *o);
+
 /* ---- route.c: nets at their positions ----------------------------------- */
 void pni_dot_place_copies(Agraph_t *g, Agnode_t **copies, size_t ncopies);
 void pni_dot_route_arcs(GVC_t *gvc, Agraph_t *g);

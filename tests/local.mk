@@ -269,3 +269,6 @@ check-mcc: check-full
 check-full: tests/test_stubborn tests/test_reduce
 	PN_TEST_FULL=1 $(top_builddir)/tests/test_stubborn
 	PN_TEST_FULL=1 $(top_builddir)/tests/test_reduce
+# pn-dot on stochastic nets: the timing, pn-solve's solution drawn
+TESTS += tests/cli-dot-rates.sh
+EXTRA_DIST += tests/cli-dot-rates.sh

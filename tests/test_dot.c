@@ -1308,6 +1308,75 @@ START_TEST(backslashes_drawn_as_written)
 }
 END_TEST
 
+/* timing beside the transitions with options.rates (in words in their
+ * tooltips), nothing without it or for an untimed transition; a
+ * solution's measures beside every node but those given NaN */
+START_TEST(timing_and_measures)
+{
+    pn_net_t *net = pn_net_new("timed");
+    ck_assert_int_eq(pn_net_add_place(net, "p", NULL, 1, NULL), PN_OK);
+    ck_assert_int_eq(pn_net_add_place(net, "q", NULL, 0, NULL), PN_OK);
+    const char *ids[] = {"e", "d", "i", "u"};
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(pn_net_add_transition(net, ids[i], NULL, NULL),
+                         PN_OK);
+    ck_assert_int_eq(pn_net_set_timing(net, 0, PN_TIMING_EXPONENTIAL, 0.25, 1,
+                                       PN_SERVER_INFINITE), PN_OK);
+    ck_assert_int_eq(pn_net_set_timing(net, 1, PN_TIMING_DETERMINISTIC, 4.5,
+                                       1, PN_SERVER_K), PN_OK);
+    ck_assert_int_eq(pn_net_set_servers(net, 1, 3), PN_OK);
+    ck_assert_int_eq(pn_net_set_timing(net, 2, PN_TIMING_IMMEDIATE, 1006.0362,
+                                       2, PN_SERVER_SINGLE), PN_OK);
+    pn_dot_options_t o;
+    pn_dot_options_init(&o);
+    Agraph_t *g = render_dot(net, &o);
+    for (int i = 0; i < 4; i++)
+        ck_assert_str_eq(attr(node_with_id(g, ids[i]), "xlabel"), "");
+    ck_assert_str_eq(attr(node_with_id(g, "e"), "fontcolor"), "#ffffff");
+    ck_assert_ptr_null(agattr(g, AGRAPH, "nodesep", NULL));
+    agclose(g);
+    o.rates = 1;
+    g = render_dot(net, &o);
+    /* room for the text beside the nodes; that text black, the short
+     * label still white in its bar */
+    ck_assert_str_eq(attr(g, "nodesep"), "0.5");
+    ck_assert_str_eq(attr(node_with_id(g, "e"), "fontcolor"), "#000000");
+    ck_assert_str_eq(attr(node_with_id(g, "e"), "label"),
+                     "<FONT COLOR=\"#ffffff\">e</FONT>");
+    ck_assert_str_eq(attr(node_with_id(g, "u"), "fontcolor"), "#ffffff");
+    Agnode_t *e = node_with_id(g, "e"), *d = node_with_id(g, "d"),
+             *i = node_with_id(g, "i"), *u = node_with_id(g, "u");
+    ck_assert_str_eq(attr(e, "xlabel"), "\xce\xbb=0.25 \xe2\x88\x9e servers");
+    ck_assert_str_eq(attr(e, "tooltip"), "e\\nexponential, rate 0.25, "
+                     "infinite server");
+    ck_assert_str_eq(attr(d, "xlabel"), "d=4.5 3 servers");
+    ck_assert_str_eq(attr(d, "tooltip"), "d\\ndeterministic, delay 4.5, "
+                     "3 servers");
+    ck_assert_str_eq(attr(i, "xlabel"), "w=1006.04 \xcf\x80=2");
+    ck_assert_str_eq(attr(i, "tooltip"), "i\\nimmediate, weight 1006.0362, "
+                     "priority 2");
+    ck_assert_str_eq(attr(u, "xlabel"), "");
+    ck_assert_str_eq(attr(u, "tooltip"), "u");
+    agclose(g);
+    double x[4] = {1.0 / 3, NAN, 2, 0}, m[2] = {NAN, 1234.5678};
+    o.throughput = x;
+    o.mean_tokens = m;
+    g = render_dot(net, &o);
+    ck_assert_str_eq(attr(node_with_id(g, "e"), "xlabel"),
+                     "\xce\xbb=0.25 \xe2\x88\x9e servers\\nX=0.3333");
+    ck_assert_str_eq(attr(node_with_id(g, "d"), "xlabel"), "d=4.5 3 servers");
+    ck_assert_str_eq(attr(node_with_id(g, "u"), "xlabel"), "X=0");
+    ck_assert_str_eq(attr(node_with_id(g, "u"), "tooltip"),
+                     "u\\nthroughput 0");
+    ck_assert_str_eq(attr(node_with_id(g, "p"), "xlabel"), "");
+    ck_assert_str_eq(attr(node_with_id(g, "q"), "xlabel"), "N=1235");
+    ck_assert_str_eq(attr(node_with_id(g, "q"), "tooltip"),
+                     "q\\nmean tokens 1234.5678");
+    agclose(g);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dot");
@@ -1328,6 +1397,7 @@ int main(void)
     tcase_add_test(tc, readable_pictures);
     tcase_add_test(tc, large_nets_wiggle);
     tcase_add_test(tc, folded_nets);
+    tcase_add_test(tc, timing_and_measures);
     suite_add_tcase(s, tc);
     ctx = pn_dot_context_new();
     if (!ctx)

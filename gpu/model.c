@@ -65,7 +65,7 @@ static pn_status_t need_counts(const pn_gpu_launch_t *l, pn_error_t *err)
                          "no column for %s: every prediction needs them",
                          cols);
     if (nn)
-        return pni_error(err, PN_EVALUE, l->line, 0,
+        return pni_error(err, PN_EVALUE, l->line, l->na_column,
                          "%s (size %g, block %ux%u): the profile has no %s "
                          "(NA)", l->kernel, l->input_size, l->block[0],
                          l->block[1], cells);

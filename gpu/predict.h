@@ -98,6 +98,10 @@ typedef struct pn_gpu_launch {
     unsigned no_column;       /* PN_GPU_NOCOL_* of the counts a prediction
                                * needs that the file has no column for */
     unsigned long header_line; /* the line of the file's header */
+    unsigned long na_column;  /* the column (bytes from the line's start,
+                               * 1-based) of the first cell of `line` that
+                               * leaves a count every prediction needs
+                               * unknown (NA); 0 when none does */
 } pn_gpu_launch_t;
 
 /* The counts every prediction needs (pn_gpu_launch_t.no_column): a file

@@ -517,6 +517,12 @@ static pn_status_t read_row(reader_t *r, const cols_t *m,
             return st;
         *(double *)((char *)l + field_off[k]) = v;
     }
+    /* where a refused prediction points: the first NA a count it needs */
+    for (size_t k = 0; k < sizeof needed / sizeof *needed && !l->na_column; k++) {
+        long i = m->field[needed[k].field];
+        if (i >= 0 && isnan(*(double *)((char *)l + field_off[needed[k].field])))
+            l->na_column = row[i].column;
+    }
     if (m->layout == NCU) {
         double v = NAN;
         if (m->duration >= 0 &&

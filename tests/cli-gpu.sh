@@ -273,9 +273,18 @@ bound_is() {   # BOUND LAUNCH-OPTIONS...
     b=$1; shift
     expect 0 $P100 -f text "$@"
     has "$TMP/out" "  bound: $b"
+    has "$TMP/out" "  occupancy: "
+    has "$TMP/out" ", limited by "
+    for w in blocks warps registers "shared memory"; do
+        has "$TMP/out" "  what if: $w: "
+    done
     expect 0 $P100 -f json "$@"
     has "$TMP/out" "\"decides\": \"$b\""
+    has "$TMP/out" '"limited_by": "'
     has "$TMP/out" '"whatif": [{"limit": "blocks", "text": '
+    for w in warps registers "shared memory"; do
+        has "$TMP/out" "{\"limit\": \"$w\", \"text\": \"$w: "
+    done
 }
 bound_is issue --grid 100000 --block 256 --arith 400
 bound_is latency --grid 100000 --block 256 --arith 4 --global 8 --regs 128

@@ -834,6 +834,35 @@ START_TEST(arch_table)
 }
 END_TEST
 
+/* A launch whose cell of a count the model needs is NA is refused at that
+ * cell (file:line:column), the count named; a launch given without a
+ * file (all counts known) has no such column. */
+START_TEST(na_count_column)
+{
+    size_t n;
+    pn_gpu_launch_t *l = read_ok("nvprof-pascal.csv", &n);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_uint_eq(l[0].na_column, 0);
+    ck_assert_uint_eq(l[1].na_column, 105);   /* inst_executed_global_stores */
+    pn_gpu_device_t d;
+    memset(&d, 0, sizeof d);
+    strcpy(d.name, "Tesla-P100");
+    d.cc_major = 6;
+    d.clock_mhz = 1126;
+    d.sms = 56;
+    d.cores_per_sm = 64;
+    d.bandwidth_gbs = 549;
+    pn_gpu_shape_t s;
+    pn_error_t err;
+    char buf[1200];
+    ck_assert_int_eq(pn_gpu_shape(&l[1], &d, &s, &err), PN_EVALUE);
+    pn_error_format(&err, buf, sizeof buf);
+    ck_assert_msg(strstr(buf, "nvprof-pascal.csv:3:105: "), "%s", buf);
+    ck_assert_msg(strstr(buf, "the profile has no global stores (NA)"), "%s", buf);
+    pn_gpu_launches_free(l);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("gpu_profile");
@@ -858,6 +887,7 @@ int main(void)
     tcase_add_test(tc, arch_table);
     tcase_add_test(tc, duplicate_columns);
     tcase_add_test(tc, zero_duration);
+    tcase_add_test(tc, na_count_column);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

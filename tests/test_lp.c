@@ -337,6 +337,86 @@ START_TEST(simplified_against_search)
 }
 END_TEST
 
+/* The rules one by one, on a net of two markings, (3, 0) then (1, 1),
+ * dead (p1 + 2 p2 == 3 in every solution of the state equation: p2 >= 2
+ * and p1 == 0 never hold, p1 >= 1 always does): each formula simplified,
+ * against the text given. */
+START_TEST(simplify_rules)
+{
+    pn_net_t *net = pn_net_new("rules");
+    pn_net_add_place(net, "p1", NULL, 3, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    pn_net_add_transition(net, "t1", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p1", "t1", 2, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "p2", 1, PN_ARC_NORMAL, NULL);
+    static const char *const rules[][2] = {
+        /* the state equation, anywhere */
+        {"EF p2 >= 2", "EF false"},
+        {"LTL X X (p1 == 0 || p2 >= 1)", "LTL X X p2 >= 1"},
+        {"EX EX (p1 >= 1 && p2 >= 2)", "CTL false"},
+        {"AG (p1 >= 1 || p2 >= 1)", "AG true"},
+        /* without the net: comparisons, booleans */
+        {"EF p1 + p2 >= p2 + 2", "EF p1 >= 2"},
+        {"EF p1 + 2 < 1", "EF false"},
+        {"EF (p1 >= 2 && !(p1 >= 2))", "EF false"},
+        {"EF ((p1 >= 2 || p2 == 0) || p1 >= 2)", "EF p1 >= 2 || p2 == 0"},
+        {"LTL !!(G p1 == 1)", "LTL G p1 == 1"},
+        /* temporal identities */
+        {"CTL EX (p2 >= 3 || true)", "CTL !deadlock"},
+        {"CTL AX false", "CTL deadlock"},
+        {"CTL EF EF AF p1 == 1", "EF p1 == 1"},
+        {"CTL AG EG p1 == 1", "AG p1 == 1"},
+        {"CTL AF EF p1 == 1", "EF p1 == 1"},
+        {"CTL E [ true U p1 == 1 ]", "EF p1 == 1"},
+        {"CTL A [ deadlock U p1 == 1 ]", "CTL p1 == 1"},
+        {"CTL A [ !deadlock U p1 == 1 ]", "AF p1 == 1"},
+        {"CTL E [ p2 == 1 U EF p1 == 1 ]", "EF p1 == 1"},
+        {"LTL [ p1 == 1 U F p2 == 1 ]", "LTL F p2 == 1"},
+        {"LTL [ false R p1 == 1 ]", "LTL G p1 == 1"},
+        {"LTL [ true R p1 == 1 ]", "LTL p1 == 1"},
+        {"LTL G G F F p1 == 1", "LTL G F p1 == 1"},
+        {"LTL X X p1 == 1", "LTL X X p1 == 1"},
+        {"CTL EX EX p1 == 1", "CTL EX EX p1 == 1"},
+    };
+    size_t n = sizeof rules / sizeof *rules;
+    pn_query_set_t *qs = pn_query_set_new(), *want = pn_query_set_new();
+    pn_error_t err;
+    for (size_t k = 0; k < n; k++) {
+        ck_assert_msg(pn_query_parse(qs, rules[k][0], net, &err) == PN_OK,
+                      "%s: %s", rules[k][0], err.text);
+        ck_assert_msg(pn_query_parse(want, rules[k][1], net, &err) == PN_OK,
+                      "%s: %s", rules[k][1], err.text);
+    }
+    pn_query_answer_t *open = calloc(n, sizeof *open);
+    unsigned *tech = calloc(n, sizeof *tech);
+    pn_query_set_t *got;
+    ck_assert_int_eq(pni_simplify(net, qs, open, 1, pni_clock() + 10, tech,
+                                  &got), PN_OK);
+    for (size_t k = 0; k < n; k++) {
+        char *text = NULL, *wtext = NULL;
+        size_t len = 0, wlen = 0;
+        FILE *mem = open_memstream(&text, &len);
+        pn_query_write(mem, &got->q[k], net);
+        fclose(mem);
+        mem = open_memstream(&wtext, &wlen);
+        pn_query_write(mem, &want->q[k], net);
+        fclose(mem);
+        ck_assert_msg(!strcmp(text, wtext), "'%s' became '%s', not '%s'",
+                      rules[k][0], text, wtext);
+        free(wtext);
+        /* changed, except the nexts */
+        ck_assert_int_eq(!!(tech[k] & PN_TECH_QUERY_REDUCTION), k < n - 2);
+        free(text);
+    }
+    pn_query_set_free(got);
+    free(open);
+    free(tech);
+    pn_query_set_free(want);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lp");
@@ -347,6 +427,7 @@ int main(void)
     tcase_add_test(tc, walk_finds_deep_witness);
     tcase_add_test(tc, simplify_impossible_atoms);
     tcase_add_test(tc, simplified_against_search);
+    tcase_add_test(tc, simplify_rules);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

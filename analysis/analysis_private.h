@@ -617,6 +617,22 @@ int pni_lp_impossible(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
 int pni_lp_bound(const pni_lp_t *lp, const pn_qsum_t *s, double seconds,
                  uint64_t *ub);
 
+/* The queries of qs simplified (simplify.c): *out (freed with
+ * pn_query_set_free()) holds a copy of each, same order, the formula of
+ * each one not known in answers rewritten into one with the same answer
+ * on net, by the state equation (when use_lp and the net is sound for
+ * it, until deadline, a pni_clock() time) and by exact rules; a CTL
+ * query of the form EF f or AG f with f left without temporal operator
+ * becomes an EF or AG query.  tech[i] gets PN_TECH_QUERY_REDUCTION when
+ * query i changed (and PN_TECH_STATE_EQUATION when the equation helped).
+ * PN_OK or PN_ENOMEM. */
+pn_status_t pni_simplify(const pn_net_t *net, const pn_query_set_t *qs,
+                         const pn_query_answer_t *answers, int use_lp,
+                         double deadline, unsigned *tech,
+                         pn_query_set_t **out);
+/* 1 with *value when q's formula is a constant (its answer), else 0. */
+int pni_simplified_value(const pn_query_t *q, int *value);
+
 /* PN_OK when every query of qs names only places and transitions of net
  * (solve.c), else PN_EINVAL. */
 pn_status_t pni_check_queries(const pn_net_t *net, const pn_query_set_t *qs);

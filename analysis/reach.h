@@ -322,6 +322,9 @@ pn_status_t pn_reach_ctl_path(const pn_reach_t *r, const pn_qformula_t *f,
                                            (pn_reach_reduce()) */
 #define PN_TECH_STUBBORN 16u      /* the search fired stubborn sets
                                      (pn_reach_options_t's stubborn) */
+#define PN_TECH_QUERY_REDUCTION 32u /* the formula simplified first (by
+                                       the state equation and by rules
+                                       exact over the net's paths) */
 
 /* Called the moment query i is decided, with the techniques that decided
  * it (PN_TECH_*): an answer to print at once. */
@@ -339,14 +342,18 @@ typedef struct pn_reach_solve_options {
     int no_reduce;        /* 1: no search on reduced nets */
     int no_local;         /* 1: CTL by the fixed points over the
                              search's graph only, not on the fly */
-    uint64_t reserved[3]; /* zero */
+    int no_simplify;      /* 1: the formulas as given, not simplified */
+    uint64_t reserved[2]; /* zero */
 } pn_reach_solve_options_t;
 
 /* Answers the queries of qs as pn_reach_query() does, exactly or not at
  * all, but first by cheaper means and on a clock: the state equation
  * (every EF formula it proves unsatisfiable is false, every AG formula
  * whose negation it proves so true, and a bound's upper bound, on nets
- * without reset arcs or capacities), then random walks (witnesses of EF,
+ * without reset arcs or capacities), then the open formulas simplified
+ * (simplify.c: the state equation's verdicts on their atoms and exact
+ * rules; one that becomes a constant is answered, the others are what
+ * the methods after see; off with so->no_simplify), then random walks (witnesses of EF,
  * counterexamples of AG, lower bounds: each replayed by pn_sim_fire()
  * first; interleaving only), then, with a time limit and interleaving,
  * the state equation and a search per query on the net reduced for it

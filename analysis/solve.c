@@ -121,6 +121,35 @@ static void by_equation(const pn_net_t *net, solve_t *c, double budget)
     pni_lp_free(lp);
 }
 
+/* The open formulas simplified (simplify.c) until end: those that
+ * become constants are answered, and every method after this one sees
+ * the others simplified (c->qs: *sq from then on).  Out of memory: the
+ * formulas as given. */
+static void by_simplifying(const pn_net_t *net, solve_t *c, double end,
+                           pn_query_set_t **sq)
+{
+    unsigned *tech = calloc(c->qs->n + 1, sizeof *tech);
+    if (!tech || pni_simplify(net, c->qs, c->a, !c->so->no_lp, end, tech,
+                              sq)) {
+        free(tech);
+        return;
+    }
+    c->qs = *sq;
+    for (size_t i = 0; i < c->qs->n; i++) {
+        pn_query_answer_t *a = &c->a[i];
+        if (a->known)
+            continue;
+        c->tech[i] |= tech[i];
+        if (pni_simplified_value(&c->qs->q[i], &a->value)) {
+            a->known = 1;
+            c->tech[i] |= PN_TECH_QUERY_REDUCTION;
+            a->state = PN_REACH_NO_STATE;
+            tell(c, i);
+        }
+    }
+    free(tech);
+}
+
 /* ---- searches on reduced nets ------------------------------------------- */
 
 typedef struct {
@@ -515,8 +544,16 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
     if (qs->n && !so->no_lp && pni_lp_sound(net))
         by_equation(net, &c, so->time_limit > 0 ? so->time_limit / 4
                                                 : 0.5 * (double)qs->n);
+    /* then the formulas simplified, an eighth of the time limit at most
+     * (without one, a tenth of a second a query) */
+    pn_query_set_t *sq = NULL;
+    if (c.open && !so->no_simplify)
+        by_simplifying(net, &c, pni_clock() + (so->time_limit > 0
+                                                   ? so->time_limit / 8
+                                                   : 0.1 * (double)qs->n),
+                       &sq);
     if (c.open && !so->no_walk && !maximal && so->time_limit > 0)
-        st = pni_walk(net, qs, answers, c.ub, t0 + so->time_limit / 2,
+        st = pni_walk(net, c.qs, answers, c.ub, t0 + so->time_limit / 2,
                       so->seed, walk_decided, &c);
     if (!st && c.open && !so->no_reduce && !maximal && so->time_limit > 0)
         st = by_reduction(net, o, &c);
@@ -534,7 +571,7 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
      * open, else half of what is left */
     size_t ltl = 0;
     for (size_t i = 0; i < qs->n; i++)
-        ltl += !answers[i].known && qs->q[i].kind == PN_QUERY_LTL;
+        ltl += !answers[i].known && c.qs->q[i].kind == PN_QUERY_LTL;
     if (!st && ltl)
         by_product(net, &oc, &c,
                    c.deadline <= 0 ? 0
@@ -542,7 +579,7 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
                                    : (pni_clock() + c.deadline) / 2);
     /* CTL queries need the graph of the search */
     for (size_t i = 0; i < qs->n; i++)
-        if (qs->q[i].kind == PN_QUERY_CTL && !answers[i].known) {
+        if (c.qs->q[i].kind == PN_QUERY_CTL && !answers[i].known) {
             oc.graph = 1;
             /* a quarter of the budget left for the fixed points over the
              * graph the search leaves, complete or not */
@@ -551,19 +588,23 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
                              0.75 * (t0 + so->time_limit - pni_clock());
         }
     if (!st)
-        st = pni_search_queries(net, &oc, qs, answers, on_state, &c, out);
+        st = pni_search_queries(net, &oc, c.qs, answers, on_state, &c, out);
     /* the fixed points and the LTL products after it: the whole budget */
     if (c.deadline > 0)
         c.deadline = t0 + so->time_limit;
     if (!st && c.open)
         st = settle(&c, *out);
-    /* the lassos, with the result (pn_reach_lasso()) */
+    /* the lassos, with the result (pn_reach_lasso()), under the
+     * formulas as given (a lasso of the simplified formula is one of
+     * it) */
     for (size_t i = 0; i < qs->n; i++) {
         if (c.lasso[i] && st)
             pn_reach_path_free(c.lasso[i]);
         else if (c.lasso[i]) /* (freed when there is no room) */
             pni_ltl_keep(*out, qs->q[i].formula, c.lasso[i], c.loop[i]);
     }
+    /* (the search keeps no formula of sq past its end) */
+    pn_query_set_free(sq);
     free(c.tech);
     free(c.ub);
     free(c.lasso);

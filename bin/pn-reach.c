@@ -91,6 +91,9 @@ static void usage(FILE *out)
         "      --no-reduce       with --time-limit, no search on the net\n"
         "                        reduced for each query (structural\n"
         "                        reductions: pn-reach(1) lists them)\n"
+        "      --no-simplify     with --time-limit, the formulas as given\n"
+        "                        (default: simplified first, by the state\n"
+        "                        equation and exact rules)\n"
         "      --reduced FILE    write the net reduced for the first query\n"
         "                        (none: for every place and transition) to\n"
         "                        FILE as PNML (interleaving only)\n"
@@ -121,7 +124,7 @@ enum { OPT_MAX_STATES = 128, OPT_TOKEN_BOUND, OPT_BOUNDS, OPT_LONGEST,
        OPT_MCC, OPT_NET, OPT_MAX_MEMORY, OPT_PROGRESS, OPT_NO_UNBOUNDED,
        OPT_SEMANTICS, OPT_QUERY, OPT_WITNESS, OPT_GRAPH, OPT_GRAPH_LIMIT,
        OPT_ALL_DEAD, OPT_COVERABILITY, OPT_TIME_LIMIT, OPT_NO_REDUCE,
-       OPT_REDUCED, OPT_NO_STUBBORN, OPT_SYMMETRY };
+       OPT_REDUCED, OPT_NO_STUBBORN, OPT_SYMMETRY, OPT_NO_SIMPLIFY };
 
 typedef struct {
     pn_reach_options_t ro;
@@ -129,7 +132,7 @@ typedef struct {
     int bounds, json, progress, coverability, no_stubborn;
     reach_graph_t graph;
     const char *trace, *longest, *mcc, *file, *witness, *reduced;
-    int no_reduce;
+    int no_reduce, no_simplify;
     const char **queries;
     size_t nqueries;
     double time_limit;      /* seconds; 0: none */
@@ -198,6 +201,7 @@ static int set_option(opts_t *o, cli_common_t *cc, int c, const char *arg)
     case OPT_ALL_DEAD: o->graph.all_dead = 1; break;
     case OPT_COVERABILITY: o->coverability = 1; break;
     case OPT_NO_REDUCE: o->no_reduce = 1; break;
+    case OPT_NO_SIMPLIFY: o->no_simplify = 1; break;
     case OPT_REDUCED: o->reduced = arg; break;
     case OPT_TIME_LIMIT:
         return cli_real("--time-limit", arg, 0.001, 1e9, &o->time_limit)
@@ -263,6 +267,7 @@ static int parse_options(int argc, char **argv, opts_t *o)
         {"net", required_argument, NULL, OPT_NET},
         {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
         {"no-reduce", no_argument, NULL, OPT_NO_REDUCE},
+        {"no-simplify", no_argument, NULL, OPT_NO_SIMPLIFY},
         {"reduced", required_argument, NULL, OPT_REDUCED},
         {"no-stubborn", no_argument, NULL, OPT_NO_STUBBORN},
         {"symmetry", no_argument, NULL, OPT_SYMMETRY},
@@ -968,6 +973,8 @@ static void techniques(unsigned t, char *buf, size_t n)
              t & PN_TECH_RANDOM_WALK ? "RANDOM_WALK " : "");
     if (t & PN_TECH_STRUCTURAL_REDUCTION && strlen(buf) + 22 < n)
         strcat(buf, "STRUCTURAL_REDUCTION ");
+    if (t & PN_TECH_QUERY_REDUCTION && strlen(buf) + 17 < n)
+        strcat(buf, "QUERY_REDUCTION ");
     size_t k = strlen(buf);
     if (k)
         buf[k - 1] = '\0';
@@ -981,7 +988,7 @@ static void on_answer(size_t i, const pn_query_answer_t *a, unsigned tech,
 {
     live_t *l = ctx;
     const pn_query_t *q = &l->qs->q[i];
-    char buf[32], words[96];
+    char buf[32], words[128];
     l->tech[i] = tech;
     const char *w = answer_word(q, a, l->o->mcc != NULL, buf, sizeof buf);
     if (!w || l->o->json)
@@ -1086,7 +1093,7 @@ static int mcc_queries(const pn_net_t *net, const pn_reach_t *r,
                        const opts_t *o, const live_t *live)
 {
     int rc = CLI_OK, deadlock = !strcmp(o->mcc, "ReachabilityDeadlock");
-    char buf[32], tech[96];
+    char buf[32], tech[128];
     for (size_t i = 0; i < qs->n; i++) {
         const char *w = answer_word(&qs->q[i], &ans[i], 1, buf, sizeof buf);
         techniques(live->tech[i], tech, sizeof tech);
@@ -1346,10 +1353,9 @@ int main(int argc, char **argv)
     else if ((qs && o.mcc) || o.time_limit > 0) {
         /* the contest's way: cheap methods first, on the clock, each
          * answer printed as it comes */
-        pn_reach_solve_options_t so = {0};
-        so.time_limit = o.time_limit;
-        so.seed = 1;
-        so.no_reduce = o.no_reduce;
+        pn_reach_solve_options_t so = {.time_limit = o.time_limit,
+                                       .seed = 1, .no_reduce = o.no_reduce,
+                                       .no_simplify = o.no_simplify};
         so.on_answer = on_answer;
         so.ctx = &live;
         o.ro.stubborn = stubborn_ok(&o);

@@ -746,6 +746,138 @@ START_TEST(ctl_paths_on_the_fly)
 }
 END_TEST
 
+/* ---- simplified formulas -------------------------------------------------- */
+
+/* 2-4 places without capacities (the state equation holds where no reset
+ * arc is), 1-4 transitions; kinds as tu_random_net()'s */
+static pn_net_t *equation_net(pni_rng_t *rng, int kinds)
+{
+    static const tu_shape_t sh = {
+        .id = "simp", .p_min = 2, .p_span = 3, .t_min = 1, .t_span = 4,
+        .tokens = 3, .a_min = 1, .a_mul = 3, .ends_last = 1, .normal = 7,
+        .inh = 8, .read = 9};
+    return tu_random_net(rng, &sh, kinds);
+}
+
+typedef struct {
+    unsigned tech[6];
+} simp_told_t;
+
+static void simp_on_answer(size_t i, const pn_query_answer_t *a,
+                           unsigned tech, void *ctx)
+{
+    (void)a;
+    ((simp_told_t *)ctx)->tech[i] = tech;
+}
+
+/* pn_reach_solve() with no clock, the formulas simplified first or not;
+ * the search in *r (freed by the caller). */
+static void solve_simp(const pn_net_t *net, const pn_query_set_t *qs,
+                       pn_semantics_t sem, int no_simplify,
+                       pn_query_answer_t *ans, simp_told_t *t,
+                       pn_reach_t **r)
+{
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.semantics = sem;
+    pn_reach_solve_options_t so = {0};
+    so.no_walk = so.no_reduce = 1;
+    so.no_simplify = no_simplify;
+    so.on_answer = simp_on_answer;
+    so.ctx = t;
+    ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, ans, r), PN_OK);
+}
+
+/* Random CTL formulas on random nets answered the same with the formulas
+ * simplified first (by the state equation and exact rules) and without,
+ * under both semantics, and as the textbook says under interleaving; a
+ * marking given as the witness of EF g (AG g) is one where the formula
+ * as given holds (fails). */
+START_TEST(simplified_against_plain)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 2929);
+    int n = tu_count(120, 1200), compared = 0, simplified = 0, by_lp = 0;
+    for (int i = 0; i < n; i++) {
+        pn_net_t *net = equation_net(&rng, i % 3);
+        graph_t g;
+        if (!build(&g, net, 500)) {
+            graph_free(&g);
+            pn_net_free(net);
+            continue;
+        }
+        pn_query_set_t *qs = pn_query_set_new();
+        for (int k = 0; k < 6; k++) {
+            char text[4096] = "CTL ";
+            random_formula(&rng, net, 1 + (int)pni_rng_below(&rng, 4), text,
+                           sizeof text);
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+        }
+        for (int sem = 0; sem < 2; sem++) {
+            pn_query_answer_t with[6], plain[6];
+            simp_told_t tw = {{0}}, tp = {{0}};
+            pn_semantics_t se = sem ? PN_SEM_MAXIMAL : PN_SEM_INTERLEAVING;
+            pn_reach_t *r;
+            solve_simp(net, qs, se, 1, plain, &tp, &r);
+            pn_reach_free(r);
+            solve_simp(net, qs, se, 0, with, &tw, &r);
+            for (size_t k = 0; k < qs->n; k++) {
+                const pn_query_t *q = &qs->q[k];
+                char *text = NULL;
+                size_t len = 0;
+                FILE *mem = open_memstream(&text, &len);
+                pn_query_write(mem, q, net);
+                fclose(mem);
+                ck_assert_msg(with[k].known && plain[k].known,
+                              "net %d: '%s' unknown", i, text);
+                ck_assert_msg(with[k].value == plain[k].value,
+                              "net %d, %s: '%s': %d simplified, %d as "
+                              "given", i, sem ? "maximal" : "interleaving",
+                              text, with[k].value, plain[k].value);
+                ck_assert(!(tp.tech[k] & PN_TECH_QUERY_REDUCTION));
+                if (!sem)
+                    ck_assert_msg(with[k].value == textbook(&g, q),
+                                  "net %d: '%s'", i, text);
+                free(text);
+                compared++;
+                simplified += !!(tw.tech[k] & PN_TECH_QUERY_REDUCTION);
+                by_lp += (tw.tech[k] & (PN_TECH_QUERY_REDUCTION |
+                                        PN_TECH_STATE_EQUATION)) ==
+                         (PN_TECH_QUERY_REDUCTION | PN_TECH_STATE_EQUATION);
+                const pn_qformula_t *f = q->formula;
+                int top = q->kind == PN_QUERY_CTL &&
+                          (f->kind == PN_QF_EF || f->kind == PN_QF_AG);
+                if (sem || !top || with[k].state == PN_REACH_NO_STATE)
+                    continue;
+                /* the witness: the formula under EF holds there (under
+                 * AG fails) */
+                uint64_t m[8];
+                ck_assert_int_eq(pn_reach_marking(r, with[k].state, m),
+                                 PN_OK);
+                size_t s = 0;
+                while (s < g.n && memcmp(g.m + s * g.np, m, g.np * sizeof *m))
+                    s++;
+                ck_assert(s < g.n);
+                unsigned char *v = check(&g, f->kids[0]);
+                ck_assert_int_eq(v[s], f->kind == PN_QF_EF);
+                free(v);
+            }
+            pn_reach_free(r);
+        }
+        graph_free(&g);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    /* the test means something only if many formulas changed, some by
+     * the state equation */
+    ck_assert_int_ge(compared, 200);
+    ck_assert_int_ge(simplified, compared / 5);
+    ck_assert_int_ge(by_lp, 10);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ctl");
@@ -757,6 +889,7 @@ int main(void)
     tcase_add_test(tc, local_stops_at_the_answer);
     tcase_add_test(tc, ctl_paths_replay);
     tcase_add_test(tc, ctl_paths_on_the_fly);
+    tcase_add_test(tc, simplified_against_plain);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -220,6 +220,203 @@ START_TEST(walk_finds_deep_witness)
 }
 END_TEST
 
+/* ---- simplified formulas -------------------------------------------------- */
+
+static void simp_tech(size_t i, const pn_query_answer_t *a, unsigned tech,
+                      void *ctx)
+{
+    (void)a;
+    ((unsigned *)ctx)[i] = tech;
+}
+
+/* Atoms the state equation proves false in every reachable marking, under
+ * temporal operators (deadlock among them: the net never stops): the
+ * formulas become constants, answered at once by query reduction (a
+ * limit of one marking, with which the search alone cannot decide
+ * them); without simplification they are not. */
+START_TEST(simplify_impossible_atoms)
+{
+    /* p1 + 2 p2 == 3 in every reachable marking: p2 >= 2 never holds */
+    pn_net_t *net = pn_net_new("simp");
+    pn_net_add_place(net, "p1", NULL, 3, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    pn_net_add_transition(net, "t1", NULL, NULL);
+    pn_net_add_transition(net, "t2", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p1", "t1", 2, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "p2", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "p2", "t2", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t2", "p1", 2, PN_ARC_NORMAL, NULL);
+    static const char *const texts[] = {
+        "AG (p2 <= 1 || EX p1 > 5)",           /* AG true */
+        "E [ p1 >= 1 U p2 >= 2 ]",             /* false */
+        "LTL G F (p2 >= 2 || p1 + p2 <= 3)",   /* true */
+        "AF (p2 > 3 || AX false)",             /* AF deadlock: false */
+        "EF (p2 >= 1 && p1 >= 2)",             /* false */
+    };
+    static const int value[] = {1, 0, 1, 0};
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    for (size_t k = 0; k < 5; k++)
+        ck_assert_msg(pn_query_parse(qs, texts[k], net, &err) == PN_OK,
+                      "%s: %s", texts[k], err.text);
+    for (int no_simplify = 0; no_simplify < 2; no_simplify++) {
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.max_states = 1;
+        pn_reach_solve_options_t so = {0};
+        so.time_limit = 5;
+        so.no_walk = so.no_reduce = so.no_local = 1;
+        so.no_simplify = no_simplify;
+        unsigned tech[5] = {0};
+        so.on_answer = simp_tech;
+        so.ctx = tech;
+        pn_query_answer_t a[5];
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, a, &r), PN_OK);
+        for (size_t k = 0; k < 4; k++) {
+            ck_assert_msg(a[k].known == !no_simplify, "%s", texts[k]);
+            if (no_simplify)
+                continue;
+            ck_assert_int_eq(a[k].value, value[k]);
+            ck_assert_uint_eq(tech[k], PN_TECH_QUERY_REDUCTION |
+                                           PN_TECH_STATE_EQUATION);
+        }
+        /* an EF query: the state equation alone, before */
+        ck_assert(a[4].known && !a[4].value);
+        ck_assert_uint_eq(tech[4], PN_TECH_STATE_EQUATION);
+        pn_reach_free(r);
+    }
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
+/* Random EF and AG formulas on random nets: pn_reach_solve() with no
+ * clock gives the full search's answers with the formulas simplified
+ * first and without. */
+START_TEST(simplified_against_search)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 2931);
+    int n = tu_count(200, 2000), compared = 0, simplified = 0;
+    for (int i = 0; i < n; i++) {
+        pn_net_t *net = random_net(&rng, i % 3, 0);
+        pn_query_set_t *qs = random_queries(&rng, net);
+        pn_query_answer_t full[6];
+        pn_reach_t *r = full_search(net, qs, full);
+        pn_reach_free(r);
+        for (int no_simplify = 0; no_simplify < 2; no_simplify++) {
+            pn_query_answer_t got[6];
+            unsigned tech[6] = {0};
+            pn_reach_solve_options_t so = {0};
+            so.no_simplify = no_simplify;
+            so.on_answer = simp_tech;
+            so.ctx = tech;
+            pn_reach_options_t o;
+            pn_reach_options_init(&o);
+            o.max_states = 3000;
+            ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, got, &r),
+                             PN_OK);
+            for (size_t q = 0; q < qs->n; q++) {
+                simplified += !!(tech[q] & PN_TECH_QUERY_REDUCTION);
+                if (qs->q[q].kind == PN_QUERY_BOUND || !got[q].known ||
+                    !full[q].known)
+                    continue;
+                ck_assert_msg(got[q].value == full[q].value,
+                              "net %d, query %zu, no_simplify %d", i, q,
+                              no_simplify);
+                compared++;
+            }
+            pn_reach_free(r);
+        }
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    ck_assert_int_ge(compared, 1000);
+    ck_assert_int_ge(simplified, 100);
+}
+END_TEST
+
+/* The rules one by one, on a net of two markings, (3, 0) then (1, 1),
+ * dead (p1 + 2 p2 == 3 in every solution of the state equation: p2 >= 2
+ * and p1 == 0 never hold, p1 >= 1 always does): each formula simplified,
+ * against the text given. */
+START_TEST(simplify_rules)
+{
+    pn_net_t *net = pn_net_new("rules");
+    pn_net_add_place(net, "p1", NULL, 3, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    pn_net_add_transition(net, "t1", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p1", "t1", 2, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "p2", 1, PN_ARC_NORMAL, NULL);
+    static const char *const rules[][2] = {
+        /* the state equation, anywhere */
+        {"EF p2 >= 2", "EF false"},
+        {"LTL X X (p1 == 0 || p2 >= 1)", "LTL X X p2 >= 1"},
+        {"EX EX (p1 >= 1 && p2 >= 2)", "CTL false"},
+        {"AG (p1 >= 1 || p2 >= 1)", "AG true"},
+        /* without the net: comparisons, booleans */
+        {"EF p1 + p2 >= p2 + 2", "EF p1 >= 2"},
+        {"EF p1 + 2 < 1", "EF false"},
+        {"EF (p1 >= 2 && !(p1 >= 2))", "EF false"},
+        {"EF ((p1 >= 2 || p2 == 0) || p1 >= 2)", "EF p1 >= 2 || p2 == 0"},
+        {"LTL !!(G p1 == 1)", "LTL G p1 == 1"},
+        /* temporal identities */
+        {"CTL EX (p2 >= 3 || true)", "CTL !deadlock"},
+        {"CTL AX false", "CTL deadlock"},
+        {"CTL EF EF AF p1 == 1", "EF p1 == 1"},
+        {"CTL AG EG p1 == 1", "AG p1 == 1"},
+        {"CTL AF EF p1 == 1", "EF p1 == 1"},
+        {"CTL E [ true U p1 == 1 ]", "EF p1 == 1"},
+        {"CTL A [ deadlock U p1 == 1 ]", "CTL p1 == 1"},
+        {"CTL A [ !deadlock U p1 == 1 ]", "AF p1 == 1"},
+        {"CTL E [ p2 == 1 U EF p1 == 1 ]", "EF p1 == 1"},
+        {"LTL [ p1 == 1 U F p2 == 1 ]", "LTL F p2 == 1"},
+        {"LTL [ false R p1 == 1 ]", "LTL G p1 == 1"},
+        {"LTL [ true R p1 == 1 ]", "LTL p1 == 1"},
+        {"LTL G G F F p1 == 1", "LTL G F p1 == 1"},
+        {"LTL X X p1 == 1", "LTL X X p1 == 1"},
+        {"CTL EX EX p1 == 1", "CTL EX EX p1 == 1"},
+    };
+    size_t n = sizeof rules / sizeof *rules;
+    pn_query_set_t *qs = pn_query_set_new(), *want = pn_query_set_new();
+    pn_error_t err;
+    for (size_t k = 0; k < n; k++) {
+        ck_assert_msg(pn_query_parse(qs, rules[k][0], net, &err) == PN_OK,
+                      "%s: %s", rules[k][0], err.text);
+        ck_assert_msg(pn_query_parse(want, rules[k][1], net, &err) == PN_OK,
+                      "%s: %s", rules[k][1], err.text);
+    }
+    pn_query_answer_t *open = calloc(n, sizeof *open);
+    unsigned *tech = calloc(n, sizeof *tech);
+    pn_query_set_t *got;
+    ck_assert_int_eq(pni_simplify(net, qs, open, 1, pni_clock() + 10, tech,
+                                  &got), PN_OK);
+    for (size_t k = 0; k < n; k++) {
+        char *text = NULL, *wtext = NULL;
+        size_t len = 0, wlen = 0;
+        FILE *mem = open_memstream(&text, &len);
+        pn_query_write(mem, &got->q[k], net);
+        fclose(mem);
+        mem = open_memstream(&wtext, &wlen);
+        pn_query_write(mem, &want->q[k], net);
+        fclose(mem);
+        ck_assert_msg(!strcmp(text, wtext), "'%s' became '%s', not '%s'",
+                      rules[k][0], text, wtext);
+        free(wtext);
+        /* changed, except the nexts */
+        ck_assert_int_eq(!!(tech[k] & PN_TECH_QUERY_REDUCTION), k < n - 2);
+        free(text);
+    }
+    pn_query_set_free(got);
+    free(open);
+    free(tech);
+    pn_query_set_free(want);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lp");
@@ -228,6 +425,9 @@ int main(void)
     tcase_add_test(tc, state_equation_against_search);
     tcase_add_test(tc, solve_against_search);
     tcase_add_test(tc, walk_finds_deep_witness);
+    tcase_add_test(tc, simplify_impossible_atoms);
+    tcase_add_test(tc, simplified_against_search);
+    tcase_add_test(tc, simplify_rules);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -715,6 +715,99 @@ START_TEST(fly_on_a_budget)
 }
 END_TEST
 
+/* ---- simplified formulas -------------------------------------------------- */
+
+/* 2-3 places without capacities (the state equation holds where no reset
+ * arc is), 1-3 transitions */
+static pn_net_t *equation_net(pni_rng_t *rng, int kinds)
+{
+    static const tu_shape_t sh = {
+        .id = "simp", .p_min = 2, .p_span = 2, .t_min = 1, .t_span = 3,
+        .tokens = 2, .a_min = 1, .a_mul = 3, .ends_last = 1, .normal = 7,
+        .inh = 8, .read = 9};
+    return tu_random_net(rng, &sh, kinds);
+}
+
+static void simp_on_answer(size_t i, const pn_query_answer_t *a,
+                           unsigned tech, void *ctx)
+{
+    (void)a;
+    ((unsigned *)ctx)[i] = tech;
+}
+
+/* Random LTL formulas on random nets: pn_reach_solve(), the formulas
+ * simplified first (by the state equation and exact rules), gives the
+ * search's answers over the graph of the formulas as given, under both
+ * semantics; the lasso it keeps for a formula found false violates the
+ * formula as given. */
+START_TEST(simplified_against_graph)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 2930);
+    int n = tu_count(150, 1500), compared = 0, simplified = 0, lassos = 0;
+    for (int i = 0; i < n; i++) {
+        pn_net_t *net = equation_net(&rng, i % 3);
+        pn_query_set_t *qs = pn_query_set_new();
+        for (int k = 0; k < 4; k++) {
+            char text[4096] = "LTL ";
+            random_ltl(&rng, pn_net_place_count(net),
+                       pn_net_transition_count(net),
+                       1 + (int)pni_rng_below(&rng, 3), text, sizeof text);
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+        }
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.max_states = 2000;
+        if (i % 2)
+            o.semantics = PN_SEM_MAXIMAL;
+        pn_query_answer_t plain[4], with[4];
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, plain, &r), PN_OK);
+        int complete = pn_reach_end(r) == PN_REACH_COMPLETE;
+        pn_reach_free(r);
+        if (!complete) {
+            pn_query_set_free(qs);
+            pn_net_free(net);
+            continue;
+        }
+        unsigned tech[4] = {0};
+        pn_reach_solve_options_t so = {0};
+        so.no_walk = so.no_reduce = 1;
+        so.on_answer = simp_on_answer;
+        so.ctx = tech;
+        ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, with, &r), PN_OK);
+        for (size_t k = 0; k < qs->n; k++) {
+            char *text = text_of(&qs->q[k], net);
+            ck_assert_msg(with[k].known, "net %d, '%s'", i, text);
+            ck_assert_msg(with[k].value == plain[k].value,
+                          "net %d, '%s': simplified %d, as given %d", i,
+                          text, with[k].value, plain[k].value);
+            simplified += !!(tech[k] & PN_TECH_QUERY_REDUCTION);
+            compared++;
+            pn_reach_path_t *p = NULL;
+            size_t loop;
+            if (!with[k].value && !(tech[k] & PN_TECH_QUERY_REDUCTION &&
+                                    !(tech[k] & PN_TECH_EXPLICIT)) &&
+                pn_reach_lasso(r, qs->q[k].formula, &p, &loop) == PN_OK) {
+                lasso_replays(net, o.semantics, qs->q[k].formula, p, loop,
+                              text);
+                pn_reach_path_free(p);
+                lassos++;
+            }
+            free(text);
+        }
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    ck_assert_int_ge(compared, 300);
+    ck_assert_int_ge(simplified, compared / 10);
+    ck_assert_int_ge(lassos, compared / 10);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ltl");
@@ -725,6 +818,7 @@ int main(void)
     tcase_add_test(tc, inline_form);
     tcase_add_test(tc, fly_against_graph);
     tcase_add_test(tc, fly_on_a_budget);
+    tcase_add_test(tc, simplified_against_graph);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -136,6 +136,7 @@ typedef struct {
     warc_t *in;
     uint32_t *touch;
     uint64_t *saved, *rem;
+    uint32_t *plan, nplan;  /* the transitions a Parikh walk counts on */
     double *score;
     pni_lp_t *lp;
     uint64_t **parikh;      /* per query: its firing counts, or NULL */
@@ -284,11 +285,12 @@ static int guide_init(walk_t *w)
     w->touch = malloc((na + 1) * sizeof *w->touch);
     w->saved = malloc((na + 1) * sizeof *w->saved);
     w->rem = calloc(w->nt + 1, sizeof *w->rem);
+    w->plan = malloc((w->nt + 1) * sizeof *w->plan);
     w->score = malloc((w->nt + 1) * sizeof *w->score);
     w->parikh = calloc(w->qs->n + 1, sizeof *w->parikh);
     w->parikh_at = malloc((w->qs->n + 1) * sizeof *w->parikh_at);
     if (!w->in_off || !w->touch_off || !w->in || !w->touch || !w->saved ||
-        !w->rem || !w->score || !w->parikh || !w->parikh_at)
+        !w->rem || !w->plan || !w->score || !w->parikh || !w->parikh_at)
         return -1;
     for (size_t i = 0; i < w->qs->n; i++)
         w->parikh_at[i] = UINT64_MAX;
@@ -321,6 +323,7 @@ static void guide_free(walk_t *w)
     free(w->touch);
     free(w->saved);
     free(w->rem);
+    free(w->plan);
     free(w->score);
     for (size_t i = 0; w->parikh && i < w->qs->n; i++)
         free(w->parikh[i]);
@@ -409,15 +412,27 @@ static double query_distance(const walk_t *w, size_t i)
     return distance(w, q->formula, q->kind == PN_QUERY_AG);
 }
 
-/* query_distance() after firing t (enabled) at m, m left as it was;
- * INFINITY when a count would overflow. */
-static double distance_after(walk_t *w, uint32_t t, size_t i)
+/* How far m is from enabling one of the transitions a Parikh walk still
+ * counts on. */
+static double plan_distance(const walk_t *w)
+{
+    double d = INFINITY;
+    for (uint32_t k = 0; k < w->nplan && d > 0; k++)
+        if (w->rem[w->plan[k]])
+            d = fmin(d, enable_distance(w, w->plan[k], 0));
+    return d;
+}
+
+/* query_distance() (plan: plan_distance()) after firing t (enabled) at m,
+ * m left as it was; INFINITY when a count would overflow. */
+static double distance_after(walk_t *w, uint32_t t, size_t i, int plan)
 {
     size_t a = w->touch_off[t], b = w->touch_off[t + 1];
     for (size_t k = a; k < b; k++)
         w->saved[k - a] = w->m[w->touch[k]];
     pni_engine_take(w->e, w->m, w->pend, t);
     double d = pni_engine_give(w->e, w->m, t) ? INFINITY
+               : plan                         ? plan_distance(w)
                                               : query_distance(w, i);
     for (size_t k = b; k-- > a;) {
         w->m[w->touch[k]] = w->saved[k - a];
@@ -466,7 +481,9 @@ static const uint64_t *parikh_of(walk_t *w, size_t i)
 
 /* Of the enabled transitions en[0..ne), the one to fire on a walk guided
  * to query i: one of those nearest to it (with rem, of those it still
- * counts on when any), one in per_mille at random. */
+ * counts on when any; when none is enabled, one of those that bring one
+ * nearest to enabled: the tokens a solution of the state equation
+ * borrows), one in per_mille at random. */
 static uint32_t choose(walk_t *w, uint32_t ne, size_t i, const uint64_t *rem,
                        unsigned per_mille, pni_rng_t *rng)
 {
@@ -479,12 +496,13 @@ static uint32_t choose(walk_t *w, uint32_t ne, size_t i, const uint64_t *rem,
             w->en[nc++] = w->en[k];
             w->en[k] = t;
         }
+    int plan = rem && !nc && w->nplan;
     if (!nc)
         nc = ne;
     double least = INFINITY;
     uint32_t ties = 0;
     for (uint32_t k = 0; k < nc; k++) {
-        w->score[k] = distance_after(w, w->en[k], i);
+        w->score[k] = distance_after(w, w->en[k], i, plan);
         if (w->score[k] < least) {
             least = w->score[k];
             ties = 0;
@@ -506,8 +524,10 @@ static size_t guided_walk(walk_t *w, size_t len, pni_rng_t *rng, size_t i,
                           int parikh, unsigned per_mille)
 {
     const uint64_t *x = parikh ? parikh_of(w, i) : NULL;
-    if (x)
-        memcpy(w->rem, x, w->nt * sizeof *w->rem);
+    w->nplan = 0;
+    for (uint32_t t = 0; x && t < w->nt; t++)
+        if ((w->rem[t] = x[t]))
+            w->plan[w->nplan++] = t;
     size_t open = restart(w);
     for (size_t n = 0; open && !w->ans[i].known && n < len &&
                        may_go_on(w, n); n++) {

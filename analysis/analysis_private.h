@@ -598,6 +598,27 @@ pn_status_t pni_walk(const pn_net_t *net, const pn_query_set_t *qs,
                      pn_query_answer_t *ans, const uint64_t *ub,
                      double deadline, uint64_t seed, pni_decided_fn decided,
                      void *ctx);
+/* The kinds of walk (pni_walk() takes turns at all three): uniformly
+ * random; guided by a distance to the formula (or a bound's sum); guided
+ * by the firing counts of a solution of the state equation. */
+#define PNI_WALK_RANDOM 1u
+#define PNI_WALK_DISTANCE 2u
+#define PNI_WALK_PARIKH 4u
+typedef struct {
+    double deadline;      /* pni_clock() */
+    uint64_t seed;
+    uint64_t max_steps;   /* firings in all (0: no limit) */
+    unsigned kinds;       /* PNI_WALK_* or-ed (0: every kind) */
+    /* called with each witness once it replayed (query i, its trace) */
+    void (*on_witness)(size_t i, const uint32_t *trace, size_t n, void *ctx);
+    void *ctx;            /* on_witness's */
+    uint64_t steps;       /* out: the firings made */
+} pni_walk_options_t;
+/* pni_walk() with the options of wo. */
+pn_status_t pni_walk_with(const pn_net_t *net, const pn_query_set_t *qs,
+                          pn_query_answer_t *ans, const uint64_t *ub,
+                          pni_walk_options_t *wo, pni_decided_fn decided,
+                          void *ctx);
 
 /* The state equation of a net (lp.c). */
 typedef struct pni_lp pni_lp_t;
@@ -616,6 +637,13 @@ int pni_lp_impossible(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
  * in time). */
 int pni_lp_bound(const pni_lp_t *lp, const pn_qsum_t *s, double seconds,
                  uint64_t *ub);
+/* 1 with x[t] (one per transition), the firing counts of a solution of
+ * the state equation where f (neg: !f) holds, as small in sum as the
+ * solver found within about seconds (an integer solution, else the
+ * relaxation's rounded up); 0 when none was found.  A guide for the
+ * walks, never an answer. */
+int pni_lp_parikh(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
+                  double seconds, uint64_t *x);
 
 /* The queries of qs simplified (simplify.c): *out (freed with
  * pn_query_set_free()) holds a copy of each, same order, the formula of

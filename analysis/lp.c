@@ -717,3 +717,70 @@ int pni_lp_bound(const pni_lp_t *lp, const pn_qsum_t *s, double seconds,
     *ub = (uint64_t)best;
     return 1;
 }
+
+/* The smallest firing counts of the state equation with conjunction c,
+ * into x: 1 when found in time. */
+static int conj_parikh(const pni_lp_t *lp, const conj_t *c, double seconds,
+                       uint64_t *x)
+{
+    glp_prob *P = equation(lp, NULL, NULL, 0);
+    size_t room = (lp->nt > lp->off[lp->np] ? lp->nt : lp->off[lp->np]) + 1;
+    double *dense = calloc(lp->nt + 1, sizeof *dense);
+    int *ind = malloc(room * sizeof *ind);
+    double *val = malloc(room * sizeof *val);
+    int found = 0, fail = !P || !dense || !ind || !val;
+    for (size_t i = 0; !fail && i < c->n; i++)
+        fail = add_row(lp, P, &c->c[i], dense, ind, val) != 0;
+    if (!fail) {
+        double t0 = pni_clock(), deadline = t0 + seconds;
+        glp_set_obj_dir(P, GLP_MIN); /* short walks: the fewest firings */
+        for (size_t t = 0; t < lp->nt; t++)
+            glp_set_obj_coef(P, (int)t + 1, 1.0);
+        glp_smcp sp;
+        glp_init_smcp(&sp);
+        sp.msg_lev = GLP_MSG_OFF;
+        sp.presolve = GLP_ON;
+        sp.tm_lim = ms_of(seconds / 2);
+        if (glp_simplex(P, &sp) == 0 && glp_get_status(P) == GLP_OPT) {
+            glp_iocp ip;
+            glp_init_iocp(&ip);
+            ip.msg_lev = GLP_MSG_OFF;
+            ip.tm_lim = ms_of(deadline - pni_clock());
+            ip.cb_func = on_tree;
+            ip.cb_info = &deadline;
+            int mip = glp_intopt(P, &ip) == 0 &&
+                      (glp_mip_status(P) == GLP_OPT ||
+                       glp_mip_status(P) == GLP_FEAS);
+            for (size_t t = 0; t < lp->nt; t++) {
+                double v = mip ? glp_mip_col_val(P, (int)t + 1)
+                               : glp_get_col_prim(P, (int)t + 1);
+                v = ceil(v - 1e-6);
+                x[t] = v <= 0 ? 0 : v >= 9.2e18 ? UINT64_MAX : (uint64_t)v;
+            }
+            found = 1;
+        }
+    }
+    if (P)
+        glp_delete_prob(P);
+    free(dense);
+    free(ind);
+    free(val);
+    return found;
+}
+
+int pni_lp_parikh(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
+                  double seconds, uint64_t *x)
+{
+    glp_term_out(GLP_OFF);
+    dnf_t d = dnf_of(lp, f, neg);
+    int found = 0;
+    double t0 = pni_clock();
+    for (size_t i = 0; !d.oom && !found && i < d.n; i++) {
+        double left = seconds - (pni_clock() - t0);
+        if (left <= 0)
+            break;
+        found = conj_parikh(lp, &d.d[i], left / (double)(d.n - i), x);
+    }
+    dnf_free(&d);
+    return found;
+}

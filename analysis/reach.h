@@ -316,7 +316,7 @@ pn_status_t pn_reach_ctl_path(const pn_reach_t *r, const pn_qformula_t *f,
 #define PN_TECH_EXPLICIT 1u       /* the search */
 #define PN_TECH_STATE_EQUATION 2u /* the state equation, by integer linear
                                      programming */
-#define PN_TECH_RANDOM_WALK 4u    /* a random walk, replayed */
+#define PN_TECH_RANDOM_WALK 4u    /* a random or guided walk, replayed */
 #define PN_TECH_STRUCTURAL_REDUCTION 8u /* the search or the state
                                            equation on a reduced net
                                            (pn_reach_reduce()) */
@@ -335,7 +335,7 @@ typedef struct pn_reach_solve_options {
     double time_limit;    /* seconds for everything (0: none; then no
                              walks: the search is left to finish) */
     int no_lp;            /* 1: no state equation */
-    int no_walk;          /* 1: no random walks */
+    int no_walk;          /* 1: no walks (random or guided) */
     uint64_t seed;        /* of the walks */
     pn_reach_answer_fn on_answer;
     void *ctx;
@@ -353,9 +353,10 @@ typedef struct pn_reach_solve_options {
  * without reset arcs or capacities), then the open formulas simplified
  * (simplify.c: the state equation's verdicts on their atoms and exact
  * rules; one that becomes a constant is answered, the others are what
- * the methods after see; off with so->no_simplify), then random walks (witnesses of EF,
- * counterexamples of AG, lower bounds: each replayed by pn_sim_fire()
- * first; interleaving only), then, with a time limit and interleaving,
+ * the methods after see; off with so->no_simplify), then random and
+ * guided walks (witnesses of EF, counterexamples of AG, lower bounds: each
+ * replayed by pn_sim_fire() first; interleaving only), then, with a time
+ * limit and interleaving,
  * the state equation and a search per query on the net reduced for it
  * (pn_reach_reduce(); a witness found there is replayed on the net
  * first; off with so->no_reduce), then CTL on the fly (a local algorithm

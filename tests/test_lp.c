@@ -417,6 +417,162 @@ START_TEST(simplify_rules)
 }
 END_TEST
 
+/* A chain of 40 steps, each with three decoys that lead the token
+ * astray for good: c0 -> c1 -> ... -> c40, or c_i -> lost.  A random walk
+ * reaches c40 once in 4^40 tries; the Parikh walk, guided by the state
+ * equation (which fires the right step of each link once), at once. */
+static pn_net_t *decoy_chain(void)
+{
+    pn_net_t *net = pn_net_new("chain");
+    char a[32], b[32], t[32];
+    pn_net_add_place(net, "lost", NULL, 0, NULL);
+    for (int i = 0; i <= 40; i++) {
+        snprintf(a, sizeof a, "c%d", i);
+        pn_net_add_place(net, a, NULL, i == 0, NULL);
+    }
+    for (int i = 0; i < 40; i++) {
+        snprintf(a, sizeof a, "c%d", i);
+        snprintf(b, sizeof b, "c%d", i + 1);
+        for (int k = 0; k < 4; k++) {
+            snprintf(t, sizeof t, "t%d_%d", i, k);
+            pn_net_add_transition(net, t, NULL, NULL);
+            pn_net_add_arc(net, NULL, a, t, 1, PN_ARC_NORMAL, NULL);
+            /* the right one is not always the first */
+            pn_net_add_arc(net, NULL, t, k == i % 4 ? b : "lost", 1,
+                           PN_ARC_NORMAL, NULL);
+        }
+    }
+    return net;
+}
+
+/* A pool of 100 tokens and a counter: one transition moves a token up,
+ * five move one back.  A random walk drifts down and reaches 60 once in
+ * some 10^40 walks; a walk guided by the distance to "up >= 60" goes
+ * straight there. */
+static pn_net_t *drift(void)
+{
+    pn_net_t *net = pn_net_new("drift");
+    pn_net_add_place(net, "pool", NULL, 100, NULL);
+    pn_net_add_place(net, "up", NULL, 0, NULL);
+    pn_net_add_transition(net, "inc", NULL, NULL);
+    pn_net_add_arc(net, NULL, "pool", "inc", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "inc", "up", 1, PN_ARC_NORMAL, NULL);
+    for (int k = 0; k < 5; k++) {
+        char t[16];
+        snprintf(t, sizeof t, "dec%d", k);
+        pn_net_add_transition(net, t, NULL, NULL);
+        pn_net_add_arc(net, NULL, "up", t, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc(net, NULL, t, "pool", 1, PN_ARC_NORMAL, NULL);
+    }
+    return net;
+}
+
+/* What the walks' witnesses are checked against: replayed here by
+ * pn_sim_fire(), one transition a step, from the initial marking. */
+typedef struct {
+    const pn_net_t *net;
+    const pn_query_set_t *qs;
+    int witnesses;
+    size_t len;
+} replayed_t;
+
+static void on_witness(size_t i, const uint32_t *trace, size_t n, void *ctx)
+{
+    replayed_t *r = ctx;
+    pn_engine_t *e;
+    ck_assert_int_eq(pn_engine_compile(r->net, &e), PN_OK);
+    pn_sim_t *s = pn_sim_new(e, 1, PN_SEM_INTERLEAVING, 0);
+    for (size_t k = 0; k < n; k++)
+        ck_assert_int_eq(pn_sim_fire(s, &trace[k], 1, NULL), PN_OK);
+    const pn_query_t *q = &r->qs->q[i];
+    const uint64_t *m = pn_sim_marking(s);
+    if (q->kind == PN_QUERY_BOUND)
+        ck_assert_uint_ge(pni_query_value(&q->bound, m), 1);
+    else
+        ck_assert_int_eq(pni_formula_holds(e, (uint32_t)pn_net_transition_count(
+                                                  r->net),
+                                           q->formula, m),
+                         q->kind == PN_QUERY_EF);
+    r->witnesses++;
+    r->len = n;
+    pn_sim_free(s);
+    pn_engine_free(e);
+}
+
+/* The walks of the kinds given on query text over net, max_steps firings
+ * at most: whether it was decided, and the firings made. */
+static int walk_kinds(const pn_net_t *net, const char *text, unsigned kinds,
+                      uint64_t max_steps, uint64_t seed, uint64_t *steps,
+                      size_t *len)
+{
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, text, net, &err), PN_OK);
+    replayed_t r = {net, qs, 0, 0};
+    pni_walk_options_t wo = {0};
+    wo.deadline = pni_clock() + 30;
+    wo.seed = seed;
+    wo.max_steps = max_steps;
+    wo.kinds = kinds;
+    wo.on_witness = on_witness;
+    wo.ctx = &r;
+    pn_query_answer_t a[1];
+    memset(a, 0, sizeof a);
+    a[0].state = PN_REACH_NO_STATE;
+    uint64_t ub = 1;
+    ck_assert_int_eq(pni_walk_with(net, qs, a, &ub, &wo, NULL, NULL), PN_OK);
+    ck_assert_int_eq(r.witnesses, a[0].known);
+    *steps = wo.steps;
+    *len = r.len;
+    pn_query_set_free(qs);
+    return a[0].known;
+}
+
+START_TEST(guided_walks_find_what_random_ones_miss)
+{
+    pn_net_t *chain = decoy_chain(), *up = drift();
+    uint64_t steps, again;
+    size_t len;
+    static const char *chain_q[] = {"EF c40 >= 1", "AG c40 == 0",
+                                    "EF lost == 0 && c40 == 1"};
+    for (int q = 0; q < 3; q++) {
+        /* random walks: 100,000 firings and not there */
+        ck_assert(!walk_kinds(chain, chain_q[q], PNI_WALK_RANDOM, 100000, 1,
+                              &steps, &len));
+        ck_assert_uint_eq(steps, 100000);
+        /* the Parikh walk: the first walk, 40 steps */
+        ck_assert_msg(walk_kinds(chain, chain_q[q], PNI_WALK_PARIKH, 1000, 1,
+                                 &steps, &len), "%s", chain_q[q]);
+        ck_assert_uint_eq(len, 40);
+        ck_assert_uint_le(steps, 1000);
+        ck_assert(walk_kinds(chain, chain_q[q], PNI_WALK_PARIKH, 1000, 1,
+                             &again, &len));
+        ck_assert_uint_eq(again, steps); /* the same seed, the same walk */
+    }
+    /* the lower bound of a bound query, decided when it meets ub = 1 */
+    ck_assert(walk_kinds(chain, "bound(c40)", PNI_WALK_PARIKH, 1000, 1,
+                         &steps, &len));
+    ck_assert(!walk_kinds(up, "EF up >= 60", PNI_WALK_RANDOM, 100000, 2,
+                          &steps, &len));
+    ck_assert(walk_kinds(up, "EF up >= 60", PNI_WALK_DISTANCE, 1000, 2,
+                         &steps, &len));
+    ck_assert_uint_eq(len, 60);
+    ck_assert(walk_kinds(up, "AG !(up >= 60 || fireable(inc) && pool == 0)",
+                         PNI_WALK_DISTANCE, 1000, 2, &steps, &len));
+    /* every kind in turn, from different seeds: still found, and the
+     * same seed walks the same way */
+    for (uint64_t seed = 0; seed < 5; seed++) {
+        ck_assert(walk_kinds(chain, "EF c40 >= 1", 0, 200000, seed, &steps,
+                             &len));
+        ck_assert(walk_kinds(chain, "EF c40 >= 1", 0, 200000, seed, &again,
+                             &len));
+        ck_assert_uint_eq(again, steps);
+    }
+    pn_net_free(chain);
+    pn_net_free(up);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lp");
@@ -428,6 +584,7 @@ int main(void)
     tcase_add_test(tc, simplify_impossible_atoms);
     tcase_add_test(tc, simplified_against_search);
     tcase_add_test(tc, simplify_rules);
+    tcase_add_test(tc, guided_walks_find_what_random_ones_miss);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

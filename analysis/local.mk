@@ -28,7 +28,8 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c \
 	%reldir%/workflow.c %reldir%/lpbounds.c \
 	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \
-	%reldir%/coverability.c %reldir%/lp.c %reldir%/walk.c %reldir%/solve.c \
+	%reldir%/coverability.c %reldir%/lp.c %reldir%/traps.c \
+	%reldir%/walk.c %reldir%/solve.c \
 	%reldir%/reduce.c %reldir%/stubborn.c %reldir%/symmetry.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/analysis -I$(srcdir)/engine -I$(srcdir)/lib

@@ -292,6 +292,9 @@ pn_status_t pn_reach_lasso(const pn_reach_t *r, const pn_qformula_t *f,
                                            (pn_reach_reduce()) */
 #define PN_TECH_STUBBORN 16u      /* the search fired stubborn sets
                                      (pn_reach_options_t's stubborn) */
+#define PN_TECH_TRAPS 32u         /* the state equation with trap cuts */
+#define PN_TECH_SIPHON_TRAP 64u   /* no deadlock: every siphon holds a
+                                     marked trap (Commoner) */
 
 /* Called the moment query i is decided, with the techniques that decided
  * it (PN_TECH_*): an answer to print at once. */

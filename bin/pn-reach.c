@@ -846,6 +846,11 @@ static void techniques(unsigned t, char *buf, size_t n)
              t & PN_TECH_RANDOM_WALK ? "RANDOM_WALK " : "");
     if (t & PN_TECH_STRUCTURAL_REDUCTION && strlen(buf) + 22 < n)
         strcat(buf, "STRUCTURAL_REDUCTION ");
+    /* trap cuts; Commoner's property as TAPAAL's verifypn names it */
+    if (t & PN_TECH_TRAPS && strlen(buf) + 7 < n)
+        strcat(buf, "TRAPS ");
+    if (t & PN_TECH_SIPHON_TRAP && strlen(buf) + 25 < n)
+        strcat(buf, "TOPOLOGICAL SIPHON_TRAP ");
     size_t k = strlen(buf);
     if (k)
         buf[k - 1] = '\0';

@@ -88,9 +88,11 @@ pni_traps_t *pni_traps_new(const pn_net_t *net)
     t->queue = malloc((nt + 1) * sizeof *t->queue);
     t->xv = malloc((nt + 1) * sizeof *t->xv);
     t->coef = calloc(nt + 1, sizeof *t->coef);
-    /* a row: each transition once, and a binary column */
-    t->ind = malloc((nt + 2) * sizeof *t->ind);
-    t->val = malloc((nt + 2) * sizeof *t->val);
+    /* a row: each transition once and a binary column, or a binary
+     * column per enabling arc of a transition */
+    size_t room = nt + pn_net_arc_count(net) + 2;
+    t->ind = malloc(room * sizeof *t->ind);
+    t->val = malloc(room * sizeof *t->val);
     if (!t->m0 || !t->x || !t->cnt || !t->queue || !t->xv || !t->coef ||
         !t->ind || !t->val) {
         pni_traps_free(t);
@@ -167,15 +169,18 @@ static int ms_until(double deadline)
     return s <= 0.001 ? 1 : s > 1e6 ? 1000000000 : (int)(s * 1000);
 }
 
-/* The relaxation of P solved again after a cut: 1 no solution, 0 an
- * optimum, -1 no answer in time. */
-static int relax(glp_prob *P, double deadline)
+/* The relaxation of P solved (fresh: from an advanced basis, else from
+ * the last one, which a cut leaves valid): 1 no solution, 0 an optimum,
+ * -1 no answer in time. */
+static int relax(glp_prob *P, double deadline, int fresh)
 {
     glp_smcp sp;
     glp_init_smcp(&sp);
     sp.msg_lev = GLP_MSG_OFF;
-    sp.presolve = GLP_ON;
     sp.tm_lim = ms_until(deadline);
+    /* no presolver: its time is not limited */
+    if (fresh)
+        glp_adv_basis(P, 0);
     int rc = glp_simplex(P, &sp);
     if (rc == GLP_ENOPFS || (rc == 0 && glp_get_status(P) == GLP_NOFEAS))
         return 1;
@@ -220,7 +225,7 @@ int pni_traps_infeasible(pni_traps_t *t, glp_prob *P, double deadline)
                 return 0;
         }
         cuts++;
-        int r = relax(P, deadline);
+        int r = relax(P, deadline, 0);
         if (r)
             return r > 0 ? 2 : 0;
     }
@@ -308,22 +313,88 @@ static void place_row(pni_traps_t *t, glp_prob *P, size_t p, int b,
     glp_set_mat_row(P, row, len, t->ind, t->val);
 }
 
-/* Transition tr disabled, as rows of P over new binary columns (one a
- * disjunct): an input place p (normal and read arcs summed, weight w)
- * below w, M(p) <= w - 1 + (ub(p) - w + 1)(1 - b), needs a bound ub(p)
- * (none: the transition is left out, *dropped counted); an inhibitor
- * place at its weight w, M(p) >= w b.  0, or 1 when tr is enabled in
- * every marking (no deadlock at all). */
-static int disabled(pni_traps_t *t, glp_prob *P, size_t tr,
+/* The disjuncts met so far, shared by the transitions that have them:
+ * per place a list (head, next) of (w, inhibitor) and the binary column
+ * that stands for "M(p) <= w - 1" (an input) or "M(p) >= w" (an
+ * inhibitor). */
+typedef struct {
+    int *head, *next, *col;
+    uint64_t *w;
+    unsigned char *inh;
+    size_t n, cap;
+} disj_t;
+
+/* The column of disjunct (p, w, inh), its rows added to P the first time:
+ * an input, M(p) <= w - 1 + (u - w + 1)(1 - b), u >= w an upper bound
+ * of M(p); an inhibitor, M(p) >= w b.  0 out of memory. */
+static int disjunct(pni_traps_t *t, glp_prob *P, disj_t *d, size_t p,
+                    uint64_t w, int inh, uint64_t u)
+{
+    for (int k = d->head[p]; k >= 0; k = d->next[k])
+        if (d->w[k] == w && d->inh[k] == inh)
+            return d->col[k];
+    if (d->n == d->cap) {
+        size_t cap = 2 * d->cap + 16;
+        int *nx = realloc(d->next, cap * sizeof *nx);
+        if (nx)
+            d->next = nx;
+        int *col = realloc(d->col, cap * sizeof *col);
+        if (col)
+            d->col = col;
+        uint64_t *wv = realloc(d->w, cap * sizeof *wv);
+        if (wv)
+            d->w = wv;
+        unsigned char *iv = realloc(d->inh, cap);
+        if (iv)
+            d->inh = iv;
+        if (!nx || !col || !wv || !iv)
+            return 0;
+        d->cap = cap;
+    }
+    int b = glp_add_cols(P, 1);
+    glp_set_col_kind(P, b, GLP_BV);
+    double m0 = (double)t->m0[p];
+    if (inh) /* C x - w b >= -m0 */
+        place_row(t, P, p, b, -(double)w, 1, -m0);
+    else /* C x + (u - w + 1) b <= u - m0 */
+        place_row(t, P, p, b, (double)(u - w + 1), 0, (double)u - m0);
+    size_t k = d->n++;
+    d->w[k] = w;
+    d->inh[k] = (unsigned char)inh;
+    d->col[k] = b;
+    d->next[k] = d->head[p];
+    d->head[p] = (int)k;
+    return b;
+}
+
+/* Transition tr disabled: the sum of its disjuncts' binaries >= 1 (an
+ * input place p, normal and read arcs summed to w, below w; an
+ * inhibitor place at its weight).  An input needs a bound ub(p) (none:
+ * the transition is left out, *dropped counted).  0; 1 when tr is
+ * enabled in every marking (no deadlock at all); -1 out of memory. */
+static int disabled(pni_traps_t *t, glp_prob *P, disj_t *d, size_t tr,
                     const size_t *off, const size_t *arc,
                     const uint64_t *ub, size_t *dropped)
 {
     const pn_net_t *net = t->net;
-    size_t first = (size_t)glp_get_num_cols(P) + 1, n = 0;
+    size_t n = 0;
     for (size_t i = off[tr]; i < off[tr + 1]; i++) {
         const pn_arc_t *a = pn_net_arc(net, arc[i]);
-        if (a->kind != PN_ARC_INHIBITOR) {
-            /* once a place: its inputs summed at its first arc */
+        if (a->kind != PN_ARC_INHIBITOR && ub[a->place] == UINT64_MAX) {
+            (*dropped)++;
+            return 0;
+        }
+    }
+    /* the row's own room: disjunct() writes its rows in t->ind, t->val */
+    int *ind = malloc((off[tr + 1] - off[tr] + 2) * sizeof *ind);
+    double *val = malloc((off[tr + 1] - off[tr] + 2) * sizeof *val);
+    int r = ind && val ? 0 : -1;
+    for (size_t i = off[tr]; !r && i < off[tr + 1]; i++) {
+        const pn_arc_t *a = pn_net_arc(net, arc[i]);
+        uint64_t w = a->weight;
+        int inh = a->kind == PN_ARC_INHIBITOR;
+        if (!inh) {
+            /* a place's inputs summed, once, at its first arc */
             size_t j = off[tr];
             while (j < i && (pn_net_arc(net, arc[j])->kind ==
                                  PN_ARC_INHIBITOR ||
@@ -331,58 +402,33 @@ static int disabled(pni_traps_t *t, glp_prob *P, size_t tr,
                 j++;
             if (j < i)
                 continue;
-            if (ub[a->place] == UINT64_MAX) {
-                (*dropped)++;
-                return 0;
-            }
+            for (j = i + 1; j < off[tr + 1]; j++)
+                if (pn_net_arc(net, arc[j])->kind != PN_ARC_INHIBITOR &&
+                    pn_net_arc(net, arc[j])->place == a->place)
+                    w += pn_net_arc(net, arc[j])->weight;
         }
-        n++;
+        uint64_t u = ub[a->place] < w ? w : ub[a->place];
+        int b = disjunct(t, P, d, a->place, w, inh, u);
+        size_t k = 1;
+        while (k <= n && ind[k] != b) /* (twice the same inhibitor) */
+            k++;
+        if (!b)
+            r = -1;
+        else if (k > n) {
+            ind[++n] = b;
+            val[n] = 1;
+        }
     }
-    if (!n)
-        return 1;
-    glp_add_cols(P, (int)n);
-    for (size_t c = first; c < first + n; c++)
-        glp_set_col_kind(P, (int)c, GLP_BV);
-    int b = (int)first;
-    for (size_t i = off[tr]; i < off[tr + 1]; i++) {
-        const pn_arc_t *a = pn_net_arc(net, arc[i]);
-        double m0 = (double)t->m0[a->place];
-        if (a->kind == PN_ARC_INHIBITOR) {
-            /* C x - w b >= -m0 */
-            place_row(t, P, a->place, b++, -(double)a->weight, 1, -m0);
-            continue;
-        }
-        double w = 0;
-        size_t j = off[tr];
-        while (j < i && (pn_net_arc(net, arc[j])->kind == PN_ARC_INHIBITOR ||
-                         pn_net_arc(net, arc[j])->place != a->place))
-            j++;
-        if (j < i)
-            continue;
-        for (j = i; j < off[tr + 1]; j++)
-            if (pn_net_arc(net, arc[j])->kind != PN_ARC_INHIBITOR &&
-                pn_net_arc(net, arc[j])->place == a->place)
-                w += (double)pn_net_arc(net, arc[j])->weight;
-        double u = (double)ub[a->place];
-        if (u < w) /* never enough tokens: the disjunct always holds */
-            u = w;
-        /* C x + (u - w + 1) b <= u - m0 */
-        place_row(t, P, a->place, b++, u - w + 1, 0, u - m0);
-    }
-    int *ind = malloc((n + 1) * sizeof *ind);
-    double *val = malloc((n + 1) * sizeof *val);
-    if (ind && val) {
-        for (size_t k = 1; k <= n; k++) {
-            ind[k] = (int)(first + k - 1);
-            val[k] = 1;
-        }
+    if (!r && !n)
+        r = 1;
+    else if (!r) {
         int row = glp_add_rows(P, 1);
         glp_set_row_bnds(P, row, GLP_LO, 1, 0);
         glp_set_mat_row(P, row, (int)n, ind, val);
     }
     free(ind);
     free(val);
-    return 0;
+    return r;
 }
 
 /* The state equation with every transition disabled (ub NULL: the
@@ -407,8 +453,23 @@ static glp_prob *dead_problem(pni_traps_t *t, const uint64_t *ub,
     /* M(p) >= 0: C x >= -m0 */
     for (size_t p = 0; p < g->np; p++)
         place_row(t, P, p, 0, 0, 1, -(double)t->m0[p]);
-    for (size_t tr = 0; ub && tr < g->nt && !*trivial; tr++)
-        *trivial = disabled(t, P, tr, off, arc, ub, dropped);
+    disj_t d = {malloc((g->np + 1) * sizeof(int)), NULL, NULL, NULL, NULL,
+                0, 0};
+    int r = d.head ? 0 : -1;
+    for (size_t p = 0; d.head && p < g->np; p++)
+        d.head[p] = -1;
+    for (size_t tr = 0; ub && !r && tr < g->nt; tr++)
+        r = disabled(t, P, &d, tr, off, arc, ub, dropped);
+    *trivial = r == 1;
+    free(d.head);
+    free(d.next);
+    free(d.col);
+    free(d.w);
+    free(d.inh);
+    if (r < 0) {
+        glp_delete_prob(P);
+        P = NULL;
+    }
 out:
     free(off);
     free(arc);
@@ -436,7 +497,7 @@ static uint64_t total_bound(pni_traps_t *t, glp_prob *P, double deadline)
         t->coef[tr] = 0;
     }
     uint64_t ub = UINT64_MAX;
-    if (!relax(P, deadline)) {
+    if (!relax(P, deadline, 1)) {
         double v = floor(glp_get_obj_val(P) + m0 + 1e-6);
         if (v >= 0 && v < 1e15)
             ub = (uint64_t)v;
@@ -482,7 +543,7 @@ int pni_traps_no_deadlock(pni_traps_t *t, double seconds)
         glp_delete_prob(P);
         return 1;
     }
-    int r = relax(P, deadline);
+    int r = relax(P, deadline, 1);
     if (r == 1)
         verdict = 1;
     else if (r == 0)
@@ -490,3 +551,4 @@ int pni_traps_no_deadlock(pni_traps_t *t, double seconds)
     glp_delete_prob(P);
     return verdict;
 }
+

@@ -28,6 +28,8 @@
  *                 for an accepting cycle
  *   symmetry.c    automorphisms that permute identical parts of the net,
  *                 and the canonical form of a marking under them
+ *   traps.c       trap cuts of the state equation (lp.c), deadlock
+ *                 freedom from the equation and from siphons and traps
  *
  * A new temporal logic, reduction, solver or structural check gets a file
  * of its own here (doc/architecture.md), over these parts.

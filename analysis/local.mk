@@ -7,7 +7,8 @@
 # graph; ctllocal.c: CTL on the fly, by local fixed points; buchi.c, ltl.c: LTL by a Büchi automaton times the graph;
 # graph.c: the graph of markings written as DOT or JSON;
 # coverability.c: Karp and Miller's graph; lp.c: the state equation by
-# integer linear programming, GLPK; walk.c: random walks; solve.c: those
+# integer linear programming, GLPK; traps.c: its trap cuts and deadlock
+# freedom from siphons and traps; walk.c: random walks; solve.c: those
 # and the search on one clock, each answer as it comes; reduce.c:
 # structural reductions that keep a query's answer; stubborn.c: the
 # stubborn sets of the queries, partial-order reduction; symmetry.c:

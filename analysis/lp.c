@@ -666,28 +666,30 @@ int pni_lp_impossible(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
 {
     glp_term_out(GLP_OFF); /* standard output is the answers' */
     double t0 = pni_clock();
-    /* deadlock alone (EF deadlock, AG !deadlock): the disjunction of
-     * disabled transitions whole, and the siphons (traps.c) */
+    /* deadlock alone (EF deadlock, AG !deadlock): its disjunctive form
+     * first (half the time: often enough, and quick), then the
+     * disjunction of disabled transitions whole and the siphons
+     * (traps.c) */
     const pn_qformula_t *g = f;
     int gneg = neg;
     for (; g->kind == PN_QF_NOT; g = g->kids[0])
         gneg = !gneg;
-    if (lp->traps && g->kind == PN_QF_DEADLOCK && !gneg) {
-        int v = pni_traps_no_deadlock(lp->traps, seconds / 2);
-        if (v)
-            return v;
-    }
+    int dead = lp->traps && g->kind == PN_QF_DEADLOCK && !gneg;
+    double share = dead ? seconds / 2 : seconds;
     dnf_t d = dnf_of(lp, f, neg);
     int verdict = !d.oom, cuts = 0;
     for (size_t i = 0; verdict && i < d.n; i++) {
-        double left = seconds - (pni_clock() - t0);
+        double left = share - (pni_clock() - t0);
         verdict = left > 0 ? conj_impossible(lp, &d.d[i],
                                              left / (double)(d.n - i))
                            : 0;
         cuts |= verdict == 2;
     }
     dnf_free(&d);
-    return verdict ? 1 + cuts : 0;
+    if (verdict)
+        return 1 + cuts;
+    double left = seconds - (pni_clock() - t0);
+    return dead && left > 0 ? pni_traps_no_deadlock(lp->traps, left) : 0;
 }
 
 pni_traps_t *pni_lp_set_traps(pni_lp_t *lp, pni_traps_t *traps)

@@ -182,6 +182,12 @@ static int relax(glp_prob *P, double deadline, int fresh)
     if (fresh)
         glp_adv_basis(P, 0);
     int rc = glp_simplex(P, &sp);
+    if (rc == GLP_EBADB || rc == GLP_ESING || rc == GLP_ECOND) {
+        /* the last basis did not survive (the presolver keeps none) */
+        glp_adv_basis(P, 0);
+        sp.tm_lim = ms_until(deadline);
+        rc = glp_simplex(P, &sp);
+    }
     if (rc == GLP_ENOPFS || (rc == 0 && glp_get_status(P) == GLP_NOFEAS))
         return 1;
     return rc == 0 && glp_get_status(P) == GLP_OPT ? 0 : -1;
@@ -507,38 +513,16 @@ static uint64_t total_bound(pni_traps_t *t, glp_prob *P, double deadline)
     return ub;
 }
 
-int pni_traps_no_deadlock(pni_traps_t *t, double seconds)
+/* The deadlock problem with bounds ub solved before deadline: 0 not
+ * proven, 1 or 2 proven (pni_traps_infeasible()'s), -1 no room. */
+static int no_dead_marking(pni_traps_t *t, const uint64_t *ub,
+                           double deadline)
 {
-    double t0 = pni_clock(), deadline = t0 + seconds;
-    if (commoner(t, seconds / 4))
-        return 3;
-    /* the places' bounds for the disjuncts: the tokens in all when the
-     * equation bounds them, else each place's own (a quarter of the
-     * time) */
-    size_t dropped = 0, np = t->g.np;
+    size_t dropped = 0;
     int trivial, verdict = 0;
-    uint64_t *ub = malloc((np + 1) * sizeof *ub);
-    glp_prob *P = ub ? dead_problem(t, NULL, &dropped, &trivial) : NULL;
-    if (!P) {
-        free(ub);
-        return 0;
-    }
-    uint64_t total = total_bound(t, P, deadline);
-    glp_delete_prob(P);
-    pn_lp_bounds_t *b = NULL;
-    if (total == UINT64_MAX &&
-        pn_lp_bounds_compute(t->net, seconds / 4, &b)) {
-        free(ub);
-        return 0;
-    }
-    for (size_t p = 0; p < np; p++)
-        ub[p] = b ? b->bound[p] : total;
-    pn_lp_bounds_free(b);
-    dropped = 0;
-    P = dead_problem(t, ub, &dropped, &trivial);
-    free(ub);
+    glp_prob *P = dead_problem(t, ub, &dropped, &trivial);
     if (!P)
-        return 0;
+        return -1;
     if (trivial) { /* a transition enabled in every marking */
         glp_delete_prob(P);
         return 1;
@@ -552,3 +536,36 @@ int pni_traps_no_deadlock(pni_traps_t *t, double seconds)
     return verdict;
 }
 
+int pni_traps_no_deadlock(pni_traps_t *t, double seconds)
+{
+    double t0 = pni_clock(), deadline = t0 + seconds;
+    if (commoner(t, seconds / 4))
+        return 3;
+    /* the places' bounds for the disjuncts: the tokens in all first (one
+     * linear program), with half the time left; then each place's own
+     * (a quarter of what is left: tighter coefficients make a tighter
+     * relaxation, though not always a quicker branch and bound) */
+    size_t dropped = 0, np = t->g.np;
+    int trivial, verdict = 0;
+    uint64_t *ub = malloc((np + 1) * sizeof *ub);
+    glp_prob *P = ub ? dead_problem(t, NULL, &dropped, &trivial) : NULL;
+    uint64_t total = P ? total_bound(t, P, deadline) : UINT64_MAX;
+    if (P)
+        glp_delete_prob(P);
+    for (size_t p = 0; ub && p < np; p++)
+        ub[p] = total;
+    if (ub && total < UINT64_MAX)
+        verdict = no_dead_marking(t, ub, (pni_clock() + deadline) / 2);
+    pn_lp_bounds_t *b = NULL;
+    double left = deadline - pni_clock();
+    if (ub && !verdict && left > 0 &&
+        !pn_lp_bounds_compute(t->net, left / 4, &b)) {
+        for (size_t p = 0; p < np; p++)
+            if (b->state[p] == 1 && b->bound[p] < total)
+                ub[p] = b->bound[p];
+        verdict = no_dead_marking(t, ub, deadline);
+    }
+    pn_lp_bounds_free(b);
+    free(ub);
+    return verdict > 0 ? verdict : 0;
+}

@@ -39,6 +39,11 @@
 #include "analysis_private.h"
 #include "struct.h"
 
+/* the largest bound a disjunct's coefficient may take: past it the
+ * relaxation is too ill-conditioned to trust a verdict of floating
+ * point, and the transition is left out (a weaker problem) */
+#define BIG_M UINT64_C(1000000)
+
 struct pni_traps {
     const pn_net_t *net;
     pni_flowrel_t g;
@@ -375,8 +380,8 @@ static int disjunct(pni_traps_t *t, glp_prob *P, disj_t *d, size_t p,
 
 /* Transition tr disabled: the sum of its disjuncts' binaries >= 1 (an
  * input place p, normal and read arcs summed to w, below w; an
- * inhibitor place at its weight).  An input needs a bound ub(p) (none:
- * the transition is left out, *dropped counted).  0; 1 when tr is
+ * inhibitor place at its weight).  An input needs a bound ub(p) (none,
+ * or one past BIG_M: the transition is left out, *dropped counted).  0; 1 when tr is
  * enabled in every marking (no deadlock at all); -1 out of memory. */
 static int disabled(pni_traps_t *t, glp_prob *P, disj_t *d, size_t tr,
                     const size_t *off, const size_t *arc,
@@ -386,7 +391,7 @@ static int disabled(pni_traps_t *t, glp_prob *P, disj_t *d, size_t tr,
     size_t n = 0;
     for (size_t i = off[tr]; i < off[tr + 1]; i++) {
         const pn_arc_t *a = pn_net_arc(net, arc[i]);
-        if (a->kind != PN_ARC_INHIBITOR && ub[a->place] == UINT64_MAX) {
+        if (a->kind != PN_ARC_INHIBITOR && ub[a->place] > BIG_M) {
             (*dropped)++;
             return 0;
         }

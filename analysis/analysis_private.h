@@ -28,6 +28,8 @@
  *                 for an accepting cycle
  *   symmetry.c    automorphisms that permute identical parts of the net,
  *                 and the canonical form of a marking under them
+ *   traps.c       trap cuts of the state equation (lp.c), deadlock
+ *                 freedom from the equation and from siphons and traps
  *
  * A new temporal logic, reduction, solver or structural check gets a file
  * of its own here (doc/architecture.md), over these parts.
@@ -575,6 +577,16 @@ typedef struct {
  * with pni_flowrel_close()) either way. */
 pn_status_t pni_flowrel_open(const pn_net_t *net, pni_flowrel_t *g);
 void pni_flowrel_close(pni_flowrel_t *g);
+/* x (a set of places, by place) becomes the largest trap inside it
+ * (siphons.c), on the normal arcs of g; cnt and queue: room for g->nt
+ * counts each.  Returns its size. */
+size_t pni_largest_trap(const pni_flowrel_t *g, unsigned char *x,
+                        uint32_t *cnt, uint32_t *queue);
+/* 1 when every minimal siphon of net contains a trap marked at the
+ * initial marking, found within max_work steps of the siphons' search
+ * (siphons.c; about 2^28 a second); 0 when one does not or the work ran
+ * out. */
+int pni_siphons_commoner(const pn_net_t *net, uint64_t max_work);
 
 /* ---- walk.c, lp.c, solve.c: answers past the state explosion --------- */
 
@@ -628,10 +640,14 @@ int pni_lp_sound(const pn_net_t *net);
 pni_lp_t *pni_lp_new(const pn_net_t *net);
 void pni_lp_free(pni_lp_t *lp);
 /* 1 when no solution of the state equation (m = m0 + C.x, x >= 0
- * integer, m >= 0) satisfies f (neg: !f), within about seconds; 0 when
- * one does or the solver did not finish (no conclusion). */
+ * integer, m >= 0) satisfies f (neg: !f), within about seconds (2: the
+ * equation and trap cuts; 3: f is a deadlock, excluded by siphons and
+ * traps); 0 when one does or the solver did not finish (no
+ * conclusion). */
 int pni_lp_impossible(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
                       double seconds);
+/* The PN_TECH_ bits of pni_lp_impossible()'s nonzero answer. */
+unsigned pni_lp_tech(int verdict);
 /* 1 with *ub, an upper bound of sum s over the state equation's
  * solutions, found within about seconds; 0 when none (unbounded, or not
  * in time). */
@@ -660,6 +676,29 @@ pn_status_t pni_simplify(const pn_net_t *net, const pn_query_set_t *qs,
                          pn_query_set_t **out);
 /* 1 with *value when q's formula is a constant (its answer), else 0. */
 int pni_simplified_value(const pn_query_t *q, int *value);
+
+/* Traps against the state equation (traps.c). */
+typedef struct pni_traps pni_traps_t;
+struct glp_prob;
+/* NULL out of memory, or where the net has reset arcs or capacities. */
+pni_traps_t *pni_traps_new(const pn_net_t *net);
+void pni_traps_free(pni_traps_t *t);
+/* Sets the trap cuts lp uses (NULL: none, the plain equation; the tests
+ * compare), returning those it had; lp frees what it holds. */
+pni_traps_t *pni_lp_set_traps(pni_lp_t *lp, pni_traps_t *traps);
+/* P, a problem whose first columns are the net's transitions (x) and
+ * whose rows include the state equation's, its relaxation just solved to
+ * an optimum: whether no integer solution is left once the initially
+ * marked traps that a solution empties are cut off, proven before
+ * deadline (pni_clock()): 0 not proven, 1 proven with no cut, 2 proven
+ * with trap cuts. */
+int pni_traps_infeasible(pni_traps_t *t, struct glp_prob *P,
+                         double deadline);
+/* Whether no reachable marking is dead, within about seconds: 0 not
+ * proven, 2 by the state equation with a disjunction of disabled
+ * transitions and trap cuts, 3 every siphon holds an initially marked
+ * trap (an ordinary net). */
+int pni_traps_no_deadlock(pni_traps_t *t, double seconds);
 
 /* PN_OK when every query of qs names only places and transitions of net
  * (solve.c), else PN_EINVAL. */

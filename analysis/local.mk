@@ -7,7 +7,8 @@
 # graph; ctllocal.c: CTL on the fly, by local fixed points; buchi.c, ltl.c: LTL by a Büchi automaton times the graph;
 # graph.c: the graph of markings written as DOT or JSON;
 # coverability.c: Karp and Miller's graph; lp.c: the state equation by
-# integer linear programming, GLPK; walk.c: random walks; simplify.c:
+# integer linear programming, GLPK; traps.c: its trap cuts and deadlock
+# freedom from siphons and traps; walk.c: random walks; simplify.c:
 # formulas rewritten smaller by the state equation; solve.c: those
 # and the search on one clock, each answer as it comes; reduce.c:
 # structural reductions that keep a query's answer; stubborn.c: the
@@ -29,7 +30,8 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c \
 	%reldir%/workflow.c %reldir%/lpbounds.c \
 	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \
-	%reldir%/coverability.c %reldir%/lp.c %reldir%/walk.c %reldir%/solve.c \
+	%reldir%/coverability.c %reldir%/lp.c %reldir%/traps.c \
+	%reldir%/walk.c %reldir%/solve.c \
 	%reldir%/reduce.c %reldir%/stubborn.c %reldir%/symmetry.c \
 	%reldir%/simplify.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \

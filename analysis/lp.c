@@ -56,6 +56,7 @@ struct pni_lp {
     size_t *en_off, *en_p;
     uint64_t *en_w;
     unsigned char *en_inh;
+    pni_traps_t *traps; /* the trap cuts (traps.c; NULL: none) */
 };
 
 int pni_lp_sound(const pn_net_t *net)
@@ -81,6 +82,7 @@ void pni_lp_free(pni_lp_t *lp)
     free(lp->en_p);
     free(lp->en_w);
     free(lp->en_inh);
+    pni_traps_free(lp->traps);
     free(lp);
 }
 
@@ -184,6 +186,7 @@ pni_lp_t *pni_lp_new(const pn_net_t *net)
     }
     for (size_t p = 0; p < lp->np; p++)
         lp->m0[p] = pn_net_place(net, p)->marking;
+    lp->traps = pni_traps_new(net); /* (none: the plain equation) */
     return lp;
 }
 
@@ -619,8 +622,9 @@ static int integer_infeasible(glp_prob *P, double deadline)
 }
 
 /* Whether no integer x >= 0 meets the state equation and conjunction c:
- * 1 proven (the relaxation or the integer problem has no solution), 0
- * not proven (a solution, or no answer in time). */
+ * 1 proven (the relaxation or the integer problem has no solution), 2
+ * proven with trap cuts, 0 not proven (a solution, or no answer in
+ * time). */
 static int conj_impossible(const pni_lp_t *lp, const conj_t *c,
                            double seconds)
 {
@@ -645,7 +649,9 @@ static int conj_impossible(const pni_lp_t *lp, const conj_t *c,
         if (rc == GLP_ENOPFS || (rc == 0 && glp_get_status(P) == GLP_NOFEAS))
             verdict = 1;
         else if (rc == 0 && glp_get_status(P) == GLP_OPT)
-            verdict = integer_infeasible(P, t0 + seconds);
+            verdict = lp->traps
+                          ? pni_traps_infeasible(lp->traps, P, t0 + seconds)
+                          : integer_infeasible(P, t0 + seconds);
     }
     if (P)
         glp_delete_prob(P);
@@ -659,16 +665,45 @@ int pni_lp_impossible(const pni_lp_t *lp, const pn_qformula_t *f, int neg,
                       double seconds)
 {
     glp_term_out(GLP_OFF); /* standard output is the answers' */
-    dnf_t d = dnf_of(lp, f, neg);
-    int verdict = !d.oom;
     double t0 = pni_clock();
+    /* deadlock alone (EF deadlock, AG !deadlock): its disjunctive form
+     * first (half the time: often enough, and quick), then the
+     * disjunction of disabled transitions whole and the siphons
+     * (traps.c) */
+    const pn_qformula_t *g = f;
+    int gneg = neg;
+    for (; g->kind == PN_QF_NOT; g = g->kids[0])
+        gneg = !gneg;
+    int dead = lp->traps && g->kind == PN_QF_DEADLOCK && !gneg;
+    double share = dead ? seconds / 2 : seconds;
+    dnf_t d = dnf_of(lp, f, neg);
+    int verdict = !d.oom, cuts = 0;
     for (size_t i = 0; verdict && i < d.n; i++) {
-        double left = seconds - (pni_clock() - t0);
-        verdict = left > 0 &&
-                  conj_impossible(lp, &d.d[i], left / (double)(d.n - i));
+        double left = share - (pni_clock() - t0);
+        verdict = left > 0 ? conj_impossible(lp, &d.d[i],
+                                             left / (double)(d.n - i))
+                           : 0;
+        cuts |= verdict == 2;
     }
     dnf_free(&d);
-    return verdict;
+    if (verdict)
+        return 1 + cuts;
+    double left = seconds - (pni_clock() - t0);
+    return dead && left > 0 ? pni_traps_no_deadlock(lp->traps, left) : 0;
+}
+
+pni_traps_t *pni_lp_set_traps(pni_lp_t *lp, pni_traps_t *traps)
+{
+    pni_traps_t *old = lp->traps;
+    lp->traps = traps;
+    return old;
+}
+
+unsigned pni_lp_tech(int verdict)
+{
+    return verdict == 3   ? PN_TECH_SIPHON_TRAP
+           : verdict == 2 ? PN_TECH_STATE_EQUATION | PN_TECH_TRAPS
+                          : PN_TECH_STATE_EQUATION;
 }
 
 int pni_lp_bound(const pni_lp_t *lp, const pn_qsum_t *s, double seconds,

@@ -325,6 +325,9 @@ pn_status_t pn_reach_ctl_path(const pn_reach_t *r, const pn_qformula_t *f,
 #define PN_TECH_QUERY_REDUCTION 32u /* the formula simplified first (by
                                        the state equation and by rules
                                        exact over the net's paths) */
+#define PN_TECH_TRAPS 64u         /* the state equation with trap cuts */
+#define PN_TECH_SIPHON_TRAP 128u  /* no deadlock: every siphon holds a
+                                     marked trap (Commoner) */
 
 /* Called the moment query i is decided, with the techniques that decided
  * it (PN_TECH_*): an answer to print at once. */

@@ -45,6 +45,8 @@ typedef struct {
     uint32_t *log;        /* the places take_out() removed */
     const pn_net_t *net;
     int over;             /* the limit or the budget was passed */
+    int stop_unmarked;    /* stop at the first siphon without a marked
+                             trap (Commoner's property fails) */
 } sip_t;
 
 /* x becomes the largest siphon (trap) inside it; returns its size. */
@@ -209,6 +211,8 @@ static int record(sip_t *s)
     o->place[o->n] = set;
     o->len[o->n] = n;
     o->marked[o->n++] = (unsigned char)marked;
+    if (!marked && s->stop_unmarked)
+        s->over = PN_STRUCT_MAX;
     return 0;
 }
 
@@ -298,8 +302,9 @@ static int search(sip_t *s)
     return 0;
 }
 
-pn_status_t pn_siphons_compute(const pn_net_t *net, int traps, size_t max,
-                               pn_siphons_t **out)
+static pn_status_t compute(const pn_net_t *net, int traps, size_t max,
+                           uint64_t max_work, int stop_unmarked,
+                           pn_siphons_t **out)
 {
     if (!out)
         return PN_EINVAL;
@@ -316,7 +321,8 @@ pn_status_t pn_siphons_compute(const pn_net_t *net, int traps, size_t max,
     s.g = &g;
     s.net = net;
     s.out = o;
-    s.max_work = SIPHON_WORK;
+    s.max_work = max_work;
+    s.stop_unmarked = stop_unmarked;
     s.need = traps ? &g.tout : &g.tin;
     s.feed = traps ? &g.tin : &g.tout;
     s.uses = traps ? &g.pin : &g.pout;
@@ -374,4 +380,31 @@ void pn_siphons_free(pn_siphons_t *s)
     free(s->len);
     free(s->marked);
     free(s);
+}
+
+size_t pni_largest_trap(const pni_flowrel_t *g, unsigned char *x,
+                        uint32_t *cnt, uint32_t *queue)
+{
+    sip_t s = {0};
+    s.g = g;
+    s.need = &g->tout;
+    s.feed = &g->tin;
+    s.uses = &g->pin;
+    s.cnt = cnt;
+    s.queue = queue;
+    return largest(&s, x);
+}
+
+pn_status_t pn_siphons_compute(const pn_net_t *net, int traps, size_t max,
+                               pn_siphons_t **out)
+{
+    return compute(net, traps, max, SIPHON_WORK, 0, out);
+}
+
+int pni_siphons_commoner(const pn_net_t *net, uint64_t max_work)
+{
+    pn_siphons_t *s = NULL;
+    int yes = !compute(net, 0, 0, max_work, 1, &s) && s->commoner == 1;
+    pn_siphons_free(s);
+    return yes;
 }

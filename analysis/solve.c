@@ -110,11 +110,12 @@ static void by_equation(const pn_net_t *net, solve_t *c, double budget)
             continue;
         }
         /* EF f is false when f cannot be met; AG f true when !f cannot */
-        if (pni_lp_impossible(lp, q->formula, q->kind == PN_QUERY_AG,
-                              left)) {
+        int v = pni_lp_impossible(lp, q->formula, q->kind == PN_QUERY_AG,
+                                  left);
+        if (v) {
             a->known = 1;
             a->value = q->kind == PN_QUERY_AG;
-            c->tech[i] |= PN_TECH_STATE_EQUATION;
+            c->tech[i] |= pni_lp_tech(v);
             tell(c, i);
         }
     }
@@ -226,6 +227,7 @@ static int reduced_equation(const pni_reduced_t *d, solve_t *c, size_t i,
     if (!lp)
         return 0;
     uint64_t ub;
+    int v;
     if (q->kind == PN_QUERY_BOUND) {
         if (pni_lp_bound(lp, &q->bound, seconds, &ub) && ub < c->ub[i]) {
             c->ub[i] = ub;
@@ -234,12 +236,12 @@ static int reduced_equation(const pni_reduced_t *d, solve_t *c, size_t i,
             /* the walks' lower bound, replayed, may meet it */
             a->known = a->bound >= ub;
         }
-    } else if (pni_lp_impossible(lp, q->formula, q->kind == PN_QUERY_AG,
-                                 seconds)) {
+    } else if ((v = pni_lp_impossible(lp, q->formula,
+                                      q->kind == PN_QUERY_AG, seconds))) {
         a->known = 1;
         a->value = q->kind == PN_QUERY_AG;
         a->state = PN_REACH_NO_STATE;
-        c->tech[i] |= PN_TECH_STATE_EQUATION | PN_TECH_STRUCTURAL_REDUCTION;
+        c->tech[i] |= pni_lp_tech(v) | PN_TECH_STRUCTURAL_REDUCTION;
     }
     pni_lp_free(lp);
     if (a->known)

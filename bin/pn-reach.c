@@ -975,6 +975,11 @@ static void techniques(unsigned t, char *buf, size_t n)
         strcat(buf, "STRUCTURAL_REDUCTION ");
     if (t & PN_TECH_QUERY_REDUCTION && strlen(buf) + 17 < n)
         strcat(buf, "QUERY_REDUCTION ");
+    /* trap cuts; Commoner's property as TAPAAL's verifypn names it */
+    if (t & PN_TECH_TRAPS && strlen(buf) + 7 < n)
+        strcat(buf, "TRAPS ");
+    if (t & PN_TECH_SIPHON_TRAP && strlen(buf) + 25 < n)
+        strcat(buf, "TOPOLOGICAL SIPHON_TRAP ");
     size_t k = strlen(buf);
     if (k)
         buf[k - 1] = '\0';

@@ -573,6 +573,227 @@ START_TEST(guided_walks_find_what_random_ones_miss)
 }
 END_TEST
 
+/* ---- traps: cuts of the state equation, and Commoner's property ---------- */
+
+/* a (1 token) and b pass a token back and forth (t1: a -> b, t2: b ->
+ * a); t4: a + b -> a.  {a, b} is a trap marked at m0, so a + b >= 1
+ * always and the net never deadlocks; the state equation alone has the
+ * dead solution a = b = 0 (t1 once, t4 once).  extra: a place c, empty,
+ * and t3: c -(w)-> a, whose siphon {c} is never marked (Commoner's
+ * property fails) and whose weight w > 1 makes the net not ordinary. */
+static pn_net_t *trap_net(int extra, uint64_t w)
+{
+    pn_net_t *net = pn_net_new("trap");
+    pn_net_add_place(net, "a", NULL, 1, NULL);
+    pn_net_add_place(net, "b", NULL, 0, NULL);
+    pn_net_add_transition(net, "t1", NULL, NULL);
+    pn_net_add_transition(net, "t2", NULL, NULL);
+    pn_net_add_transition(net, "t4", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "t1", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "b", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "b", "t2", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t2", "a", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "a", "t4", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "b", "t4", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t4", "a", 1, PN_ARC_NORMAL, NULL);
+    if (extra) {
+        pn_net_add_place(net, "c", NULL, 0, NULL);
+        pn_net_add_transition(net, "t3", NULL, NULL);
+        pn_net_add_arc(net, NULL, "c", "t3", w, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc(net, NULL, "t3", "a", 1, PN_ARC_NORMAL, NULL);
+    }
+    return net;
+}
+
+/* What pni_lp_impossible() says of query text on net (0: no conclusion),
+ * with the trap cuts (traps 1) or the plain equation. */
+static int lp_says(const pn_net_t *net, const char *text, int traps)
+{
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, text, net, &err), PN_OK);
+    pni_lp_t *lp = pni_lp_new(net);
+    ck_assert_ptr_nonnull(lp);
+    pni_traps_t *keep = pni_lp_set_traps(lp, NULL);
+    if (traps)
+        pni_lp_set_traps(lp, keep);
+    else
+        pni_traps_free(keep);
+    int v = pni_lp_impossible(lp, qs->q[0].formula,
+                              qs->q[0].kind == PN_QUERY_AG, 5);
+    pni_lp_free(lp);
+    pn_query_set_free(qs);
+    return v;
+}
+
+START_TEST(traps_prove_deadlock_freedom)
+{
+    /* ordinary, every siphon holds a marked trap: the cuts (2) and
+     * Commoner (3) */
+    pn_net_t *net = trap_net(0, 1);
+    ck_assert_int_eq(lp_says(net, "EF deadlock", 0), 0);
+    ck_assert_int_ge(lp_says(net, "EF deadlock", 1), 2);
+    ck_assert_int_ge(lp_says(net, "AG !deadlock", 1), 2);
+    pni_traps_t *traps = pni_traps_new(net);
+    ck_assert_int_eq(pni_traps_no_deadlock(traps, 5), 3);
+    pni_traps_free(traps);
+    /* a marking the equation reaches, not the net: the cut removes it */
+    ck_assert_int_eq(lp_says(net, "EF (a == 0 && b == 0)", 0), 0);
+    ck_assert_int_eq(lp_says(net, "EF (a == 0 && b == 0)", 1), 2);
+    ck_assert_int_eq(lp_says(net, "AG a + b >= 1", 1), 2);
+    /* a reachable marking is never excluded */
+    ck_assert_int_eq(lp_says(net, "EF (a == 0 && b == 1)", 1), 0);
+    pn_net_free(net);
+    /* the empty siphon {c}: Commoner fails, the cuts still prove it;
+     * weight 2: not ordinary, the same */
+    for (uint64_t w = 1; w <= 2; w++) {
+        net = trap_net(1, w);
+        ck_assert_int_eq(lp_says(net, "EF deadlock", 0), 0);
+        ck_assert_int_eq(lp_says(net, "EF deadlock", 1), 2);
+        traps = pni_traps_new(net);
+        ck_assert_int_eq(pni_traps_no_deadlock(traps, 5), 2);
+        pni_traps_free(traps);
+        /* and pn_reach_solve() answers it, the full search agreeing */
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_int_eq(pn_query_parse(qs, "EF deadlock", net, &err), PN_OK);
+        pn_query_answer_t full, got;
+        pn_reach_t *r = full_search(net, qs, &full);
+        ck_assert(full.known && !full.value);
+        pn_reach_free(r);
+        told_t t = {{0}};
+        pn_reach_solve_options_t so = {0};
+        so.time_limit = 5;
+        so.on_answer = on_answer;
+        so.ctx = &t;
+        so.no_walk = so.no_reduce = 1;
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        o.max_states = 1; /* the search cannot decide it */
+        ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, &got, &r), PN_OK);
+        ck_assert(got.known && !got.value);
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
+/* A real deadlock is never proven away: a (1 token) -> b -> c, and c a
+ * sink; with the trap {a, b} of trap_net() beside it, marked. */
+START_TEST(traps_keep_real_deadlock)
+{
+    pn_net_t *net = trap_net(0, 1);
+    pn_net_add_place(net, "d", NULL, 0, NULL);
+    pn_net_add_transition(net, "t5", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "t5", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t5", "d", 1, PN_ARC_NORMAL, NULL);
+    ck_assert_int_eq(lp_says(net, "EF deadlock", 1), 0);
+    ck_assert_int_eq(lp_says(net, "AG !deadlock", 1), 0);
+    pni_traps_t *traps = pni_traps_new(net);
+    ck_assert_int_eq(pni_traps_no_deadlock(traps, 5), 0);
+    pni_traps_free(traps);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "EF deadlock", net, &err), PN_OK);
+    pn_query_answer_t got;
+    pn_reach_solve_options_t so = {0};
+    so.time_limit = 5;
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_solve(net, NULL, &so, qs, &got, &r), PN_OK);
+    ck_assert(got.known && got.value);
+    pn_reach_free(r);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
+/* A random net for deadlock: 2-6 places, half of them marked, 1-5
+ * transitions, each with 1-2 inputs and 0-2 outputs, weight 1 (ordinary)
+ * or, in kinds 1, now and then a weight 2, a read or an inhibitor
+ * arc. */
+static pn_net_t *random_dead_net(pni_rng_t *rng, int kinds)
+{
+    pn_net_t *net = pn_net_new("dead");
+    size_t np = 2 + (size_t)pni_rng_below(rng, 5);
+    size_t nt = 1 + (size_t)pni_rng_below(rng, 5);
+    char id[16];
+    for (size_t p = 0; p < np; p++) {
+        snprintf(id, sizeof id, "p%zu", p);
+        pn_net_add_place(net, id, NULL, pni_rng_below(rng, 2), NULL);
+    }
+    for (size_t t = 0; t < nt; t++) {
+        snprintf(id, sizeof id, "t%zu", t);
+        pn_net_add_transition(net, id, NULL, NULL);
+        /* as many outputs as inputs two times in three: tokens kept,
+         * nets that live longer */
+        uint64_t nin = 1 + pni_rng_below(rng, 2), nout = nin;
+        if (pni_rng_below(rng, 3) == 0)
+            nout = pni_rng_below(rng, 3);
+        for (uint64_t k = 0; k < nin + nout; k++) {
+            size_t p = (size_t)pni_rng_below(rng, np);
+            uint64_t w = 1, r = kinds ? pni_rng_below(rng, 8) : 7;
+            pn_arc_kind_t kind = r == 0   ? PN_ARC_INHIBITOR
+                                 : r == 1 ? PN_ARC_READ
+                                          : PN_ARC_NORMAL;
+            if (r == 2)
+                w = 2;
+            pn_net_add_arc_at(net, NULL, k < nin ? PN_DIR_PT : PN_DIR_TP, p,
+                              t, w, k < nin ? kind : PN_ARC_NORMAL, NULL);
+        }
+    }
+    return net;
+}
+
+/* Every "no deadlock" the traps prove (cuts or Commoner) is the full
+ * search's answer, on random nets. */
+START_TEST(traps_against_search)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 29);
+    int n = tu_count(400, 4000), cuts = 0, commoner = 0, plain = 0;
+    for (int i = 0; i < n; i++) {
+        pn_net_t *net = random_dead_net(&rng, i % 2);
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_int_eq(pn_query_parse(qs, "EF deadlock", net, &err), PN_OK);
+        ck_assert_int_eq(pn_query_parse(qs, "EF (p0 == 0 && p1 == 0)", net,
+                                        &err), PN_OK);
+        pn_query_answer_t full[2];
+        pn_reach_t *r = full_search(net, qs, full);
+        pni_lp_t *lp = pni_lp_new(net);
+        ck_assert_ptr_nonnull(lp);
+        for (size_t q = 0; q < 2; q++) {
+            int v = pni_lp_impossible(lp, qs->q[q].formula, 0, 1);
+            if (!v)
+                continue;
+            ck_assert_msg(!full[q].known || !full[q].value,
+                          "net %d, query %zu: proven %d, the search found "
+                          "it", i, q, v);
+            cuts += v == 2;
+            plain += v == 1;
+        }
+        /* the deadlock problem whole and the siphons, on their own */
+        pni_traps_t *traps = pni_traps_new(net);
+        ck_assert_ptr_nonnull(traps);
+        int v = pni_traps_no_deadlock(traps, 1);
+        ck_assert_msg(!v || !full[0].known || !full[0].value,
+                      "net %d: proven %d, the search found a deadlock", i, v);
+        commoner += v == 3;
+        cuts += v == 2;
+        pni_traps_free(traps);
+        pni_lp_free(lp);
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    /* the test means something only if each way concluded */
+    ck_assert_int_gt(cuts, n / 40);
+    ck_assert_int_gt(commoner, n / 100);
+    ck_assert_int_gt(plain, n / 40);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("lp");
@@ -585,6 +806,9 @@ int main(void)
     tcase_add_test(tc, simplified_against_search);
     tcase_add_test(tc, simplify_rules);
     tcase_add_test(tc, guided_walks_find_what_random_ones_miss);
+    tcase_add_test(tc, traps_prove_deadlock_freedom);
+    tcase_add_test(tc, traps_keep_real_deadlock);
+    tcase_add_test(tc, traps_against_search);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -730,7 +730,9 @@ START_TEST(ctl_paths_on_the_fly)
         pn_reach_options_t o;
         pn_reach_options_init(&o);
         pn_reach_solve_options_t so = {0};
-        so.no_lp = so.no_walk = so.no_reduce = 1;
+        /* the local algorithm decides: a formula simplified to a constant
+         * would be answered before it, with no path */
+        so.no_lp = so.no_walk = so.no_reduce = so.no_simplify = 1;
         pn_reach_t *r;
         ck_assert_int_eq(pn_reach_solve(net, &o, &so, qs, ans, &r), PN_OK);
         paths_of(&g, qs, ans, r, texts, &n);

@@ -9,7 +9,8 @@
 # coverability.c: Karp and Miller's graph; lp.c: the state equation by
 # integer linear programming, GLPK; walk.c: random walks; solve.c: those
 # and the search on one clock, each answer as it comes; reduce.c:
-# structural reductions that keep a query's answer; stubborn.c: the
+# structural reductions that keep a query's answer; implicit.c: implicit
+# places for them, by linear programming; stubborn.c: the
 # stubborn sets of the queries, partial-order reduction; symmetry.c:
 # markings up to the automorphisms that permute identical parts), the private
 # interfaces between them (analysis_private.h, graph_private.h) and the
@@ -29,7 +30,8 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/workflow.c %reldir%/lpbounds.c \
 	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \
 	%reldir%/coverability.c %reldir%/lp.c %reldir%/walk.c %reldir%/solve.c \
-	%reldir%/reduce.c %reldir%/stubborn.c %reldir%/symmetry.c
+	%reldir%/reduce.c %reldir%/implicit.c %reldir%/stubborn.c \
+	%reldir%/symmetry.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/analysis -I$(srcdir)/engine -I$(srcdir)/lib
 pninclude_HEADERS += %reldir%/reach.h %reldir%/struct.h %reldir%/graph.h

@@ -51,7 +51,8 @@
 
 typedef struct {
     pni_implicit_net_t *n;
-    unsigned char *reset;     /* per place: a reset arc on it */
+    unsigned char *apart;     /* per place: a reset arc on it, or weights
+                                 too large (left alone) */
     int32_t *col;             /* per place: its column (-1: none) */
     int32_t *row;             /* per transition: its row (-1: none) */
     uint32_t *cols, *rows;
@@ -80,19 +81,6 @@ static int64_t change_of(const pni_rarc_t *a)
     return a ? (int64_t)a->out - (int64_t)a->in : 0;
 }
 
-/* Whether place q's arcs and count are small enough to sum exactly. */
-static int small(const pni_implicit_net_t *n, size_t q)
-{
-    if (n->m0[q] > WEIGHT_MAX)
-        return 0;
-    for (size_t k = n->off[q]; k < n->off[q + 1]; k++) {
-        const pni_rarc_t *a = arc_on(n, n->adj[k], q);
-        if (a && (a->in > WEIGHT_MAX || a->out > WEIGHT_MAX ||
-                  a->rd > WEIGHT_MAX))
-            return 0;
-    }
-    return 1;
-}
 
 /* Whether p may be tried: there, unobserved, no capacity, no inhibitor
  * or reset arc, some transition needs it (else it disables nothing: the
@@ -101,7 +89,7 @@ static int candidate(const imp_t *s, size_t p)
 {
     const pni_implicit_net_t *n = s->n;
     if (!n->palive[p] || n->pvis[p] || n->cap[p] || n->tried[p] ||
-        s->reset[p] || !small(n, p))
+        s->apart[p])
         return 0;
     int needed = 0;
     for (size_t k = n->off[p]; k < n->off[p + 1]; k++) {
@@ -132,8 +120,7 @@ static int gather(imp_t *s, size_t p)
         size_t t = n->adj[k];
         for (size_t i = 0; n->arcs[t] && i < n->narcs[t]; i++) {
             size_t q = n->arcs[t][i].p;
-            if (q == p || s->col[q] >= 0 || !n->palive[q] || s->reset[q] ||
-                !small(n, q))
+            if (q == p || s->col[q] >= 0 || !n->palive[q] || s->apart[q])
                 continue;
             if (s->ncols == MAX_COLS)
                 return 0;
@@ -158,6 +145,33 @@ static void ungather(imp_t *s)
         s->col[s->cols[c]] = -1;
     for (size_t r = 0; r < s->nrows; r++)
         s->row[s->rows[r]] = -1;
+}
+
+/* Whether the problem of p has no solution for a reason seen at once:
+ * a transition takes from p and from no column (y.C[t] < 0 needs one),
+ * or needs more in p than p holds at first and, of the columns, only
+ * places that hold as much as it needs of them (y.Pre[t] + mu >= Pre[p][t]
+ * and y.m0 + mu <= m0[p] need one holding less). */
+static int hopeless(const imp_t *s, size_t p)
+{
+    const pni_implicit_net_t *n = s->n;
+    for (size_t k = n->off[p]; k < n->off[p + 1]; k++) {
+        size_t t = n->adj[k];
+        const pni_rarc_t *a = arc_on(n, t, p);
+        if (!a)
+            continue;
+        int takes = change_of(a) >= 0, more = need_of(a) <= n->m0[p];
+        for (size_t i = 0; (!takes || !more) && i < n->narcs[t]; i++) {
+            const pni_rarc_t *b = &n->arcs[t][i];
+            if (b->p >= n->np || s->col[b->p] < 0)
+                continue;
+            takes |= change_of(b) < 0;
+            more |= need_of(b) > n->m0[b->p];
+        }
+        if (!takes || !more)
+            return 1;
+    }
+    return 0;
 }
 
 /* Row of transition t in the problem: y.C[t] (pre: y.Pre[t] + mu), its
@@ -281,7 +295,7 @@ static int certified(const imp_t *s, size_t p, int64_t den)
 static int implicit_one(imp_t *s, size_t p, double deadline)
 {
     int found = 0;
-    if (!gather(s, p)) {
+    if (!gather(s, p) || hopeless(s, p)) {
         ungather(s);
         return 0;
     }
@@ -315,17 +329,23 @@ size_t pni_implicit_places(pni_implicit_net_t *n, double deadline)
                malloc((MAX_COLS + 2) * sizeof *s.val),
                malloc((MAX_COLS + 1) * sizeof *s.y)};
     size_t found = 0;
-    if (s.reset && s.col && s.row && s.cols && s.rows && s.ind && s.val &&
+    if (s.apart && s.col && s.row && s.cols && s.rows && s.ind && s.val &&
         s.y) {
         glp_term_out(GLP_OFF); /* standard output is the answers' */
         for (size_t p = 0; p < n->np; p++)
             s.col[p] = -1;
         for (size_t t = 0; t < n->nt; t++) {
             s.row[t] = -1;
-            for (size_t i = 0; n->arcs[t] && i < n->narcs[t]; i++)
-                if (n->arcs[t][i].reset && n->arcs[t][i].p < n->np)
-                    s.reset[n->arcs[t][i].p] = 1;
+            for (size_t i = 0; n->arcs[t] && i < n->narcs[t]; i++) {
+                const pni_rarc_t *a = &n->arcs[t][i];
+                if (a->p < n->np &&
+                    (a->reset || a->in > WEIGHT_MAX || a->out > WEIGHT_MAX ||
+                     a->rd > WEIGHT_MAX))
+                    s.apart[a->p] = 1;
+            }
         }
+        for (size_t p = 0; p < n->np; p++)
+            s.apart[p] |= n->m0[p] > WEIGHT_MAX;
         for (size_t p = 0; p < n->np && pni_clock() < deadline; p++) {
             if (!candidate(&s, p))
                 continue;
@@ -336,7 +356,7 @@ size_t pni_implicit_places(pni_implicit_net_t *n, double deadline)
             }
         }
     }
-    free(s.reset);
+    free(s.apart);
     free(s.col);
     free(s.row);
     free(s.cols);

@@ -81,7 +81,6 @@ static int64_t change_of(const pni_rarc_t *a)
     return a ? (int64_t)a->out - (int64_t)a->in : 0;
 }
 
-
 /* Whether p may be tried: there, unobserved, no capacity, no inhibitor
  * or reset arc, some transition needs it (else it disables nothing: the
  * sink rule's). */

@@ -31,10 +31,11 @@
  *                     (implicit.c): it goes with its arcs
  * The others (implicit places too: the net without one enables the same
  * transitions at every marking) keep the reachability graph up to the
- * observed places (deadlocks and enabled transitions included); null transitions and
- * the agglomerations keep only the observed places' markings, so they are
- * left out when the formula asks about deadlocks.  Transitions the formula names (fireable) and their
- * places are observed.  Each rule checks its arcs' kinds and capacities:
+ * observed places (deadlocks and enabled transitions included); null
+ * transitions and the agglomerations keep only the observed places'
+ * markings, so they are left out when the formula asks about deadlocks.
+ * Transitions the formula names (fireable) and their places are
+ * observed.  Each rule checks its arcs' kinds and capacities:
  * where an inhibitor, read or reset arc or a capacity could make it
  * unsound, it does not fire.
  */

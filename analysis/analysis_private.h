@@ -658,6 +658,13 @@ typedef struct {
  * name only the net's places and transitions. */
 pn_status_t pni_reduce(const pn_net_t *net, const pn_query_t *q,
                        double deadline, pni_reduced_t **out);
+/* pni_reduce(), with what the implicit places learnt from one query to
+ * the next: the net's places marked in tried (NULL: none) are not tried
+ * as implicit places, and each place tried and found not implicit (or not
+ * in time) is marked there. */
+pn_status_t pni_reduce_tried(const pn_net_t *net, const pn_query_t *q,
+                             double deadline, unsigned char *tried,
+                             pni_reduced_t **out);
 void pni_reduced_free(pni_reduced_t *d);
 /* A path of the reduced net as the original's transitions (*out: *n of
  * them, freed by the caller). */

@@ -77,6 +77,8 @@ typedef struct {
     unsigned char *dirty;     /* per place: its arcs changed this pass (an
                                  agglomeration), the index is stale there */
     unsigned char *tried;     /* per place: tried as an implicit place */
+    unsigned char *learnt;    /* per place: found not implicit for another
+                                 query (NULL: not kept) */
     double implicit_end;      /* when the implicit places stop (0: not
                                  started) */
 } red_t;
@@ -769,8 +771,8 @@ static int rule_implicit(red_t *r, double deadline)
         return 0;
     pni_rarc_t **arcs = malloc((r->nt + 1) * sizeof *arcs);
     size_t *narcs = malloc((r->nt + 1) * sizeof *narcs);
-    if (!r->tried)
-        r->tried = calloc(r->np + 1, 1);
+    if (!r->tried && (r->tried = calloc(r->np + 1, 1)) && r->learnt)
+        memcpy(r->tried, r->learnt, r->np);
     if (!arcs || !narcs || !r->tried) {
         free(arcs);
         free(narcs);
@@ -786,6 +788,8 @@ static int rule_implicit(red_t *r, double deadline)
     size_t found = pni_implicit_places(&n, r->implicit_end);
     free(arcs);
     free(narcs);
+    for (size_t p = 0; r->learnt && p < r->np; p++)
+        r->learnt[p] |= r->tried[p] && r->palive[p];
     if (!found)
         return 0;
     r->rules[R_IMPLICIT] += found;
@@ -994,8 +998,16 @@ static pn_status_t copy_query(pni_reduced_t *d, const pn_query_t *q)
 pn_status_t pni_reduce(const pn_net_t *net, const pn_query_t *q,
                        double deadline, pni_reduced_t **out)
 {
+    return pni_reduce_tried(net, q, deadline, NULL, out);
+}
+
+pn_status_t pni_reduce_tried(const pn_net_t *net, const pn_query_t *q,
+                             double deadline, unsigned char *tried,
+                             pni_reduced_t **out)
+{
     red_t r;
     memset(&r, 0, sizeof r);
+    r.learnt = tried;
     pni_reduced_t *d = calloc(1, sizeof *d);
     pn_status_t st = d ? red_load(&r, net) : PN_ENOMEM;
     *out = NULL;

@@ -544,6 +544,31 @@ START_TEST(implicit_against_search)
 }
 END_TEST
 
+/* What one query's reduction learnt is used by the next: a place marked
+ * tried is not tried again (q stays), and a place tried and found not
+ * implicit is marked (a, which t needs and nothing else proves). */
+START_TEST(implicit_learnt)
+{
+    pn_net_t *net = implicit_net(0);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "EF b >= 1", net, &err), PN_OK);
+    unsigned char tried[3] = {0, 0, 0};
+    pni_reduced_t *d;
+    ck_assert_int_eq(pni_reduce_tried(net, &qs->q[0], 0, tried, &d), PN_OK);
+    ck_assert_uint_eq(d->rules[8], 1);
+    ck_assert(tried[0] && !tried[1] && !tried[2]);
+    pni_reduced_free(d);
+    tried[2] = 1;
+    ck_assert_int_eq(pni_reduce_tried(net, &qs->q[0], 0, tried, &d), PN_OK);
+    ck_assert_uint_eq(d->rules[8], 0);
+    ck_assert_uint_eq(pn_net_place_count(d->net), 3);
+    pni_reduced_free(d);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("reduce");
@@ -557,6 +582,7 @@ int main(void)
     tcase_add_test(tc, reduced_state_equation);
     tcase_add_test(tc, implicit_place_removed);
     tcase_add_test(tc, implicit_against_search);
+    tcase_add_test(tc, implicit_learnt);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

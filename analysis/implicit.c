@@ -7,8 +7,8 @@
  * on Petri Nets I, LNCS 1491, 1998; Garcia-Valles and Colom, "Implicit
  * places in net systems", PNPM 1999), the one the contest's tools apply
  * (Thierry-Mieg, "Structural reductions revisited", Petri Nets 2020):
- * place p is implicit when some y >= 0 over the other places and some mu
- * have
+ * place p is implicit when some y >= 0 over the other places and some
+ * mu >= 0 have
  *   y.C[t] <= C[p][t]            for every transition t
  *   y.Pre[t] + mu >= Pre[p][t]   for every t that takes from or reads p
  *   y.m0 + mu <= m0[p]
@@ -19,7 +19,11 @@
  * y.Pre[t] + mu >= Pre[p][t]: p enables t too.  Without p the net enables
  * the same transitions at every marking, its reachable markings are the
  * net's without p (dead ones included), and each of its paths fires on
- * the net as it is: no map back is needed.
+ * the net as it is: no map back is needed.  With mu >= 0 (the classic
+ * condition lets mu be any number; the contest's nets rarely need that),
+ * m[p] >= y.m >= 0 follows from the others' counts for every solution of
+ * the state equation too: the state equation of the net without p is
+ * not weaker than the net's (solve.c tries it).
  *
  * Where it holds: C must count what happens to p and to the places y
  * weighs, so p has no reset arc and y is 0 on every place with one; p has
@@ -196,7 +200,7 @@ static int row_of(imp_t *s, size_t t, int pre)
     return len;
 }
 
-/* The problem of place p: columns y (>= 0) and mu (free), the rows of
+/* The problem of place p: columns y and mu (>= 0), the rows of
  * the condition, sum y minimised (a sparse y, small fractions). */
 static glp_prob *problem(imp_t *s, size_t p)
 {
@@ -208,7 +212,7 @@ static glp_prob *problem(imp_t *s, size_t p)
         glp_set_col_bnds(P, (int)c + 1, GLP_LO, 0.0, 0.0);
         glp_set_obj_coef(P, (int)c + 1, 1.0);
     }
-    glp_set_col_bnds(P, (int)s->ncols + 1, GLP_FR, 0.0, 0.0);
+    glp_set_col_bnds(P, (int)s->ncols + 1, GLP_LO, 0.0, 0.0);
     for (size_t r = 0; r < s->nrows; r++) {
         size_t t = s->rows[r];
         const pni_rarc_t *a = arc_on(n, t, p);
@@ -263,13 +267,16 @@ static int64_t rounded(imp_t *s, glp_prob *P)
 
 /* The condition checked in exact arithmetic for y = s->y / den: y.C[t]
  * <= C[p][t] on every row, and the largest Pre[p][t] - y.Pre[t] over the
- * transitions needing p at most m0[p] - y.m0 (mu between them). */
+ * transitions needing p at most m0[p] - y.m0, which is not negative (mu
+ * between them, or 0). */
 static int certified(const imp_t *s, size_t p, int64_t den)
 {
     const pni_implicit_net_t *n = s->n;
     __int128 slack = (__int128)den * n->m0[p];
     for (size_t c = 0; c < s->ncols; c++)
         slack -= (__int128)s->y[c] * n->m0[s->cols[c]];
+    if (slack < 0)
+        return 0;
     for (size_t r = 0; r < s->nrows; r++) {
         size_t t = s->rows[r];
         __int128 yc = 0, ypre = 0;

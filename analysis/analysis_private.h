@@ -21,6 +21,7 @@
  *   ctllocal.c    CTL queries on the fly: local fixed points from the
  *                 initial marking, the markings explored as asked for
  *   reduce.c      structural reductions that keep a query's answer
+ *   implicit.c    implicit places for them, by linear programming
  *   stubborn.c    stubborn sets: the enabled transitions the search needs
  *                 to fire for the open queries (interleaving)
  *   buchi.c       LTL to generalized Büchi automata (a tableau)
@@ -706,6 +707,37 @@ pn_status_t pni_check_queries(const pn_net_t *net, const pn_query_set_t *qs);
 
 /* ---- reduce.c: structural reductions ------------------------------------ */
 
+/* One transition's arcs on one place, merged by kind (reduce.c). */
+typedef struct {
+    uint32_t p;
+    uint64_t in, out, rd, ih; /* normal in, out, read, inhibitor (0: none) */
+    unsigned char reset;
+} pni_rarc_t;
+
+/* A net as the reductions hold it, for the implicit places (implicit.c):
+ * transition t's arcs arcs[t][0 .. narcs[t]), by increasing place (NULL:
+ * t is gone); the transitions with an arc on place p, adj[off[p] ..
+ * off[p + 1]) (some of them gone). */
+typedef struct {
+    size_t np, nt;
+    const uint64_t *m0, *cap;
+    const unsigned char *pvis;   /* per place: the query observes it */
+    unsigned char *palive;       /* per place: still there (cleared for
+                                    each place found implicit) */
+    unsigned char *tried;        /* per place: tried before (set for each
+                                    place tried) */
+    pni_rarc_t *const *arcs;
+    const size_t *narcs;
+    const size_t *off;
+    const uint32_t *adj;
+} pni_implicit_net_t;
+
+/* The implicit places of n (implicit.c), tried one after the other
+ * until deadline (pni_clock()), each found removed at once (palive) so
+ * that the next is implicit in the net without it.  Returns how many
+ * were found. */
+size_t pni_implicit_places(pni_implicit_net_t *n, double deadline);
+
 /* A net reduced for one query: its reachable markings restricted to the
  * places the query looks at are the original's (interleaving). */
 typedef struct {
@@ -718,12 +750,12 @@ typedef struct {
      * seq[seq_off[t] .. seq_off[t + 1]), fired in that order */
     size_t *seq_off;
     uint32_t *seq;
-    size_t rules[8];             /* how often each rule fired: constant
+    size_t rules[9];             /* how often each rule fired: constant
                                     places, dead transitions, sink
                                     places, duplicate transitions,
                                     parallel places, post-agglomerations,
                                     null transitions,
-                                    pre-agglomerations */
+                                    pre-agglomerations, implicit places */
 } pni_reduced_t;
 
 /* The net reduced for q (EF, AG, bound; a CTL query or NULL: only the
@@ -732,6 +764,13 @@ typedef struct {
  * name only the net's places and transitions. */
 pn_status_t pni_reduce(const pn_net_t *net, const pn_query_t *q,
                        double deadline, pni_reduced_t **out);
+/* pni_reduce(), with what the implicit places learnt from one query to
+ * the next: the net's places marked in tried (NULL: none) are not tried
+ * as implicit places, and each place tried and found not implicit (or not
+ * in time) is marked there. */
+pn_status_t pni_reduce_tried(const pn_net_t *net, const pn_query_t *q,
+                             double deadline, unsigned char *tried,
+                             pni_reduced_t **out);
 void pni_reduced_free(pni_reduced_t *d);
 /* A path of the reduced net as the original's transitions (*out: *n of
  * them, freed by the caller). */

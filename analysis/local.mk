@@ -11,7 +11,8 @@
 # freedom from siphons and traps; walk.c: random walks; simplify.c:
 # formulas rewritten smaller by the state equation; solve.c: those
 # and the search on one clock, each answer as it comes; reduce.c:
-# structural reductions that keep a query's answer; stubborn.c: the
+# structural reductions that keep a query's answer; implicit.c: implicit
+# places for them, by linear programming; stubborn.c: the
 # stubborn sets of the queries, partial-order reduction; symmetry.c:
 # markings up to the automorphisms that permute identical parts), the private
 # interfaces between them (analysis_private.h, graph_private.h) and the
@@ -32,8 +33,8 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \
 	%reldir%/coverability.c %reldir%/lp.c %reldir%/traps.c \
 	%reldir%/walk.c %reldir%/solve.c \
-	%reldir%/reduce.c %reldir%/stubborn.c %reldir%/symmetry.c \
-	%reldir%/simplify.c
+	%reldir%/reduce.c %reldir%/implicit.c %reldir%/stubborn.c \
+	%reldir%/symmetry.c %reldir%/simplify.c
 analysis_libpn_analysis_la_CPPFLAGS = $(PN_BASE_CPPFLAGS) \
 	-I$(srcdir)/analysis -I$(srcdir)/engine -I$(srcdir)/lib
 pninclude_HEADERS += %reldir%/reach.h %reldir%/struct.h %reldir%/graph.h

@@ -388,8 +388,9 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
  * and the other way round; with a deadlock in q (or a CTL query, or q
  * NULL: every place and transition looked at) only rules that keep the
  * reachability graph itself (dead and duplicate transitions, constant,
- * sink and parallel places); else also transitions that change nothing
-and post-agglomeration (a transition
+ * sink and parallel places, implicit places: by linear programming, one
+ * problem per place, 10 seconds in all at most); else also transitions
+ * that change nothing and pre- and post-agglomeration (a transition
  * of the reduced net then stands for two or more of the net's, its id
  * their ids joined by '.').  Places keep their ids.  Returns PN_OK with
  * *out (pn_net_free()), PN_EINVAL (q names a place or transition beyond

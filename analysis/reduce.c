@@ -26,11 +26,16 @@
  *                     puts only there and takes only from places nothing
  *                     tests or resets: h waits until just before each
  *                     consumer f, h.f replaces f
- * The others keep the reachability graph up to the observed places
- * (deadlocks and enabled transitions included); null transitions and
- * the agglomerations keep only the observed places' markings, so they are
- * left out when the formula asks about deadlocks.  Transitions the formula names (fireable) and their
- * places are observed.  Each rule checks its arcs' kinds and capacities:
+ *   implicit places   an unobserved place that never is the only one to
+ *                     disable a transition, by linear programming
+ *                     (implicit.c): it goes with its arcs
+ * The others (implicit places too: the net without one enables the same
+ * transitions at every marking) keep the reachability graph up to the
+ * observed places (deadlocks and enabled transitions included); null
+ * transitions and the agglomerations keep only the observed places'
+ * markings, so they are left out when the formula asks about deadlocks.
+ * Transitions the formula names (fireable) and their places are
+ * observed.  Each rule checks its arcs' kinds and capacities:
  * where an inhibitor, read or reset arc or a capacity could make it
  * unsound, it does not fire.
  */
@@ -41,11 +46,7 @@
 #include "analysis_private.h"
 
 /* One place's arcs to a transition, merged by kind. */
-typedef struct {
-    uint32_t p;
-    uint64_t in, out, rd, ih; /* normal in, out, read, inhibitor (0: none) */
-    unsigned char reset;
-} rarc_t;
+typedef pni_rarc_t rarc_t;
 
 typedef struct {
     rarc_t *a;
@@ -56,7 +57,10 @@ typedef struct {
 } rtrans_t;
 
 enum { R_CONST, R_DEAD, R_SINK, R_DUP, R_PAR, R_POST, R_NULL, R_PRE,
-       R_RULES };
+       R_IMPLICIT, R_RULES };
+
+/* with no deadline, the most seconds the implicit places may take */
+#define IMPLICIT_SECONDS 10.0
 
 typedef struct {
     size_t np;
@@ -72,6 +76,11 @@ typedef struct {
     uint32_t *adj, *pos;
     unsigned char *dirty;     /* per place: its arcs changed this pass (an
                                  agglomeration), the index is stale there */
+    unsigned char *tried;     /* per place: tried as an implicit place */
+    unsigned char *learnt;    /* per place: found not implicit for another
+                                 query (NULL: not kept) */
+    double implicit_end;      /* when the implicit places stop (0: not
+                                 started) */
 } red_t;
 
 static void red_free(red_t *r)
@@ -89,6 +98,7 @@ static void red_free(red_t *r)
     free(r->adj);
     free(r->pos);
     free(r->dirty);
+    free(r->tried);
 }
 
 static int cmp_arc(const void *a, const void *b)
@@ -748,6 +758,49 @@ static int rule_post(red_t *r, int *oom)
     return done;
 }
 
+/* Implicit places (implicit.c), once the other rules are done: each
+ * found goes with its arcs; half the time left to deadline (0: none,
+ * IMPLICIT_SECONDS) in all, each place tried once. */
+static int rule_implicit(red_t *r, double deadline)
+{
+    double now = pni_clock();
+    if (!r->implicit_end)
+        r->implicit_end = now + (deadline > 0 ? (deadline - now) / 2
+                                              : IMPLICIT_SECONDS);
+    if (now >= r->implicit_end)
+        return 0;
+    pni_rarc_t **arcs = malloc((r->nt + 1) * sizeof *arcs);
+    size_t *narcs = malloc((r->nt + 1) * sizeof *narcs);
+    if (!r->tried && (r->tried = calloc(r->np + 1, 1)) && r->learnt)
+        memcpy(r->tried, r->learnt, r->np);
+    if (!arcs || !narcs || !r->tried) {
+        free(arcs);
+        free(narcs);
+        return 0;
+    }
+    for (size_t t = 0; t < r->nt; t++) {
+        arcs[t] = r->t[t].alive ? r->t[t].a : NULL;
+        narcs[t] = r->t[t].n;
+    }
+    pni_implicit_net_t n = {r->np, r->nt, r->m0, r->cap, r->pvis,
+                            r->palive, r->tried, arcs, narcs, r->off,
+                            r->adj};
+    size_t found = pni_implicit_places(&n, r->implicit_end);
+    free(arcs);
+    free(narcs);
+    for (size_t p = 0; r->learnt && p < r->np; p++)
+        r->learnt[p] |= r->tried[p] && r->palive[p];
+    if (!found)
+        return 0;
+    r->rules[R_IMPLICIT] += found;
+    for (size_t t = 0; t < r->nt; t++)
+        for (size_t i = 0; i < r->t[t].n; i++)
+            if (!r->palive[r->t[t].a[i].p])
+                r->t[t].a[i].p = UINT32_MAX;
+    drop_arcs(r);
+    return 1;
+}
+
 /* Every rule until none fires (or the clock: deadline, 0 none). */
 static pn_status_t red_run(red_t *r, double deadline)
 {
@@ -764,6 +817,8 @@ static pn_status_t red_run(red_t *r, double deadline)
         if (rule_parallel(r))
             continue;
         if (!r->deadlock && rule_post(r, &oom))
+            continue;
+        if (!oom && rule_implicit(r, deadline))
             continue;
         return oom ? PN_ENOMEM : PN_OK;
     }
@@ -943,8 +998,16 @@ static pn_status_t copy_query(pni_reduced_t *d, const pn_query_t *q)
 pn_status_t pni_reduce(const pn_net_t *net, const pn_query_t *q,
                        double deadline, pni_reduced_t **out)
 {
+    return pni_reduce_tried(net, q, deadline, NULL, out);
+}
+
+pn_status_t pni_reduce_tried(const pn_net_t *net, const pn_query_t *q,
+                             double deadline, unsigned char *tried,
+                             pni_reduced_t **out)
+{
     red_t r;
     memset(&r, 0, sizeof r);
+    r.learnt = tried;
     pni_reduced_t *d = calloc(1, sizeof *d);
     pn_status_t st = d ? red_load(&r, net) : PN_ENOMEM;
     *out = NULL;

@@ -254,12 +254,14 @@ static int reduced_equation(const pni_reduced_t *d, solve_t *c, size_t i,
  * search. */
 static pn_status_t reduced_one(const pn_net_t *net, const pn_engine_t *e,
                                const pn_reach_options_t *o, solve_t *c,
-                               size_t i, double seconds, uint64_t *m)
+                               size_t i, double seconds, uint64_t *m,
+                               unsigned char *tried)
 {
     const pn_query_t *q = &c->qs->q[i];
     double end = pni_clock() + seconds;
     pni_reduced_t *d;
-    pn_status_t st = pni_reduce(net, q, pni_clock() + seconds / 4, &d);
+    pn_status_t st = pni_reduce_tried(net, q, pni_clock() + seconds / 4,
+                                      tried, &d);
     if (st)
         return st;
     if (pn_net_place_count(d->net) == pn_net_place_count(net) &&
@@ -295,7 +297,8 @@ static pn_status_t reduced_one(const pn_net_t *net, const pn_engine_t *e,
 }
 
 /* Each open query on its reduced net, with an equal share of three
- * quarters of the time left (what one leaves goes to the next). */
+ * quarters of the time left (what one leaves goes to the next); the
+ * places found not implicit for one are not tried again for the next. */
 static pn_status_t by_reduction(const pn_net_t *net,
                                 const pn_reach_options_t *o, solve_t *c)
 {
@@ -306,9 +309,11 @@ static pn_status_t by_reduction(const pn_net_t *net,
     }
     pn_engine_t *e;
     uint64_t *m = malloc((pn_net_place_count(net) + 1) * sizeof *m);
-    pn_status_t st = m ? pn_engine_compile(net, &e) : PN_ENOMEM;
+    unsigned char *tried = calloc(pn_net_place_count(net) + 1, 1);
+    pn_status_t st = m && tried ? pn_engine_compile(net, &e) : PN_ENOMEM;
     if (st) {
         free(m);
+        free(tried);
         return st == PN_ENOMEM ? st : PN_OK;
     }
     size_t left = 0;
@@ -323,10 +328,11 @@ static pn_status_t by_reduction(const pn_net_t *net,
         double seconds = (c->deadline - pni_clock()) * 0.75 / (double)left;
         left--;
         if (seconds > 0.01)
-            st = reduced_one(net, e, o, c, i, seconds, m);
+            st = reduced_one(net, e, o, c, i, seconds, m, tried);
     }
     pn_engine_free(e);
     free(m);
+    free(tried);
     return st;
 }
 

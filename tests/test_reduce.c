@@ -421,6 +421,154 @@ START_TEST(reduced_state_equation)
 }
 END_TEST
 
+/* a moves to b and q, b and q back to a: q holds b + 1, one more than b
+ * at every marking, so it never disables u (an implicit place, though no
+ * other rule sees it: its initial count is not b's).  With an inhibitor
+ * arc on q (how 1) or a capacity (how 2) it may disable: it stays. */
+static pn_net_t *implicit_net(int how)
+{
+    pn_net_t *net = pn_net_new("i");
+    pn_net_add_place(net, "a", NULL, 1, NULL);
+    pn_net_add_place(net, "b", NULL, 0, NULL);
+    pn_net_add_place(net, "q", NULL, 1, NULL);
+    pn_net_add_transition(net, "t", NULL, NULL);
+    pn_net_add_transition(net, "u", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "t", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "b", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t", "q", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "b", "u", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "q", "u", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "u", "a", 1, PN_ARC_NORMAL, NULL);
+    if (how == 1) { /* v, with its own token, waits for q below 2 */
+        pn_net_add_place(net, "c", NULL, 1, NULL);
+        pn_net_add_transition(net, "v", NULL, NULL);
+        pn_net_add_arc(net, NULL, "c", "v", 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc(net, NULL, "q", "v", 2, PN_ARC_INHIBITOR, NULL);
+    } else if (how == 2) {
+        pn_net_set_capacity(net, 2, 2);
+    }
+    return net;
+}
+
+/* Query text on implicit_net(how) reduced: the places left, and the
+ * same answer as the net's. */
+static size_t implicit_reduced(int how, const char *text, size_t *fired)
+{
+    pn_net_t *net = implicit_net(how);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, text, net, &err), PN_OK);
+    pni_reduced_t *d;
+    ck_assert_int_eq(pni_reduce(net, &qs->q[0], 0, &d), PN_OK);
+    pn_query_answer_t a, b;
+    pn_reach_free(search(net, qs, &a));
+    pn_reach_free(search(d->net, d->qs, &b));
+    ck_assert(a.known && b.known);
+    ck_assert_int_eq(a.value, b.value);
+    size_t n = pn_net_place_count(d->net);
+    *fired = d->rules[8];
+    for (size_t p = 0; p < n; p++) /* q went, if anything did */
+        ck_assert(*fired == 0 || strcmp(pn_net_place(d->net, p)->id, "q"));
+    pni_reduced_free(d);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+    return n;
+}
+
+START_TEST(implicit_place_removed)
+{
+    size_t fired;
+    /* b observed: q goes, a and b stay */
+    ck_assert_uint_eq(implicit_reduced(0, "EF b >= 1", &fired), 2);
+    ck_assert_uint_eq(fired, 1);
+    ck_assert_uint_eq(implicit_reduced(0, "EF deadlock", &fired), 2);
+    ck_assert_uint_eq(fired, 1);
+    /* q observed: it stays, and b (q - 1) is not implicit */
+    ck_assert_uint_eq(implicit_reduced(0, "EF q >= 2", &fired), 3);
+    ck_assert_uint_eq(fired, 0);
+    /* an inhibitor arc on q, a capacity on it: it stays */
+    implicit_reduced(1, "EF b >= 1", &fired);
+    ck_assert_uint_eq(fired, 0);
+    implicit_reduced(2, "EF b >= 1", &fired);
+    ck_assert_uint_eq(fired, 0);
+}
+END_TEST
+
+/* Random nets of every arc kind, with and without capacities, each with
+ * a place added that copies a place's normal arcs with one more token
+ * at first (often implicit, never parallel): where the implicit places
+ * fired, the reduced net answers as the net does and its witnesses
+ * replay (compare()). */
+START_TEST(implicit_against_search)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3041);
+    size_t rules[7] = {0}, compared = 0, implicit = 0;
+    int n = tu_count(600, 2000);
+    for (int i = 0; i < n; i++) {
+        pn_net_t *net = random_net(&rng, i % 3, i % 2);
+        size_t np = pn_net_place_count(net), c;
+        size_t q = (size_t)pni_rng_below(&rng, np);
+        char id[32];
+        snprintf(id, sizeof id, "p%zu", np);
+        pn_net_add_place(net, id, NULL, pn_net_place(net, q)->marking + 1,
+                         &c);
+        size_t na = pn_net_arc_count(net);
+        for (size_t k = 0; k < na; k++) {
+            pn_arc_t x = *pn_net_arc(net, k);
+            if (x.place == q && x.kind == PN_ARC_NORMAL)
+                pn_net_add_arc_at(net, NULL, x.dir, c, x.transition,
+                                  x.weight, PN_ARC_NORMAL, NULL);
+        }
+        pn_query_set_t *qs = random_queries(&rng, net);
+        pn_engine_t *e;
+        ck_assert_int_eq(pn_engine_compile(net, &e), PN_OK);
+        for (size_t k = 0; k < qs->n; k++) {
+            pni_reduced_t *d;
+            ck_assert_int_eq(pni_reduce(net, &qs->q[k], 0, &d), PN_OK);
+            size_t fired = d->rules[8];
+            pni_reduced_free(d);
+            if (!fired)
+                continue;
+            implicit += fired;
+            compared += (size_t)compare(net, &qs->q[k], e, rules, i);
+        }
+        pn_engine_free(e);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    printf("implicit places: %zu removed, %zu queries compared\n",
+           implicit, compared);
+    ck_assert_uint_gt(implicit, (size_t)n / 2);
+    ck_assert_uint_gt(compared, (size_t)n / 4);
+}
+END_TEST
+
+/* What one query's reduction learnt is used by the next: a place marked
+ * tried is not tried again (q stays), and a place tried and found not
+ * implicit is marked (a, which t needs and nothing else proves). */
+START_TEST(implicit_learnt)
+{
+    pn_net_t *net = implicit_net(0);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "EF b >= 1", net, &err), PN_OK);
+    unsigned char tried[3] = {0, 0, 0};
+    pni_reduced_t *d;
+    ck_assert_int_eq(pni_reduce_tried(net, &qs->q[0], 0, tried, &d), PN_OK);
+    ck_assert_uint_eq(d->rules[8], 1);
+    ck_assert(tried[0] && !tried[1] && !tried[2]);
+    pni_reduced_free(d);
+    tried[2] = 1;
+    ck_assert_int_eq(pni_reduce_tried(net, &qs->q[0], 0, tried, &d), PN_OK);
+    ck_assert_uint_eq(d->rules[8], 0);
+    ck_assert_uint_eq(pn_net_place_count(d->net), 3);
+    pni_reduced_free(d);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("reduce");
@@ -432,6 +580,9 @@ int main(void)
     tcase_add_test(tc, pre_agglomeration_against_search);
     tcase_add_test(tc, guarded_producers_stay_apart);
     tcase_add_test(tc, reduced_state_equation);
+    tcase_add_test(tc, implicit_place_removed);
+    tcase_add_test(tc, implicit_against_search);
+    tcase_add_test(tc, implicit_learnt);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -804,7 +804,10 @@ START_TEST(simplified_against_graph)
     }
     ck_assert_int_ge(compared, 300);
     ck_assert_int_ge(simplified, compared / 10);
-    ck_assert_int_ge(lassos, compared / 10);
+    /* enough lassos to mean something (fewer as the state equation, with
+     * its trap cuts, decides more atoms and makes more formulas
+     * constants, which have none) */
+    ck_assert_int_ge(lassos, compared / 20);
 }
 END_TEST
 

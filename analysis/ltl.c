@@ -796,6 +796,8 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
         *path = NULL;
     if (!g || !f || !value || !pni_ltl_formula(f))
         return PN_EINVAL;
+    g->states = 0;
+    g->reduced = 0;
     pni_buchi_t *b;
     pn_status_t st = pni_buchi_new(f, 1, &b);
     if (st)

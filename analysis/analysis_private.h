@@ -300,6 +300,11 @@ typedef int (*pni_visit_fn)(pn_reach_t *r, const uint32_t *set, size_t n,
  * each transition is fired on m itself and undone (m is restored). */
 int pni_successors(pn_reach_t *r, const uint64_t *m, pni_visit_fn fn,
                    void *ctx);
+/* Under interleaving: fn called for the successor of m by transition t
+ * (enabled at m); returns fn's return, or -(1 + place) when a count would
+ * pass PN_TOKENS_MAX. */
+int pni_successor_by(pn_reach_t *r, const uint64_t *m, uint32_t t,
+                     pni_visit_fn fn, void *ctx);
 /* The tables of maximal steps on a net without capacities. */
 pn_status_t pni_successors_setup(pn_reach_t *r, const pn_net_t *net);
 

@@ -11,7 +11,10 @@
  * marking's successors are computed the first time the product reaches
  * it (successors.c, stored in a search record of its own, store.c) and
  * kept, so that only the part of the state space the product visits
- * before its answer is built.
+ * before its answer is built.  Under interleaving a marking's enabled
+ * transitions are listed then, and each is fired the first time the
+ * product follows its edge: a stubborn set (below) stores only the
+ * markings its transitions reach.
  *
  * Paths are infinite: a dead marking is repeated for ever (its only
  * successor is itself), so X f there is f there.  This is the Model
@@ -47,6 +50,9 @@ struct pni_fly {
     uint32_t *edge;
     size_t nedge, cap_edge;
     uint32_t *etr;          /* interleaving: the transition of each edge */
+    uint32_t *s_fired;      /* interleaving: marking s's edges whose
+                               transition was fired (the others' targets
+                               are UINT32_MAX, fired when needed) */
     size_t cap_etr;
     pni_por_t *por;         /* stubborn sets (NULL: every successor) */
     size_t states;          /* the last formula's product states */
@@ -140,9 +146,12 @@ static int fly_fit(pni_fly_t *g)
     if (off)
         g->s_off = off;
     uint32_t *cnt = off ? realloc(g->s_cnt, cap * sizeof *cnt) : NULL;
-    if (!cnt)
+    if (cnt)
+        g->s_cnt = cnt;
+    uint32_t *fired = cnt ? realloc(g->s_fired, cap * sizeof *fired) : NULL;
+    if (!fired)
         return -1;
-    g->s_cnt = cnt;
+    g->s_fired = fired;
     memset(cnt + g->n, 0xff, (cap - g->n) * sizeof *cnt);
     g->n = cap;
     return 0;
@@ -181,6 +190,8 @@ typedef struct {
     uint64_t first;         /* where from's successors start in edge */
 } visit_t;
 
+/* A maximal step's successor: stored, and added to from's edges when it
+ * is not among them yet (distinct successor markings). */
 static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
                         const uint64_t *next, void *ctx)
 {
@@ -188,35 +199,123 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     pni_fly_t *g = x->c->g;
     uint32_t to;
     int added;
+    (void)set;
     (void)n;
-    pn_status_t st;
-    if (r->sem == PN_SEM_INTERLEAVING) /* differs in set[0]'s places */
-        st = pni_store_find_or_add(
-            r, next, x->from, r->gen.chg_idx + r->gen.chg_off[set[0]],
-            r->gen.chg_off[set[0] + 1] - r->gen.chg_off[set[0]], &to, &added);
-    else
-        st = pni_store_find_or_add(r, next, x->from, NULL, 0, &to, &added);
+    pn_status_t st = pni_store_find_or_add(r, next, x->from, NULL, 0, &to,
+                                           &added);
     if (st) {
         x->c->err = st == PN_ENOMEM ? PN_ENOMEM : PN_ERANGE;
         return 1;
     }
-    /* maximal steps: distinct successor markings */
-    if (r->sem == PN_SEM_MAXIMAL && !added)
+    if (!added)
         for (size_t k = x->first; k < g->nedge; k++)
             if (g->edge[k] == to)
                 return 0;
     if (pni_grow((void **)&g->edge, &g->cap_edge, g->nedge + 1,
-                 sizeof *g->edge) ||
-        (r->sem == PN_SEM_INTERLEAVING &&
-         pni_grow((void **)&g->etr, &g->cap_etr, g->nedge + 1,
-                  sizeof *g->etr))) {
+                 sizeof *g->edge)) {
         x->c->err = PN_ENOMEM;
         return 1;
     }
-    if (r->sem == PN_SEM_INTERLEAVING)
-        g->etr[g->nedge] = set[0];
     g->edge[g->nedge++] = to;
     return 0;
+}
+
+/* Under interleaving: the successor by the transition of edge x->first,
+ * stored, its target set. */
+static int on_fired(pn_reach_t *r, const uint32_t *set, size_t n,
+                    const uint64_t *next, void *ctx)
+{
+    visit_t *x = ctx;
+    int added;
+    (void)n; /* differs from the marking fired in set[0]'s places */
+    pn_status_t st = pni_store_find_or_add(
+        r, next, x->from, r->gen.chg_idx + r->gen.chg_off[set[0]],
+        r->gen.chg_off[set[0] + 1] - r->gen.chg_off[set[0]],
+        &x->c->g->edge[x->first], &added);
+    if (st) {
+        x->c->err = st == PN_ENOMEM ? PN_ENOMEM : PN_ERANGE;
+        return 1;
+    }
+    return 0;
+}
+
+/* Under interleaving: marking s's edges, one per enabled transition,
+ * none fired yet.  Nonzero out of memory. */
+static int enabled_edges(pni_fly_t *g, uint32_t s)
+{
+    pn_reach_t *r = g->r;
+    uint64_t first = g->nedge;
+    pni_store_marking(r, s, r->gen.m);
+    for (uint32_t t = 0; t < r->nt; t++) {
+        if (!pni_engine_enabled(r->engine, r->gen.m, t))
+            continue;
+        if (pni_grow((void **)&g->edge, &g->cap_edge, g->nedge + 1,
+                     sizeof *g->edge) ||
+            pni_grow((void **)&g->etr, &g->cap_etr, g->nedge + 1,
+                     sizeof *g->etr))
+            return -1;
+        g->etr[g->nedge] = t;
+        g->edge[g->nedge++] = UINT32_MAX;
+    }
+    g->s_off[s] = first;
+    g->s_cnt[s] = (uint32_t)(g->nedge - first);
+    g->s_fired[s] = 0;
+    return 0;
+}
+
+/* The tables grown to the markings stored, within the memory limit:
+ * nonzero (and c->err) when they cannot be. */
+static int fit(prod_t *c)
+{
+    pni_fly_t *g = c->g;
+    if (fly_fit(g) || values_fit(c)) {
+        if (!c->err)
+            c->err = PN_ENOMEM;
+        return 1;
+    }
+    /* the memory limit counts the product's tables too */
+    uint64_t extra = (uint64_t)c->cap * (sizeof *c->key + 1 + sizeof *c->stk +
+                                         sizeof *c->roots + 4) +
+                     c->nslots * 4 + g->cap_edge * 4 + g->cap_etr * 4 +
+                     g->n * (16 + c->b->natoms + (c->por ? 8 : 0));
+    if (pni_over_memory(g->r, extra)) {
+        c->err = PN_ERANGE;
+        return 1;
+    }
+    return 0;
+}
+
+/* Under interleaving: the transitions of marking s's first k edges fired
+ * (those not fired yet), their successors stored: nonzero (and c->err)
+ * when they cannot be. */
+static int fire(prod_t *c, uint32_t s, uint32_t k)
+{
+    pni_fly_t *g = c->g;
+    if (!g || g->r->sem != PN_SEM_INTERLEAVING ||
+        g->s_fired[s] == g->s_cnt[s])
+        return 0;
+    pn_reach_t *r = g->r;
+    int loaded = 0;
+    for (uint32_t j = 0; j < k; j++) {
+        uint64_t e = g->s_off[s] + j;
+        if (g->edge[e] != UINT32_MAX)
+            continue;
+        if (!loaded)
+            pni_store_marking(r, s, r->gen.m);
+        loaded = 1;
+        visit_t x = {c, s, e};
+        int ret = pni_successor_by(r, r->gen.m, g->etr[e], on_fired, &x);
+        if (ret) {
+            if (ret < 0) /* a count past PN_TOKENS_MAX */
+                c->err = PN_ERANGE;
+            else if (!c->err)
+                c->err = PN_ENOMEM;
+            g->edge[e] = UINT32_MAX;
+            return 1;
+        }
+        g->s_fired[s]++;
+    }
+    return loaded && fit(c);
 }
 
 /* On the fly: marking s's successors computed when they are not yet, and
@@ -229,7 +328,10 @@ static int expand(prod_t *c, uint32_t s)
         return 0;
     pn_reach_t *r = g->r;
     int ret = 0;
-    if (g->s_cnt[s] == UINT32_MAX) {
+    if (g->s_cnt[s] == UINT32_MAX && r->sem == PN_SEM_INTERLEAVING) {
+        /* the transitions fired when the product needs them (fire()) */
+        ret = enabled_edges(g, s);
+    } else if (g->s_cnt[s] == UINT32_MAX) {
         visit_t x = {c, s, g->nedge};
         pni_store_marking(r, s, r->gen.m);
         ret = pni_successors(r, r->gen.m, on_successor, &x);
@@ -238,25 +340,17 @@ static int expand(prod_t *c, uint32_t s)
         if (!ret && !fly_fit(g)) {
             g->s_off[s] = x.first;
             g->s_cnt[s] = (uint32_t)(g->nedge - x.first);
+            g->s_fired[s] = g->s_cnt[s];
         } else if (!ret) {
             ret = 1;
         }
     }
-    if (ret || values_fit(c)) {
+    if (ret) {
         if (!c->err)
             c->err = PN_ENOMEM;
         return 1;
     }
-    /* the memory limit counts the product's tables too */
-    uint64_t extra = (uint64_t)c->cap * (sizeof *c->key + 1 + sizeof *c->stk +
-                                         sizeof *c->roots + 4) +
-                     c->nslots * 4 + g->cap_edge * 4 + g->cap_etr * 4 +
-                     g->n * (12 + c->b->natoms + (c->por ? 8 : 0));
-    if (pni_over_memory(r, extra)) {
-        c->err = PN_ERANGE;
-        return 1;
-    }
-    return 0;
+    return fit(c);
 }
 
 static size_t hash(uint64_t k, size_t mask)
@@ -439,6 +533,8 @@ static void decide(prod_t *c, uint32_t p, uint32_t s, uint32_t q)
     }
     if (c->red[s] >= n)
         return;
+    if (fire(c, s, c->red[s]))
+        return;
     if (leads_to_live(c, s, q, c->red[s])) {
         if (reduce(c, s, 1)) {
             c->err = PN_ENOMEM;
@@ -467,6 +563,10 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
         if (c->err)
             return 0;
     }
+    /* a frame's first call: the transitions of its edges fired */
+    if (!f->ti && !f->ei && !is_dead(c, s) &&
+        fire(c, s, (uint32_t)nsucc(c, f->p, s)))
+        return 0;
     uint32_t end = b->t_off[q + 1] - b->t_off[q];
     while (f->ti < end) {
         const pni_btrans_t *t = &b->t[b->t_off[q] + f->ti];
@@ -782,6 +882,7 @@ void pni_fly_free(pni_fly_t *g)
     pn_reach_free(g->r);
     pni_por_free(g->por);
     free(g->etr);
+    free(g->s_fired);
     free(g->s_off);
     free(g->s_cnt);
     free(g->edge);

@@ -303,6 +303,11 @@ typedef int (*pni_visit_fn)(pn_reach_t *r, const uint32_t *set, size_t n,
  * each transition is fired on m itself and undone (m is restored). */
 int pni_successors(pn_reach_t *r, const uint64_t *m, pni_visit_fn fn,
                    void *ctx);
+/* Under interleaving: fn called for the successor of m by transition t
+ * (enabled at m); returns fn's return, or -(1 + place) when a count would
+ * pass PN_TOKENS_MAX. */
+int pni_successor_by(pn_reach_t *r, const uint64_t *m, uint32_t t,
+                     pni_visit_fn fn, void *ctx);
 /* The tables of maximal steps on a net without capacities. */
 pn_status_t pni_successors_setup(pn_reach_t *r, const pn_net_t *net);
 
@@ -353,6 +358,16 @@ unsigned pni_search_tech(const pn_reach_t *r);
  * set of m, in order; returns how many. */
 size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
                       uint32_t *en, size_t ne);
+/* Sets that keep LTL without next (the product on the fly, ltl.c): the
+ * tables of the search r's net (NULL out of memory); the formula f they
+ * serve next (-1: none may be reduced for f, every successor is fired);
+ * and the transitions of en[0..ne) (those enabled at m) a set of m keeps,
+ * in order, their number returned (ne: every one); with all_visible, a
+ * set that holds every visible transition (the cycle proviso). */
+pni_por_t *pni_por_ltl_new(const pn_reach_t *r, const pn_net_t *net);
+int pni_por_ltl_formula(pni_por_t *s, const pn_qformula_t *f);
+size_t pni_por_ltl_filter(pni_por_t *s, const uint64_t *m, uint32_t *en,
+                          size_t ne, int all_visible);
 
 /* ---- symmetry.c --------------------------------------------------------- */
 
@@ -499,6 +514,12 @@ void pni_fly_free(pni_fly_t *g);
 pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
                         double deadline, int *value, pn_reach_path_t **path,
                         size_t *loop);
+/* With o->stubborn under interleaving (pni_fly_new()), a formula without
+ * next fires at each product state only a stubborn set that keeps it
+ * (stubborn.c, ltl.c): the answer is the full product's.  The last
+ * formula's product states, and how many of them fired a stubborn set
+ * (0: none was reduced). */
+void pni_fly_last(const pni_fly_t *g, size_t *states, uint64_t *reduced);
 /* Keeps f's lasso (path, owned from then on) with r for pn_reach_lasso()
  * (PN_ENOMEM: path freed, not kept); pni_ltl_lassos_free() frees them.
  * A CTL formula's path (loop PN_REACH_NO_LOOP: none) is kept the same

@@ -11,7 +11,10 @@
  * marking's successors are computed the first time the product reaches
  * it (successors.c, stored in a search record of its own, store.c) and
  * kept, so that only the part of the state space the product visits
- * before its answer is built.
+ * before its answer is built.  Under interleaving a marking's enabled
+ * transitions are listed then, and each is fired the first time the
+ * product follows its edge: a stubborn set (below) stores only the
+ * markings its transitions reach.
  *
  * Paths are infinite: a dead marking is repeated for ever (its only
  * successor is itself), so X f there is f there.  This is the Model
@@ -46,6 +49,14 @@ struct pni_fly {
     size_t n;
     uint32_t *edge;
     size_t nedge, cap_edge;
+    uint32_t *etr;          /* interleaving: the transition of each edge */
+    uint32_t *s_fired;      /* interleaving: marking s's edges whose
+                               transition was fired (the others' targets
+                               are UINT32_MAX, fired when needed) */
+    size_t cap_etr;
+    pni_por_t *por;         /* stubborn sets (NULL: every successor) */
+    size_t states;          /* the last formula's product states */
+    uint64_t reduced;       /* those that fired a stubborn set */
 };
 
 typedef struct {
@@ -65,6 +76,16 @@ typedef struct {
     size_t ns, nr, nl;
     int oom;
     double deadline;        /* pni_clock(), 0: none */
+    pni_por_t *por;         /* stubborn sets for this formula (NULL: none) */
+    uint32_t *red, *red2;   /* per marking: its set's edges, first in its
+                               list, and those of the set joined with the
+                               visible transitions (UINT32_MAX: not
+                               computed yet) */
+    unsigned char *how;     /* per product state: 0 undecided, 1 red, 2
+                               every successor, 3 red2 */
+    uint32_t *tmp;
+    size_t cap_tmp;
+    uint64_t reduced;       /* product states with how 1 or 3 */
 } prod_t;
 
 static const unsigned char *values_at(prod_t *c, uint32_t s)
@@ -88,12 +109,16 @@ static int is_dead(const prod_t *c, uint32_t s)
     return c->r->graph.succ_off[s + 1] == c->r->graph.succ_off[s];
 }
 
-static uint64_t nsucc(const prod_t *c, uint32_t s)
+/* The successors product state p of marking s follows. */
+static uint64_t nsucc(const prod_t *c, uint32_t p, uint32_t s)
 {
     if (is_dead(c, s))
         return 1; /* a dead marking: itself */
     if (c->g)
-        return c->g->s_cnt[s];
+        return !c->por         ? c->g->s_cnt[s]
+               : c->how[p] == 1 ? c->red[s]
+               : c->how[p] == 3 ? c->red2[s]
+                                : c->g->s_cnt[s];
     return c->r->graph.succ_off[s + 1] - c->r->graph.succ_off[s];
 }
 
@@ -121,9 +146,12 @@ static int fly_fit(pni_fly_t *g)
     if (off)
         g->s_off = off;
     uint32_t *cnt = off ? realloc(g->s_cnt, cap * sizeof *cnt) : NULL;
-    if (!cnt)
+    if (cnt)
+        g->s_cnt = cnt;
+    uint32_t *fired = cnt ? realloc(g->s_fired, cap * sizeof *fired) : NULL;
+    if (!fired)
         return -1;
-    g->s_cnt = cnt;
+    g->s_fired = fired;
     memset(cnt + g->n, 0xff, (cap - g->n) * sizeof *cnt);
     g->n = cap;
     return 0;
@@ -140,6 +168,18 @@ static int values_fit(prod_t *c)
         return -1;
     memset(v + c->n * na, 2, (c->g->n - c->n) * na + 1);
     c->values = v;
+    if (c->por) {
+        uint32_t *red = realloc(c->red, c->g->n * sizeof *red);
+        if (red)
+            c->red = red;
+        uint32_t *red2 = red ? realloc(c->red2, c->g->n * sizeof *red2)
+                             : NULL;
+        if (!red2)
+            return -1;
+        c->red2 = red2;
+        memset(red + c->n, 0xff, (c->g->n - c->n) * sizeof *red);
+        memset(red2 + c->n, 0xff, (c->g->n - c->n) * sizeof *red2);
+    }
     c->n = c->g->n;
     return 0;
 }
@@ -150,6 +190,8 @@ typedef struct {
     uint64_t first;         /* where from's successors start in edge */
 } visit_t;
 
+/* A maximal step's successor: stored, and added to from's edges when it
+ * is not among them yet (distinct successor markings). */
 static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
                         const uint64_t *next, void *ctx)
 {
@@ -157,20 +199,15 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     pni_fly_t *g = x->c->g;
     uint32_t to;
     int added;
+    (void)set;
     (void)n;
-    pn_status_t st;
-    if (r->sem == PN_SEM_INTERLEAVING) /* differs in set[0]'s places */
-        st = pni_store_find_or_add(
-            r, next, x->from, r->gen.chg_idx + r->gen.chg_off[set[0]],
-            r->gen.chg_off[set[0] + 1] - r->gen.chg_off[set[0]], &to, &added);
-    else
-        st = pni_store_find_or_add(r, next, x->from, NULL, 0, &to, &added);
+    pn_status_t st = pni_store_find_or_add(r, next, x->from, NULL, 0, &to,
+                                           &added);
     if (st) {
         x->c->err = st == PN_ENOMEM ? PN_ENOMEM : PN_ERANGE;
         return 1;
     }
-    /* maximal steps: distinct successor markings */
-    if (r->sem == PN_SEM_MAXIMAL && !added)
+    if (!added)
         for (size_t k = x->first; k < g->nedge; k++)
             if (g->edge[k] == to)
                 return 0;
@@ -183,6 +220,104 @@ static int on_successor(pn_reach_t *r, const uint32_t *set, size_t n,
     return 0;
 }
 
+/* Under interleaving: the successor by the transition of edge x->first,
+ * stored, its target set. */
+static int on_fired(pn_reach_t *r, const uint32_t *set, size_t n,
+                    const uint64_t *next, void *ctx)
+{
+    visit_t *x = ctx;
+    int added;
+    (void)n; /* differs from the marking fired in set[0]'s places */
+    pn_status_t st = pni_store_find_or_add(
+        r, next, x->from, r->gen.chg_idx + r->gen.chg_off[set[0]],
+        r->gen.chg_off[set[0] + 1] - r->gen.chg_off[set[0]],
+        &x->c->g->edge[x->first], &added);
+    if (st) {
+        x->c->err = st == PN_ENOMEM ? PN_ENOMEM : PN_ERANGE;
+        return 1;
+    }
+    return 0;
+}
+
+/* Under interleaving: marking s's edges, one per enabled transition,
+ * none fired yet.  Nonzero out of memory. */
+static int enabled_edges(pni_fly_t *g, uint32_t s)
+{
+    pn_reach_t *r = g->r;
+    uint64_t first = g->nedge;
+    pni_store_marking(r, s, r->gen.m);
+    for (uint32_t t = 0; t < r->nt; t++) {
+        if (!pni_engine_enabled(r->engine, r->gen.m, t))
+            continue;
+        if (pni_grow((void **)&g->edge, &g->cap_edge, g->nedge + 1,
+                     sizeof *g->edge) ||
+            pni_grow((void **)&g->etr, &g->cap_etr, g->nedge + 1,
+                     sizeof *g->etr))
+            return -1;
+        g->etr[g->nedge] = t;
+        g->edge[g->nedge++] = UINT32_MAX;
+    }
+    g->s_off[s] = first;
+    g->s_cnt[s] = (uint32_t)(g->nedge - first);
+    g->s_fired[s] = 0;
+    return 0;
+}
+
+/* The tables grown to the markings stored, within the memory limit:
+ * nonzero (and c->err) when they cannot be. */
+static int fit(prod_t *c)
+{
+    pni_fly_t *g = c->g;
+    if (fly_fit(g) || values_fit(c)) {
+        if (!c->err)
+            c->err = PN_ENOMEM;
+        return 1;
+    }
+    /* the memory limit counts the product's tables too */
+    uint64_t extra = (uint64_t)c->cap * (sizeof *c->key + 1 + sizeof *c->stk +
+                                         sizeof *c->roots + 4) +
+                     c->nslots * 4 + g->cap_edge * 4 + g->cap_etr * 4 +
+                     g->n * (16 + c->b->natoms + (c->por ? 8 : 0));
+    if (pni_over_memory(g->r, extra)) {
+        c->err = PN_ERANGE;
+        return 1;
+    }
+    return 0;
+}
+
+/* Under interleaving: the transitions of marking s's first k edges fired
+ * (those not fired yet), their successors stored: nonzero (and c->err)
+ * when they cannot be. */
+static int fire(prod_t *c, uint32_t s, uint32_t k)
+{
+    pni_fly_t *g = c->g;
+    if (!g || g->r->sem != PN_SEM_INTERLEAVING ||
+        g->s_fired[s] == g->s_cnt[s])
+        return 0;
+    pn_reach_t *r = g->r;
+    int loaded = 0;
+    for (uint32_t j = 0; j < k; j++) {
+        uint64_t e = g->s_off[s] + j;
+        if (g->edge[e] != UINT32_MAX)
+            continue;
+        if (!loaded)
+            pni_store_marking(r, s, r->gen.m);
+        loaded = 1;
+        visit_t x = {c, s, e};
+        int ret = pni_successor_by(r, r->gen.m, g->etr[e], on_fired, &x);
+        if (ret) {
+            if (ret < 0) /* a count past PN_TOKENS_MAX */
+                c->err = PN_ERANGE;
+            else if (!c->err)
+                c->err = PN_ENOMEM;
+            g->edge[e] = UINT32_MAX;
+            return 1;
+        }
+        g->s_fired[s]++;
+    }
+    return loaded && fit(c);
+}
+
 /* On the fly: marking s's successors computed when they are not yet, and
  * the values grown to every marking: nonzero (and c->err) when they
  * cannot be. */
@@ -193,7 +328,10 @@ static int expand(prod_t *c, uint32_t s)
         return 0;
     pn_reach_t *r = g->r;
     int ret = 0;
-    if (g->s_cnt[s] == UINT32_MAX) {
+    if (g->s_cnt[s] == UINT32_MAX && r->sem == PN_SEM_INTERLEAVING) {
+        /* the transitions fired when the product needs them (fire()) */
+        ret = enabled_edges(g, s);
+    } else if (g->s_cnt[s] == UINT32_MAX) {
         visit_t x = {c, s, g->nedge};
         pni_store_marking(r, s, r->gen.m);
         ret = pni_successors(r, r->gen.m, on_successor, &x);
@@ -202,25 +340,17 @@ static int expand(prod_t *c, uint32_t s)
         if (!ret && !fly_fit(g)) {
             g->s_off[s] = x.first;
             g->s_cnt[s] = (uint32_t)(g->nedge - x.first);
+            g->s_fired[s] = g->s_cnt[s];
         } else if (!ret) {
             ret = 1;
         }
     }
-    if (ret || values_fit(c)) {
+    if (ret) {
         if (!c->err)
             c->err = PN_ENOMEM;
         return 1;
     }
-    /* the memory limit counts the product's tables too */
-    uint64_t extra = (uint64_t)c->cap * (sizeof *c->key + 1 + sizeof *c->stk +
-                                         sizeof *c->roots + 4) +
-                     c->nslots * 4 + g->cap_edge * 4 +
-                     g->n * (12 + c->b->natoms);
-    if (pni_over_memory(r, extra)) {
-        c->err = PN_ERANGE;
-        return 1;
-    }
-    return 0;
+    return fit(c);
 }
 
 static size_t hash(uint64_t k, size_t mask)
@@ -276,17 +406,147 @@ static uint32_t find(prod_t *c, uint64_t k, int add)
         if (ro)
             c->roots = ro;
         uint32_t *li = ro ? realloc(c->live, cap * sizeof *li) : NULL;
-        if (!li) {
+        if (li)
+            c->live = li;
+        unsigned char *hw = li ? realloc(c->how, cap) : NULL;
+        if (!hw) {
             c->oom = 1;
             return UINT32_MAX;
         }
-        c->live = li;
+        c->how = hw;
         c->cap = cap;
     }
     c->key[c->np] = k;
     c->dead[c->np] = 0;
+    c->how[c->np] = 0;
     c->slot[h] = (uint32_t)c->np;
     return (uint32_t)c->np++;
+}
+
+/* ---- stubborn sets ---------------------------------------------------- */
+
+/* Marking s's stubborn set for the formula (stubborn.c): its edges moved
+ * to the front of s's list, in order, and their number into red[s]; with
+ * all_visible, the set with every visible transition joined to it, its
+ * edges next, the number of both into red2[s] (a union of such sets is
+ * one).  Nonzero out of memory. */
+static int reduce(prod_t *c, uint32_t s, int all_visible)
+{
+    pni_fly_t *g = c->g;
+    uint32_t *cnt = all_visible ? c->red2 : c->red;
+    if (cnt[s] != UINT32_MAX)
+        return 0;
+    uint32_t n = g->s_cnt[s], from = all_visible ? c->red[s] : 0;
+    uint64_t off = g->s_off[s];
+    if (pni_grow((void **)&c->tmp, &c->cap_tmp, 3 * (size_t)n + 1,
+                 sizeof *c->tmp))
+        return -1;
+    uint32_t *en = c->tmp, *rt = en + n, *re = rt + n;
+    memcpy(en, g->etr + off, n * sizeof *en);
+    pni_store_marking(g->r, s, g->r->gen.m);
+    size_t k = pni_por_ltl_filter(c->por, g->r->gen.m, en, n, all_visible);
+    if (k == n) {
+        cnt[s] = n;
+        return 0;
+    }
+    /* en keeps the edges' order: a stable partition of those after from */
+    size_t a = from, b = 0, ki = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t t = g->etr[off + j], d = g->edge[off + j];
+        int in = ki < k && en[ki] == t;
+        ki += in;
+        if (j < from)
+            continue;
+        if (in) {
+            g->etr[off + a] = t;
+            g->edge[off + a++] = d;
+        } else {
+            rt[b] = t;
+            re[b++] = d;
+        }
+    }
+    memcpy(g->etr + off + a, rt, b * sizeof *rt);
+    memcpy(g->edge + off + a, re, b * sizeof *re);
+    cnt[s] = (uint32_t)a;
+    return 0;
+}
+
+/* Whether one of the first n successors of product state p's marking s
+ * through automaton state q is live (found, its component still open). */
+static int leads_to_live(prod_t *c, uint32_t s, uint32_t q, uint32_t n)
+{
+    pni_fly_t *g = c->g;
+    const pni_buchi_t *b = c->b;
+    const unsigned char *v = values_at(c, s);
+    for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+        if (!pni_buchi_label(b, &b->t[i], v))
+            continue;
+        for (uint32_t j = 0; j < n; j++) {
+            uint64_t k = (uint64_t)g->edge[g->s_off[s] + j] << 32 |
+                         b->t[i].dst;
+            uint32_t w = find(c, k, 0);
+            if (w != UINT32_MAX && !c->dead[w])
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* What product state p (marking s, automaton state q), expanded now,
+ * fires: s's stubborn set (how[p] 1), that set with every visible
+ * transition joined (3), or every successor (2).
+ *
+ * The cycle proviso (L): p fires a set with every visible transition
+ * when one of the product states its stubborn set leads to is live (in a
+ * component still open, which every state on the search stack is).
+ * Then every cycle C of the product as searched holds such a state.  A
+ * state's edges are fixed when it is first expanded, before any of them
+ * is followed, so the search is a depth-first search of a fixed graph.
+ * Let v be the state of C pushed first: when it is, the other states of
+ * C are not yet found, and each is pushed and expanded while v is on the
+ * stack (the white path theorem).  So is v's predecessor u on C (u = v
+ * for a loop): when u is expanded v is live, and had u fired its
+ * stubborn set alone, v among its successors would have made it join
+ * every visible transition.
+ *
+ * With L and D1, D2, V and I (stubborn.c), an accepting cycle of the full
+ * product has one in the reduced product: every path of the net has a
+ * stutter-equivalent one that the reduced search follows (Valmari's
+ * theorem for LTL without next; Peled's, "Combining partial order
+ * reductions with on-the-fly model-checking", 1994, for the product
+ * searched depth first with the proviso on its stack, as verifypn's
+ * StubbornTarjanModelChecker does with Tarjan's live states and
+ * generateAll()), and the automaton of a formula without next accepts a
+ * word if and only if it accepts every stutter-equivalent one.  The
+ * other way holds anyway: the reduced product is part of the full one.
+ * A dead marking (repeated for ever) is one whose set fires nothing
+ * (D2's key is enabled), and no path outside a set reaches one (the key
+ * stays enabled), so the finite maximal paths are kept with the infinite
+ * ones. */
+static void decide(prod_t *c, uint32_t p, uint32_t s, uint32_t q)
+{
+    uint32_t n = c->g->s_cnt[s];
+    c->how[p] = 2;
+    if (reduce(c, s, 0)) {
+        c->err = PN_ENOMEM;
+        return;
+    }
+    if (c->red[s] >= n)
+        return;
+    if (fire(c, s, c->red[s]))
+        return;
+    if (leads_to_live(c, s, q, c->red[s])) {
+        if (reduce(c, s, 1)) {
+            c->err = PN_ENOMEM;
+            return;
+        }
+        if (c->red2[s] >= n)
+            return;
+        c->how[p] = 3;
+    } else {
+        c->how[p] = 1;
+    }
+    c->reduced++;
 }
 
 /* The next edge out of f's state (target key *k, marks *acc): 0 when
@@ -298,10 +558,19 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
     const pni_buchi_t *b = c->b;
     if (expand(c, s))
         return 0;
+    if (c->por && !c->how[f->p] && !is_dead(c, s)) {
+        decide(c, f->p, s, q);
+        if (c->err)
+            return 0;
+    }
+    /* a frame's first call: the transitions of its edges fired */
+    if (!f->ti && !f->ei && !is_dead(c, s) &&
+        fire(c, s, (uint32_t)nsucc(c, f->p, s)))
+        return 0;
     uint32_t end = b->t_off[q + 1] - b->t_off[q];
     while (f->ti < end) {
         const pni_btrans_t *t = &b->t[b->t_off[q] + f->ti];
-        if (f->ei < nsucc(c, s) && (f->ei || pni_buchi_label(
+        if (f->ei < nsucc(c, f->p, s) && (f->ei || pni_buchi_label(
                                                   b, t, values_at(c, s)))) {
             *k = (uint64_t)succ(c, s, f->ei++) << 32 | t->dst;
             *acc = t->acc;
@@ -515,6 +784,10 @@ static void run_free(prod_t *c)
     free(c->stk);
     free(c->roots);
     free(c->live);
+    free(c->red);
+    free(c->red2);
+    free(c->how);
+    free(c->tmp);
 }
 
 /* The product c searched: *value, and when one is found and lasso is not
@@ -589,6 +862,11 @@ pn_status_t pni_fly_new(const pn_net_t *net, const pn_reach_options_t *o,
         st = PN_ERANGE; /* no room for the initial marking */
     if (!st && fly_fit(g))
         st = PN_ENOMEM;
+    /* the stubborn sets of LTL without next: interleaving only (out of
+     * memory: every successor) */
+    if (!st && o && o->stubborn && g->r->sem == PN_SEM_INTERLEAVING &&
+        !g->r->sym)
+        g->por = pni_por_ltl_new(g->r, net);
     if (st) {
         pni_fly_free(g);
         return st;
@@ -602,6 +880,9 @@ void pni_fly_free(pni_fly_t *g)
     if (!g)
         return;
     pn_reach_free(g->r);
+    pni_por_free(g->por);
+    free(g->etr);
+    free(g->s_fired);
     free(g->s_off);
     free(g->s_cnt);
     free(g->edge);
@@ -616,6 +897,8 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
         *path = NULL;
     if (!g || !f || !value || !pni_ltl_formula(f))
         return PN_EINVAL;
+    g->states = 0;
+    g->reduced = 0;
     pni_buchi_t *b;
     pn_status_t st = pni_buchi_new(f, 1, &b);
     if (st)
@@ -625,9 +908,13 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
     c.b = b;
     c.g = g;
     c.deadline = deadline;
+    if (g->por && !pni_por_ltl_formula(g->por, f))
+        c.por = g->por;
     uint32_t *chain = NULL;
     size_t len = 0, at = 0;
     st = run(&c, value, path ? &chain : NULL, &len, &at);
+    g->states = c.np;
+    g->reduced = c.reduced;
     if (!st && path && !*value) {
         st = pni_path_of(g->r, chain, len, path);
         *loop = at;
@@ -635,6 +922,12 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
     free(chain);
     pni_buchi_free(b);
     return st;
+}
+
+void pni_fly_last(const pni_fly_t *g, size_t *states, uint64_t *reduced)
+{
+    *states = g->states;
+    *reduced = g->reduced;
 }
 
 /* ---- counterexamples kept with a result ------------------------------- */

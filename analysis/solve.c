@@ -373,7 +373,11 @@ static void by_product(const pn_net_t *net, const pn_reach_options_t *o,
                 continue;
             a->known = 1;
             a->state = PN_REACH_NO_STATE; /* a path, not a marking */
-            c->tech[i] |= PN_TECH_EXPLICIT;
+            size_t states;
+            uint64_t reduced;
+            pni_fly_last(g, &states, &reduced);
+            c->tech[i] |= PN_TECH_EXPLICIT |
+                          (reduced ? PN_TECH_STUBBORN : 0u);
             tell(c, i);
         }
     }

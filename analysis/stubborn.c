@@ -127,6 +127,7 @@ struct pni_por {
     uint32_t *stack;
     size_t ns, nen_in, ne;
     unsigned char *en;
+    unsigned char *vis; /* LTL: the transitions that can change an atom */
     const uint32_t *en_list;
     uint64_t reduced;  /* markings where the set left an enabled one out */
 };
@@ -159,6 +160,7 @@ void pni_por_free(pni_por_t *s)
     free(s->mark);
     free(s->stack);
     free(s->en);
+    free(s->vis);
     free(s);
 }
 
@@ -314,6 +316,30 @@ static int build_node(const pni_por_t *s, const pn_qformula_t *f,
     return 0;
 }
 
+/* The tables of net's arcs, room for nq queries; NULL out of memory. */
+static pni_por_t *por_base(const pn_reach_t *r, const pn_net_t *net,
+                           size_t nq)
+{
+    pni_por_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->np = r->np;
+    s->nt = r->nt;
+    s->ndis = calloc(s->nt + 1, sizeof *s->ndis);
+    s->mark = calloc(s->nt + 1, sizeof *s->mark);
+    s->stack = malloc((s->nt + 1) * sizeof *s->stack);
+    s->en = calloc(s->nt + 1, 1);
+    s->vis = calloc(s->nt + 1, 1);
+    s->roots = calloc(nq + 1, sizeof *s->roots);
+    s->nq = nq;
+    if (!s->ndis || !s->mark || !s->stack || !s->en || !s->vis ||
+        !s->roots || merge_arcs(s, net) || place_lists(s)) {
+        pni_por_free(s);
+        return NULL;
+    }
+    return s;
+}
+
 pni_por_t *pni_por_new(const pn_reach_t *r, const pn_net_t *net,
                        const pn_query_set_t *qs,
                        const pn_query_answer_t *ans)
@@ -324,22 +350,13 @@ pni_por_t *pni_por_new(const pn_reach_t *r, const pn_net_t *net,
     for (size_t i = 0; i < qs->n; i++)
         if (qs->q[i].kind == PN_QUERY_CTL || qs->q[i].kind == PN_QUERY_LTL)
             return NULL; /* paths, not markings: the full graph */
-    pni_por_t *s = calloc(1, sizeof *s);
+    pni_por_t *s = por_base(r, net, qs->n);
     if (!s)
         return NULL;
-    s->np = r->np;
-    s->nt = r->nt;
     s->qs = qs;
     s->ans = ans;
-    s->ndis = calloc(s->nt + 1, sizeof *s->ndis);
-    s->mark = calloc(s->nt + 1, sizeof *s->mark);
-    s->stack = malloc((s->nt + 1) * sizeof *s->stack);
-    s->en = calloc(s->nt + 1, 1);
-    s->roots = calloc(qs->n + 1, sizeof *s->roots);
-    s->nq = qs->n;
     int64_t *c = calloc(s->np + 1, sizeof *c);
-    int bad = !s->ndis || !s->mark || !s->stack || !s->en || !s->roots ||
-              !c || merge_arcs(s, net) || place_lists(s);
+    int bad = !c;
     for (size_t i = 0; !bad && i < qs->n; i++) {
         const pn_query_t *q = &qs->q[i];
         if (q->kind == PN_QUERY_BOUND) {
@@ -595,6 +612,148 @@ size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
                 en[k2++] = en[k];
         s->reduced++;
     }
+    return k2;
+}
+
+/* ---- sets that keep LTL without next -------------------------------------
+ *
+ * The LTL product on the fly (ltl.c) fires at a marking m a set St(m)
+ * with Valmari's conditions for LTL without next ("A stubborn attack on
+ * state explosion", 1990; Peled's ample sets C0-C3 in another form),
+ * as verifypn's LTL engine (src/LTL/Stubborn/LTLStubbornSet.cpp: a key
+ * transition, its rule V', a closure when a cycle closes):
+ *   D1  every t of St(m) commutes to the front of a sequence w outside
+ *       St(m) (W above: the same closure, dependents of an enabled t,
+ *       a reason of a disabled one);
+ *   D2  St(m) holds an enabled key transition that no sequence outside
+ *       St(m) disables (every transition that can disable it is added):
+ *       so no path outside St(m) ends in a dead marking, and no infinite
+ *       path outside St(m) leaves the key out for ever unless it could
+ *       be fired first (m is dead only when St(m) fires nothing);
+ *   V'  St(m) holds no enabled visible transition, one that can change
+ *       the value of an atom of the formula (a compared sum that it moves;
+ *       fireable(t): it changes a place t needs high or low, so it may
+ *       enable or disable t); else every enabled transition is fired.
+ *       Or V itself, where the search asks for it (all_visible): St(m)
+ *       holds every visible transition, closed under D1 as the rest;
+ *   I   the key is invisible (an invisible key whenever one is
+ *       enabled): a marking whose enabled transitions are all visible is
+ *       fully expanded;
+ *   L   every cycle of the reduced product holds, for every visible
+ *       transition, a state whose set holds it: the cycle proviso, kept
+ *       by the search (ltl.c) with all_visible.
+ * A formula with deadlock (every transition may make a marking dead) or
+ * next (stuttering changes its value) is not reduced.
+ */
+
+/* The transitions that can change the value of f's atoms into s->vis: 0,
+ * or -1 when f has next, a deadlock atom or a state formula not known
+ * here (then no reduction), or out of memory. */
+static int visible(pni_por_t *s, const pn_qformula_t *f, int64_t *c)
+{
+    switch (f->kind) {
+    case PN_QF_TRUE:
+    case PN_QF_FALSE:
+        return 0;
+    case PN_QF_CMP: {
+        tlist_t up = {0}, down = {0};
+        int bad = sum_lists(s, &f->lhs, &f->rhs, c, &up, &down);
+        for (size_t i = 0; !bad && i < up.n; i++)
+            s->vis[up.t[i]] = 1;
+        for (size_t i = 0; !bad && i < down.n; i++)
+            s->vis[down.t[i]] = 1;
+        free(up.t);
+        free(down.t);
+        return bad ? -1 : 0;
+    }
+    case PN_QF_FIREABLE:
+        for (size_t i = 0; i < f->nitems; i++) {
+            uint32_t t = (uint32_t)f->items[i];
+            for (uint32_t j = s->ta_off[t]; j < s->ta_off[t + 1]; j++) {
+                if (!(s->ta[j].f & (F_HIGH | F_LOW)))
+                    continue;
+                for (int k = L_RAISE; k <= L_LOWER; k++)
+                    for (uint32_t x = s->pl_off[k][s->ta[j].p];
+                         x < s->pl_off[k][s->ta[j].p + 1]; x++)
+                        s->vis[s->pl_t[k][x]] = 1;
+            }
+        }
+        return 0;
+    case PN_QF_NOT:
+    case PN_QF_AND:
+    case PN_QF_OR:
+    case PN_QF_F:
+    case PN_QF_G:
+    case PN_QF_U:
+    case PN_QF_R:
+        for (size_t i = 0; i < f->nkids; i++)
+            if (visible(s, f->kids[i], c))
+                return -1;
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+pni_por_t *pni_por_ltl_new(const pn_reach_t *r, const pn_net_t *net)
+{
+    return por_base(r, net, 0);
+}
+
+int pni_por_ltl_formula(pni_por_t *s, const pn_qformula_t *f)
+{
+    memset(s->vis, 0, s->nt);
+    int64_t *c = calloc(s->np + 1, sizeof *c);
+    int ret = c ? visible(s, f, c) : -1;
+    free(c);
+    return ret;
+}
+
+size_t pni_por_ltl_filter(pni_por_t *s, const uint64_t *m, uint32_t *en,
+                          size_t ne, int all_visible)
+{
+    if (ne <= 1)
+        return ne;
+    if (++s->gen == 0) {
+        memset(s->mark, 0, s->nt * sizeof *s->mark);
+        s->gen = 1;
+    }
+    /* the key: an invisible enabled transition, the fewest disablers */
+    uint32_t key = UINT32_MAX;
+    for (size_t k = 0; k < ne; k++) {
+        s->en[en[k]] = 1;
+        if (!s->vis[en[k]] && (key == UINT32_MAX ||
+                               s->ndis[en[k]] < s->ndis[key]))
+            key = en[k];
+    }
+    s->ns = s->nen_in = 0;
+    int full = key == UINT32_MAX;
+    if (!full) {
+        add(s, key);
+        add_disablers(s, key);
+    }
+    /* V instead of V': every visible transition in the set */
+    for (uint32_t t = 0; !full && all_visible && t < s->nt; t++)
+        if (s->vis[t])
+            add(s, t);
+    while (!full && s->ns && s->nen_in < ne) {
+        uint32_t t = s->stack[--s->ns];
+        if (s->en[t] && s->vis[t] && !all_visible)
+            full = 1;
+        else if (s->en[t])
+            add_dependents(s, t);
+        else if (add_enablers(s, m, t) < 0)
+            full = 1;
+    }
+    for (size_t k = 0; k < ne; k++)
+        s->en[en[k]] = 0;
+    if (full || s->ns || s->nen_in >= ne)
+        return ne;
+    size_t k2 = 0;
+    for (size_t k = 0; k < ne; k++)
+        if (s->mark[en[k]] == s->gen)
+            en[k2++] = en[k];
+    s->reduced++;
     return k2;
 }
 

@@ -375,6 +375,15 @@ int pni_successors(pn_reach_t *r, const uint64_t *m, pni_visit_fn fn,
     return maximal_sets(r, m, ne, 0, 0, b, pend, fn, ctx);
 }
 
+int pni_successor_by(pn_reach_t *r, const uint64_t *m, uint32_t t,
+                     pni_visit_fn fn, void *ctx)
+{
+    int over = step_to(r, m, &t, 1);
+    if (over)
+        return -over;
+    return fn(r, &t, 1, r->gen.next, ctx);
+}
+
 /* Maximal steps on a net without capacities (see maximal_sets() and
  * maximal_sets_rs()): the normal inputs and reset places of each
  * transition, and the scratch of the search's cut. */

@@ -611,4 +611,50 @@ has "$TMP/out" "edges:       2"
 has "$TMP/out" "incomplete: the state limit was reached"
 expect 0 "$BIN/pn-reach" --max-states 6 "$TMP/d.pnml"
 has "$TMP/out" "search:      complete"
+# LTL without next on the fly: stubborn sets name themselves among the
+# techniques (two rings a token goes round, independent of p -> q; once
+# q is marked it stays marked), and
+# --no-stubborn turns them off
+mkdir -p "$TMP/por"
+cat > "$TMP/por/model.pnml" <<'PNML'
+<?xml version="1.0"?>
+<pnml xmlns="http://www.pnml.org/version/2009/grammar/pnml">
+<net id="por" type="http://www.pnml.org/version/2009/grammar/ptnet"><page id="pg">
+<place id="a0"><initialMarking><text>1</text></initialMarking></place>
+<place id="a1"/><place id="a2"/>
+<place id="b0"><initialMarking><text>1</text></initialMarking></place>
+<place id="b1"/><place id="b2"/>
+<place id="p"><initialMarking><text>1</text></initialMarking></place>
+<place id="q"/>
+<transition id="ta0"/><transition id="ta1"/><transition id="ta2"/>
+<transition id="tb0"/><transition id="tb1"/><transition id="tb2"/>
+<transition id="go"/>
+<arc id="e1" source="a0" target="ta0"/><arc id="e2" source="ta0" target="a1"/>
+<arc id="e3" source="a1" target="ta1"/><arc id="e4" source="ta1" target="a2"/>
+<arc id="e5" source="a2" target="ta2"/><arc id="e6" source="ta2" target="a0"/>
+<arc id="e7" source="b0" target="tb0"/><arc id="e8" source="tb0" target="b1"/>
+<arc id="e9" source="b1" target="tb1"/><arc id="e10" source="tb1" target="b2"/>
+<arc id="e11" source="b2" target="tb2"/><arc id="e12" source="tb2" target="b0"/>
+<arc id="e13" source="p" target="go"/><arc id="e14" source="go" target="q"/>
+</page></net></pnml>
+PNML
+cat > "$TMP/por/LTLCardinality.xml" <<'XML'
+<?xml version="1.0"?>
+<property-set xmlns="http://mcc.lip6.fr/">
+  <property><id>s-00</id><formula><all-paths><globally><disjunction>
+    <negation><integer-le><integer-constant>1</integer-constant><tokens-count><place>q</place></tokens-count></integer-le></negation>
+    <globally><integer-le><integer-constant>1</integer-constant><tokens-count><place>q</place></tokens-count></integer-le></globally>
+  </disjunction></globally></all-paths></formula></property>
+  <property><id>s-01</id><formula><all-paths><globally>
+    <integer-le><integer-constant>1</integer-constant><tokens-count><place>p</place></tokens-count></integer-le>
+  </globally></all-paths></formula></property>
+</property-set>
+XML
+expect 0 "$BIN/pn-reach" --mcc LTLCardinality "$TMP/por"
+has "$TMP/out" "FORMULA s-00 TRUE TECHNIQUES EXPLICIT STUBBORN_SETS"
+has "$TMP/out" "FORMULA s-01 FALSE TECHNIQUES"
+expect 0 "$BIN/pn-reach" --no-stubborn --mcc LTLCardinality "$TMP/por"
+has "$TMP/out" "FORMULA s-00 TRUE TECHNIQUES EXPLICIT"
+lacks "$TMP/out" "STUBBORN_SETS"
+has "$TMP/out" "FORMULA s-01 FALSE TECHNIQUES"
 finish

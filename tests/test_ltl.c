@@ -811,6 +811,180 @@ START_TEST(simplified_against_graph)
 }
 END_TEST
 
+/* ---- stubborn sets on the fly ----------------------------------------- */
+
+/* 3-6 places, every one with a capacity, 2-7 transitions with few arcs
+ * each (independent ones), every arc kind */
+static pn_net_t *random_loose_net(pni_rng_t *rng)
+{
+    static const tu_shape_t sh = {
+        .id = "ltlpor", .p_min = 3, .p_span = 4, .t_min = 2, .t_span = 6,
+        .tokens = 2, .caps_in = 1, .cap_min = 1, .cap_span = 2,
+        .a_mul = 2, .every_t = 1, .normal = 6, .inh = 7, .read = 8};
+    return tu_random_net(rng, &sh, 2);
+}
+
+/* Formulas without next on the fly with stubborn sets against the graph,
+ * under interleaving: the same answers, lassos that replay; and the sets
+ * leave successors out in many products. */
+START_TEST(fly_stubborn_against_graph)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 4444);
+    int compared = 0, reduced = 0, lassos = 0, holds = 0;
+    for (int i = 0; i < 300; i++) {
+        pn_net_t *net = random_loose_net(&rng);
+        pn_query_set_t *qs = pn_query_set_new();
+        while (qs->n < 4) {
+            char text[4096] = "LTL ";
+            random_ltl(&rng, pn_net_place_count(net),
+                       pn_net_transition_count(net),
+                       1 + (int)pni_rng_below(&rng, 3), text, sizeof text);
+            if (strstr(text, "X ") || strstr(text, "deadlock"))
+                continue; /* next and deadlock keep every successor */
+            pn_error_t err;
+            ck_assert_msg(pn_query_parse(qs, text, net, &err) == PN_OK,
+                          "'%s': %s", text, err.text);
+        }
+        pn_reach_options_t o;
+        pn_reach_options_init(&o);
+        pn_query_answer_t ans[4];
+        pn_reach_t *r;
+        ck_assert_int_eq(pn_reach_query(net, &o, qs, ans, &r), PN_OK);
+        ck_assert_int_eq(pn_reach_end(r), PN_REACH_COMPLETE);
+        o.stubborn = 1;
+        pni_fly_t *g;
+        ck_assert_int_eq(pni_fly_new(net, &o, &g), PN_OK);
+        for (size_t k = 0; k < qs->n; k++) {
+            char *text = text_of(&qs->q[k], net);
+            int value = -1;
+            pn_reach_path_t *p;
+            size_t loop, states;
+            uint64_t red;
+            ck_assert_int_eq(pni_ltl_fly(g, qs->q[k].formula, 0, &value, &p,
+                                         &loop), PN_OK);
+            ck_assert_msg(value == ans[k].value, "net %d, '%s': stubborn "
+                          "sets on the fly %d, over the graph %d", i, text,
+                          value, ans[k].value);
+            pni_fly_last(g, &states, &red);
+            reduced += red > 0;
+            if (!value) {
+                lasso_replays(net, PN_SEM_INTERLEAVING, qs->q[k].formula, p,
+                              loop, text);
+                pn_reach_path_free(p);
+                lassos++;
+            }
+            holds += value;
+            compared++;
+            free(text);
+        }
+        pni_fly_free(g);
+        pn_reach_free(r);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+    ck_assert_int_ge(compared, 1200);
+    ck_assert_int_ge(reduced, compared / 10);
+    ck_assert_int_ge(lassos, compared / 5);
+    ck_assert_int_ge(holds, compared / 5);
+}
+END_TEST
+
+/* k rings of three places, a token in each, and a place q that t_go
+ * fills from p: the rings are independent of one another and of p. */
+static pn_net_t *rings_net(size_t k)
+{
+    pn_net_t *net = pn_net_new("rings");
+    char id[32];
+    for (size_t i = 0; i < k; i++)
+        for (size_t j = 0; j < 3; j++) {
+            snprintf(id, sizeof id, "r%zu_%zu", i, j);
+            pn_net_add_place(net, id, NULL, j == 0, NULL);
+            snprintf(id, sizeof id, "t%zu_%zu", i, j);
+            pn_net_add_transition(net, id, NULL, NULL);
+        }
+    for (size_t i = 0; i < 3 * k; i++) {
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, i, i, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, i - i % 3 + (i + 1) % 3, i, 1,
+                          PN_ARC_NORMAL, NULL);
+    }
+    size_t p = 3 * k, q = p + 1, t = 3 * k;
+    pn_net_add_place(net, "p", NULL, 1, NULL);
+    pn_net_add_place(net, "q", NULL, 0, NULL);
+    pn_net_add_transition(net, "t_go", NULL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_PT, p, t, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, q, t, 1, PN_ARC_NORMAL, NULL);
+    return net;
+}
+
+/* The sets reduce where parts are independent: far fewer product states
+ * for the same answers.  The cycle proviso: a ring's cycle never fires
+ * t_go, and without the proviso the reduced product would close it for
+ * ever and find G p > 0 true. */
+START_TEST(fly_stubborn_reduces)
+{
+    pn_net_t *net = rings_net(6); /* 3^6 * 2 markings */
+    static const char *const f[] = {
+        "LTL G p > 0", "LTL F q > 0", "LTL G F r0_0 > 0",
+        "LTL F G r0_0 > 0", "LTL G (p > 0 || q > 0)",
+        "LTL [ p > 0 U q > 0 ]", "LTL G (fireable(t_go) -> F q > 0)",
+        "LTL G (q > 0 -> G q > 0)", "LTL G (p + q == 1)",
+        "LTL G (r0_0 + r0_1 + r0_2 == 1)", "LTL F G !fireable(t_go)"};
+    static const int want[] = {0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 0};
+    size_t n = sizeof f / sizeof *f;
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    pni_fly_t *full, *red;
+    ck_assert_int_eq(pni_fly_new(net, &o, &full), PN_OK);
+    o.stubborn = 1;
+    ck_assert_int_eq(pni_fly_new(net, &o, &red), PN_OK);
+    for (size_t i = 0; i < n; i++) {
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_int_eq(pn_query_parse(qs, f[i], net, &err), PN_OK);
+        const pn_qformula_t *fo = qs->q[0].formula;
+        int v1 = -1, v2 = -1;
+        pn_reach_path_t *p1, *p2;
+        size_t l1, l2, s1, s2;
+        uint64_t r1, r2;
+        ck_assert_int_eq(pni_ltl_fly(full, fo, 0, &v1, &p1, &l1), PN_OK);
+        pni_fly_last(full, &s1, &r1);
+        ck_assert_int_eq(pni_ltl_fly(red, fo, 0, &v2, &p2, &l2), PN_OK);
+        pni_fly_last(red, &s2, &r2);
+        ck_assert_msg(v1 == want[i] && v2 == want[i],
+                      "'%s': full %d, stubborn sets %d", f[i], v1, v2);
+        ck_assert_uint_eq(r1, 0);
+        if (!v2)
+            lasso_replays(net, PN_SEM_INTERLEAVING, fo, p2, l2, f[i]);
+        pn_reach_path_free(p1);
+        pn_reach_path_free(p2);
+        if (want[i]) { /* the whole product searched: the sets shrink it */
+            ck_assert_uint_gt(r2, 0);
+            ck_assert_msg(s2 * 10 < s1, "'%s': %zu product states with "
+                          "stubborn sets, %zu without", f[i], s2, s1);
+        }
+        pn_query_set_free(qs);
+    }
+    /* next keeps every successor */
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "LTL G (p > 0 -> X p > 0)", net,
+                                    &err), PN_OK);
+    int v;
+    size_t s;
+    uint64_t rr;
+    ck_assert_int_eq(pni_ltl_fly(red, qs->q[0].formula, 0, &v, NULL, NULL),
+                     PN_OK);
+    pni_fly_last(red, &s, &rr);
+    ck_assert(!v);
+    ck_assert_uint_eq(rr, 0);
+    pn_query_set_free(qs);
+    pni_fly_free(full);
+    pni_fly_free(red);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ltl");
@@ -822,6 +996,8 @@ int main(void)
     tcase_add_test(tc, fly_against_graph);
     tcase_add_test(tc, fly_on_a_budget);
     tcase_add_test(tc, simplified_against_graph);
+    tcase_add_test(tc, fly_stubborn_against_graph);
+    tcase_add_test(tc, fly_stubborn_reduces);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -96,6 +96,12 @@ typedef struct {
     size_t nstates, cap_states;
     uint64_t widenings;     /* times the stored markings were repacked */
     uint64_t repacked;      /* fields repacked, over all those times */
+    int eager;              /* widen ahead: a place to twice its width,
+                               every changed place as narrow as it with
+                               it (the markings on the fly of LTL, where
+                               a late repack of millions of markings of
+                               a net of thousands of places costs more
+                               than the room) */
     uint8_t *slots;         /* hash index of the states (open addressing,
                                linear probing): slot_w bytes a slot, all
                                ones when empty, else the state's number
@@ -520,6 +526,8 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
  * formula's product states, and how many of them fired a stubborn set
  * (0: none was reduced). */
 void pni_fly_last(const pni_fly_t *g, size_t *states, uint64_t *reduced);
+/* The search record that holds its markings (its store). */
+const pn_reach_t *pni_fly_store(const pni_fly_t *g);
 /* Keeps f's lasso (path, owned from then on) with r for pn_reach_lasso()
  * (PN_ENOMEM: path freed, not kept); pni_ltl_lassos_free() frees them.
  * A CTL formula's path (loop PN_REACH_NO_LOOP: none) is kept the same
@@ -632,6 +640,34 @@ pn_status_t pni_walk(const pn_net_t *net, const pn_query_set_t *qs,
                      pn_query_answer_t *ans, const uint64_t *ub,
                      double deadline, uint64_t seed, pni_decided_fn decided,
                      void *ctx);
+/* How far a marking is from satisfying a state formula (walk.c): an atom
+ * a >= b is max(0, b - a) away, a conjunction the sum of its parts, a
+ * disjunction the nearest, "t enabled" the tokens t's inputs lack, as
+ * verifypn's DistanceContext measures (PetriEngine/PQL).  The arcs that
+ * decide each transition's enabling: in[in_off[t] .. in_off[t + 1]). */
+typedef struct {
+    uint32_t p;
+    unsigned char inh;  /* enabled while M(p) < w (else M(p) >= w) */
+    uint64_t w;
+} pni_darc_t;
+typedef struct {
+    const pn_engine_t *e;
+    uint32_t nt;
+    size_t *in_off;
+    pni_darc_t *in;
+} pni_dist_t;
+/* PN_OK or PN_ENOMEM (d then freed); pni_dist_free() frees it. */
+pn_status_t pni_dist_init(pni_dist_t *d, const pn_net_t *net,
+                          const pn_engine_t *e);
+void pni_dist_free(pni_dist_t *d);
+/* The distance of m to f (neg: to !f): 0 where it holds, INFINITY where
+ * nothing brings it nearer (false). */
+double pni_distance(const pni_dist_t *d, const pn_qformula_t *f, int neg,
+                    const uint64_t *m);
+/* The tokens t lacks to be enabled at m (dis: the fewest to take away or
+ * add to one of its places for it to be disabled). */
+double pni_enable_distance(const pni_dist_t *d, size_t t, int dis,
+                           const uint64_t *m);
 /* The kinds of walk (pni_walk() takes turns at all three): uniformly
  * random; guided by a distance to the formula (or a bound's sum); guided
  * by the firing counts of a solution of the state equation. */

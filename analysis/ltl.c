@@ -22,6 +22,7 @@
  * agrees with it (tests/mcc-small.sh, make check-mcc).
  */
 #include <config.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analysis_private.h"
@@ -31,7 +32,14 @@ typedef struct {
     uint32_t p;         /* product state */
     uint32_t ti;        /* the automaton transition tried */
     uint64_t ei;        /* the graph edge tried */
+    uint32_t ord;       /* its edges' order: ord[ord ..] (ORD_NONE: not
+                           decided yet; ORD_NATURAL: as listed) */
 } frame_t;
+
+#define ORD_NONE UINT32_MAX
+#define ORD_NATURAL (UINT32_MAX - 1)
+/* the most edges the orders of the frames on the stack hold together */
+#define ORD_MAX (UINT32_C(1) << 24)
 
 typedef struct {
     uint32_t p;
@@ -55,6 +63,8 @@ struct pni_fly {
                                are UINT32_MAX, fired when needed) */
     size_t cap_etr;
     pni_por_t *por;         /* stubborn sets (NULL: every successor) */
+    pni_dist_t dist;        /* the heuristic's distances (in NULL: none) */
+    uint64_t *hm;           /* a marking, for them */
     size_t states;          /* the last formula's product states */
     uint64_t reduced;       /* those that fired a stubborn set */
 };
@@ -86,6 +96,21 @@ typedef struct {
     uint32_t *tmp;
     size_t cap_tmp;
     uint64_t reduced;       /* product states with how 1 or 3 */
+    unsigned char *univ;    /* per automaton state: it accepts every word
+                               (NULL: none does) */
+    int univ_hit;           /* search() stopped at such a state */
+    int no_univ;            /* 1: search() goes on to a cycle there */
+    uint32_t ticks;         /* the search's steps, for the clock */
+    /* the heuristic order (on the fly): per automaton state, whether its
+     * edges are ordered; per automaton transition, its weight (0: it
+     * does not lead towards acceptance); the orders of the frames on the
+     * stack, and room to sort one */
+    unsigned char *heur;
+    uint32_t *tw;
+    uint32_t *ord;
+    size_t nord, cap_ord;
+    struct scored { double s; uint32_t j; } *sc;
+    size_t cap_sc;
 } prod_t;
 
 static const unsigned char *values_at(prod_t *c, uint32_t s)
@@ -549,6 +574,123 @@ static void decide(prod_t *c, uint32_t p, uint32_t s, uint32_t q)
     c->reduced++;
 }
 
+/* ---- the heuristic order ---------------------------------------------- */
+
+/* The order of the successors a product state follows first: those whose
+ * marking is nearest to a transition of the automaton towards
+ * acceptance, as verifypn's AutomatonHeuristic orders them (the distance
+ * of the marking to the transition's literals, times the automaton
+ * steps from there to a transition with every mark; an automaton state
+ * with such a self-loop is left in the listed order).  It decides which
+ * path the depth-first search tries first, not what it finds: a
+ * counterexample far down the list comes first when the formula's
+ * automaton points at it.  Per automaton state and transition (heur,
+ * tw); NULL heur when no state is ordered, or out of memory. */
+static void heuristic_init(prod_t *c)
+{
+    const pni_buchi_t *b = c->b;
+    size_t nq = b->nstates, ntr = b->t_off[nq];
+    uint32_t *bd = malloc((nq + 1) * sizeof *bd);
+    c->tw = calloc(ntr + 1, sizeof *c->tw);
+    c->heur = calloc(nq + 1, 1);
+    if (!bd || !c->tw || !c->heur || !c->g || !c->g->dist.in) {
+        free(c->heur);
+        c->heur = NULL;
+        free(bd);
+        return;
+    }
+    /* bd[q]: the automaton steps from q to a transition with every mark */
+    for (size_t q = 0; q < nq; q++) {
+        bd[q] = UINT32_MAX;
+        for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++)
+            if ((b->t[i].acc & b->all) == b->all)
+                bd[q] = 1;
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t q = 0; q < nq; q++)
+            for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+                uint32_t d = b->t[i].dst;
+                if (bd[d] != UINT32_MAX && bd[d] + 1 < bd[q]) {
+                    bd[q] = bd[d] + 1;
+                    changed = 1;
+                }
+            }
+    }
+    int any = 0;
+    for (uint32_t q = 0; q < nq; q++) {
+        int accepting = 0, progressing = 0;
+        for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+            const pni_btrans_t *t = &b->t[i];
+            int all = (t->acc & b->all) == b->all;
+            if (t->dst == q) {
+                accepting |= all;
+                continue;
+            }
+            if (all || bd[t->dst] != UINT32_MAX) {
+                c->tw[i] = all ? 1 : bd[t->dst] + 1;
+                progressing = 1;
+            }
+        }
+        c->heur[q] = (unsigned char)(progressing && !accepting);
+        any |= c->heur[q];
+    }
+    free(bd);
+    if (!any) {
+        free(c->heur);
+        c->heur = NULL;
+    }
+}
+
+/* The heuristic's value at marking m for automaton state q: the least,
+ * over q's transitions towards acceptance, of its weight times m's
+ * distance to its literals. */
+static double heuristic(prod_t *c, uint32_t q, const uint64_t *m)
+{
+    const pni_buchi_t *b = c->b;
+    double best = INFINITY;
+    for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+        const pni_btrans_t *t = &b->t[i];
+        if (!c->tw[i])
+            continue;
+        double d = 0;
+        for (uint32_t k = 0; k < t->nlits && d < best; k++) {
+            uint32_t l = b->lits[t->lit_off + k];
+            d += pni_distance(&c->g->dist, b->atoms[l / 2], (int)(l & 1), m);
+        }
+        d *= (double)c->tw[i];
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
+static int by_score(const void *a, const void *b)
+{
+    const struct scored *x = a, *y = b;
+    return x->s < y->s ? -1 : x->s > y->s ? 1 : x->j < y->j ? -1 : x->j > y->j;
+}
+
+/* Frame f's order (its state's first n successors fired): the heuristic's
+ * when its automaton state q has one, ORD_NATURAL otherwise, or when the
+ * orders on the stack are too many or there is no room. */
+static void order(prod_t *c, frame_t *f, uint32_t s, uint32_t q, uint64_t n)
+{
+    f->ord = ORD_NATURAL;
+    if (!c->heur || !c->heur[q] || n < 2 || c->nord + n > ORD_MAX ||
+        pni_grow((void **)&c->ord, &c->cap_ord, c->nord + n, sizeof *c->ord) ||
+        pni_grow((void **)&c->sc, &c->cap_sc, n, sizeof *c->sc))
+        return;
+    for (uint32_t j = 0; j < n; j++) {
+        pni_store_marking(c->g->r, succ(c, s, j), c->g->hm);
+        c->sc[j] = (struct scored){heuristic(c, q, c->g->hm), j};
+    }
+    qsort(c->sc, n, sizeof *c->sc, by_score);
+    f->ord = (uint32_t)c->nord;
+    for (uint32_t j = 0; j < n; j++)
+        c->ord[c->nord++] = c->sc[j].j;
+}
+
 /* The next edge out of f's state (target key *k, marks *acc): 0 when
  * there is none left. */
 static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
@@ -563,16 +705,29 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
         if (c->err)
             return 0;
     }
-    /* a frame's first call: the transitions of its edges fired */
-    if (!f->ti && !f->ei && !is_dead(c, s) &&
-        fire(c, s, (uint32_t)nsucc(c, f->p, s)))
+    /* a frame's first call: the transitions of its edges fired, their
+     * order chosen */
+    if (f->ord == ORD_NONE) {
+        f->ord = ORD_NATURAL;
+        if (!is_dead(c, s)) {
+            uint64_t n = nsucc(c, f->p, s);
+            if (fire(c, s, (uint32_t)n))
+                return 0;
+            order(c, f, s, q, n);
+        }
+    } else if (!f->ti && !f->ei && !is_dead(c, s) &&
+               fire(c, s, (uint32_t)nsucc(c, f->p, s))) {
         return 0;
+    }
     uint32_t end = b->t_off[q + 1] - b->t_off[q];
     while (f->ti < end) {
         const pni_btrans_t *t = &b->t[b->t_off[q] + f->ti];
         if (f->ei < nsucc(c, f->p, s) && (f->ei || pni_buchi_label(
                                                   b, t, values_at(c, s)))) {
-            *k = (uint64_t)succ(c, s, f->ei++) << 32 | t->dst;
+            uint64_t j = f->ord < ORD_NATURAL ? c->ord[f->ord + f->ei]
+                                              : f->ei;
+            f->ei++;
+            *k = (uint64_t)succ(c, s, j) << 32 | t->dst;
             *acc = t->acc;
             return 1;
         }
@@ -584,22 +739,66 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
 
 static void push(prod_t *c, uint32_t p, uint64_t in)
 {
-    c->stk[c->ns++] = (frame_t){p, 0, 0};
+    c->stk[c->ns++] = (frame_t){p, 0, 0, ORD_NONE};
     c->roots[c->nr++] = (root_t){p, 0, in};
     c->live[c->nl++] = p;
 }
 
+/* The automaton states that accept every word: a self-loop that asks no
+ * literal and carries every mark.  A product state that reaches one is a
+ * counterexample whatever follows, since every marking has an infinite
+ * path (a dead one repeats for ever): the search stops there, as
+ * verifypn's Tarjan search stops at an accepting state with an invariant
+ * self-loop (TarjanModelChecker::push, has_invariant_self_loop).  NULL
+ * when none does, or out of memory (then the search goes on to a cycle,
+ * as before). */
+static unsigned char *universal_states(const pni_buchi_t *b)
+{
+    unsigned char *u = NULL;
+    for (uint32_t q = 0; q < b->nstates; q++)
+        for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+            const pni_btrans_t *t = &b->t[i];
+            if (t->dst != q || t->nlits || (t->acc & b->all) != b->all)
+                continue;
+            if (!u && !(u = calloc(b->nstates, 1)))
+                return NULL;
+            u[q] = 1;
+        }
+    return u;
+}
+
+/* Whether the search stops at product state p: its automaton state
+ * accepts every word. */
+static int at_universal(prod_t *c, uint32_t p)
+{
+    if (!c->univ || c->no_univ || !c->univ[(uint32_t)c->key[p]])
+        return 0;
+    return c->univ_hit = 1;
+}
+
 /* Couvreur's search from the initial product state: 1 when an accepting
  * component is found (the stack leads to it, the top root its first
- * state), 0 when there is none, -1 out of memory, -2 past the deadline
- * or a limit (-1 and -2 also when c->err says so). */
+ * state) or a state whose automaton state accepts every word (c->univ_hit;
+ * the stack leads to it, a lasso not yet found: called again with
+ * c->no_univ, the search goes on from there to one), 0 when there is
+ * none, -1 out of memory, -2 past the deadline or a limit (-1 and -2 also
+ * when c->err says so). */
 static int search(prod_t *c)
 {
-    uint32_t p0 = find(c, 0, 1);
-    if (c->oom)
-        return -1;
-    push(c, p0, 0);
+    if (!c->np) {
+        uint32_t p0 = find(c, 0, 1);
+        if (c->oom)
+            return -1;
+        push(c, p0, 0);
+        if (at_universal(c, p0))
+            return 1;
+    }
     while (c->ns) {
+        /* the clock every 64 steps: one step may expand a marking with
+         * thousands of successors */
+        if (c->deadline > 0 && (++c->ticks & 63) == 0 &&
+            pni_clock() > c->deadline)
+            return -2;
         frame_t *f = &c->stk[c->ns - 1];
         uint64_t k, acc;
         if (next_edge(c, f, &k, &acc)) {
@@ -607,10 +806,9 @@ static int search(prod_t *c)
             if (w == UINT32_MAX) {
                 if ((w = find(c, k, 1)) == UINT32_MAX)
                     return -1;
-                if (c->deadline > 0 && (w & 255) == 0 &&
-                    pni_clock() > c->deadline)
-                    return -2;
                 push(c, w, acc);
+                if (at_universal(c, w))
+                    return 1;
             } else if (!c->dead[w]) {
                 /* a cycle: merge the components down to w's */
                 uint64_t m = acc;
@@ -627,6 +825,8 @@ static int search(prod_t *c)
         if (c->err)
             return c->err == PN_ENOMEM ? -1 : -2;
         uint32_t p = f->p;
+        if (f->ord < ORD_NATURAL)
+            c->nord = f->ord;
         c->ns--;
         if (c->roots[c->nr - 1].p == p) {
             c->nr--;
@@ -677,7 +877,7 @@ static uint64_t bfs(prod_t *c, uint32_t from, uint64_t m, uint32_t target,
     q[qt++] = from;
     par[from] = from;
     for (size_t qh = 0; qh < qt && found == UINT64_MAX; qh++) {
-        frame_t f = {q[qh], 0, 0};
+        frame_t f = {q[qh], 0, 0, ORD_NATURAL};
         uint64_t k, acc;
         while (next_edge(c, &f, &k, &acc)) {
             uint32_t w = find(c, k, 0);
@@ -788,19 +988,34 @@ static void run_free(prod_t *c)
     free(c->red2);
     free(c->how);
     free(c->tmp);
+    free(c->univ);
+    free(c->heur);
+    free(c->tw);
+    free(c->ord);
+    free(c->sc);
 }
 
 /* The product c searched: *value, and when one is found and lasso is not
- * NULL, the lasso; c's tables freed. */
+ * NULL, the lasso (*lasso NULL when the search stopped at a state that
+ * accepts every word and found no cycle from there before the deadline:
+ * the answer stands, with no lasso); c's tables freed. */
 static pn_status_t run(prod_t *c, int *value, uint32_t **lasso, size_t *len,
                        size_t *loop)
 {
     pn_status_t st = PN_OK;
+    c->univ = universal_states(c->b);
+    heuristic_init(c);
     int found = search(c);
     if (found < 0)
         st = found == -2 ? PN_ERANGE : PN_ENOMEM;
     else
         *value = !found;
+    if (found > 0 && lasso && c->univ_hit) {
+        /* any cycle on from there is accepting */
+        c->no_univ = 1;
+        c->err = PN_OK;
+        found = search(c);
+    }
     if (found > 0 && lasso)
         st = lasso_of(c, lasso, len, loop);
     run_free(c);
@@ -862,11 +1077,19 @@ pn_status_t pni_fly_new(const pn_net_t *net, const pn_reach_options_t *o,
         st = PN_ERANGE; /* no room for the initial marking */
     if (!st && fly_fit(g))
         st = PN_ENOMEM;
+    if (!st)
+        g->r->store.eager = 1;
     /* the stubborn sets of LTL without next: interleaving only (out of
      * memory: every successor) */
     if (!st && o && o->stubborn && g->r->sem == PN_SEM_INTERLEAVING &&
         !g->r->sym)
         g->por = pni_por_ltl_new(g->r, net);
+    /* the heuristic's distances (out of memory: none, the listed order) */
+    if (!st && !(g->hm = calloc(pn_net_place_count(net) + 1,
+                                sizeof *g->hm)))
+        st = PN_ENOMEM;
+    if (!st && pni_dist_init(&g->dist, net, g->r->engine))
+        g->dist.in = NULL;
     if (st) {
         pni_fly_free(g);
         return st;
@@ -881,6 +1104,8 @@ void pni_fly_free(pni_fly_t *g)
         return;
     pn_reach_free(g->r);
     pni_por_free(g->por);
+    pni_dist_free(&g->dist);
+    free(g->hm);
     free(g->etr);
     free(g->s_fired);
     free(g->s_off);
@@ -915,7 +1140,7 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
     st = run(&c, value, path ? &chain : NULL, &len, &at);
     g->states = c.np;
     g->reduced = c.reduced;
-    if (!st && path && !*value) {
+    if (!st && path && !*value && chain) {
         st = pni_path_of(g->r, chain, len, path);
         *loop = at;
     }
@@ -928,6 +1153,11 @@ void pni_fly_last(const pni_fly_t *g, size_t *states, uint64_t *reduced)
 {
     *states = g->states;
     *reduced = g->reduced;
+}
+
+const pn_reach_t *pni_fly_store(const pni_fly_t *g)
+{
+    return g->r;
 }
 
 /* ---- counterexamples kept with a result ------------------------------- */
@@ -1010,6 +1240,8 @@ pn_status_t pn_reach_lasso(const pn_reach_t *rc, const pn_qformula_t *f,
         return st;
     if (value)
         return PN_EINVAL;
+    if (!lasso) /* (a complete graph closes a cycle: never so) */
+        return PN_ERANGE;
     st = pni_path_of(r, lasso, len, out);
     free(lasso);
     *loop = at;

@@ -346,6 +346,9 @@ typedef struct pn_reach_solve_options {
     int no_local;         /* 1: CTL by the fixed points over the
                              search's graph only, not on the fly */
     int no_simplify;      /* 1: the formulas as given, not simplified */
+    int no_paths;         /* 1: an LTL answer without its lasso (none
+                             searched past the answer: pn_reach_lasso()
+                             may then have none to give) */
     uint64_t reserved[2]; /* zero */
 } pn_reach_solve_options_t;
 

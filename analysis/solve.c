@@ -339,34 +339,44 @@ static pn_status_t by_reduction(const pn_net_t *net,
 /* ---- LTL on the fly ------------------------------------------------------ */
 
 /* The open LTL queries on the fly (ltl.c), until end (0: no deadline),
- * each with an equal share of the time left (what one leaves goes to the
- * next); those a share did not decide once more with what is left.  The
- * markings and their successors are kept from one formula to the next
- * (and from the first try to the second). */
+ * in three rounds: first each with a short slice (a quarter of the time,
+ * shared), so that the quick answers come before one hard formula takes
+ * its whole share; then each with an equal share of the time left (what
+ * one leaves goes to the next); then those still open once more with
+ * what is left.  The markings and their successors are kept from one
+ * formula to the next (and from one round to the next). */
 static void by_product(const pn_net_t *net, const pn_reach_options_t *o,
                        solve_t *c, double end)
 {
     pni_fly_t *g;
     if (pni_fly_new(net, o, &g))
         return; /* (no room for the initial marking) */
-    for (int pass = 0; pass < 2; pass++) {
+    double slice = 0;
+    for (int pass = end > 0 ? 0 : 1; pass < 3; pass++) {
         size_t left = 0;
         for (size_t i = 0; i < c->qs->n; i++)
             left += !c->a[i].known && c->qs->q[i].kind == PN_QUERY_LTL;
-        if (!left || (pass && (end <= 0 ||
-                               (end - pni_clock()) / (double)left < 0.01)))
+        if (!left || (pass == 2 && (end <= 0 ||
+                                    (end - pni_clock()) / (double)left <
+                                        0.01)))
             break;
+        if (pass == 0)
+            slice = (end - pni_clock()) / (4.0 * (double)left);
         for (size_t i = 0; i < c->qs->n; i++) {
             pn_query_answer_t *a = &c->a[i];
             if (a->known || c->qs->q[i].kind != PN_QUERY_LTL)
                 continue;
             double seconds = end > 0 ? (end - pni_clock()) / (double)left : 0;
             left--;
+            if (pass == 0 && seconds > slice)
+                seconds = slice;
             if (end > 0 && seconds < 0.001)
                 break;
             pn_status_t st = pni_ltl_fly(g, c->qs->q[i].formula,
                                          end > 0 ? pni_clock() + seconds : 0,
-                                         &a->value, &c->lasso[i],
+                                         &a->value,
+                                         c->so->no_paths ? NULL
+                                                         : &c->lasso[i],
                                          &c->loop[i]);
             /* out of time, memory or a limit: left unknown */
             if (st)

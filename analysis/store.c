@@ -330,7 +330,7 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
         old[p] = (uint8_t)w;
         if (r->lay.kind[p] == PK_PLAIN && m[p] > r->lay.lim[p]) {
             unsigned need = pni_bits_for(m[p]);
-            w = w + (w > 1 ? w / 2 : 1);
+            w = r->store.eager ? 2 * w : w + (w > 1 ? w / 2 : 1);
             if (w < need)
                 w = need;
             if (w > 64)
@@ -343,8 +343,9 @@ static pn_status_t widen(pn_reach_t *r, const uint64_t *m)
         nb[p] = (uint8_t)w;
     }
     for (uint32_t p = 0; p < r->np; p++) {
-        if (all && r->lay.kind[p] == PK_PLAIN && r->lay.changed[p] &&
-            nb[p] == from && nb[p] < to)
+        if ((all || r->store.eager) && r->lay.kind[p] == PK_PLAIN &&
+            r->lay.changed[p] &&
+            (r->store.eager ? nb[p] <= from : nb[p] == from) && nb[p] < to)
             nb[p] = (uint8_t)to;
         total += nb[p];
     }

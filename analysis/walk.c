@@ -107,13 +107,6 @@ static pn_sim_t *replay(const pn_engine_t *e, const uint32_t *trace,
     return s;
 }
 
-/* A transition's enabling arc: M(p) >= w, or M(p) < w (inh). */
-typedef struct {
-    uint32_t p;
-    unsigned char inh;
-    uint64_t w;
-} warc_t;
-
 typedef struct {
     const pn_engine_t *e;
     const pn_net_t *net;
@@ -130,10 +123,10 @@ typedef struct {
     size_t *best_at;        /* and the step it was met at */
     double deadline;
     int out_of_steps;
-    /* the guides: each transition's enabling arcs (in_off) and the
-     * places its firing may change (touch_off), to undo a firing */
-    size_t *in_off, *touch_off;
-    warc_t *in;
+    /* the guides: the distances to a formula, and the places each
+     * transition's firing may change (touch_off), to undo a firing */
+    pni_dist_t dist;
+    size_t *touch_off;
     uint32_t *touch;
     uint64_t *saved, *rem;
     uint32_t *plan, nplan;  /* the transitions a Parikh walk counts on */
@@ -272,86 +265,64 @@ static size_t one_walk(walk_t *w, size_t len, pni_rng_t *rng)
     return open;
 }
 
-/* ---- the guides ---------------------------------------------------------- */
+/* ---- distances to a formula (the guided walks, LTL's heuristic) -------- */
 
-/* The arcs of each transition that decide whether it is enabled, and the
- * places its firing may change. */
-static int guide_init(walk_t *w)
+pn_status_t pni_dist_init(pni_dist_t *d, const pn_net_t *net,
+                          const pn_engine_t *e)
 {
-    size_t na = pn_net_arc_count(w->net);
-    w->in_off = calloc(w->nt + 2, sizeof *w->in_off);
-    w->touch_off = calloc(w->nt + 2, sizeof *w->touch_off);
-    w->in = malloc((na + 1) * sizeof *w->in);
-    w->touch = malloc((na + 1) * sizeof *w->touch);
-    w->saved = malloc((na + 1) * sizeof *w->saved);
-    w->rem = calloc(w->nt + 1, sizeof *w->rem);
-    w->plan = malloc((w->nt + 1) * sizeof *w->plan);
-    w->score = malloc((w->nt + 1) * sizeof *w->score);
-    w->parikh = calloc(w->qs->n + 1, sizeof *w->parikh);
-    w->parikh_at = malloc((w->qs->n + 1) * sizeof *w->parikh_at);
-    if (!w->in_off || !w->touch_off || !w->in || !w->touch || !w->saved ||
-        !w->rem || !w->plan || !w->score || !w->parikh || !w->parikh_at)
-        return -1;
-    for (size_t i = 0; i < w->qs->n; i++)
-        w->parikh_at[i] = UINT64_MAX;
-    for (size_t a = 0; a < na; a++) {
-        const pn_arc_t *arc = pn_net_arc(w->net, a);
-        w->touch_off[arc->transition + 2]++;
-        if (arc->dir == PN_DIR_PT && arc->kind != PN_ARC_RESET)
-            w->in_off[arc->transition + 2]++;
-    }
-    for (uint32_t t = 0; t < w->nt; t++) {
-        w->touch_off[t + 2] += w->touch_off[t + 1];
-        w->in_off[t + 2] += w->in_off[t + 1];
+    size_t na = pn_net_arc_count(net);
+    d->e = e;
+    d->nt = (uint32_t)pn_net_transition_count(net);
+    d->in_off = calloc(d->nt + 2, sizeof *d->in_off);
+    d->in = malloc((na + 1) * sizeof *d->in);
+    if (!d->in_off || !d->in) {
+        pni_dist_free(d);
+        return PN_ENOMEM;
     }
     for (size_t a = 0; a < na; a++) {
-        const pn_arc_t *arc = pn_net_arc(w->net, a);
-        w->touch[w->touch_off[arc->transition + 1]++] = (uint32_t)arc->place;
+        const pn_arc_t *arc = pn_net_arc(net, a);
         if (arc->dir == PN_DIR_PT && arc->kind != PN_ARC_RESET)
-            w->in[w->in_off[arc->transition + 1]++] = (warc_t){
+            d->in_off[arc->transition + 2]++;
+    }
+    for (uint32_t t = 0; t < d->nt; t++)
+        d->in_off[t + 2] += d->in_off[t + 1];
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(net, a);
+        if (arc->dir == PN_DIR_PT && arc->kind != PN_ARC_RESET)
+            d->in[d->in_off[arc->transition + 1]++] = (pni_darc_t){
                 (uint32_t)arc->place, arc->kind == PN_ARC_INHIBITOR,
                 arc->weight};
     }
-    return 0;
+    return PN_OK;
 }
 
-static void guide_free(walk_t *w)
+void pni_dist_free(pni_dist_t *d)
 {
-    free(w->in_off);
-    free(w->touch_off);
-    free(w->in);
-    free(w->touch);
-    free(w->saved);
-    free(w->rem);
-    free(w->plan);
-    free(w->score);
-    for (size_t i = 0; w->parikh && i < w->qs->n; i++)
-        free(w->parikh[i]);
-    free(w->parikh);
-    free(w->parikh_at);
-    pni_lp_free(w->lp);
+    free(d->in_off);
+    free(d->in);
+    d->in_off = NULL;
+    d->in = NULL;
 }
 
-/* The tokens t lacks to be enabled at m (dis: that it has too many to be
- * disabled: the fewest to take away or add to one of its places). */
-static double enable_distance(const walk_t *w, size_t t, int dis)
+double pni_enable_distance(const pni_dist_t *d, size_t t, int dis,
+                           const uint64_t *m)
 {
-    double d = 0, least = INFINITY;
-    for (size_t k = w->in_off[t]; k < w->in_off[t + 1]; k++) {
-        double have = (double)w->m[w->in[k].p], need = (double)w->in[k].w;
-        if (w->in[k].inh) { /* enabled while have < need */
-            d += have >= need ? have - need + 1 : 0;
+    double n = 0, least = INFINITY;
+    for (size_t k = d->in_off[t]; k < d->in_off[t + 1]; k++) {
+        double have = (double)m[d->in[k].p], need = (double)d->in[k].w;
+        if (d->in[k].inh) { /* enabled while have < need */
+            n += have >= need ? have - need + 1 : 0;
             least = fmin(least, have < need ? need - have : 0);
         } else {
-            d += have < need ? need - have : 0;
+            n += have < need ? need - have : 0;
             least = fmin(least, have >= need ? have - need + 1 : 0);
         }
     }
-    return dis ? (d > 0 ? 0 : least) : d;
+    return dis ? (n > 0 ? 0 : least) : n;
 }
 
-/* How far m is from satisfying f (neg: !f): 0 where it does. */
-static double distance(const walk_t *w, const pn_qformula_t *f, int neg)
+double pni_distance(const pni_dist_t *dd, const pn_qformula_t *f, int neg,
+                    const uint64_t *m)
 {
     double d;
     switch (f->kind) {
@@ -359,25 +330,25 @@ static double distance(const walk_t *w, const pn_qformula_t *f, int neg)
     case PN_QF_FALSE:
         return (f->kind == PN_QF_TRUE) != neg ? 0 : INFINITY;
     case PN_QF_NOT:
-        return distance(w, f->kids[0], !neg);
+        return pni_distance(dd, f->kids[0], !neg, m);
     case PN_QF_DEADLOCK: {
         /* the transitions left to disable (on large nets only whether
          * some is: the count would cost a pass over them at each step) */
         double en = 0;
-        for (uint32_t t = 0; t < w->nt && (en == 0 || w->nt <= 1024); t++)
-            en += pni_engine_enabled(w->e, w->m, t);
+        for (uint32_t t = 0; t < dd->nt && (en == 0 || dd->nt <= 1024); t++)
+            en += pni_engine_enabled(dd->e, m, t);
         return neg ? en == 0 : en;
     }
     case PN_QF_FIREABLE:
         d = neg ? 0 : INFINITY;
         for (size_t i = 0; i < f->nitems; i++) {
-            double e = enable_distance(w, f->items[i], neg);
+            double e = pni_enable_distance(dd, f->items[i], neg, m);
             d = neg ? d + e : fmin(d, e);
         }
         return d;
     case PN_QF_CMP: {
-        double a = (double)sum_at(&f->lhs, w->m);
-        double b = (double)sum_at(&f->rhs, w->m);
+        double a = (double)sum_at(&f->lhs, m);
+        double b = (double)sum_at(&f->rhs, m);
         static const pn_qcmp_t flip[] = {PN_QCMP_GE, PN_QCMP_GT, PN_QCMP_NE,
                                          PN_QCMP_EQ, PN_QCMP_LT, PN_QCMP_LE};
         switch (neg ? flip[f->op] : f->op) {
@@ -394,12 +365,59 @@ static double distance(const walk_t *w, const pn_qformula_t *f, int neg)
         int sum = (f->kind == PN_QF_AND) != neg;
         d = sum ? 0 : INFINITY;
         for (size_t i = 0; i < f->nkids; i++) {
-            double e = distance(w, f->kids[i], neg);
+            double e = pni_distance(dd, f->kids[i], neg, m);
             d = sum ? d + e : fmin(d, e);
         }
         return d;
     }
     }
+}
+
+/* ---- the guides ---------------------------------------------------------- */
+
+/* The distances, and the places each transition's firing may change. */
+static int guide_init(walk_t *w)
+{
+    size_t na = pn_net_arc_count(w->net);
+    w->touch_off = calloc(w->nt + 2, sizeof *w->touch_off);
+    w->touch = malloc((na + 1) * sizeof *w->touch);
+    w->saved = malloc((na + 1) * sizeof *w->saved);
+    w->rem = calloc(w->nt + 1, sizeof *w->rem);
+    w->plan = malloc((w->nt + 1) * sizeof *w->plan);
+    w->score = malloc((w->nt + 1) * sizeof *w->score);
+    w->parikh = calloc(w->qs->n + 1, sizeof *w->parikh);
+    w->parikh_at = malloc((w->qs->n + 1) * sizeof *w->parikh_at);
+    if (pni_dist_init(&w->dist, w->net, w->e) || !w->touch_off ||
+        !w->touch || !w->saved || !w->rem || !w->plan || !w->score ||
+        !w->parikh || !w->parikh_at)
+        return -1;
+    for (size_t i = 0; i < w->qs->n; i++)
+        w->parikh_at[i] = UINT64_MAX;
+    for (size_t a = 0; a < na; a++)
+        w->touch_off[pn_net_arc(w->net, a)->transition + 2]++;
+    for (uint32_t t = 0; t < w->nt; t++)
+        w->touch_off[t + 2] += w->touch_off[t + 1];
+    for (size_t a = 0; a < na; a++) {
+        const pn_arc_t *arc = pn_net_arc(w->net, a);
+        w->touch[w->touch_off[arc->transition + 1]++] = (uint32_t)arc->place;
+    }
+    return 0;
+}
+
+static void guide_free(walk_t *w)
+{
+    pni_dist_free(&w->dist);
+    free(w->touch_off);
+    free(w->touch);
+    free(w->saved);
+    free(w->rem);
+    free(w->plan);
+    free(w->score);
+    for (size_t i = 0; w->parikh && i < w->qs->n; i++)
+        free(w->parikh[i]);
+    free(w->parikh);
+    free(w->parikh_at);
+    pni_lp_free(w->lp);
 }
 
 /* How far m is from deciding query i (a bound: the larger its sum, the
@@ -409,7 +427,7 @@ static double query_distance(const walk_t *w, size_t i)
     const pn_query_t *q = &w->qs->q[i];
     if (q->kind == PN_QUERY_BOUND)
         return -(double)sum_at(&q->bound, w->m);
-    return distance(w, q->formula, q->kind == PN_QUERY_AG);
+    return pni_distance(&w->dist, q->formula, q->kind == PN_QUERY_AG, w->m);
 }
 
 /* How far m is from enabling one of the transitions a Parikh walk still
@@ -419,7 +437,7 @@ static double plan_distance(const walk_t *w)
     double d = INFINITY;
     for (uint32_t k = 0; k < w->nplan && d > 0; k++)
         if (w->rem[w->plan[k]])
-            d = fmin(d, enable_distance(w, w->plan[k], 0));
+            d = fmin(d, pni_enable_distance(&w->dist, w->plan[k], 0, w->m));
     return d;
 }
 

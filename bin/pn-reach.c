@@ -1360,7 +1360,8 @@ int main(int argc, char **argv)
          * answer printed as it comes */
         pn_reach_solve_options_t so = {.time_limit = o.time_limit,
                                        .seed = 1, .no_reduce = o.no_reduce,
-                                       .no_simplify = o.no_simplify};
+                                       .no_simplify = o.no_simplify,
+                                       .no_paths = !o.witness};
         so.on_answer = on_answer;
         so.ctx = &live;
         o.ro.stubborn = stubborn_ok(&o);

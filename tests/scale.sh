@@ -12,6 +12,9 @@
 #   SCALE_ONLY=MODEL    only this instance
 #   SCALE_TOOL=PROGRAM  run PROGRAM --mcc EXAM DIR instead of pn-reach
 #                       (bench/verifypn-mcc.sh: TAPAAL's verifypn)
+#   SCALE_REPORT=FILE   also keep the report, a line a formula (right,
+#                       unanswered or WRONG, examination, instance,
+#                       formula) and a line an examination's time, in FILE
 # Prints "right / answered / total" for each examination and in all;
 # fails on a wrong answer or a crash.
 . "${srcdir:-tests}/lib.sh"
@@ -79,6 +82,7 @@ tail -n +2 "$SCALE/INDEX.tsv" | while IFS='	' read -r model rest; do
         rm -rf "$dir"
     done
 done > "$TMP/report"
+[ -n "${SCALE_REPORT:-}" ] && cp "$TMP/report" "$SCALE_REPORT"
 grep -v '^right' "$TMP/report" | grep -v '^time' | grep -v '^unanswered' >&2 || true
 count() { grep -c "^$1 ${2:-}" "$TMP/report" || true; }
 for_exams | while read -r exam code; do

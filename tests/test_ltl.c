@@ -11,6 +11,7 @@
  */
 #include <config.h>
 #include <check.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -985,6 +986,137 @@ START_TEST(fly_stubborn_reduces)
 }
 END_TEST
 
+/* Two shortcuts to a counterexample on the fly.  An automaton state that
+ * accepts every word (the negation's obligations all met) ends the search
+ * at once: every marking has an infinite path.  And the successors nearest
+ * to the automaton's way towards acceptance are tried first.  On a net
+ * with two counters that grow for ever, the decoy listed first, neither
+ * search closes a cycle: the one that follows the list counts the decoy up
+ * until the state limit. */
+START_TEST(fly_universal_and_guided)
+{
+    pn_net_t *net = pn_net_new("counters");
+    pn_net_add_place(net, "d", NULL, 0, NULL);
+    pn_net_add_place(net, "g", NULL, 0, NULL);
+    pn_net_add_transition(net, "t_decoy", NULL, NULL);
+    pn_net_add_transition(net, "t_goal", NULL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, 0, 0, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, 1, 1, 1, PN_ARC_NORMAL, NULL);
+    static const char *const f[] = {
+        "LTL G g < 3", "LTL X X X d < 3", "LTL G (d < 50 -> g < 4)",
+        "LTL G (g > 3 -> X d > 0)", "LTL [ g < 2 U d > 5 ]"};
+    static const int want[] = {0, 0, 0, 0, 0};
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    o.max_states = 200;
+    pni_fly_t *g;
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++) {
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_int_eq(pn_query_parse(qs, f[i], net, &err), PN_OK);
+        int v = -1;
+        pn_reach_path_t *p = NULL;
+        size_t loop, states;
+        uint64_t red;
+        /* (a store of its own each time: the limit counts its markings) */
+        ck_assert_int_eq(pni_fly_new(net, &o, &g), PN_OK);
+        pn_status_t st = pni_ltl_fly(g, qs->q[0].formula, 0, &v, NULL, NULL);
+        ck_assert_msg(st == PN_OK, "'%s': not decided (%s)", f[i],
+                      pn_status_name(st));
+        pni_fly_last(g, &states, &red);
+        ck_assert_msg(v == want[i], "'%s': %d", f[i], v);
+        ck_assert_msg(states < 50, "'%s': %zu product states", f[i], states);
+        pni_fly_free(g);
+        /* the answer with a lasso asked for: none closes before the
+         * limit, the answer stands without one */
+        ck_assert_int_eq(pni_fly_new(net, &o, &g), PN_OK);
+        ck_assert_int_eq(pni_ltl_fly(g, qs->q[0].formula, 0, &v, &p, &loop),
+                         PN_OK);
+        ck_assert(!v && p == NULL);
+        pni_fly_free(g);
+        pn_query_set_free(qs);
+    }
+    pn_net_free(net);
+    /* where a cycle follows, the lasso is found past the shortcut */
+    net = pn_net_new("ring");
+    char id[32];
+    for (size_t k = 0; k < 5; k++) {
+        snprintf(id, sizeof id, "p%zu", k);
+        pn_net_add_place(net, id, NULL, k == 0, NULL);
+        snprintf(id, sizeof id, "t%zu", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    for (size_t k = 0; k < 5; k++) {
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, k, k, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, (k + 1) % 5, k, 1,
+                          PN_ARC_NORMAL, NULL);
+    }
+    pn_reach_options_init(&o);
+    ck_assert_int_eq(pni_fly_new(net, &o, &g), PN_OK);
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    ck_assert_int_eq(pn_query_parse(qs, "LTL X X p0 > 0", net, &err), PN_OK);
+    int v = -1;
+    pn_reach_path_t *p = NULL;
+    size_t loop;
+    ck_assert_int_eq(pni_ltl_fly(g, qs->q[0].formula, 0, &v, &p, &loop),
+                     PN_OK);
+    ck_assert(!v && p != NULL);
+    ck_assert_uint_ge(p->nsteps, 5);
+    lasso_replays(net, PN_SEM_INTERLEAVING, qs->q[0].formula, p, loop,
+                  "X X p0 > 0");
+    pn_reach_path_free(p);
+    pn_query_set_free(qs);
+    pni_fly_free(g);
+    pn_net_free(net);
+}
+END_TEST
+
+/* The markings on the fly widen ahead: a place that outgrows its width
+ * doubles it, and every changed place as narrow goes with it, so that a
+ * net of many counters repacks its markings a few times, not once per
+ * place and per bit (each repack rewrites every marking stored). */
+START_TEST(fly_widens_ahead)
+{
+    pn_net_t *net = pn_net_new("counters");
+    char id[32];
+    for (size_t k = 0; k < 32; k++) {
+        snprintf(id, sizeof id, "p%zu", k);
+        pn_net_add_place(net, id, NULL, 0, NULL);
+        snprintf(id, sizeof id, "t%zu", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, k, k, 1, PN_ARC_NORMAL, NULL);
+    }
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    /* every counter counted up to 40 in turn (the heuristic aims at the
+     * one behind) before the automaton's shortcut ends it */
+    char text[4096] = "LTL G !(";
+    for (size_t k = 0; k < 32; k++)
+        snprintf(text + strlen(text), sizeof text - strlen(text),
+                 "%sp%zu >= 40", k ? " && " : "", k);
+    strcat(text, ")");
+    ck_assert_int_eq(pn_query_parse(qs, text, net, &err), PN_OK);
+    pn_reach_options_t o;
+    pn_reach_options_init(&o);
+    pni_fly_t *g;
+    ck_assert_int_eq(pni_fly_new(net, &o, &g), PN_OK);
+    int v = -1;
+    ck_assert_int_eq(pni_ltl_fly(g, qs->q[0].formula, 0, &v, NULL, NULL),
+                     PN_OK);
+    ck_assert(!v);
+    const pn_reach_t *r = pni_fly_store(g);
+    ck_assert_uint_ge(r->store.nstates, 32 * 40);
+    /* 1, 2, 4, 8 bits: three repacks (one at a time, 32 places from 1 to
+     * 6 bits: 32 times 4) */
+    ck_assert_msg(r->store.widenings <= 4, "%" PRIu64 " repacks",
+                  r->store.widenings);
+    pni_fly_free(g);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ltl");
@@ -998,6 +1130,8 @@ int main(void)
     tcase_add_test(tc, simplified_against_graph);
     tcase_add_test(tc, fly_stubborn_against_graph);
     tcase_add_test(tc, fly_stubborn_reduces);
+    tcase_add_test(tc, fly_universal_and_guided);
+    tcase_add_test(tc, fly_widens_ahead);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

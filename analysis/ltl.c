@@ -32,13 +32,20 @@ typedef struct {
     uint32_t p;         /* product state */
     uint32_t ti;        /* the automaton transition tried */
     uint64_t ei;        /* the graph edge tried */
-    uint32_t ord;       /* its edges' order: ord[ord ..] (ORD_NONE: not
-                           decided yet; ORD_NATURAL: as listed) */
+    uint32_t ord;       /* its successors' order: the pairs (automaton
+                           transition, graph edge) ord[ord .. ord + nsel),
+                           ei the next (ORD_NONE: not decided yet;
+                           ORD_NATURAL: as listed, by ti and ei) */
+    uint32_t nsel;
 } frame_t;
+
+typedef struct {
+    uint32_t ti, j;     /* the automaton transition (of its state), edge */
+} opair_t;
 
 #define ORD_NONE UINT32_MAX
 #define ORD_NATURAL (UINT32_MAX - 1)
-/* the most edges the orders of the frames on the stack hold together */
+/* the most pairs the orders of the frames on the stack hold together */
 #define ORD_MAX (UINT32_C(1) << 24)
 
 typedef struct {
@@ -107,9 +114,13 @@ typedef struct {
      * stack, and room to sort one */
     unsigned char *heur;
     uint32_t *tw;
-    uint32_t *ord;
+    opair_t *ord;
     size_t nord, cap_ord;
-    struct scored { double s; uint32_t j; } *sc;
+    struct scored { double s; uint32_t k; } *sc;
+    opair_t *pairs;
+    size_t cap_pairs;
+    uint32_t *sel;
+    size_t cap_sel;
     size_t cap_sc;
 } prod_t;
 
@@ -668,27 +679,76 @@ static double heuristic(prod_t *c, uint32_t q, const uint64_t *m)
 static int by_score(const void *a, const void *b)
 {
     const struct scored *x = a, *y = b;
-    return x->s < y->s ? -1 : x->s > y->s ? 1 : x->j < y->j ? -1 : x->j > y->j;
+    return x->s < y->s ? -1 : x->s > y->s ? 1 : x->k < y->k ? -1 : x->k > y->k;
 }
 
-/* Frame f's order (its state's first n successors fired): the heuristic's
- * when its automaton state q has one, ORD_NATURAL otherwise, or when the
+/* What the search gains going to automaton state q at marking m: -1 where
+ * q accepts every word, 0 where it has no order of its own (a self-loop
+ * with every mark), else the heuristic's value. */
+static double gain(prod_t *c, uint32_t q, const uint64_t *m)
+{
+    if (c->univ && c->univ[q])
+        return -1;
+    return c->heur[q] ? heuristic(c, q, m) : 0;
+}
+
+/* Frame f's order (its marking s's first n successors fired): the
+ * successors of its product state, each a pair of an automaton transition
+ * of q whose literals hold at s and an edge.  Where q has an order of its
+ * own, nearest first by the heuristic at the edge's marking for the
+ * transition's target (so that a branch of the automaton that is about
+ * to accept comes before one that needs a long search).  Where it has a
+ * self-loop with every mark (verifypn leaves such a state's successors
+ * as listed), those still on the search first: a cycle there is closed
+ * before the search dives into new markings, where a large net rarely
+ * comes back.  ORD_NATURAL when neither reorders anything, or when the
  * orders on the stack are too many or there is no room. */
 static void order(prod_t *c, frame_t *f, uint32_t s, uint32_t q, uint64_t n)
 {
+    const pni_buchi_t *b = c->b;
+    uint32_t t0 = b->t_off[q], nt = b->t_off[q + 1] - t0, ns = 0;
     f->ord = ORD_NATURAL;
-    if (!c->heur || !c->heur[q] || n < 2 || c->nord + n > ORD_MAX ||
-        pni_grow((void **)&c->ord, &c->cap_ord, c->nord + n, sizeof *c->ord) ||
-        pni_grow((void **)&c->sc, &c->cap_sc, n, sizeof *c->sc))
+    if (!c->heur || !n ||
+        pni_grow((void **)&c->sel, &c->cap_sel, nt + 1, sizeof *c->sel))
         return;
+    const unsigned char *v = values_at(c, s);
+    for (uint32_t i = 0; i < nt; i++)
+        if (pni_buchi_label(b, &b->t[t0 + i], v))
+            c->sel[ns++] = i;
+    uint64_t np = (uint64_t)ns * n;
+    if (np < 2 || c->nord + np > ORD_MAX ||
+        pni_grow((void **)&c->ord, &c->cap_ord, c->nord + np,
+                 sizeof *c->ord) ||
+        pni_grow((void **)&c->sc, &c->cap_sc, np, sizeof *c->sc) ||
+        pni_grow((void **)&c->pairs, &c->cap_pairs, np, sizeof *c->pairs))
+        return;
+    int any = 0;
     for (uint32_t j = 0; j < n; j++) {
-        pni_store_marking(c->g->r, succ(c, s, j), c->g->hm);
-        c->sc[j] = (struct scored){heuristic(c, q, c->g->hm), j};
+        uint32_t d = succ(c, s, j);
+        if (c->heur[q])
+            pni_store_marking(c->g->r, d, c->g->hm);
+        for (uint32_t x = 0; x < ns; x++) {
+            uint32_t k = x * (uint32_t)n + j; /* ties: the listed order */
+            uint32_t dst = b->t[t0 + c->sel[x]].dst;
+            double g;
+            if (c->heur[q]) {
+                g = gain(c, dst, c->g->hm);
+            } else {
+                uint32_t w = find(c, (uint64_t)d << 32 | dst, 0);
+                g = w != UINT32_MAX && !c->dead[w] ? -1 : 0;
+            }
+            any |= g != 0;
+            c->pairs[k] = (opair_t){c->sel[x], j};
+            c->sc[k] = (struct scored){g, k};
+        }
     }
-    qsort(c->sc, n, sizeof *c->sc, by_score);
+    if (!any && !c->heur[q])
+        return;
+    qsort(c->sc, np, sizeof *c->sc, by_score);
     f->ord = (uint32_t)c->nord;
-    for (uint32_t j = 0; j < n; j++)
-        c->ord[c->nord++] = c->sc[j].j;
+    f->nsel = (uint32_t)np;
+    for (uint64_t k = 0; k < np; k++)
+        c->ord[c->nord++] = c->pairs[c->sc[k].k];
 }
 
 /* The next edge out of f's state (target key *k, marks *acc): 0 when
@@ -719,15 +779,21 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
                fire(c, s, (uint32_t)nsucc(c, f->p, s))) {
         return 0;
     }
+    if (f->ord < ORD_NATURAL) {
+        if (f->ei >= f->nsel)
+            return 0;
+        opair_t x = c->ord[f->ord + f->ei++];
+        const pni_btrans_t *t = &b->t[b->t_off[q] + x.ti];
+        *k = (uint64_t)succ(c, s, x.j) << 32 | t->dst;
+        *acc = t->acc;
+        return 1;
+    }
     uint32_t end = b->t_off[q + 1] - b->t_off[q];
     while (f->ti < end) {
         const pni_btrans_t *t = &b->t[b->t_off[q] + f->ti];
         if (f->ei < nsucc(c, f->p, s) && (f->ei || pni_buchi_label(
                                                   b, t, values_at(c, s)))) {
-            uint64_t j = f->ord < ORD_NATURAL ? c->ord[f->ord + f->ei]
-                                              : f->ei;
-            f->ei++;
-            *k = (uint64_t)succ(c, s, j) << 32 | t->dst;
+            *k = (uint64_t)succ(c, s, f->ei++) << 32 | t->dst;
             *acc = t->acc;
             return 1;
         }
@@ -739,7 +805,7 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
 
 static void push(prod_t *c, uint32_t p, uint64_t in)
 {
-    c->stk[c->ns++] = (frame_t){p, 0, 0, ORD_NONE};
+    c->stk[c->ns++] = (frame_t){p, 0, 0, ORD_NONE, 0};
     c->roots[c->nr++] = (root_t){p, 0, in};
     c->live[c->nl++] = p;
 }
@@ -877,7 +943,7 @@ static uint64_t bfs(prod_t *c, uint32_t from, uint64_t m, uint32_t target,
     q[qt++] = from;
     par[from] = from;
     for (size_t qh = 0; qh < qt && found == UINT64_MAX; qh++) {
-        frame_t f = {q[qh], 0, 0, ORD_NATURAL};
+        frame_t f = {q[qh], 0, 0, ORD_NATURAL, 0};
         uint64_t k, acc;
         while (next_edge(c, &f, &k, &acc)) {
             uint32_t w = find(c, k, 0);
@@ -993,6 +1059,8 @@ static void run_free(prod_t *c)
     free(c->tw);
     free(c->ord);
     free(c->sc);
+    free(c->pairs);
+    free(c->sel);
 }
 
 /* The product c searched: *value, and when one is found and lasso is not

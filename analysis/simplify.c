@@ -402,7 +402,17 @@ static pn_qformula_t *unary(simp_t *s, pn_qf_kind_t k, pn_qformula_t *a)
         if (a->kind == PN_QF_AG)
             return a;
         break;
-    default: /* X, F, G */
+    case PN_QF_F: /* F [g U f] = F f; F G F f = G F f */
+        if (a->kind == PN_QF_U)
+            return unary(s, k, take(a, 1));
+        if (a->kind == PN_QF_G && a->kids[0]->kind == PN_QF_F)
+            return a;
+        break;
+    case PN_QF_G: /* G F G f = F G f */
+        if (a->kind == PN_QF_F && a->kids[0]->kind == PN_QF_G)
+            return a;
+        break;
+    default: /* X */
         break;
     }
     /* a constant stays (X c = c: a path is infinite); EF, AG, AF, EG,

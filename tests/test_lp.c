@@ -375,6 +375,9 @@ START_TEST(simplify_rules)
         {"LTL [ false R p1 == 1 ]", "LTL G p1 == 1"},
         {"LTL [ true R p1 == 1 ]", "LTL p1 == 1"},
         {"LTL G G F F p1 == 1", "LTL G F p1 == 1"},
+        {"LTL F [ p2 == 1 U X p1 == 1 ]", "LTL F X p1 == 1"},
+        {"LTL F G F p1 == 1", "LTL G F p1 == 1"},
+        {"LTL G F G p1 == 1", "LTL F G p1 == 1"},
         {"LTL X X p1 == 1", "LTL X X p1 == 1"},
         {"CTL EX EX p1 == 1", "CTL EX EX p1 == 1"},
     };

@@ -512,11 +512,16 @@ static int write_lasso(const char *dir, const pn_query_t *q,
     pn_reach_path_t *p = NULL;
     size_t loop = 0;
     pn_status_t st = pn_reach_lasso(r, q->formula, &p, &loop);
-    if (st) {
+    if (st == PN_EINVAL) /* false, and none kept: see pn-reach(1), LTL */
+        fprintf(stderr, "%s: %s: no lasso written: the answer came without "
+                "one (the formula simplified to a constant, or it fails "
+                "whatever follows a path found and no cycle closed before "
+                "the time or a limit)\n", prog, q->id);
+    else if (st)
         fprintf(stderr, "%s: %s: no lasso written: %s\n", prog, q->id,
                 pn_status_name(st));
+    if (st)
         return st == PN_ENOMEM ? CLI_EOUTPUT : CLI_OK;
-    }
     char what[160];
     snprintf(what, sizeof what, "query %.80s is false (a counterexample)",
              q->id);

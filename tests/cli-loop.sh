@@ -40,6 +40,29 @@ expect 0 "$BIN/pn-reach" --query 'EG p1 >= 0' --witness "$TMP/d" \
 has "$TMP/d/q1.trace" "# loop: the dead marking after step 1 repeats for ever"
 has "$TMP/d/q1.trace" "E dead 1"
 
+# LTL on the fly past a state of the automaton that accepts every word:
+# the search goes on to a cycle for the lasso (the net's p1 -> p2 -> p1)
+expect 0 "$BIN/pn-reach" --time-limit 20 --query 'LTL X X p3 > 0' \
+    --witness "$TMP/u" "$net"
+has "$TMP/out" "query q1:      LTL X X p3 > 0: FALSE"
+has "$TMP/u/q1.trace" "# loop: from the marking after step"
+# two counters that grow for ever: no cycle closes before the limit, the
+# answer stands and no lasso is written, said
+cat > "$TMP/counters.pnml" <<'EOF'
+<?xml version="1.0"?>
+<pnml xmlns="http://www.pnml.org/version-2009/grammar/pnml">
+<net id="counters" type="http://www.pnml.org/version-2009/grammar/ptnet">
+<page id="pg"><place id="d"/><place id="g"/>
+<transition id="t_decoy"/><transition id="t_goal"/>
+<arc id="a1" source="t_decoy" target="d"/><arc id="a2" source="t_goal" target="g"/>
+</page></net></pnml>
+EOF
+expect 0 "$BIN/pn-reach" --time-limit 5 --max-states 300 \
+    --query 'LTL G (g < 3 || X d > 5)' --witness "$TMP/c" "$TMP/counters.pnml"
+has "$TMP/out" "query q1:      LTL G g < 3 || (X d > 5): FALSE"
+has "$TMP/err" "q1: no lasso written: the answer came without one"
+[ -e "$TMP/c/q1.trace" ] && bad "a lasso that does not close" || ok
+
 # pn-dot: the step's title, the timeline's loop row, the page's data
 expect 0 "$BIN/pn-dot" --trace "$TMP/w/q1.trace" --step 2 -f dot "$net"
 has "$TMP/out" 'label="murata-sm: step 2 (in the loop from step 0, for ever)"'

@@ -313,7 +313,10 @@ static int fit(prod_t *c)
     uint64_t extra = (uint64_t)c->cap * (sizeof *c->key + 1 + sizeof *c->stk +
                                          sizeof *c->roots + 4) +
                      c->nslots * 4 + g->cap_edge * 4 + g->cap_etr * 4 +
-                     g->n * (16 + c->b->natoms + (c->por ? 8 : 0));
+                     g->n * (16 + c->b->natoms + (c->por ? 8 : 0)) +
+                     c->cap_ord * sizeof *c->ord +
+                     c->cap_sc * sizeof *c->sc +
+                     c->cap_pairs * sizeof *c->pairs;
     if (pni_over_memory(g->r, extra)) {
         c->err = PN_ERANGE;
         return 1;
@@ -1081,7 +1084,6 @@ static pn_status_t run(prod_t *c, int *value, uint32_t **lasso, size_t *len,
     if (found > 0 && lasso && c->univ_hit) {
         /* any cycle on from there is accepting */
         c->no_univ = 1;
-        c->err = PN_OK;
         found = search(c);
     }
     if (found > 0 && lasso)

@@ -469,16 +469,7 @@ END_TEST
  * algorithm stops at once (nothing is left to ask). */
 START_TEST(local_stops_at_the_answer)
 {
-    pn_net_t *net = pn_net_new("counters");
-    char id[16];
-    for (size_t k = 0; k < 6; k++) {
-        snprintf(id, sizeof id, "p%zu", k);
-        pn_net_add_place(net, id, NULL, 0, NULL);
-        snprintf(id, sizeof id, "t%zu", k);
-        pn_net_add_transition(net, id, NULL, NULL);
-        pn_net_add_arc_at(net, NULL, PN_DIR_TP, k, k, 1, PN_ARC_NORMAL,
-                          NULL);
-    }
+    pn_net_t *net = tu_counters_net(6);
     static const char *const texts[] = {"CTL EX EX EX p0 >= 3",
                                         "CTL E [ p1 == 0 U p0 >= 3 ]",
                                         "CTL !AX AX AX p0 < 3"};

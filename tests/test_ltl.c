@@ -639,20 +639,9 @@ START_TEST(fly_on_a_budget)
 {
     /* a ring of n places, one token going round; p0 is marked again and
      * again, and never with p1 */
-    pn_net_t *net = pn_net_new("ring");
-    char id[32];
     size_t n = 40;
-    for (size_t k = 0; k < n; k++) {
-        snprintf(id, sizeof id, "p%zu", k);
-        pn_net_add_place(net, id, NULL, k == 0 ? 1 : 0, NULL);
-        snprintf(id, sizeof id, "t%zu", k);
-        pn_net_add_transition(net, id, NULL, NULL);
-    }
-    for (size_t k = 0; k < n; k++) {
-        pn_net_add_arc_at(net, NULL, PN_DIR_PT, k, k, 1, PN_ARC_NORMAL, NULL);
-        pn_net_add_arc_at(net, NULL, PN_DIR_TP, (k + 1) % n, k, 1,
-                          PN_ARC_NORMAL, NULL);
-    }
+    pn_net_t *net = tu_ring_net(n);
+    char id[32];
     pn_query_set_t *qs = pn_query_set_new();
     pn_error_t err;
     ck_assert_int_eq(pn_query_parse(qs, "LTL G F p0 > 0", net, &err), PN_OK);
@@ -1038,19 +1027,7 @@ START_TEST(fly_universal_and_guided)
     }
     pn_net_free(net);
     /* where a cycle follows, the lasso is found past the shortcut */
-    net = pn_net_new("ring");
-    char id[32];
-    for (size_t k = 0; k < 5; k++) {
-        snprintf(id, sizeof id, "p%zu", k);
-        pn_net_add_place(net, id, NULL, k == 0, NULL);
-        snprintf(id, sizeof id, "t%zu", k);
-        pn_net_add_transition(net, id, NULL, NULL);
-    }
-    for (size_t k = 0; k < 5; k++) {
-        pn_net_add_arc_at(net, NULL, PN_DIR_PT, k, k, 1, PN_ARC_NORMAL, NULL);
-        pn_net_add_arc_at(net, NULL, PN_DIR_TP, (k + 1) % 5, k, 1,
-                          PN_ARC_NORMAL, NULL);
-    }
+    net = tu_ring_net(5);
     pn_reach_options_init(&o);
     ck_assert_int_eq(pni_fly_new(net, &o, &g), PN_OK);
     pn_query_set_t *qs = pn_query_set_new();
@@ -1078,15 +1055,7 @@ END_TEST
  * place and per bit (each repack rewrites every marking stored). */
 START_TEST(fly_widens_ahead)
 {
-    pn_net_t *net = pn_net_new("counters");
-    char id[32];
-    for (size_t k = 0; k < 32; k++) {
-        snprintf(id, sizeof id, "p%zu", k);
-        pn_net_add_place(net, id, NULL, 0, NULL);
-        snprintf(id, sizeof id, "t%zu", k);
-        pn_net_add_transition(net, id, NULL, NULL);
-        pn_net_add_arc_at(net, NULL, PN_DIR_TP, k, k, 1, PN_ARC_NORMAL, NULL);
-    }
+    pn_net_t *net = tu_counters_net(32);
     pn_query_set_t *qs = pn_query_set_new();
     pn_error_t err;
     /* every counter counted up to 40 in turn (the heuristic aims at the

@@ -286,3 +286,35 @@ void tu_graph_free(tu_graph_t *g)
     free(g->succ);
     free(g->nsucc);
 }
+
+pn_net_t *tu_counters_net(size_t n)
+{
+    pn_net_t *net = pn_net_new("counters");
+    char id[32];
+    for (size_t k = 0; k < n; k++) {
+        snprintf(id, sizeof id, "p%zu", k);
+        pn_net_add_place(net, id, NULL, 0, NULL);
+        snprintf(id, sizeof id, "t%zu", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, k, k, 1, PN_ARC_NORMAL, NULL);
+    }
+    return net;
+}
+
+pn_net_t *tu_ring_net(size_t n)
+{
+    pn_net_t *net = pn_net_new("ring");
+    char id[32];
+    for (size_t k = 0; k < n; k++) {
+        snprintf(id, sizeof id, "p%zu", k);
+        pn_net_add_place(net, id, NULL, k == 0, NULL);
+        snprintf(id, sizeof id, "t%zu", k);
+        pn_net_add_transition(net, id, NULL, NULL);
+    }
+    for (size_t k = 0; k < n; k++) {
+        pn_net_add_arc_at(net, NULL, PN_DIR_PT, k, k, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc_at(net, NULL, PN_DIR_TP, (k + 1) % n, k, 1,
+                          PN_ARC_NORMAL, NULL);
+    }
+    return net;
+}

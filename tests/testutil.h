@@ -86,6 +86,13 @@ void tu_random_formula(struct pni_rng *rng, const tu_fshape_t *fs,
                        size_t np, size_t nt, int depth, char *buf,
                        size_t size);
 
+/* n counters that grow for ever: places p0 .. p(n-1), empty, each filled
+ * by its own transition t0 .. t(n-1) with no input. */
+pn_net_t *tu_counters_net(size_t n);
+/* A ring of n places p0 .. p(n-1), one token in p0, each t_k moving it
+ * from p_k to the next. */
+pn_net_t *tu_ring_net(size_t n);
+
 /* pn_reach_query() with its defaults but a limit of markings (a limit
  * keeps unbounded nets short: what it leaves unknown is not compared)
  * and stubborn sets or not; the caller frees the search. */

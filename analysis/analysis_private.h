@@ -286,6 +286,14 @@ int pni_over_memory(const pn_reach_t *r, uint64_t extra);
 pn_status_t pni_store_first_layout(pn_reach_t *r, const pn_net_t *net);
 /* Rebuilds the hash index with nslots slots from the stored states. */
 pn_status_t pni_store_rehash(pn_reach_t *r, size_t nslots);
+/* The number of marking m in the store, NO_STATE when it is not there
+ * (its scratch buffers used). */
+uint32_t pni_store_find(const pn_reach_t *r, const uint64_t *m);
+/* The same for m, parent's successor by a transition that changes the
+ * places chg[0..nchg) only (quicker: the parent's packed form). */
+uint32_t pni_store_find_child(pn_reach_t *r, const uint64_t *m,
+                              uint32_t parent, const uint32_t *chg,
+                              size_t nchg);
 /* Finds marking m, or adds it as a new state with the given parent;
  * *index gets its number, *added whether it is new.  With chg (a
  * successor of parent by a transition changing the places chg[0..nchg)
@@ -485,6 +493,19 @@ void pni_buchi_free(pni_buchi_t *b);
 int pni_buchi_label(const pni_buchi_t *b, const pni_btrans_t *t,
                     const unsigned char *value);
 
+/* Stubborn sets the automaton guides (stubborn.c): for the automaton b of
+ * an LTL formula (with or without next) over the net of s's tables, NULL
+ * when no state of b qualifies or out of memory; and the transitions of
+ * en[0..ne) (those enabled at m) the set of product state (m, q) keeps,
+ * in order, their number returned (ne: every one; 0: none, the state has
+ * no successor), value the values of b's atoms at m. */
+typedef struct pni_aut pni_aut_t;
+pni_aut_t *pni_por_aut_new(pni_por_t *s, const pni_buchi_t *b);
+void pni_por_aut_free(pni_aut_t *a);
+size_t pni_por_aut_set(pni_aut_t *a, const pn_reach_t *r, const uint64_t *m,
+                       uint32_t q, const unsigned char *value, uint32_t *en,
+                       size_t ne);
+
 /* LTL over the graph of a complete exploration that kept it, a dead
  * marking repeated for ever: whether every path from the initial marking
  * satisfies f (*value), by the product of the graph with the automaton of
@@ -520,6 +541,10 @@ void pni_fly_free(pni_fly_t *g);
 pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
                         double deadline, int *value, pn_reach_path_t **path,
                         size_t *loop);
+/* Whether g's products fire the sets the automaton guides for every
+ * formula (on), or the sets of LTL without next where they apply and
+ * those for the formulas with next (the default). */
+void pni_fly_aut_always(pni_fly_t *g, int on);
 /* With o->stubborn under interleaving (pni_fly_new()), a formula without
  * next fires at each product state only a stubborn set that keeps it
  * (stubborn.c, ltl.c): the answer is the full product's.  The last

@@ -70,6 +70,8 @@ struct pni_fly {
                                are UINT32_MAX, fired when needed) */
     size_t cap_etr;
     pni_por_t *por;         /* stubborn sets (NULL: every successor) */
+    int aut_always;         /* the sets the automaton guides for every
+                               formula (0: for those with next only) */
     pni_dist_t dist;        /* the heuristic's distances (in NULL: none) */
     uint64_t *hm;           /* a marking, for them */
     size_t states;          /* the last formula's product states */
@@ -94,18 +96,21 @@ typedef struct {
     int oom;
     double deadline;        /* pni_clock(), 0: none */
     pni_por_t *por;         /* stubborn sets for this formula (NULL: none) */
+    pni_aut_t *aut;         /* or sets the automaton guides (NULL: none) */
     uint32_t *red, *red2;   /* per marking: its set's edges, first in its
                                list, and those of the set joined with the
                                visible transitions (UINT32_MAX: not
                                computed yet) */
     unsigned char *how;     /* per product state: 0 undecided, 1 red, 2
-                               every successor, 3 red2 */
+                               every successor, 3 red2, 4 the set the
+                               automaton guides (its frame's order) */
     uint32_t *tmp;
     size_t cap_tmp;
-    uint64_t reduced;       /* product states with how 1 or 3 */
+    uint64_t reduced;       /* product states with how 1, 3 or 4 */
     unsigned char *univ;    /* per automaton state: it accepts every word
                                (NULL: none does) */
     int univ_hit;           /* search() stopped at such a state */
+    int tracing;            /* the lasso is traced: no edge fired */
     int no_univ;            /* 1: search() goes on to a cycle there */
     uint32_t ticks;         /* the search's steps, for the clock */
     /* the heuristic order (on the fly): per automaton state, whether its
@@ -324,10 +329,10 @@ static int fit(prod_t *c)
     return 0;
 }
 
-/* Under interleaving: the transitions of marking s's first k edges fired
- * (those not fired yet), their successors stored: nonzero (and c->err)
- * when they cannot be. */
-static int fire(prod_t *c, uint32_t s, uint32_t k)
+/* Under interleaving: the transitions of marking s's edges js[0..k) (js
+ * NULL: its first k) fired (those not fired yet), their successors
+ * stored: nonzero (and c->err) when they cannot be. */
+static int fire(prod_t *c, uint32_t s, const uint32_t *js, uint32_t k)
 {
     pni_fly_t *g = c->g;
     if (!g || g->r->sem != PN_SEM_INTERLEAVING ||
@@ -335,8 +340,8 @@ static int fire(prod_t *c, uint32_t s, uint32_t k)
         return 0;
     pn_reach_t *r = g->r;
     int loaded = 0;
-    for (uint32_t j = 0; j < k; j++) {
-        uint64_t e = g->s_off[s] + j;
+    for (uint32_t i = 0; i < k; i++) {
+        uint64_t e = g->s_off[s] + (js ? js[i] : i);
         if (g->edge[e] != UINT32_MAX)
             continue;
         if (!loaded)
@@ -572,7 +577,7 @@ static void decide(prod_t *c, uint32_t p, uint32_t s, uint32_t q)
     }
     if (c->red[s] >= n)
         return;
-    if (fire(c, s, c->red[s]))
+    if (fire(c, s, NULL, c->red[s]))
         return;
     if (leads_to_live(c, s, q, c->red[s])) {
         if (reduce(c, s, 1)) {
@@ -695,9 +700,88 @@ static double gain(prod_t *c, uint32_t q, const uint64_t *m)
     return c->heur[q] ? heuristic(c, q, m) : 0;
 }
 
-/* Frame f's order (its marking s's first n successors fired): the
- * successors of its product state, each a pair of an automaton transition
- * of q whose literals hold at s and an edge.  Where q has an order of its
+/* The target of marking s's edge j, its transition fired when it is not
+ * yet (not while a lasso is traced: the search followed every edge it
+ * needs).  UINT32_MAX when it is not fired (or on an error, c->err). */
+static uint32_t target(prod_t *c, uint32_t s, uint32_t j)
+{
+    uint32_t d = succ(c, s, j);
+    if (d == UINT32_MAX && !c->tracing && !fire(c, s, &j, 1))
+        d = succ(c, s, j);
+    return d;
+}
+
+static int on_copy(pn_reach_t *r, const uint32_t *set, size_t n,
+                   const uint64_t *next, void *ctx)
+{
+    (void)set;
+    (void)n;
+    memcpy(ctx, next, r->np * sizeof *next);
+    return 0;
+}
+
+typedef struct {
+    uint32_t from, to;
+} look_t;
+
+static int on_lookup(pn_reach_t *r, const uint32_t *set, size_t n,
+                     const uint64_t *next, void *ctx)
+{
+    look_t *x = ctx;
+    (void)n;
+    x->to = pni_store_find_child(
+        r, next, x->from, r->gen.chg_idx + r->gen.chg_off[set[0]],
+        r->gen.chg_off[set[0] + 1] - r->gen.chg_off[set[0]]);
+    return 0;
+}
+
+/* The number of the marking marking s's edge j leads to, looked up when
+ * its transition is not fired yet (UINT32_MAX: not stored; *loaded as
+ * below). */
+static uint32_t succ_lookup(prod_t *c, uint32_t s, uint32_t j, int *loaded)
+{
+    pn_reach_t *r = c->g->r;
+    look_t x = {s, succ(c, s, j)};
+    if (x.to != UINT32_MAX)
+        return x.to;
+    if (!*loaded)
+        pni_store_marking(r, s, r->gen.m);
+    *loaded = 1;
+    if (pni_successor_by(r, r->gen.m, c->g->etr[c->g->s_off[s] + j],
+                         on_lookup, &x))
+        return UINT32_MAX;
+    return x.to;
+}
+
+/* The marking marking s's edge j leads to, into out, computed when its
+ * transition is not fired yet (not stored: *loaded says whether s is in
+ * the generator's marking).  Nonzero (and c->err) on a count past the
+ * largest. */
+static int succ_marking(prod_t *c, uint32_t s, uint32_t j, uint64_t *out,
+                        int *loaded)
+{
+    pn_reach_t *r = c->g->r;
+    uint32_t d = succ(c, s, j);
+    if (d != UINT32_MAX) {
+        pni_store_marking(r, d, out);
+        return 0;
+    }
+    if (!*loaded)
+        pni_store_marking(r, s, r->gen.m);
+    *loaded = 1;
+    if (pni_successor_by(r, r->gen.m, c->g->etr[c->g->s_off[s] + j],
+                         on_copy, out)) {
+        c->err = PN_ERANGE;
+        return 1;
+    }
+    return 0;
+}
+
+/* Frame f's order over its marking s's first n edges (js: the edges
+ * js[0..n) only, a set the automaton guides): the successors of its
+ * product state, each a pair of an automaton transition of q whose
+ * literals hold at s and an edge (the markings of edges not fired yet
+ * computed, not stored).  Where q has an order of its
  * own, nearest first by the heuristic at the edge's marking for the
  * transition's target (so that a branch of the automaton that is about
  * to accept comes before one that needs a long search).  Where it has a
@@ -705,53 +789,92 @@ static double gain(prod_t *c, uint32_t q, const uint64_t *m)
  * as listed), those still on the search first: a cycle there is closed
  * before the search dives into new markings, where a large net rarely
  * comes back.  ORD_NATURAL when neither reorders anything, or when the
- * orders on the stack are too many or there is no room. */
-static void order(prod_t *c, frame_t *f, uint32_t s, uint32_t q, uint64_t n)
+ * orders on the stack are too many or there is no room (with js, an order
+ * always, or -1 returned). */
+static int order(prod_t *c, frame_t *f, uint32_t s, uint32_t q,
+                 const uint32_t *js, uint64_t n)
 {
     const pni_buchi_t *b = c->b;
     uint32_t t0 = b->t_off[q], nt = b->t_off[q + 1] - t0, ns = 0;
     f->ord = ORD_NATURAL;
-    if (!c->heur || !n ||
+    if ((!js && (!c->heur || !n)) ||
         pni_grow((void **)&c->sel, &c->cap_sel, nt + 1, sizeof *c->sel))
-        return;
+        return js ? -1 : 0;
     const unsigned char *v = values_at(c, s);
     for (uint32_t i = 0; i < nt; i++)
         if (pni_buchi_label(b, &b->t[t0 + i], v))
             c->sel[ns++] = i;
     uint64_t np = (uint64_t)ns * n;
-    if (np < 2 || c->nord + np > ORD_MAX ||
-        pni_grow((void **)&c->ord, &c->cap_ord, c->nord + np,
+    if ((!js && np < 2) || c->nord + np > ORD_MAX ||
+        pni_grow((void **)&c->ord, &c->cap_ord, c->nord + np + 1,
                  sizeof *c->ord) ||
-        pni_grow((void **)&c->sc, &c->cap_sc, np, sizeof *c->sc) ||
-        pni_grow((void **)&c->pairs, &c->cap_pairs, np, sizeof *c->pairs))
-        return;
-    int any = 0;
+        pni_grow((void **)&c->sc, &c->cap_sc, np + 1, sizeof *c->sc) ||
+        pni_grow((void **)&c->pairs, &c->cap_pairs, np + 1,
+                 sizeof *c->pairs))
+        return js ? -1 : 0;
+    int any = 0, hq = c->heur && c->heur[q], loaded = 0;
     for (uint32_t j = 0; j < n; j++) {
-        uint32_t d = succ(c, s, j);
-        if (c->heur[q])
-            pni_store_marking(c->g->r, d, c->g->hm);
+        uint32_t e = js ? js[j] : j, d = succ(c, s, e);
+        if (hq && succ_marking(c, s, e, c->g->hm, &loaded))
+            return js ? -1 : 0;
+        if (!hq && c->heur && d == UINT32_MAX)
+            d = succ_lookup(c, s, e, &loaded);
         for (uint32_t x = 0; x < ns; x++) {
             uint32_t k = x * (uint32_t)n + j; /* ties: the listed order */
             uint32_t dst = b->t[t0 + c->sel[x]].dst;
-            double g;
-            if (c->heur[q]) {
+            double g = 0;
+            if (hq) {
                 g = gain(c, dst, c->g->hm);
-            } else {
+            } else if (c->heur) {
                 uint32_t w = find(c, (uint64_t)d << 32 | dst, 0);
                 g = w != UINT32_MAX && !c->dead[w] ? -1 : 0;
             }
             any |= g != 0;
-            c->pairs[k] = (opair_t){c->sel[x], j};
+            c->pairs[k] = (opair_t){c->sel[x], e};
             c->sc[k] = (struct scored){g, k};
         }
     }
-    if (!any && !c->heur[q])
-        return;
-    qsort(c->sc, np, sizeof *c->sc, by_score);
+    if (!any && !hq && !js)
+        return 0;
+    if (any || hq)
+        qsort(c->sc, np, sizeof *c->sc, by_score);
     f->ord = (uint32_t)c->nord;
     f->nsel = (uint32_t)np;
     for (uint64_t k = 0; k < np; k++)
         c->ord[c->nord++] = c->pairs[c->sc[k].k];
+    return 0;
+}
+
+/* The set the automaton guides at product state p (marking s, automaton
+ * state q), when it leaves a successor out: its transitions fired, f's
+ * order made of them (how[p] 4).  Returns 1 then (or on an error, in
+ * c->err), 0 when every successor is to be followed. */
+static int aut_order(prod_t *c, frame_t *f, uint32_t s, uint32_t q)
+{
+    pni_fly_t *g = c->g;
+    uint32_t n = g->s_cnt[s];
+    uint64_t off = g->s_off[s];
+    if (pni_grow((void **)&c->tmp, &c->cap_tmp, 2 * (size_t)n + 1,
+                 sizeof *c->tmp)) {
+        c->err = PN_ENOMEM;
+        return 1;
+    }
+    uint32_t *en = c->tmp, *js = en + n;
+    memcpy(en, g->etr + off, n * sizeof *en);
+    const unsigned char *v = values_at(c, s);
+    pni_store_marking(g->r, s, g->r->gen.m);
+    size_t k = pni_por_aut_set(c->aut, g->r, g->r->gen.m, q, v, en, n);
+    if (k >= n)
+        return 0;
+    /* the set's edges (en keeps their order) */
+    for (uint32_t j = 0, ki = 0; j < n && ki < k; j++)
+        if (g->etr[off + j] == en[ki])
+            js[ki++] = j;
+    if (order(c, f, s, q, js, k))
+        return 0; /* no room for the order: every successor */
+    c->how[f->p] = 4;
+    c->reduced++;
+    return 1;
 }
 
 /* The next edge out of f's state (target key *k, marks *acc): 0 when
@@ -768,26 +891,24 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
         if (c->err)
             return 0;
     }
-    /* a frame's first call: the transitions of its edges fired, their
-     * order chosen */
+    /* a frame's first call: the order of its edges chosen (each edge's
+     * transition is fired when the search first follows it) */
     if (f->ord == ORD_NONE) {
         f->ord = ORD_NATURAL;
-        if (!is_dead(c, s)) {
-            uint64_t n = nsucc(c, f->p, s);
-            if (fire(c, s, (uint32_t)n))
-                return 0;
-            order(c, f, s, q, n);
-        }
-    } else if (!f->ti && !f->ei && !is_dead(c, s) &&
-               fire(c, s, (uint32_t)nsucc(c, f->p, s))) {
-        return 0;
+        if (!is_dead(c, s) && !(c->aut && aut_order(c, f, s, q)))
+            order(c, f, s, q, NULL, nsucc(c, f->p, s));
+        if (c->err)
+            return 0;
     }
+    uint32_t d;
     if (f->ord < ORD_NATURAL) {
         if (f->ei >= f->nsel)
             return 0;
         opair_t x = c->ord[f->ord + f->ei++];
         const pni_btrans_t *t = &b->t[b->t_off[q] + x.ti];
-        *k = (uint64_t)succ(c, s, x.j) << 32 | t->dst;
+        if ((d = target(c, s, x.j)) == UINT32_MAX && c->err)
+            return 0;
+        *k = (uint64_t)d << 32 | t->dst;
         *acc = t->acc;
         return 1;
     }
@@ -796,7 +917,9 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
         const pni_btrans_t *t = &b->t[b->t_off[q] + f->ti];
         if (f->ei < nsucc(c, f->p, s) && (f->ei || pni_buchi_label(
                                                   b, t, values_at(c, s)))) {
-            *k = (uint64_t)succ(c, s, f->ei++) << 32 | t->dst;
+            if ((d = target(c, s, f->ei++)) == UINT32_MAX && c->err)
+                return 0;
+            *k = (uint64_t)d << 32 | t->dst;
             *acc = t->acc;
             return 1;
         }
@@ -991,6 +1114,7 @@ static pn_status_t lasso_of(prod_t *c, uint32_t **out, size_t *len,
     path_t pa = {0};
     pn_status_t st = PN_OK;
     size_t i = 0;
+    c->tracing = 1;
     for (; i < c->ns && c->stk[i].p != root; i++)
         if (append(&pa, c->stk[i].p))
             st = PN_ENOMEM;
@@ -1203,13 +1327,16 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
     c.b = b;
     c.g = g;
     c.deadline = deadline;
-    if (g->por && !pni_por_ltl_formula(g->por, f))
+    if (g->por && !g->aut_always && !pni_por_ltl_formula(g->por, f))
         c.por = g->por;
+    if (g->por && !c.por)
+        c.aut = pni_por_aut_new(g->por, b);
     uint32_t *chain = NULL;
     size_t len = 0, at = 0;
     st = run(&c, value, path ? &chain : NULL, &len, &at);
     g->states = c.np;
     g->reduced = c.reduced;
+    pni_por_aut_free(c.aut);
     if (!st && path && !*value && chain) {
         st = pni_path_of(g->r, chain, len, path);
         *loop = at;
@@ -1217,6 +1344,11 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
     free(chain);
     pni_buchi_free(b);
     return st;
+}
+
+void pni_fly_aut_always(pni_fly_t *g, int on)
+{
+    g->aut_always = on;
 }
 
 void pni_fly_last(const pni_fly_t *g, size_t *states, uint64_t *reduced)

@@ -436,6 +436,41 @@ static inline void set_field(const pn_reach_t *r, uint64_t *key, uint32_t p,
     /* exact: the member that takes the token is set too */
 }
 
+/* The packed form of m, parent's successor by a transition that changes
+ * the places chg[0..nchg) only, into the store's key: the parent's with
+ * those fields rewritten. */
+static void child_key(pn_reach_t *r, const uint64_t *m, uint32_t parent,
+                      const uint32_t *chg, size_t nchg)
+{
+    size_t bytes = r->lay.stride, words = (bytes + 7) / 8;
+    if (r->store.pkey_for != parent) {
+        r->store.pkey[words - 1] = 0;
+        memcpy(r->store.pkey, state_at(r, parent), bytes);
+        r->store.pkey_for = parent;
+    }
+    memcpy(r->store.key, r->store.pkey, words * 8);
+    for (size_t k = 0; k < nchg; k++)
+        set_field(r, r->store.key, chg[k], m[chg[k]]);
+}
+
+uint32_t pni_store_find_child(pn_reach_t *r, const uint64_t *m,
+                              uint32_t parent, const uint32_t *chg,
+                              size_t nchg)
+{
+    if (r->sym)
+        return pni_store_find(r, m);
+    for (size_t k = 0; k < nchg; k++)
+        if (m[chg[k]] > r->lay.lim[chg[k]])
+            return NO_STATE;
+    if (!r->store.slots)
+        return NO_STATE;
+    child_key(r, m, parent, chg, nchg);
+    uint32_t found;
+    probe(r, r->store.key,
+          hash_bytes((const uint8_t *)r->store.key, r->lay.stride), &found);
+    return found;
+}
+
 /* Finds marking m, or adds it as a new state with the given parent;
  * *index gets its number, *added whether it is new.  With chg (a
  * successor of parent by a transition changing the places chg[0..nchg)
@@ -465,15 +500,7 @@ pn_status_t pni_store_find_or_add(pn_reach_t *r, const uint64_t *m,
         return st;
     size_t bytes = r->lay.stride;
     if (chg && fits) {
-        size_t words = (bytes + 7) / 8;
-        if (r->store.pkey_for != parent) {
-            r->store.pkey[words - 1] = 0;
-            memcpy(r->store.pkey, state_at(r, parent), bytes);
-            r->store.pkey_for = parent;
-        }
-        memcpy(r->store.key, r->store.pkey, words * 8);
-        for (size_t k = 0; k < nchg; k++)
-            set_field(r, r->store.key, chg[k], m[chg[k]]);
+        child_key(r, m, parent, chg, nchg);
     } else {
         pack(r, r->store.key, m);
     }
@@ -661,36 +688,42 @@ pn_status_t pn_reach_marking(const pn_reach_t *r, uint64_t i, uint64_t *m)
     return PN_OK;
 }
 
-int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
+uint32_t pni_store_find(const pn_reach_t *rc, const uint64_t *m)
 {
+    pn_reach_t *r = (pn_reach_t *)rc; /* scratch buffers only */
     if (!r || !m)
-        return 0;
+        return NO_STATE;
     if (r->sym) {
         pni_sym_canon(r->sym, m, r->sym_m);
         m = r->sym_m;
     }
     for (uint32_t p = 0; p < r->np; p++)
         if (m[p] > r->lay.lim[p])
-            return 0;
+            return NO_STATE;
     if (!r->store.slots)
-        return 0;
+        return NO_STATE;
     /* m must keep the invariants that the packed form leaves out */
     for (uint32_t g = 0; g < r->lay.ngroups; g++) {
         uint64_t n = 0;
         for (uint32_t k = r->lay.g_off[g]; k < r->lay.g_off[g + 1]; k++)
             n += m[r->lay.g_pl[k]];
         if (n > 1 || (r->lay.g_exact[g] && n != 1))
-            return 0;
+            return NO_STATE;
     }
     memcpy(r->store.cmp, m, r->np * sizeof *m);
     derive(r, r->store.cmp);
     if (memcmp(r->store.cmp, m, r->np * sizeof *m))
-        return 0;
+        return NO_STATE;
     pack(r, r->store.key, m);
     uint32_t found;
     probe(r, r->store.key,
           hash_bytes((const uint8_t *)r->store.key, r->lay.stride), &found);
-    return found != NO_STATE;
+    return found;
+}
+
+int pn_reach_contains(const pn_reach_t *r, const uint64_t *m)
+{
+    return pni_store_find(r, m) != NO_STATE;
 }
 
 void pni_reach_layout(const pn_reach_t *r, size_t *groups, size_t *exact,

@@ -130,6 +130,8 @@ struct pni_por {
     unsigned char *vis; /* LTL: the transitions that can change an atom */
     const uint32_t *en_list;
     uint64_t reduced;  /* markings where the set left an enabled one out */
+    pnode_t *atoms;    /* the automaton's atoms (sets it guides) */
+    size_t natoms;
 };
 
 static void free_node(pnode_t *n)
@@ -150,6 +152,9 @@ void pni_por_free(pni_por_t *s)
     for (size_t i = 0; s->roots && i < s->nq; i++)
         free_node(&s->roots[i]);
     free(s->roots);
+    for (size_t i = 0; i < s->natoms; i++)
+        free_node(&s->atoms[i]);
+    free(s->atoms);
     free(s->ta_off);
     free(s->ta);
     for (int k = 0; k < L_N; k++) {
@@ -755,6 +760,282 @@ size_t pni_por_ltl_filter(pni_por_t *s, const uint64_t *m, uint32_t *en,
             en[k2++] = en[k];
     s->reduced++;
     return k2;
+}
+
+/* ---- sets the automaton guides ------------------------------------------
+ *
+ * The LTL product on the fly fires, at a product state (m, q) where the
+ * automaton can only stay in q, a set St(m, q) that keeps every way out
+ * of q (the reduction driven by the automaton of Jensen, Srba, Ulrik and
+ * Virenfeldt, 2022, as verifypn's SafeAutStubbornSet; the argument below
+ * is ours, for transition-based marks).  Of q's self-loops, those with
+ * the fewest marks A "stay" (their labels' disjunction ret(q)); prog(q)
+ * is the disjunction of the labels of q's other transitions (to other
+ * states, or self-loops with other marks).  q qualifies when it has a
+ * self-loop and ret(q) no deadlock atom; (m, q) is reduced when prog(q)
+ * is false at m and ret(q) true.  St(m, q) is closed under W (as above),
+ * holds the seeds of prog(q) (R: for each transition of prog, those of
+ * one false literal of its label), and no enabled transition that can
+ * change an atom of ret(q) (else every enabled transition is fired);
+ * when A is every mark it also holds an enabled transition whose
+ * disablers it holds (D2).
+ *
+ * Why an accepting run of the product from (m, q) has one in the reduced
+ * product.  (1) A run that reaches a marking T where prog(q) holds,
+ * staying in q on m, m1, .., m(k-1) by transitions t1 .. tk (so ret(q)
+ * holds there; take the first such T): the reduced product goes from
+ * (m, q) to (T, q) in k steps, each staying (marks A).  Induction on k:
+ * at a state fully expanded, follow t1.  Else by R some ti is in St(m, q)
+ * (the path reaches prog), the first one; by W it is enabled and
+ * m -ti t1 .. t(i-1) t(i+1) .. tk-> T.  The markings the new sequence
+ * passes differ from m, .., m(i-1) only in places ti changes, which no
+ * atom of ret(q) reads (ti is enabled in St), so ret(q) holds at each:
+ * k - 1 steps from m.ti to T, staying.  From (T, q), fully expanded, the
+ * run goes on as before.  (2) A run that stays in q for ever and meets
+ * prog(q) only finitely often: after the last time it stays with marks
+ * A, accepting only when A is every mark.  Then from every state (m, q)
+ * the reduced product expands with an infinite path w from m along which
+ * ret(q) holds, it has a successor with one: fully expanded, by w's
+ * first transition; else if w fires a transition of St(m, q), the first,
+ * ti, moves to the front as in (1); else D2's transition t stays enabled
+ * along all of w (no transition outside St disables it), so w is not
+ * finite (no dead end) and m.t has w shifted by t (W), ret(q) again
+ * unchanged.  The reduced product is finite, so that infinite path
+ * closes a cycle of marks A.  Every segment of an accepting run maps to
+ * one of the same length and marks, so the reduced product has an
+ * accepting run too, hence an accepting cycle; the reverse holds since it
+ * is part of the full product.  Dead markings fit: one where prog(q)
+ * fails stays in q for ever, as (2).  Nothing here asks the formula to
+ * be without next (each segment keeps its length), and no proviso is
+ * needed for cycles: (1) shortens the path at each step, and (2) needs
+ * no fairness, any cycle in q accepting. */
+
+static int aut_atoms(pni_por_t *s, const pn_qformula_t *const *atoms,
+                     size_t n)
+{
+    for (size_t i = 0; i < s->natoms; i++)
+        free_node(&s->atoms[i]);
+    free(s->atoms);
+    s->natoms = 0;
+    s->atoms = calloc(n + 1, sizeof *s->atoms);
+    int64_t *c = calloc(s->np + 1, sizeof *c);
+    int bad = !s->atoms || !c;
+    for (size_t i = 0; !bad && i < n; i++) {
+        s->natoms = i + 1;
+        bad = build_node(s, atoms[i], c, &s->atoms[i]);
+    }
+    free(c);
+    return bad ? -1 : 0;
+}
+
+/* The transitions that can change the value of f's atoms, added to vis:
+ * 0, or -1 (as visible()). */
+static int visible_into(pni_por_t *s, const pn_qformula_t *f,
+                        unsigned char *vis)
+{
+    unsigned char *keep = s->vis;
+    int64_t *c = calloc(s->np + 1, sizeof *c);
+    s->vis = vis;
+    int ret = c ? visible(s, f, c) : -1;
+    s->vis = keep;
+    free(c);
+    return ret;
+}
+
+/* The closure of the set under W, none enabled in vis: nonzero when an
+ * enabled transition of vis joins it (or a disabled one with no reason). */
+static int aut_closure(pni_por_t *s, const uint64_t *m,
+                       const unsigned char *vis)
+{
+    while (s->ns && s->nen_in < s->ne) {
+        uint32_t t = s->stack[--s->ns];
+        if (s->en[t] && vis[t])
+            return 1;
+        if (s->en[t])
+            add_dependents(s, t);
+        else if (add_enablers(s, m, t) < 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The transitions of en[0..ne) (enabled at m) that St(m, q) keeps, in
+ * order, their number returned (ne: every one): the seeds of lits (each
+ * an atom * 2 + 1 when negated, false at m), closed under W, none
+ * enabled in vis; with key, an enabled one that no sequence outside the
+ * set disables (D2: every transition that can is added): one of the set
+ * if it has one, the one with the fewest transitions that can. */
+static size_t aut_filter(pni_por_t *s, const pn_reach_t *r,
+                         const uint64_t *m, uint32_t *en, size_t ne,
+                         const uint32_t *lits, size_t nlits,
+                         const unsigned char *vis, int key)
+{
+    if (!ne)
+        return 0;
+    if (++s->gen == 0) {
+        memset(s->mark, 0, s->nt * sizeof *s->mark);
+        s->gen = 1;
+    }
+    for (size_t k = 0; k < ne; k++)
+        s->en[en[k]] = 1;
+    s->ns = s->nen_in = 0;
+    s->ne = ne;
+    s->en_list = en;
+    int full = 0;
+    for (size_t i = 0; !full && i < nlits; i++)
+        full = lits[i] / 2 >= s->natoms ||
+               seed(s, r, &s->atoms[lits[i] / 2], (int)(lits[i] & 1), m);
+    full = full || aut_closure(s, m, vis);
+    if (!full && key) {
+        /* one of the set's enabled transitions, else an invisible one */
+        uint32_t k = UINT32_MAX;
+        int in = 0;
+        for (size_t i = 0; i < ne; i++) {
+            uint32_t t = en[i];
+            int tin = s->mark[t] == s->gen;
+            if (vis[t] || (in && !tin))
+                continue;
+            if (k == UINT32_MAX || tin > in || s->ndis[t] < s->ndis[k]) {
+                k = t;
+                in = tin;
+            }
+        }
+        full = k == UINT32_MAX;
+        if (!full) {
+            add(s, k);
+            add_disablers(s, k);
+            full = aut_closure(s, m, vis);
+        }
+    }
+    for (size_t k = 0; k < ne; k++)
+        s->en[en[k]] = 0;
+    if (full || s->nen_in >= ne)
+        return ne;
+    size_t k2 = 0;
+    for (size_t k = 0; k < ne; k++)
+        if (s->mark[en[k]] == s->gen)
+            en[k2++] = en[k];
+    s->reduced++;
+    return k2;
+}
+
+struct pni_aut {
+    pni_por_t *s;
+    const pni_buchi_t *b;
+    unsigned char **vis;   /* per automaton state that qualifies: the
+                              transitions that can change an atom of its
+                              self-loops (NULL: it does not qualify) */
+    uint64_t *stay;        /* per state: the marks of the self-loops that
+                              stay (every mark: its sets hold a key) */
+    uint32_t *lits;        /* room for a literal per transition */
+};
+
+void pni_por_aut_free(pni_aut_t *a)
+{
+    if (!a)
+        return;
+    for (size_t q = 0; a->vis && q < a->b->nstates; q++)
+        free(a->vis[q]);
+    free(a->vis);
+    free(a->stay);
+    free(a->lits);
+    free(a);
+}
+
+/* The marks of q's self-loops that stay (*acc: the fewest marks of any,
+ * UINT64_MAX when q has none); the transitions that can change an atom of
+ * those self-loops into vis (nt).  Nonzero when q does not qualify. */
+static int retarding(pni_por_t *s, const pni_buchi_t *b, uint32_t q,
+                     unsigned char *vis, uint64_t *acc)
+{
+    *acc = UINT64_MAX;
+    int fewest = 65;
+    for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+        uint64_t a = b->t[i].acc & b->all;
+        if (b->t[i].dst == q && __builtin_popcountll(a) < fewest) {
+            fewest = __builtin_popcountll(a);
+            *acc = a;
+        }
+    }
+    for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+        const pni_btrans_t *t = &b->t[i];
+        if (t->dst != q || (t->acc & b->all) != *acc)
+            continue;
+        for (uint32_t k = 0; k < t->nlits; k++)
+            if (visible_into(s, b->atoms[b->lits[t->lit_off + k] / 2], vis))
+                return -1;
+    }
+    return *acc == UINT64_MAX;
+}
+
+pni_aut_t *pni_por_aut_new(pni_por_t *s, const pni_buchi_t *b)
+{
+    pni_aut_t *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->s = s;
+    a->b = b;
+    a->vis = calloc(b->nstates + 1, sizeof *a->vis);
+    a->stay = calloc(b->nstates + 1, sizeof *a->stay);
+    a->lits = malloc((b->t_off[b->nstates] + 1) * sizeof *a->lits);
+    int any = 0;
+    if (!a->vis || !a->stay || !a->lits || aut_atoms(s, b->atoms, b->natoms)) {
+        pni_por_aut_free(a);
+        return NULL;
+    }
+    for (uint32_t q = 0; q < b->nstates; q++) {
+        unsigned char *v = calloc(s->nt + 1, 1);
+        if (!v) {
+            pni_por_aut_free(a);
+            return NULL;
+        }
+        if (!retarding(s, b, q, v, &a->stay[q])) {
+            a->vis[q] = v;
+            any = 1;
+        } else {
+            free(v);
+        }
+    }
+    if (!any) {
+        pni_por_aut_free(a);
+        return NULL;
+    }
+    return a;
+}
+
+size_t pni_por_aut_set(pni_aut_t *a, const pn_reach_t *r, const uint64_t *m,
+                       uint32_t q, const unsigned char *value, uint32_t *en,
+                       size_t ne)
+{
+    const pni_buchi_t *b = a->b;
+    if (!a->vis[q] || !ne)
+        return ne;
+    size_t nl = 0;
+    int stay = 0;
+    for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+        const pni_btrans_t *t = &b->t[i];
+        int ret = t->dst == q && (t->acc & b->all) == a->stay[q];
+        if (pni_buchi_label(b, t, value)) {
+            if (!ret)
+                return ne; /* prog(q) holds: every successor */
+            stay = 1;
+            continue;
+        }
+        if (ret)
+            continue;
+        /* a false literal of the label: every path out passes its seeds */
+        for (uint32_t k = 0; k < t->nlits; k++) {
+            uint32_t l = b->lits[t->lit_off + k];
+            if ((value[l / 2] != 0) == (l & 1)) {
+                a->lits[nl++] = l;
+                break;
+            }
+        }
+    }
+    if (!stay)
+        return ne; /* no successor in q: nothing to keep */
+    return aut_filter(a->s, r, m, en, ne, a->lits, nl, a->vis[q],
+                      a->stay[q] == b->all);
 }
 
 uint64_t pn_reach_stubborn(const pn_reach_t *r)

@@ -585,11 +585,9 @@ static int seeds(pni_por_t *s, const pn_reach_t *r, const uint64_t *m)
     return 0;
 }
 
-size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
-                      uint32_t *en, size_t ne)
+/* A new set, empty, at a marking whose enabled transitions are en[0..ne). */
+static void set_begin(pni_por_t *s, const uint32_t *en, size_t ne)
 {
-    if (ne <= 1)
-        return ne;
     if (++s->gen == 0) {
         memset(s->mark, 0, s->nt * sizeof *s->mark);
         s->gen = 1;
@@ -599,6 +597,30 @@ size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
     s->ns = s->nen_in = 0;
     s->ne = ne;
     s->en_list = en;
+}
+
+/* The set's enabled transitions kept in en[0..ne), in order, their number
+ * returned: ne when full (every one is fired) or the set holds them all. */
+static size_t set_end(pni_por_t *s, uint32_t *en, size_t ne, int full)
+{
+    for (size_t k = 0; k < ne; k++)
+        s->en[en[k]] = 0;
+    if (full || s->nen_in >= ne)
+        return ne;
+    size_t k2 = 0;
+    for (size_t k = 0; k < ne; k++)
+        if (s->mark[en[k]] == s->gen)
+            en[k2++] = en[k];
+    s->reduced++;
+    return k2;
+}
+
+size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
+                      uint32_t *en, size_t ne)
+{
+    if (ne <= 1)
+        return ne;
+    set_begin(s, en, ne);
     int full = seeds(s, r, m);
     while (!full && s->ns && s->nen_in < ne) {
         uint32_t t = s->stack[--s->ns];
@@ -607,17 +629,7 @@ size_t pni_por_filter(pni_por_t *s, const pn_reach_t *r, const uint64_t *m,
         else if (add_enablers(s, m, t) < 0)
             full = 1;
     }
-    for (size_t k = 0; k < ne; k++)
-        s->en[en[k]] = 0;
-    size_t k2 = ne;
-    if (!full && s->nen_in < ne) {
-        k2 = 0;
-        for (size_t k = 0; k < ne; k++)
-            if (s->mark[en[k]] == s->gen)
-                en[k2++] = en[k];
-        s->reduced++;
-    }
-    return k2;
+    return set_end(s, en, ne, full);
 }
 
 /* ---- sets that keep LTL without next -------------------------------------
@@ -719,19 +731,13 @@ size_t pni_por_ltl_filter(pni_por_t *s, const uint64_t *m, uint32_t *en,
 {
     if (ne <= 1)
         return ne;
-    if (++s->gen == 0) {
-        memset(s->mark, 0, s->nt * sizeof *s->mark);
-        s->gen = 1;
-    }
+    set_begin(s, en, ne);
     /* the key: an invisible enabled transition, the fewest disablers */
     uint32_t key = UINT32_MAX;
-    for (size_t k = 0; k < ne; k++) {
-        s->en[en[k]] = 1;
+    for (size_t k = 0; k < ne; k++)
         if (!s->vis[en[k]] && (key == UINT32_MAX ||
                                s->ndis[en[k]] < s->ndis[key]))
             key = en[k];
-    }
-    s->ns = s->nen_in = 0;
     int full = key == UINT32_MAX;
     if (!full) {
         add(s, key);
@@ -750,16 +756,7 @@ size_t pni_por_ltl_filter(pni_por_t *s, const uint64_t *m, uint32_t *en,
         else if (add_enablers(s, m, t) < 0)
             full = 1;
     }
-    for (size_t k = 0; k < ne; k++)
-        s->en[en[k]] = 0;
-    if (full || s->ns || s->nen_in >= ne)
-        return ne;
-    size_t k2 = 0;
-    for (size_t k = 0; k < ne; k++)
-        if (s->mark[en[k]] == s->gen)
-            en[k2++] = en[k];
-    s->reduced++;
-    return k2;
+    return set_end(s, en, ne, full || s->ns);
 }
 
 /* ---- sets the automaton guides ------------------------------------------
@@ -872,15 +869,7 @@ static size_t aut_filter(pni_por_t *s, const pn_reach_t *r,
 {
     if (!ne)
         return 0;
-    if (++s->gen == 0) {
-        memset(s->mark, 0, s->nt * sizeof *s->mark);
-        s->gen = 1;
-    }
-    for (size_t k = 0; k < ne; k++)
-        s->en[en[k]] = 1;
-    s->ns = s->nen_in = 0;
-    s->ne = ne;
-    s->en_list = en;
+    set_begin(s, en, ne);
     int full = 0;
     for (size_t i = 0; !full && i < nlits; i++)
         full = lits[i] / 2 >= s->natoms ||
@@ -907,16 +896,7 @@ static size_t aut_filter(pni_por_t *s, const pn_reach_t *r,
             full = aut_closure(s, m, vis);
         }
     }
-    for (size_t k = 0; k < ne; k++)
-        s->en[en[k]] = 0;
-    if (full || s->nen_in >= ne)
-        return ne;
-    size_t k2 = 0;
-    for (size_t k = 0; k < ne; k++)
-        if (s->mark[en[k]] == s->gen)
-            en[k2++] = en[k];
-    s->reduced++;
-    return k2;
+    return set_end(s, en, ne, full);
 }
 
 struct pni_aut {

@@ -101,7 +101,7 @@ static void usage(FILE *out)
         "                        enabled transition (default: only a\n"
         "                        stubborn set of the open queries, with\n"
         "                        interleaving: the same answers from fewer\n"
-        "                        markings; LTL without X on the fly too)\n"
+        "                        markings; LTL on the fly too)\n"
         "      --symmetry        store one marking per orbit of the net's\n"
         "                        automorphisms that permute identical parts\n"
         "                        (the warps of one program), each checked\n"

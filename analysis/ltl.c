@@ -45,7 +45,9 @@ typedef struct {
 
 #define ORD_NONE UINT32_MAX
 #define ORD_NATURAL (UINT32_MAX - 1)
-/* the most pairs the orders of the frames on the stack hold together */
+/* the most pairs the orders of the frames on the stack hold together
+ * (the heuristic's orders leave half of it to the sets the automaton
+ * guides, which are lost without one) */
 #define ORD_MAX (UINT32_C(1) << 24)
 
 typedef struct {
@@ -805,7 +807,7 @@ static int order(prod_t *c, frame_t *f, uint32_t s, uint32_t q,
         if (pni_buchi_label(b, &b->t[t0 + i], v))
             c->sel[ns++] = i;
     uint64_t np = (uint64_t)ns * n;
-    if ((!js && np < 2) || c->nord + np > ORD_MAX ||
+    if ((!js && np < 2) || c->nord + np > (js ? ORD_MAX : ORD_MAX / 2) ||
         pni_grow((void **)&c->ord, &c->cap_ord, c->nord + np + 1,
                  sizeof *c->ord) ||
         pni_grow((void **)&c->sc, &c->cap_sc, np + 1, sizeof *c->sc) ||
@@ -1072,7 +1074,8 @@ static uint64_t bfs(prod_t *c, uint32_t from, uint64_t m, uint32_t target,
         frame_t f = {q[qh], 0, 0, ORD_NATURAL, 0};
         uint64_t k, acc;
         while (next_edge(c, &f, &k, &acc)) {
-            uint32_t w = find(c, k, 0);
+            /* (an edge not fired: not followed by the search) */
+            uint32_t w = k >> 32 == UINT32_MAX ? UINT32_MAX : find(c, k, 0);
             if (w == UINT32_MAX || w < root || c->dead[w])
                 continue;
             if (m ? (acc & m) != 0 : w == target) {

@@ -774,8 +774,8 @@ size_t pni_por_ltl_filter(pni_por_t *s, const uint64_t *m, uint32_t *en,
  * holds the seeds of prog(q) (R: for each transition of prog, those of
  * one false literal of its label), and no enabled transition that can
  * change an atom of ret(q) (else every enabled transition is fired);
- * when A is every mark it also holds an enabled transition whose
- * disablers it holds (D2).
+ * when A is every mark it also holds an enabled transition (invisible
+ * then, as every enabled one) whose disablers it holds (D2).
  *
  * Why an accepting run of the product from (m, q) has one in the reduced
  * product.  (1) A run that reaches a marking T where prog(q) holds,
@@ -785,8 +785,8 @@ size_t pni_por_ltl_filter(pni_por_t *s, const uint64_t *m, uint32_t *en,
  * at a state fully expanded, follow t1.  Else by R some ti is in St(m, q)
  * (the path reaches prog), the first one; by W it is enabled and
  * m -ti t1 .. t(i-1) t(i+1) .. tk-> T.  The markings the new sequence
- * passes differ from m, .., m(i-1) only in places ti changes, which no
- * atom of ret(q) reads (ti is enabled in St), so ret(q) holds at each:
+ * passes differ from m, .., m(i-1) only by what ti does, which changes
+ * the value of no atom of ret(q) (ti is enabled in St), so ret(q) holds:
  * k - 1 steps from m.ti to T, staying.  From (T, q), fully expanded, the
  * run goes on as before.  (2) A run that stays in q for ever and meets
  * prog(q) only finitely often: after the last time it stays with marks
@@ -797,15 +797,16 @@ size_t pni_por_ltl_filter(pni_por_t *s, const uint64_t *m, uint32_t *en,
  * ti, moves to the front as in (1); else D2's transition t stays enabled
  * along all of w (no transition outside St disables it), so w is not
  * finite (no dead end) and m.t has w shifted by t (W), ret(q) again
- * unchanged.  The reduced product is finite, so that infinite path
- * closes a cycle of marks A.  Every segment of an accepting run maps to
- * one of the same length and marks, so the reduced product has an
- * accepting run too, hence an accepting cycle; the reverse holds since it
- * is part of the full product.  Dead markings fit: one where prog(q)
- * fails stays in q for ever, as (2).  Nothing here asks the formula to
- * be without next (each segment keeps its length), and no proviso is
- * needed for cycles: (1) shortens the path at each step, and (2) needs
- * no fairness, any cycle in q accepting. */
+ * unchanged.  On a bounded net the reduced product is finite, so that
+ * infinite path closes a cycle of marks A (an unbounded one may run into a
+ * limit instead: no answer, never a wrong one).  Every segment of an
+ * accepting run maps to one of the same length and marks, so the reduced
+ * product has an accepting run too, hence an accepting cycle; the reverse
+ * holds since it is part of the full product.  Dead markings fit: one
+ * where prog(q) fails stays in q for ever, as (2).  Nothing here asks the
+ * formula to be without next (each segment keeps its length), and no
+ * proviso is needed for cycles: (1) shortens the path at each step, and
+ * (2) needs no fairness, any cycle in q accepting. */
 
 static int aut_atoms(pni_por_t *s, const pn_qformula_t *const *atoms,
                      size_t n)
@@ -914,6 +915,12 @@ void pni_por_aut_free(pni_aut_t *a)
 {
     if (!a)
         return;
+    /* (the atoms' nodes point into the formula) */
+    for (size_t i = 0; i < a->s->natoms; i++)
+        free_node(&a->s->atoms[i]);
+    free(a->s->atoms);
+    a->s->atoms = NULL;
+    a->s->natoms = 0;
     for (size_t q = 0; a->vis && q < a->b->nstates; q++)
         free(a->vis[q]);
     free(a->vis);
@@ -922,13 +929,12 @@ void pni_por_aut_free(pni_aut_t *a)
     free(a);
 }
 
-/* The marks of q's self-loops that stay (*acc: the fewest marks of any,
- * UINT64_MAX when q has none); the transitions that can change an atom of
- * those self-loops into vis (nt).  Nonzero when q does not qualify. */
+/* The marks of q's self-loops that stay (*acc: the fewest marks of any);
+ * the transitions that can change an atom of those self-loops into vis
+ * (nt).  Nonzero when q does not qualify (no self-loop, a deadlock atom). */
 static int retarding(pni_por_t *s, const pni_buchi_t *b, uint32_t q,
                      unsigned char *vis, uint64_t *acc)
 {
-    *acc = UINT64_MAX;
     int fewest = 65;
     for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
         uint64_t a = b->t[i].acc & b->all;
@@ -937,6 +943,8 @@ static int retarding(pni_por_t *s, const pni_buchi_t *b, uint32_t q,
             *acc = a;
         }
     }
+    if (fewest == 65)
+        return 1; /* no self-loop */
     for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
         const pni_btrans_t *t = &b->t[i];
         if (t->dst != q || (t->acc & b->all) != *acc)
@@ -945,11 +953,14 @@ static int retarding(pni_por_t *s, const pni_buchi_t *b, uint32_t q,
             if (visible_into(s, b->atoms[b->lits[t->lit_off + k] / 2], vis))
                 return -1;
     }
-    return *acc == UINT64_MAX;
+    return 0;
 }
 
 pni_aut_t *pni_por_aut_new(pni_por_t *s, const pni_buchi_t *b)
 {
+    /* a table of nt bytes per state: none past 256 MiB */
+    if ((uint64_t)b->nstates * (s->nt + 1) > (UINT64_C(1) << 28))
+        return NULL;
     pni_aut_t *a = calloc(1, sizeof *a);
     if (!a)
         return NULL;
@@ -959,7 +970,8 @@ pni_aut_t *pni_por_aut_new(pni_por_t *s, const pni_buchi_t *b)
     a->stay = calloc(b->nstates + 1, sizeof *a->stay);
     a->lits = malloc((b->t_off[b->nstates] + 1) * sizeof *a->lits);
     int any = 0;
-    if (!a->vis || !a->stay || !a->lits || aut_atoms(s, b->atoms, b->natoms)) {
+    if (!a->vis || !a->stay || !a->lits ||
+        aut_atoms(s, b->atoms, b->natoms)) {
         pni_por_aut_free(a);
         return NULL;
     }

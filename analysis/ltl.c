@@ -737,42 +737,42 @@ static int on_lookup(pn_reach_t *r, const uint32_t *set, size_t n,
     return 0;
 }
 
-/* The number of the marking marking s's edge j leads to, looked up when
- * its transition is not fired yet (UINT32_MAX: not stored; *loaded as
- * below). */
-static uint32_t succ_lookup(prod_t *c, uint32_t s, uint32_t j, int *loaded)
+/* Marking s's successor by the transition of its edge j (not fired yet),
+ * computed and handed to fn with ctx, not stored (*loaded says whether s
+ * is in the generator's marking): pni_successor_by()'s value. */
+static int unfired(prod_t *c, uint32_t s, uint32_t j, int *loaded,
+                   pni_visit_fn fn, void *ctx)
 {
     pn_reach_t *r = c->g->r;
-    look_t x = {s, succ(c, s, j)};
-    if (x.to != UINT32_MAX)
-        return x.to;
     if (!*loaded)
         pni_store_marking(r, s, r->gen.m);
     *loaded = 1;
-    if (pni_successor_by(r, r->gen.m, c->g->etr[c->g->s_off[s] + j],
-                         on_lookup, &x))
+    return pni_successor_by(r, r->gen.m, c->g->etr[c->g->s_off[s] + j], fn,
+                            ctx);
+}
+
+/* The number of the marking s's edge j leads to, looked up when its
+ * transition is not fired yet (UINT32_MAX: not stored, or past the
+ * largest count, for the order only). */
+static uint32_t succ_lookup(prod_t *c, uint32_t s, uint32_t j, int *loaded)
+{
+    look_t x = {s, succ(c, s, j)};
+    if (x.to == UINT32_MAX && unfired(c, s, j, loaded, on_lookup, &x))
         return UINT32_MAX;
     return x.to;
 }
 
-/* The marking marking s's edge j leads to, into out, computed when its
- * transition is not fired yet (not stored: *loaded says whether s is in
- * the generator's marking).  Nonzero (and c->err) on a count past the
- * largest. */
+/* The marking s's edge j leads to, into out, computed when its transition
+ * is not fired yet.  Nonzero (and c->err) on a count past the largest. */
 static int succ_marking(prod_t *c, uint32_t s, uint32_t j, uint64_t *out,
                         int *loaded)
 {
-    pn_reach_t *r = c->g->r;
     uint32_t d = succ(c, s, j);
     if (d != UINT32_MAX) {
-        pni_store_marking(r, d, out);
+        pni_store_marking(c->g->r, d, out);
         return 0;
     }
-    if (!*loaded)
-        pni_store_marking(r, s, r->gen.m);
-    *loaded = 1;
-    if (pni_successor_by(r, r->gen.m, c->g->etr[c->g->s_off[s] + j],
-                         on_copy, out)) {
+    if (unfired(c, s, j, loaded, on_copy, out)) {
         c->err = PN_ERANGE;
         return 1;
     }

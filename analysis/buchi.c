@@ -10,10 +10,14 @@
  * marked as not fulfilled on that transition; a run is accepting when,
  * for every until, infinitely many of its transitions fulfil it.
  *
- * Simplifications: constants folded, a node made once for equal operands
- * (F F f is F f, G G f is G f), literals that contradict each other drop
- * their transition, and a transition is dropped when another one to the
- * same state asks no more literals and fulfils at least its untils.
+ * Simplifications: the formula rewritten as it is put in negation normal
+ * form (mk(): constants folded, equal operands one node, and the
+ * rewritings of Spot's basic simplifier and of Somenzi and Bloem, which
+ * the contest's formulas need: they nest F, G and X where these change
+ * nothing); literals that contradict each other drop their transition; a
+ * transition is dropped when another one to the same state asks no more
+ * literals and fulfils at least its untils; and the states that accept
+ * the same words for the same reasons (bisimilar) made one (merge()).
  */
 #include <config.h>
 #include <stdlib.h>
@@ -27,6 +31,7 @@ enum { L_TRUE, L_FALSE, L_LIT, L_AND, L_OR, L_X, L_U, L_R };
 typedef struct {
     int op;
     uint32_t a, b;      /* L_LIT: atom, negated; else the operands */
+    unsigned char ev, un; /* eventual, universal (node()) */
 } lnode_t;
 
 /* the most untils (one acceptance mark each, in a 64-bit mask) and
@@ -68,35 +73,15 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
-static uint32_t mk(tab_t *tb, int op, uint32_t a, uint32_t b)
+/* The node (op, a, b), made once.  Two properties of its language come
+ * with it (Etessami and Holzmann; Somenzi and Bloem): eventual, when a
+ * word satisfies it as soon as some suffix does (f is F f: F g, X e,
+ * e and e', e or e', f U e, e R e'), and universal, when every suffix of
+ * a word that satisfies it does (f is G f: G g, X u, u and u', u or u',
+ * u U u', f R u).  A formula both is decided by any suffix of the word
+ * (F G p, G F p): X, F and G leave it as it is. */
+static uint32_t node(tab_t *tb, int op, uint32_t a, uint32_t b)
 {
-    if (op == L_AND || op == L_OR) {
-        uint32_t unit = op == L_AND ? L_TRUE : L_FALSE;
-        uint32_t zero = op == L_AND ? L_FALSE : L_TRUE;
-        if (a == zero || b == zero)
-            return zero;
-        if (a == unit || a == b)
-            return b;
-        if (b == unit)
-            return a;
-        if (a > b) { /* commutative: one order */
-            uint32_t s = a;
-            a = b;
-            b = s;
-        }
-    } else if (op == L_X && (a == L_TRUE || a == L_FALSE)) {
-        return a;
-    } else if (op == L_U || op == L_R) {
-        /* f U true, f R true: true; f U false, f R false: false;
-         * false U g, true R g: g; F F g = F g, G G g = G g */
-        if (b == L_TRUE || b == L_FALSE)
-            return b;
-        if (a == (op == L_U ? L_FALSE : L_TRUE))
-            return b;
-        if (tb->node[b].op == op && tb->node[b].a == a &&
-            (a == L_TRUE || a == L_FALSE))
-            return b;
-    }
     for (size_t i = 0; i < tb->n; i++)
         if (tb->node[i].op == op && tb->node[i].a == a && tb->node[i].b == b)
             return (uint32_t)i;
@@ -104,8 +89,166 @@ static uint32_t mk(tab_t *tb, int op, uint32_t a, uint32_t b)
         tb->oom = 1;
         return L_FALSE;
     }
-    tb->node[tb->n] = (lnode_t){op, a, b};
+    lnode_t nd = {op, a, b, 1, 1};
+    if (op == L_LIT) {
+        nd.ev = nd.un = 0;
+    } else if (op != L_TRUE && op != L_FALSE) {
+        const lnode_t *x = &tb->node[a], *y = &tb->node[op == L_X ? a : b];
+        nd.ev = x->ev && y->ev;
+        nd.un = x->un && y->un;
+        if (op == L_U && a == L_TRUE)
+            nd.ev = 1;
+        else if (op == L_R && a == L_FALSE)
+            nd.un = 1;
+    }
+    tb->node[tb->n] = nd;
     return (uint32_t)tb->n++;
+}
+
+static int both(const tab_t *tb, uint32_t f)
+{
+    return tb->node[f].ev && tb->node[f].un;
+}
+
+/* Whether f implies g, by the syntactic rules of Somenzi and Bloem
+ * (0: not shown, within budget steps). */
+static int implies(const tab_t *tb, uint32_t f, uint32_t g, int *budget)
+{
+    if (f == g || g == L_TRUE || f == L_FALSE)
+        return 1;
+    if (--*budget <= 0)
+        return 0;
+    lnode_t x = tb->node[f], y = tb->node[g];
+    if (y.op == L_AND)
+        return implies(tb, f, y.a, budget) && implies(tb, f, y.b, budget);
+    if (x.op == L_OR)
+        return implies(tb, x.a, g, budget) && implies(tb, x.b, g, budget);
+    if (y.op == L_OR &&
+        (implies(tb, f, y.a, budget) || implies(tb, f, y.b, budget)))
+        return 1;
+    if (x.op == L_AND &&
+        (implies(tb, x.a, g, budget) || implies(tb, x.b, g, budget)))
+        return 1;
+    /* g U h follows from h; f R g implies g */
+    if ((y.op == L_U && implies(tb, f, y.b, budget)) ||
+        (x.op == L_R && implies(tb, x.b, g, budget)))
+        return 1;
+    /* f U g implies h when f and g do; h implies f R g when it implies
+     * both */
+    if ((x.op == L_U && implies(tb, x.a, g, budget) &&
+         implies(tb, x.b, g, budget)) ||
+        (y.op == L_R && implies(tb, f, y.a, budget) &&
+         implies(tb, f, y.b, budget)))
+        return 1;
+    /* operand by operand */
+    if (x.op == y.op && (x.op == L_U || x.op == L_R) &&
+        implies(tb, x.a, y.a, budget) && implies(tb, x.b, y.b, budget))
+        return 1;
+    if (x.op == L_X && y.op == L_X)
+        return implies(tb, x.a, y.a, budget);
+    /* a universal f holds next too; an eventual g held next holds now */
+    if (y.op == L_X && x.un && implies(tb, f, y.a, budget))
+        return 1;
+    return x.op == L_X && y.ev && implies(tb, x.a, g, budget);
+}
+
+static int implied(const tab_t *tb, uint32_t f, uint32_t g)
+{
+    int budget = 2000;
+    return implies(tb, f, g, &budget);
+}
+
+/* The node (op, a, b) simplified, a and b simplified already: constants
+ * folded, equal operands made one node, and the rewritings of Spot's
+ * basic simplifier and of Somenzi and Bloem that make fewer states and
+ * fewer untils (fewer acceptance marks), each an equivalence:
+ *   f and g = f, f or g = g, g U h = h, f R g = g when f implies g (and h
+ *   implies g); X f and X g = X (f and g) (or, U, R alike);
+ *   F f or F g = F (f or g), G f and G g = G (f and g), G F f or G F g =
+ *   G F (f or g), F G f and F G g = F G (f and g);
+ *   f U e = e for an eventual e, f R u = u for a universal u, X s = s
+ *   when s is both;
+ *   F X f = X F f, F (f U g) = F g, F (e or f) = e or F f for an
+ *   eventual e, F (s and f) = s and F f for s both, and G likewise. */
+static uint32_t mk(tab_t *tb, int op, uint32_t a, uint32_t b)
+{
+    /* (copies: the calls below may move the nodes) */
+    lnode_t xc = tb->node[a], yc = tb->node[op == L_X ? a : b];
+    const lnode_t *x = &xc, *y = &yc;
+    if (op == L_AND || op == L_OR) {
+        int and = op == L_AND;
+        uint32_t unit = and ? L_TRUE : L_FALSE;
+        uint32_t zero = and ? L_FALSE : L_TRUE;
+        if (a == zero || b == zero)
+            return zero;
+        if (a == unit || a == b)
+            return b;
+        if (b == unit)
+            return a;
+        if (x->op == L_LIT && y->op == L_LIT && x->a == y->a)
+            return zero; /* a literal and its negation */
+        if (implied(tb, a, b))
+            return and ? a : b;
+        if (implied(tb, b, a))
+            return and ? b : a;
+        if (x->op == L_X && y->op == L_X)
+            return mk(tb, L_X, mk(tb, op, x->a, y->a), 0);
+        int fo = and ? L_R : L_U;    /* G f and G g; F f or F g */
+        uint32_t u = and ? L_FALSE : L_TRUE;
+        if (x->op == fo && y->op == fo && x->a == u && y->a == u)
+            return mk(tb, fo, u, mk(tb, op, x->b, y->b));
+        int in = and ? L_R : L_U;    /* F G f and F G g; G F f or G F g */
+        int out = and ? L_U : L_R;
+        uint32_t v = and ? L_TRUE : L_FALSE;
+        if (x->op == out && y->op == out && x->a == v && y->a == v) {
+            lnode_t xi = tb->node[x->b], yi = tb->node[y->b];
+            if (xi.op == in && yi.op == in && xi.a == u && yi.a == u)
+                return mk(tb, out, v, mk(tb, in, u, mk(tb, op, xi.b, yi.b)));
+        }
+        if (a > b) { /* commutative: one order */
+            uint32_t s = a;
+            a = b;
+            b = s;
+        }
+        return node(tb, op, a, b);
+    }
+    if (op == L_X)
+        return a == L_TRUE || a == L_FALSE || both(tb, a) ? a
+                                                          : node(tb, L_X, a, 0);
+    if (op != L_U && op != L_R)
+        return node(tb, op, a, b);
+    int until = op == L_U;
+    /* f U true, f R true: true; f U false, f R false: false; false U g,
+     * true R g: g; f U e: e; f R u: u; g when f implies g (U) or g
+     * implies f (R) */
+    if (b == L_TRUE || b == L_FALSE || a == (until ? L_FALSE : L_TRUE) ||
+        (until ? y->ev : y->un) ||
+        (until ? implied(tb, a, b) : implied(tb, b, a)))
+        return b;
+    if (x->op == L_X && y->op == L_X)
+        return mk(tb, L_X, mk(tb, op, x->a, y->a), 0);
+    if (until ? a == L_TRUE : a == L_FALSE) {
+        /* F g, G g */
+        if (y->op == L_X)
+            return mk(tb, L_X, mk(tb, op, a, y->a), 0);
+        if (y->op == op)
+            return mk(tb, op, a, y->b);
+        /* F (e or f) = e or F f for an eventual e, F (s and f) = s and
+         * F f for s both; G (u and f) = u and G f for a universal u, G (s
+         * or f) = s or G f */
+        int in = y->op;
+        if (in == L_AND || in == L_OR) {
+            int wide = (in == L_OR) == until; /* e, u: enough */
+            const lnode_t *ya = &tb->node[y->a], *yb = &tb->node[y->b];
+            int sa = wide ? (until ? ya->ev : ya->un) : both(tb, y->a);
+            int sb = wide ? (until ? yb->ev : yb->un) : both(tb, y->b);
+            if (sa || sb) {
+                uint32_t s = sa ? y->a : y->b, f = sa ? y->b : y->a;
+                return mk(tb, in, s, mk(tb, op, a, f));
+            }
+        }
+    }
+    return node(tb, op, a, b);
 }
 
 static uint32_t atom(tab_t *tb, const pn_qformula_t *f, int neg)
@@ -121,9 +264,10 @@ static uint32_t atom(tab_t *tb, const pn_qformula_t *f, int neg)
         }
         tb->atoms[tb->natoms++] = f;
         /* both literals, so that a set of nodes holds either */
-        mk(tb, L_LIT, (uint32_t)k, 1);
+        node(tb, L_LIT, (uint32_t)k, 0);
+        node(tb, L_LIT, (uint32_t)k, 1);
     }
-    return mk(tb, L_LIT, (uint32_t)k, (uint32_t)neg);
+    return node(tb, L_LIT, (uint32_t)k, (uint32_t)neg);
 }
 
 /* f (its negation when neg) in negation normal form. */
@@ -284,7 +428,7 @@ static void expand(tab_t *tb, uint64_t *todo, uint64_t *done, uint64_t *next,
     switch (nd.op) {
     case L_LIT: {
         /* its complement is the node made just before or after it */
-        uint32_t other = mk(tb, L_LIT, nd.a, !nd.b);
+        uint32_t other = node(tb, L_LIT, nd.a, !nd.b);
         if (!has(done, other))
             expand(tb, todo, done, next, postponed, depth + 1);
         break;
@@ -355,20 +499,121 @@ static pn_status_t build(tab_t *tb, pni_buchi_t *b)
     return PN_OK;
 }
 
+/* ---- the automaton's states merged ------------------------------------ */
+
+/* the most states merged (the comparisons are quadratic) */
+#define MERGE_MAX 4096
+
+static int same_trans(const pni_buchi_t *b, const uint32_t *cls,
+                      const pni_btrans_t *x, const pni_btrans_t *y)
+{
+    return cls[x->dst] == cls[y->dst] && x->acc == y->acc &&
+           x->nlits == y->nlits &&
+           !memcmp(b->lits + x->lit_off, b->lits + y->lit_off,
+                   x->nlits * sizeof *b->lits);
+}
+
+/* Whether every transition of q has one of r's alike, under cls. */
+static int covered(const pni_buchi_t *b, const uint32_t *cls, uint32_t q,
+                   uint32_t r)
+{
+    for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+        uint32_t j = b->t_off[r];
+        while (j < b->t_off[r + 1] &&
+               !same_trans(b, cls, &b->t[i], &b->t[j]))
+            j++;
+        if (j == b->t_off[r + 1])
+            return 0;
+    }
+    return 1;
+}
+
+/* The quotient of b by its greatest bisimulation: states whose
+ * transitions read the same literals, carry the same marks and lead to
+ * states of one class make one state (the tableau makes many such: sets
+ * of obligations that differ and mean the same).  Found by refining one
+ * class until no class splits; state 0 stays the initial one. */
+static pn_status_t merge(pni_buchi_t *b)
+{
+    size_t n = b->nstates;
+    if (n < 2 || n > MERGE_MAX)
+        return PN_OK;
+    uint32_t *cls = calloc(2 * n, sizeof *cls), *next = cls + n;
+    pni_btrans_t *t = malloc((b->t_off[n] + 1) * sizeof *t);
+    if (!cls || !t) {
+        free(cls);
+        free(t);
+        return PN_ENOMEM;
+    }
+    size_t ncls = 1;
+    for (;;) {
+        size_t k = 0;
+        for (uint32_t q = 0; q < n; q++) {
+            uint32_t r = 0;
+            while (r < q && !(cls[r] == cls[q] && covered(b, cls, q, r) &&
+                              covered(b, cls, r, q)))
+                r++;
+            next[q] = r < q ? next[r] : (uint32_t)k++;
+        }
+        memcpy(cls, next, n * sizeof *cls);
+        if (k == ncls)
+            break;
+        ncls = k;
+    }
+    /* each class's first state, its transitions to classes, those alike
+     * made one */
+    size_t nt = 0, c = 0;
+    for (uint32_t q = 0; q < n; q++) {
+        if (cls[q] != c)
+            continue; /* (a class first met at q is numbered c) */
+        uint32_t first = (uint32_t)nt;
+        for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+            pni_btrans_t x = b->t[i];
+            x.dst = cls[x.dst];
+            uint32_t j = first;
+            while (j < nt && !(t[j].dst == x.dst && t[j].acc == x.acc &&
+                               t[j].nlits == x.nlits &&
+                               !memcmp(b->lits + x.lit_off,
+                                       b->lits + t[j].lit_off,
+                                       x.nlits * sizeof *b->lits)))
+                j++;
+            if (j == nt)
+                t[nt++] = x;
+        }
+        b->t_off[c++] = first;
+    }
+    b->t_off[c] = (uint32_t)nt;
+    memcpy(b->t, t, nt * sizeof *t);
+    b->nstates = c;
+    free(cls);
+    free(t);
+    return PN_OK;
+}
+
 pn_status_t pni_buchi_new(const pn_qformula_t *f, int negate,
                           pni_buchi_t **out)
 {
     *out = NULL;
     tab_t tb = {0};
     /* the constants first: L_TRUE and L_FALSE are nodes 0 and 1 */
-    mk(&tb, L_TRUE, 0, 0);
-    mk(&tb, L_FALSE, 0, 0);
+    node(&tb, L_TRUE, 0, 0);
+    node(&tb, L_FALSE, 0, 0);
     uint32_t root = nnf(&tb, f, negate, 0);
     pni_buchi_t *b = calloc(1, sizeof *b);
     tb.mark = malloc((tb.n + 1) * sizeof *tb.mark);
     pn_status_t st = tb.oom || !b || !tb.mark ? PN_ENOMEM : PN_OK;
+    /* the untils the formula keeps (the simplifications leave others
+     * behind), operands made before the nodes that use them: -2 */
+    for (size_t i = 0; !st && i < tb.n; i++)
+        tb.mark[i] = i == root ? -2 : -1;
+    for (size_t i = tb.n; !st && i-- > 0;) {
+        const lnode_t *nd = &tb.node[i];
+        if (tb.mark[i] == -2 && nd->op >= L_AND)
+            tb.mark[nd->a] = tb.mark[nd->op == L_X ? nd->a : nd->b] = -2;
+    }
     for (size_t i = 0; !st && i < tb.n; i++) {
-        tb.mark[i] = tb.node[i].op == L_U ? (int)tb.nmarks++ : -1;
+        tb.mark[i] = tb.node[i].op == L_U && tb.mark[i] == -2
+                         ? (int)tb.nmarks++ : -1;
         if (tb.nmarks > MARKS_MAX)
             st = PN_ERANGE;
     }
@@ -398,8 +643,25 @@ pn_status_t pni_buchi_new(const pn_qformula_t *f, int negate,
     b->t = tb.t;
     b->lits = tb.lits;
     b->atoms = tb.atoms;
-    b->natoms = tb.natoms;
+    /* the atoms the transitions read, in their order (the simplified
+     * formula may have dropped some) */
+    uint32_t *to = calloc(tb.natoms + 1, sizeof *to);
+    if (to) {
+        for (size_t i = 0; i < tb.nlits; i++)
+            to[tb.lits[i] / 2] = 1;
+        for (size_t k = 0; k < tb.natoms; k++)
+            if (to[k]) {
+                tb.atoms[b->natoms] = tb.atoms[k];
+                to[k] = (uint32_t)b->natoms++;
+            }
+        for (size_t i = 0; i < tb.nlits; i++)
+            tb.lits[i] = to[tb.lits[i] / 2] * 2 + (tb.lits[i] & 1);
+        free(to);
+    } else {
+        b->natoms = tb.natoms;
+    }
     b->all = tb.nmarks == 64 ? UINT64_MAX : ((uint64_t)1 << tb.nmarks) - 1;
+    merge(b); /* (out of memory: b as it is) */
     *out = b;
     return PN_OK;
 }

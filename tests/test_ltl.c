@@ -250,9 +250,9 @@ START_TEST(tableau_against_meaning)
     pn_net_add_place(net, "p1", NULL, 0, NULL);
     pn_net_add_place(net, "p2", NULL, 0, NULL);
     int words = 0, accepted = 0, automata = 0;
-    for (int i = 0; i < 400; i++) {
+    for (int i = 0; i < 3000; i++) {
         char text[4096] = "LTL ";
-        random_ltl(&rng, 3, 0, 1 + (int)pni_rng_below(&rng, 4), text,
+        random_ltl(&rng, 3, 0, 1 + (int)pni_rng_below(&rng, 5), text,
                    sizeof text);
         pn_query_set_t *qs = pn_query_set_new();
         pn_error_t err;
@@ -284,9 +284,72 @@ START_TEST(tableau_against_meaning)
         pni_buchi_free(b[1]);
         pn_query_set_free(qs);
     }
-    ck_assert_int_ge(automata, 400);
+    ck_assert_int_ge(automata, 3000);
     ck_assert_int_ge(accepted, words / 10);
     ck_assert_int_le(accepted, words * 9 / 10);
+    pn_net_free(net);
+}
+END_TEST
+
+/* The contest's formulas nest F, G and X where they change nothing: the
+ * automaton of the negation is that of the formula they mean (F p2 > 0,
+ * F G p0 > 0, F G !(p1 > 0), ...), as small, with as few marks, and
+ * still of the formula's language (on random words). */
+START_TEST(tableau_simplifies)
+{
+    static const struct {
+        const char *text;
+        size_t states, marks; /* at most, for the negation */
+    } cases[] = {
+        /* F X f U (g U h): F h */
+        {"LTL G ![ F X p0 > 0 U [ p1 > 0 U p2 > 0 ] ]", 2, 1},
+        /* F G p0 implies F p0: F G p0 */
+        {"LTL F X !(F (F G p0 > 0) && (X p1 > 0 || (F p0 > 0)))", 2, 1},
+        /* G F X f, F G g: both suffix-invariant */
+        {"LTL !(G F X p0 > 0) && (F G p1 > 0)", 1, 1},
+        {"LTL X G F !(X F X X p0 > 0 || (G F p1 > 0 || p0 > 0))", 2, 1},
+        {"LTL G X F p0 > 0", 2, 1},
+        /* f or G f: f; F f or F g: F (f or g) */
+        {"LTL !(p0 > 0 || G p0 > 0) || !((F p1 > 0) || (F p2 > 0))", 3, 1},
+        /* F (f or F g): F (f or g) */
+        {"LTL G !(p1 > 0 || F p2 > 0)", 2, 1},
+        /* X f U X g: X (f U g) */
+        {"LTL !([ X p0 > 0 U X p1 > 0 ])", 3, 1},
+        /* G F f or G F g: G F (f or g) */
+        {"LTL !(G F p0 > 0 || G F p1 > 0)", 2, 1},
+    };
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 4242);
+    pn_net_t *net = pn_net_new("words");
+    pn_net_add_place(net, "p0", NULL, 0, NULL);
+    pn_net_add_place(net, "p1", NULL, 0, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_msg(pn_query_parse(qs, cases[c].text, net, &err) == PN_OK,
+                      "'%s': %s", cases[c].text, err.text);
+        const pn_qformula_t *f = qs->q[0].formula;
+        pni_buchi_t *b;
+        ck_assert_int_eq(pni_buchi_new(f, 1, &b), PN_OK);
+        size_t marks = 0;
+        for (uint64_t m = b->all; m; m &= m - 1)
+            marks++;
+        ck_assert_msg(b->nstates <= cases[c].states && marks <= cases[c].marks,
+                      "'%s' negated: %zu states, %zu marks", cases[c].text,
+                      b->nstates, marks);
+        for (int k = 0; k < 200; k++) {
+            unsigned bits[8];
+            word_t w = {1 + (size_t)pni_rng_below(&rng, 8), 0, word_at, bits};
+            w.loop = (size_t)pni_rng_below(&rng, w.len);
+            for (size_t p = 0; p < w.len; p++)
+                bits[p] = (unsigned)pni_rng_below(&rng, 8);
+            ck_assert_msg(accepts(b, &w) == !holds_on(&w, f),
+                          "'%s' negated on a word", cases[c].text);
+        }
+        pni_buchi_free(b);
+        pn_query_set_free(qs);
+    }
     pn_net_free(net);
 }
 END_TEST
@@ -1143,6 +1206,7 @@ int main(void)
     TCase *tc = tcase_create("ltl");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, tableau_against_meaning);
+    tcase_add_test(tc, tableau_simplifies);
     tcase_add_test(tc, random_ltl_against_lassos);
     tcase_add_test(tc, inline_form);
     tcase_add_test(tc, fly_against_graph);

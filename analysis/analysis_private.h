@@ -545,6 +545,10 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
  * formula (on), or the sets of LTL without next where they apply and
  * those for the formulas with next (the default). */
 void pni_fly_aut_always(pni_fly_t *g, int on);
+/* Whether g's products fire every enabled transition (on: no stubborn
+ * set, the heuristic's order alone, which finds some counterexamples
+ * the sets hide from it), or the sets (the default). */
+void pni_fly_plain(pni_fly_t *g, int on);
 /* With o->stubborn under interleaving (pni_fly_new()), a formula without
  * next fires at each product state only a stubborn set that keeps it
  * (stubborn.c, ltl.c): the answer is the full product's.  The last

@@ -502,15 +502,15 @@ static pn_status_t build(tab_t *tb, pni_buchi_t *b)
 /* ---- the automaton's states merged ------------------------------------ */
 
 /* the most states merged (the comparisons are quadratic) */
-#define MERGE_MAX 4096
+#define MERGE_MAX 512
 
 static int same_trans(const pni_buchi_t *b, const uint32_t *cls,
                       const pni_btrans_t *x, const pni_btrans_t *y)
 {
     return cls[x->dst] == cls[y->dst] && x->acc == y->acc &&
            x->nlits == y->nlits &&
-           !memcmp(b->lits + x->lit_off, b->lits + y->lit_off,
-                   x->nlits * sizeof *b->lits);
+           (!x->nlits || !memcmp(b->lits + x->lit_off, b->lits + y->lit_off,
+                                 x->nlits * sizeof *b->lits));
 }
 
 /* Whether every transition of q has one of r's alike, under cls. */
@@ -573,9 +573,10 @@ static pn_status_t merge(pni_buchi_t *b)
             uint32_t j = first;
             while (j < nt && !(t[j].dst == x.dst && t[j].acc == x.acc &&
                                t[j].nlits == x.nlits &&
-                               !memcmp(b->lits + x.lit_off,
-                                       b->lits + t[j].lit_off,
-                                       x.nlits * sizeof *b->lits)))
+                               (!x.nlits ||
+                                !memcmp(b->lits + x.lit_off,
+                                        b->lits + t[j].lit_off,
+                                        x.nlits * sizeof *b->lits))))
                 j++;
             if (j == nt)
                 t[nt++] = x;

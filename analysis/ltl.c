@@ -74,6 +74,7 @@ struct pni_fly {
     pni_por_t *por;         /* stubborn sets (NULL: every successor) */
     int aut_always;         /* the sets the automaton guides for every
                                formula (0: for those with next only) */
+    int plain;              /* no set: every enabled transition */
     pni_dist_t dist;        /* the heuristic's distances (in NULL: none) */
     uint64_t *hm;           /* a marking, for them */
     size_t states;          /* the last formula's product states */
@@ -116,8 +117,9 @@ typedef struct {
     int no_univ;            /* 1: search() goes on to a cycle there */
     uint32_t ticks;         /* the search's steps, for the clock */
     /* the heuristic order (on the fly): per automaton state, whether its
-     * edges are ordered; per automaton transition, its weight (0: it
-     * does not lead towards acceptance); the orders of the frames on the
+     * edges are ordered (1: towards acceptance; 2: towards the condition
+     * of a self-loop with every mark); per automaton transition, its
+     * weight (0: it does not lead there); the orders of the frames on the
      * stack, and room to sort one */
     unsigned char *heur;
     uint32_t *tw;
@@ -640,12 +642,14 @@ static void heuristic_init(prod_t *c)
     }
     int any = 0;
     for (uint32_t q = 0; q < nq; q++) {
-        int accepting = 0, progressing = 0;
+        int accepting = 0, progressing = 0, guarded = 0;
         for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
             const pni_btrans_t *t = &b->t[i];
             int all = (t->acc & b->all) == b->all;
             if (t->dst == q) {
                 accepting |= all;
+                /* a self-loop with every mark and a condition */
+                guarded |= all && t->nlits;
                 continue;
             }
             if (all || bd[t->dst] != UINT32_MAX) {
@@ -654,6 +658,20 @@ static void heuristic_init(prod_t *c)
             }
         }
         c->heur[q] = (unsigned char)(progressing && !accepting);
+        if (accepting && guarded) {
+            /* its order: towards the conditions of those self-loops
+             * (G F p's automaton is one state, its self-loop on p
+             * accepting, and its cycles need a marking where p holds);
+             * a self-loop with every mark and none needs no order */
+            int free_loop = 0;
+            for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
+                const pni_btrans_t *t = &b->t[i];
+                int all = (t->acc & b->all) == b->all;
+                c->tw[i] = t->dst == q && all;
+                free_loop |= t->dst == q && all && !t->nlits;
+            }
+            c->heur[q] = free_loop ? 0 : 2;
+        }
         any |= c->heur[q];
     }
     free(bd);
@@ -699,7 +717,7 @@ static double gain(prod_t *c, uint32_t q, const uint64_t *m)
 {
     if (c->univ && c->univ[q])
         return -1;
-    return c->heur[q] ? heuristic(c, q, m) : 0;
+    return c->heur[q] == 1 ? heuristic(c, q, m) : 0;
 }
 
 /* The target of marking s's edge j, its transition fired when it is not
@@ -814,10 +832,11 @@ static int order(prod_t *c, frame_t *f, uint32_t s, uint32_t q,
         pni_grow((void **)&c->pairs, &c->cap_pairs, np + 1,
                  sizeof *c->pairs))
         return js ? -1 : 0;
-    int any = 0, hq = c->heur && c->heur[q], loaded = 0;
+    int any = 0, hq = c->heur && c->heur[q] == 1, loaded = 0;
+    int ha = c->heur && c->heur[q] == 2;
     for (uint32_t j = 0; j < n; j++) {
         uint32_t e = js ? js[j] : j, d = succ(c, s, e);
-        if (hq && succ_marking(c, s, e, c->g->hm, &loaded))
+        if ((hq || ha) && succ_marking(c, s, e, c->g->hm, &loaded))
             return js ? -1 : 0;
         if (!hq && c->heur && d == UINT32_MAX)
             d = succ_lookup(c, s, e, &loaded);
@@ -828,8 +847,12 @@ static int order(prod_t *c, frame_t *f, uint32_t s, uint32_t q,
             if (hq) {
                 g = gain(c, dst, c->g->hm);
             } else if (c->heur) {
+                /* on the search: first; then (ha) nearest to a
+                 * condition of the accepting self-loops */
                 uint32_t w = find(c, (uint64_t)d << 32 | dst, 0);
-                g = w != UINT32_MAX && !c->dead[w] ? -1 : 0;
+                g = w != UINT32_MAX && !c->dead[w] ? -1
+                    : ha && c->heur[dst] == 2 ? heuristic(c, dst, c->g->hm)
+                                              : 0;
             }
             any |= g != 0;
             c->pairs[k] = (opair_t){c->sel[x], e};
@@ -1330,10 +1353,11 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
     c.b = b;
     c.g = g;
     c.deadline = deadline;
-    if (g->por && !g->aut_always && !pni_por_ltl_formula(g->por, f))
-        c.por = g->por;
-    if (g->por && !c.por)
-        c.aut = pni_por_aut_new(g->por, b);
+    pni_por_t *por = g->plain ? NULL : g->por;
+    if (por && !g->aut_always && !pni_por_ltl_formula(por, f))
+        c.por = por;
+    if (por && !c.por)
+        c.aut = pni_por_aut_new(por, b);
     uint32_t *chain = NULL;
     size_t len = 0, at = 0;
     st = run(&c, value, path ? &chain : NULL, &len, &at);
@@ -1352,6 +1376,11 @@ pn_status_t pni_ltl_fly(pni_fly_t *g, const pn_qformula_t *f,
 void pni_fly_aut_always(pni_fly_t *g, int on)
 {
     g->aut_always = on;
+}
+
+void pni_fly_plain(pni_fly_t *g, int on)
+{
+    g->plain = on;
 }
 
 void pni_fly_last(const pni_fly_t *g, size_t *states, uint64_t *reduced)

@@ -1046,6 +1046,18 @@ START_TEST(fly_stubborn_reduces)
             ck_assert_msg(s2 * 10 < s1, "'%s': %zu product states with "
                           "stubborn sets, %zu without", f[i], s2, s1);
         }
+        /* plain: the same markings, every successor, the whole product */
+        pni_fly_plain(red, 1);
+        int v3 = -1;
+        size_t s3;
+        uint64_t r3;
+        ck_assert_int_eq(pni_ltl_fly(red, fo, 0, &v3, NULL, NULL), PN_OK);
+        pni_fly_last(red, &s3, &r3);
+        pni_fly_plain(red, 0);
+        ck_assert_int_eq(v3, want[i]);
+        ck_assert_uint_eq(r3, 0);
+        if (want[i])
+            ck_assert_uint_eq(s3, s1);
         pn_query_set_free(qs);
     }
     /* next: the sets the automaton guides (towards p == 0 && q == 0 only
@@ -1140,6 +1152,47 @@ START_TEST(fly_universal_and_guided)
         pn_query_set_free(qs);
     }
     pn_net_free(net);
+    /* F G a > 0 fails on a run through a == 0 infinitely often: the
+     * automaton of G F a == 0 is one state, its self-loop on a == 0
+     * accepting, and the successors nearest to a == 0 come first (the
+     * decoy, listed first, counts up while a is marked, for ever) */
+    net = pn_net_new("loop");
+    pn_net_add_place(net, "d", NULL, 0, NULL);
+    pn_net_add_place(net, "a", NULL, 1, NULL);
+    pn_net_add_place(net, "b", NULL, 0, NULL);
+    pn_net_add_transition(net, "t_decoy", NULL, NULL);
+    pn_net_add_transition(net, "t_ab", NULL, NULL);
+    pn_net_add_transition(net, "t_ba", NULL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_PT, 1, 0, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, 0, 0, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, 1, 0, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_PT, 1, 1, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, 2, 1, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_PT, 2, 2, 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc_at(net, NULL, PN_DIR_TP, 1, 2, 1, PN_ARC_NORMAL, NULL);
+    {
+        o.max_states = 200;
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_int_eq(pn_query_parse(qs, "LTL F G a > 0", net, &err),
+                         PN_OK);
+        ck_assert_int_eq(pni_fly_new(net, &o, &g), PN_OK);
+        int v = -1;
+        pn_reach_path_t *p = NULL;
+        size_t loop, states;
+        uint64_t red;
+        ck_assert_int_eq(pni_ltl_fly(g, qs->q[0].formula, 0, &v, &p, &loop),
+                         PN_OK);
+        pni_fly_last(g, &states, &red);
+        ck_assert(!v && p != NULL);
+        ck_assert_msg(states < 10, "%zu product states", states);
+        lasso_replays(net, PN_SEM_INTERLEAVING, qs->q[0].formula, p, loop,
+                      "F G a > 0");
+        pn_reach_path_free(p);
+        pni_fly_free(g);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
     /* where a cycle follows, the lasso is found past the shortcut */
     net = tu_ring_net(5);
     pn_reach_options_init(&o);

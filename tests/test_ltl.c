@@ -241,14 +241,31 @@ static int word_at(const pn_qformula_t *f, size_t pos, void *ctx)
     }
 }
 
-START_TEST(tableau_against_meaning)
+/* Three places, p0 .. p2, the atoms of the random words. */
+static pn_net_t *words_net(void)
 {
-    pni_rng_t rng;
-    pni_rng_seed(&rng, 3131);
     pn_net_t *net = pn_net_new("words");
     pn_net_add_place(net, "p0", NULL, 0, NULL);
     pn_net_add_place(net, "p1", NULL, 0, NULL);
     pn_net_add_place(net, "p2", NULL, 0, NULL);
+    return net;
+}
+
+/* A random lasso word of 1 .. max positions over bits (max at most 8). */
+static word_t random_word(pni_rng_t *rng, unsigned *bits, size_t max)
+{
+    word_t w = {1 + (size_t)pni_rng_below(rng, max), 0, word_at, bits};
+    w.loop = (size_t)pni_rng_below(rng, w.len);
+    for (size_t p = 0; p < w.len; p++)
+        bits[p] = (unsigned)pni_rng_below(rng, 8);
+    return w;
+}
+
+START_TEST(tableau_against_meaning)
+{
+    pni_rng_t rng;
+    pni_rng_seed(&rng, 3131);
+    pn_net_t *net = words_net();
     int words = 0, accepted = 0, automata = 0;
     for (int i = 0; i < 3000; i++) {
         char text[4096] = "LTL ";
@@ -266,10 +283,7 @@ START_TEST(tableau_against_meaning)
         automata++;
         for (int k = 0; k < 20; k++) {
             unsigned bits[8];
-            word_t w = {1 + (size_t)pni_rng_below(&rng, 6), 0, word_at, bits};
-            w.loop = (size_t)pni_rng_below(&rng, w.len);
-            for (size_t p = 0; p < w.len; p++)
-                bits[p] = (unsigned)pni_rng_below(&rng, 8);
+            word_t w = random_word(&rng, bits, 6);
             int want = holds_on(&w, f);
             ck_assert_msg(accepts(b[0], &w) == want,
                           "'%s' on a word: the automaton %d, the meaning %d",
@@ -320,10 +334,7 @@ START_TEST(tableau_simplifies)
     };
     pni_rng_t rng;
     pni_rng_seed(&rng, 4242);
-    pn_net_t *net = pn_net_new("words");
-    pn_net_add_place(net, "p0", NULL, 0, NULL);
-    pn_net_add_place(net, "p1", NULL, 0, NULL);
-    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    pn_net_t *net = words_net();
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
         pn_query_set_t *qs = pn_query_set_new();
         pn_error_t err;
@@ -340,10 +351,7 @@ START_TEST(tableau_simplifies)
                       b->nstates, marks);
         for (int k = 0; k < 200; k++) {
             unsigned bits[8];
-            word_t w = {1 + (size_t)pni_rng_below(&rng, 8), 0, word_at, bits};
-            w.loop = (size_t)pni_rng_below(&rng, w.len);
-            for (size_t p = 0; p < w.len; p++)
-                bits[p] = (unsigned)pni_rng_below(&rng, 8);
+            word_t w = random_word(&rng, bits, 8);
             ck_assert_msg(accepts(b, &w) == !holds_on(&w, f),
                           "'%s' negated on a word", cases[c].text);
         }

@@ -808,7 +808,8 @@ static int succ_marking(prod_t *c, uint32_t s, uint32_t j, uint64_t *out,
  * self-loop with every mark (verifypn leaves such a state's successors
  * as listed), those still on the search first: a cycle there is closed
  * before the search dives into new markings, where a large net rarely
- * comes back.  ORD_NATURAL when neither reorders anything, or when the
+ * comes back; then, where that self-loop has a condition (heur 2), the
+ * nearest to it.  ORD_NATURAL when neither reorders anything, or when the
  * orders on the stack are too many or there is no room (with js, an order
  * always, or -1 returned). */
 static int order(prod_t *c, frame_t *f, uint32_t s, uint32_t q,

@@ -839,7 +839,9 @@ static int order(prod_t *c, frame_t *f, uint32_t s, uint32_t q,
         uint32_t e = js ? js[j] : j, d = succ(c, s, e);
         if ((hq || ha) && succ_marking(c, s, e, c->g->hm, &loaded))
             return js ? -1 : 0;
-        if (!hq && c->heur && d == UINT32_MAX)
+        if (ha && d == UINT32_MAX) /* (its marking is computed) */
+            d = pni_store_find(c->g->r, c->g->hm);
+        else if (!hq && c->heur && d == UINT32_MAX)
             d = succ_lookup(c, s, e, &loaded);
         for (uint32_t x = 0; x < ns; x++) {
             uint32_t k = x * (uint32_t)n + j; /* ties: the listed order */

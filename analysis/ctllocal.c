@@ -378,6 +378,32 @@ static void keep_chain(lctl_t *c, uint32_t node, const dfs_t *d, uint32_t u,
     c->loop = at;
 }
 
+/* Whether node's value at u is known to decide the search that reaches
+ * it: AU refuted there (false, or on the stack: a cycle), EU met (true).
+ * Values only, no evaluation. */
+static int decisive(const lctl_t *c, uint32_t node, uint32_t u, int all)
+{
+    unsigned char v = get(c, node, u);
+    return all ? v == V_FALSE || v == V_BUSY : v == V_TRUE;
+}
+
+/* The successors of the frame just pushed at s: one whose value already
+ * decides the search moved first (AU: a cycle back onto the stack, or a
+ * marking known false; EU: one known true), so that it closes the search
+ * before a dive away from it.  The order of a marking's successors means
+ * nothing to the other nodes. */
+static void decisive_first(lctl_t *c, uint32_t node, uint32_t s, int all)
+{
+    uint32_t *u = c->succ + c->off[s];
+    for (uint32_t k = 1; k < c->deg[s]; k++)
+        if (decisive(c, node, u[k], all) && !decisive(c, node, u[0], all)) {
+            uint32_t x = u[0];
+            u[0] = u[k];
+            u[k] = x;
+            return;
+        }
+}
+
 /* EU and EF (all 0), AU and AF (all 1) at s, depth first. */
 static int until(lctl_t *c, uint32_t node, uint32_t s, int all)
 {
@@ -393,6 +419,8 @@ static int until(lctl_t *c, uint32_t node, uint32_t s, int all)
             d.n--;
             continue;
         }
+        if (t->k == 0)
+            decisive_first(c, node, t->s, all);
         uint32_t u = c->succ[c->off[t->s] + t->k++];
         last = u;
         int x = late(c) ? -1 : enter(c, node, u, &d);

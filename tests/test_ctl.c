@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pn.h"
+#include "analysis_private.h"
 #include "engine_private.h"
 #include "lib_private.h"
 #include "testutil.h"
@@ -501,6 +502,84 @@ START_TEST(local_stops_at_the_answer)
 }
 END_TEST
 
+/* On the fly, a search closes a cycle (AF refuted, EG shown) before it
+ * dives: a is marked, go moves it to b, and at b one transition (down)
+ * starts a chain of 200 markings, c0 to c199, that ends where goal holds,
+ * while another (back) returns to a, on the search's stack.  Whichever of
+ * the two is listed first, EG goal == 0 and AF goal >= 1 are decided from
+ * a, b and b's successors, never the chain (seen failing with the
+ * successors taken as listed). */
+static pn_net_t *dive_net(int back_first)
+{
+    enum { CHAIN = 200 };
+    pn_net_t *net = pn_net_new("dive");
+    char a[32], b[32], t[32];
+    pn_net_add_place(net, "a", NULL, 1, NULL);
+    pn_net_add_place(net, "b", NULL, 0, NULL);
+    pn_net_add_place(net, "goal", NULL, 0, NULL);
+    for (int i = 0; i < CHAIN; i++) {
+        snprintf(a, sizeof a, "c%d", i);
+        pn_net_add_place(net, a, NULL, 0, NULL);
+    }
+    for (int k = 0; k < 2; k++) {
+        if (k == back_first) {
+            pn_net_add_transition(net, "down", NULL, NULL);
+            pn_net_add_arc(net, NULL, "b", "down", 1, PN_ARC_NORMAL, NULL);
+            pn_net_add_arc(net, NULL, "down", "c0", 1, PN_ARC_NORMAL, NULL);
+        } else {
+            pn_net_add_transition(net, "back", NULL, NULL);
+            pn_net_add_arc(net, NULL, "b", "back", 1, PN_ARC_NORMAL, NULL);
+            pn_net_add_arc(net, NULL, "back", "a", 1, PN_ARC_NORMAL, NULL);
+        }
+    }
+    pn_net_add_transition(net, "go", NULL, NULL);
+    pn_net_add_arc(net, NULL, "a", "go", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "go", "b", 1, PN_ARC_NORMAL, NULL);
+    for (int i = 0; i + 1 < CHAIN; i++) {
+        snprintf(a, sizeof a, "c%d", i);
+        snprintf(b, sizeof b, "c%d", i + 1);
+        snprintf(t, sizeof t, "s%d", i);
+        pn_net_add_transition(net, t, NULL, NULL);
+        pn_net_add_arc(net, NULL, a, t, 1, PN_ARC_NORMAL, NULL);
+        pn_net_add_arc(net, NULL, t, b, 1, PN_ARC_NORMAL, NULL);
+    }
+    pn_net_add_transition(net, "end", NULL, NULL);
+    snprintf(a, sizeof a, "c%d", CHAIN - 1);
+    pn_net_add_arc(net, NULL, a, "end", 1, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "end", "goal", 1, PN_ARC_NORMAL, NULL);
+    return net;
+}
+
+START_TEST(local_closes_cycles_first)
+{
+    for (int back_first = 0; back_first < 2; back_first++) {
+        pn_net_t *net = dive_net(back_first);
+        pn_query_set_t *qs = pn_query_set_new();
+        pn_error_t err;
+        ck_assert_int_eq(pn_query_parse(qs, "CTL EG goal == 0", net, &err),
+                         PN_OK);
+        ck_assert_int_eq(pn_query_parse(qs, "CTL AF goal >= 1", net, &err),
+                         PN_OK);
+        pni_lctl_t *l;
+        ck_assert_int_eq(pni_lctl_new(net, NULL, &l), PN_OK);
+        for (size_t k = 0; k < 2; k++) {
+            int known, value;
+            ck_assert_int_eq(pni_lctl_holds(l, qs->q[k].formula, 0, &known,
+                                            &value, NULL, NULL), PN_OK);
+            ck_assert(known && value == (k == 0));
+            /* a, b, c0 (b's successors are stored as it is expanded) */
+            ck_assert_msg(pni_lctl_states(l) <= 3,
+                          "back listed %s, %s: %" PRIu64 " markings",
+                          back_first ? "first" : "second", k ? "AF" : "EG",
+                          pni_lctl_states(l));
+        }
+        pni_lctl_free(l);
+        pn_query_set_free(qs);
+        pn_net_free(net);
+    }
+}
+END_TEST
+
 /* ---- the paths of CTL answers ------------------------------------------- */
 
 /* Whether one path shows f's answer v at its top operator. */
@@ -880,6 +959,7 @@ int main(void)
     tcase_add_test(tc, partial_graph_never_guesses);
     tcase_add_test(tc, local_against_global);
     tcase_add_test(tc, local_stops_at_the_answer);
+    tcase_add_test(tc, local_closes_cycles_first);
     tcase_add_test(tc, ctl_paths_replay);
     tcase_add_test(tc, ctl_paths_on_the_fly);
     tcase_add_test(tc, simplified_against_plain);

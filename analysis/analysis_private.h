@@ -761,6 +761,11 @@ pn_status_t pni_simplify(const pn_net_t *net, const pn_query_set_t *qs,
                          const pn_query_answer_t *answers, int use_lp,
                          double deadline, unsigned *tech,
                          pn_query_set_t **out);
+/* Whether the marking that decides sq, q simplified (pni_simplify()), is
+ * one q's own witness names: 0 for a CTL formula that became a
+ * reachability query but did not stand under EF or AG at the top (the
+ * marking decides it, but is no EF or AG witness of it). */
+int pni_simplified_witness(const pn_query_t *q, const pn_query_t *sq);
 /* 1 with *value when q's formula is a constant (its answer), else 0. */
 int pni_simplified_value(const pn_query_t *q, int *value);
 

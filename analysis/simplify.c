@@ -514,7 +514,8 @@ static pn_qformula_t *simp(simp_t *s, const pn_qformula_t *f)
 }
 
 /* q copied into c, its formula simplified when open; *tech gets
- * PN_TECH_QUERY_REDUCTION when the formula changed, and
+ * PN_TECH_QUERY_REDUCTION when the formula changed or became a
+ * reachability query, and
  * PN_TECH_STATE_EQUATION when a conclusion of the state equation is in
  * it. */
 static pn_status_t query(simp_t *s, const pn_query_t *q, int open,
@@ -534,18 +535,28 @@ static pn_status_t query(simp_t *s, const pn_query_t *q, int open,
     c->formula = open ? simp(s, q->formula) : copy(q->formula);
     if (!c->formula)
         return PN_ENOMEM;
-    if (!open || pn_qformula_equal(c->formula, q->formula))
+    if (!open)
         return PN_OK;
-    *tech |= PN_TECH_QUERY_REDUCTION |
-             (s->lp_used ? PN_TECH_STATE_EQUATION : 0);
-    /* a CTL formula that became EF or AG of a state formula, and was
-     * one: a reachability query (its witness the same marking) */
+    if (!pn_qformula_equal(c->formula, q->formula))
+        *tech |= PN_TECH_QUERY_REDUCTION |
+                 (s->lp_used ? PN_TECH_STATE_EQUATION : 0);
+    /* a CTL formula that became EF or AG of a state formula, or its
+     * negation (!AG s is EF !s): a reachability query, for the walks and
+     * the reductions too (its marking a witness of the formula only where
+     * it stood under that EF or AG at the top: pni_simplified_witness()) */
     pn_qformula_t *f = c->formula;
-    if (q->kind == PN_QUERY_CTL && f->kind == q->formula->kind &&
-        (f->kind == PN_QF_EF || f->kind == PN_QF_AG) &&
-        !pni_qformula_temporal(f->kids[0])) {
-        c->kind = f->kind == PN_QF_EF ? PN_QUERY_EF : PN_QUERY_AG;
-        c->formula = take(f, 0);
+    int neg = f->kind == PN_QF_NOT;
+    pn_qformula_t *g = neg ? f->kids[0] : f;
+    if (q->kind == PN_QUERY_CTL &&
+        (g->kind == PN_QF_EF || g->kind == PN_QF_AG) &&
+        !pni_qformula_temporal(g->kids[0])) {
+        c->kind = (g->kind == PN_QF_EF) != neg ? PN_QUERY_EF : PN_QUERY_AG;
+        if (neg)
+            g = take(f, 0);
+        c->formula = take(g, 0);
+        if (neg && !(c->formula = negation(s, c->formula)))
+            return PN_ENOMEM;
+        *tech |= PN_TECH_QUERY_REDUCTION;
     }
     return PN_OK;
 }
@@ -585,6 +596,14 @@ pn_status_t pni_simplify(const pn_net_t *net, const pn_query_set_t *qs,
         *out = NULL;
     }
     return st;
+}
+
+int pni_simplified_witness(const pn_query_t *q, const pn_query_t *sq)
+{
+    if (q->kind != PN_QUERY_CTL || sq->kind == PN_QUERY_CTL)
+        return 1;
+    return q->formula->kind ==
+           (sq->kind == PN_QUERY_EF ? PN_QF_EF : PN_QF_AG);
 }
 
 int pni_simplified_value(const pn_query_t *q, int *value)

@@ -629,6 +629,11 @@ pn_status_t pn_reach_solve(const pn_net_t *net, const pn_reach_options_t *o,
         else if (c.lasso[i]) /* (freed when there is no room) */
             pni_ltl_keep(*out, qs->q[i].formula, c.lasso[i], c.loop[i]);
     }
+    /* a marking that decided a formula only once it was simplified into
+     * a reachability query is no witness of the formula as given */
+    for (size_t i = 0; sq && i < qs->n; i++)
+        if (!pni_simplified_witness(&qs->q[i], &sq->q[i]))
+            answers[i].state = PN_REACH_NO_STATE;
     /* (the search keeps no formula of sq past its end) */
     pn_query_set_free(sq);
     free(c.tech);

@@ -420,6 +420,64 @@ START_TEST(simplify_rules)
 }
 END_TEST
 
+/* A CTL formula the simplifier turns into EF or AG of a state formula is
+ * answered as a reachability query (the walks, the reductions and the
+ * search's own check take it); the marking that decides it is kept as its
+ * witness only where the formula stood under that EF or AG at the top:
+ * !AG p2 == 0 is true at (1, 1), but (1, 1) is no "EF holds here" of it.
+ * The net of simplify_rules: (3, 0), then (1, 1), dead. */
+START_TEST(simplified_reachability_witness)
+{
+    pn_net_t *net = pn_net_new("witness");
+    pn_net_add_place(net, "p1", NULL, 3, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    pn_net_add_transition(net, "t1", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p1", "t1", 2, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "p2", 1, PN_ARC_NORMAL, NULL);
+    static const char *const texts[] = {
+        "CTL !AG p2 == 0",                /* EF p2 != 0: true */
+        "CTL EF (p2 == 1 && EF p1 >= 1)", /* EF p2 == 1: true */
+        "CTL !EF (p2 >= 2 || p1 == 1)",   /* AG p1 != 1: false */
+        "CTL AG (p2 == 0 || EF p2 >= 2)", /* AG p2 == 0: false */
+    };
+    static const int ef[] = {1, 1, 0, 0};
+    static const int value[] = {1, 1, 0, 0};
+    static const int witness[] = {0, 1, 0, 1};
+    pn_query_set_t *qs = pn_query_set_new();
+    pn_error_t err;
+    for (size_t k = 0; k < 4; k++)
+        ck_assert_msg(pn_query_parse(qs, texts[k], net, &err) == PN_OK,
+                      "%s: %s", texts[k], err.text);
+    for (size_t k = 0; k < 4; k++)
+        ck_assert_int_eq(qs->q[k].kind, PN_QUERY_CTL);
+    pn_query_answer_t *open = calloc(4, sizeof *open);
+    unsigned tech[4] = {0};
+    pn_query_set_t *sq;
+    ck_assert_int_eq(pni_simplify(net, qs, open, 1, pni_clock() + 10, tech,
+                                  &sq), PN_OK);
+    for (size_t k = 0; k < 4; k++) {
+        ck_assert_msg(sq->q[k].kind == (ef[k] ? PN_QUERY_EF : PN_QUERY_AG),
+                      "%s: kind %d", texts[k], (int)sq->q[k].kind);
+        ck_assert_int_eq(pni_simplified_witness(&qs->q[k], &sq->q[k]),
+                         witness[k]);
+    }
+    pn_query_set_free(sq);
+    free(open);
+    pn_reach_solve_options_t so = {0};
+    pn_query_answer_t a[4];
+    pn_reach_t *r;
+    ck_assert_int_eq(pn_reach_solve(net, NULL, &so, qs, a, &r), PN_OK);
+    for (size_t k = 0; k < 4; k++) {
+        ck_assert_msg(a[k].known && a[k].value == value[k], "%s", texts[k]);
+        ck_assert_msg((a[k].state != PN_REACH_NO_STATE) == witness[k],
+                      "%s: state %u", texts[k], (unsigned)a[k].state);
+    }
+    pn_reach_free(r);
+    pn_query_set_free(qs);
+    pn_net_free(net);
+}
+END_TEST
+
 /* A chain of 40 steps, each with three decoys that lead the token
  * astray for good: c0 -> c1 -> ... -> c40, or c_i -> lost.  A random walk
  * reaches c40 once in 4^40 tries; the Parikh walk, guided by the state
@@ -808,6 +866,7 @@ int main(void)
     tcase_add_test(tc, simplify_impossible_atoms);
     tcase_add_test(tc, simplified_against_search);
     tcase_add_test(tc, simplify_rules);
+    tcase_add_test(tc, simplified_reachability_witness);
     tcase_add_test(tc, guided_walks_find_what_random_ones_miss);
     tcase_add_test(tc, traps_prove_deadlock_freedom);
     tcase_add_test(tc, traps_keep_real_deadlock);

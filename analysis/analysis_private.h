@@ -27,6 +27,8 @@
  *   buchi.c       LTL to generalized Büchi automata (a tableau)
  *   ltl.c         LTL queries: the graph times the automaton, searched
  *                 for an accepting cycle
+ *   ltlorder.c    the order in which that search follows a product
+ *                 state's successors (ltl_private.h: what the two share)
  *   symmetry.c    automorphisms that permute identical parts of the net,
  *                 and the canonical form of a marking under them
  *   traps.c       trap cuts of the state equation (lp.c), deadlock

@@ -4,7 +4,9 @@
 # breadth-first search, its limits and witnesses; invariants.c: P-semiflows
 # and the store's compression; properties.c: queries, the global
 # properties, Tarjan's components; ctl.c: CTL by fixed points over the
-# graph; ctllocal.c: CTL on the fly, by local fixed points; buchi.c, ltl.c: LTL by a Büchi automaton times the graph;
+# graph; ctllocal.c: CTL on the fly, by local fixed points; buchi.c, ltl.c,
+# ltlorder.c: LTL by a Büchi automaton times the graph, the order its
+# search follows (ltl_private.h: what the two share);
 # graph.c: the graph of markings written as DOT or JSON;
 # coverability.c: Karp and Miller's graph; lp.c: the state equation by
 # integer linear programming, GLPK; traps.c: its trap cuts and deadlock
@@ -27,7 +29,8 @@ analysis_libpn_analysis_la_SOURCES = \
 	%reldir%/store.c %reldir%/successors.c %reldir%/search.c \
 	%reldir%/invariants.c %reldir%/properties.c %reldir%/ctl.c \
 	%reldir%/ctllocal.c \
-	%reldir%/buchi.c %reldir%/ltl.c \
+	%reldir%/buchi.c %reldir%/ltl_private.h %reldir%/ltl.c \
+	%reldir%/ltlorder.c \
 	%reldir%/struct.h %reldir%/structure.c %reldir%/siphons.c \
 	%reldir%/workflow.c %reldir%/lpbounds.c \
 	%reldir%/graph.h %reldir%/graph_private.h %reldir%/graph.c \

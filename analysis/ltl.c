@@ -16,148 +16,26 @@
  * product follows its edge: a stubborn set (below) stores only the
  * markings its transitions reach.
  *
+ * The order in which the search follows a product state's successors (a
+ * heuristic towards acceptance, the sets the automaton guides) is
+ * ltlorder.c's; ltl_private.h holds what the two files share.
+ *
  * Paths are infinite: a dead marking is repeated for ever (its only
  * successor is itself), so X f there is f there.  This is the Model
  * Checking Contest's convention for LTL: every LTL answer of its oracle
  * agrees with it (tests/mcc-small.sh, make check-mcc).
  */
 #include <config.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "analysis_private.h"
 #include "lib_private.h"
-
-typedef struct {
-    uint32_t p;         /* product state */
-    uint32_t ti;        /* the automaton transition tried */
-    uint64_t ei;        /* the graph edge tried */
-    uint32_t ord;       /* its successors' order: the pairs (automaton
-                           transition, graph edge) ord[ord .. ord + nsel),
-                           ei the next (ORD_NONE: not decided yet;
-                           ORD_NATURAL: as listed, by ti and ei) */
-    uint32_t nsel;
-} frame_t;
-
-typedef struct {
-    uint32_t ti, j;     /* the automaton transition (of its state), edge */
-} opair_t;
-
-#define ORD_NONE UINT32_MAX
-#define ORD_NATURAL (UINT32_MAX - 1)
-/* the most pairs the orders of the frames on the stack hold together
- * (the heuristic's orders leave half of it to the sets the automaton
- * guides, which are lost without one) */
-#define ORD_MAX (UINT32_C(1) << 24)
-
-typedef struct {
-    uint32_t p;
-    uint64_t acc, in;   /* the component's marks; those of the edge in */
-} root_t;
-
-/* The markings on the fly, kept from one formula of a net to the next:
- * r's store, and marking s's successors, edge[s_off[s] ..] (s_cnt[s] of
- * them; UINT32_MAX: not computed yet), for the n markings the arrays
- * hold. */
-struct pni_fly {
-    pn_reach_t *r;
-    uint64_t *s_off;
-    uint32_t *s_cnt;
-    size_t n;
-    uint32_t *edge;
-    size_t nedge, cap_edge;
-    uint32_t *etr;          /* interleaving: the transition of each edge */
-    uint32_t *s_fired;      /* interleaving: marking s's edges whose
-                               transition was fired (the others' targets
-                               are UINT32_MAX, fired when needed) */
-    size_t cap_etr;
-    pni_por_t *por;         /* stubborn sets (NULL: every successor) */
-    int aut_always;         /* the sets the automaton guides for every
-                               formula (0: for those with next only) */
-    int plain;              /* no set: every enabled transition */
-    pni_dist_t dist;        /* the heuristic's distances (in NULL: none) */
-    uint64_t *hm;           /* a marking, for them */
-    size_t states;          /* the last formula's product states */
-    uint64_t reduced;       /* those that fired a stubborn set */
-};
-
-typedef struct {
-    pn_reach_t *r;
-    const pni_buchi_t *b;
-    size_t n;               /* markings values holds */
-    unsigned char *values;  /* natoms a state; 2: not computed yet */
-    pni_fly_t *g;           /* on the fly (NULL: r's complete graph) */
-    pn_status_t err;        /* why the product stopped (on the fly) */
-    uint64_t *key;          /* product state: graph state << 32 | q */
-    uint32_t *slot;         /* hash index of the keys, UINT32_MAX empty */
-    size_t np, cap, nslots;
-    unsigned char *dead;    /* its component is done with */
-    frame_t *stk;
-    root_t *roots;
-    uint32_t *live;         /* the states of open components, in order */
-    size_t ns, nr, nl;
-    int oom;
-    double deadline;        /* pni_clock(), 0: none */
-    pni_por_t *por;         /* stubborn sets for this formula (NULL: none) */
-    pni_aut_t *aut;         /* or sets the automaton guides (NULL: none) */
-    uint32_t *red, *red2;   /* per marking: its set's edges, first in its
-                               list, and those of the set joined with the
-                               visible transitions (UINT32_MAX: not
-                               computed yet) */
-    unsigned char *how;     /* per product state: 0 undecided, 1 red, 2
-                               every successor, 3 red2, 4 the set the
-                               automaton guides (its frame's order) */
-    uint32_t *tmp;
-    size_t cap_tmp;
-    uint64_t reduced;       /* product states with how 1, 3 or 4 */
-    unsigned char *univ;    /* per automaton state: it accepts every word
-                               (NULL: none does) */
-    int univ_hit;           /* search() stopped at such a state */
-    int tracing;            /* the lasso is traced: no edge fired */
-    int no_univ;            /* 1: search() goes on to a cycle there */
-    uint32_t ticks;         /* the search's steps, for the clock */
-    /* the heuristic order (on the fly): per automaton state, whether its
-     * edges are ordered (1: towards acceptance; 2: towards the condition
-     * of a self-loop with every mark); per automaton transition, its
-     * weight (0: it does not lead there); the orders of the frames on the
-     * stack, and room to sort one */
-    unsigned char *heur;
-    uint32_t *tw;
-    opair_t *ord;
-    size_t nord, cap_ord;
-    struct scored { double s; uint32_t k; } *sc;
-    opair_t *pairs;
-    size_t cap_pairs;
-    uint32_t *sel;
-    size_t cap_sel;
-    size_t cap_sc;
-} prod_t;
-
-static const unsigned char *values_at(prod_t *c, uint32_t s)
-{
-    size_t na = c->b->natoms;
-    unsigned char *v = c->values + (size_t)s * na;
-    if (na && v[0] == 2) {
-        pni_store_marking(c->r, s, c->r->gen.m);
-        for (size_t k = 0; k < na; k++)
-            v[k] = (unsigned char)pni_query_holds(c->r, c->b->atoms[k],
-                                                  c->r->gen.m);
-    }
-    return v;
-}
-
-/* Whether marking s is dead (no successor). */
-static int is_dead(const prod_t *c, uint32_t s)
-{
-    if (c->g)
-        return c->g->s_cnt[s] == 0;
-    return c->r->graph.succ_off[s + 1] == c->r->graph.succ_off[s];
-}
+#include "ltl_private.h"
 
 /* The successors product state p of marking s follows. */
 static uint64_t nsucc(const prod_t *c, uint32_t p, uint32_t s)
 {
-    if (is_dead(c, s))
+    if (pni_ltl_is_dead(c, s))
         return 1; /* a dead marking: itself */
     if (c->g)
         return !c->por         ? c->g->s_cnt[s]
@@ -165,15 +43,6 @@ static uint64_t nsucc(const prod_t *c, uint32_t p, uint32_t s)
                : c->how[p] == 3 ? c->red2[s]
                                 : c->g->s_cnt[s];
     return c->r->graph.succ_off[s + 1] - c->r->graph.succ_off[s];
-}
-
-static uint32_t succ(const prod_t *c, uint32_t s, uint64_t k)
-{
-    if (is_dead(c, s))
-        return s;
-    if (c->g)
-        return c->g->edge[c->g->s_off[s] + k];
-    return c->r->graph.succ[c->r->graph.succ_off[s] + k];
 }
 
 /* ---- the markings on the fly ------------------------------------------ */
@@ -336,7 +205,7 @@ static int fit(prod_t *c)
 /* Under interleaving: the transitions of marking s's edges js[0..k) (js
  * NULL: its first k) fired (those not fired yet), their successors
  * stored: nonzero (and c->err) when they cannot be. */
-static int fire(prod_t *c, uint32_t s, const uint32_t *js, uint32_t k)
+int pni_ltl_fire(prod_t *c, uint32_t s, const uint32_t *js, uint32_t k)
 {
     pni_fly_t *g = c->g;
     if (!g || g->r->sem != PN_SEM_INTERLEAVING ||
@@ -377,7 +246,8 @@ static int expand(prod_t *c, uint32_t s)
     pn_reach_t *r = g->r;
     int ret = 0;
     if (g->s_cnt[s] == UINT32_MAX && r->sem == PN_SEM_INTERLEAVING) {
-        /* the transitions fired when the product needs them (fire()) */
+        /* the transitions fired when the product needs them
+         * (pni_ltl_fire()) */
         ret = enabled_edges(g, s);
     } else if (g->s_cnt[s] == UINT32_MAX) {
         visit_t x = {c, s, g->nedge};
@@ -410,7 +280,7 @@ static size_t hash(uint64_t k, size_t mask)
 
 /* The product state of key k: its number, or UINT32_MAX when it is not
  * there (and add is 0). */
-static uint32_t find(prod_t *c, uint64_t k, int add)
+uint32_t pni_ltl_find(prod_t *c, uint64_t k, int add)
 {
     if (add && (c->np + 1) * 2 > c->nslots) {
         size_t ns = c->nslots ? c->nslots * 2 : 1024;
@@ -525,14 +395,14 @@ static int leads_to_live(prod_t *c, uint32_t s, uint32_t q, uint32_t n)
 {
     pni_fly_t *g = c->g;
     const pni_buchi_t *b = c->b;
-    const unsigned char *v = values_at(c, s);
+    const unsigned char *v = pni_ltl_values_at(c, s);
     for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
         if (!pni_buchi_label(b, &b->t[i], v))
             continue;
         for (uint32_t j = 0; j < n; j++) {
             uint64_t k = (uint64_t)g->edge[g->s_off[s] + j] << 32 |
                          b->t[i].dst;
-            uint32_t w = find(c, k, 0);
+            uint32_t w = pni_ltl_find(c, k, 0);
             if (w != UINT32_MAX && !c->dead[w])
                 return 1;
         }
@@ -581,7 +451,7 @@ static void decide(prod_t *c, uint32_t p, uint32_t s, uint32_t q)
     }
     if (c->red[s] >= n)
         return;
-    if (fire(c, s, NULL, c->red[s]))
+    if (pni_ltl_fire(c, s, NULL, c->red[s]))
         return;
     if (leads_to_live(c, s, q, c->red[s])) {
         if (reduce(c, s, 1)) {
@@ -597,314 +467,6 @@ static void decide(prod_t *c, uint32_t p, uint32_t s, uint32_t q)
     c->reduced++;
 }
 
-/* ---- the heuristic order ---------------------------------------------- */
-
-/* The order of the successors a product state follows first: those whose
- * marking is nearest to a transition of the automaton towards
- * acceptance, as verifypn's AutomatonHeuristic orders them (the distance
- * of the marking to the transition's literals, times the automaton
- * steps from there to a transition with every mark; an automaton state
- * with such a self-loop is left in the listed order).  It decides which
- * path the depth-first search tries first, not what it finds: a
- * counterexample far down the list comes first when the formula's
- * automaton points at it.  Per automaton state and transition (heur,
- * tw); NULL heur when no state is ordered, or out of memory. */
-static void heuristic_init(prod_t *c)
-{
-    const pni_buchi_t *b = c->b;
-    size_t nq = b->nstates, ntr = b->t_off[nq];
-    uint32_t *bd = malloc((nq + 1) * sizeof *bd);
-    c->tw = calloc(ntr + 1, sizeof *c->tw);
-    c->heur = calloc(nq + 1, 1);
-    if (!bd || !c->tw || !c->heur || !c->g || !c->g->dist.in) {
-        free(c->heur);
-        c->heur = NULL;
-        free(bd);
-        return;
-    }
-    /* bd[q]: the automaton steps from q to a transition with every mark */
-    for (size_t q = 0; q < nq; q++) {
-        bd[q] = UINT32_MAX;
-        for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++)
-            if ((b->t[i].acc & b->all) == b->all)
-                bd[q] = 1;
-    }
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (size_t q = 0; q < nq; q++)
-            for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
-                uint32_t d = b->t[i].dst;
-                if (bd[d] != UINT32_MAX && bd[d] + 1 < bd[q]) {
-                    bd[q] = bd[d] + 1;
-                    changed = 1;
-                }
-            }
-    }
-    int any = 0;
-    for (uint32_t q = 0; q < nq; q++) {
-        int accepting = 0, progressing = 0, guarded = 0;
-        for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
-            const pni_btrans_t *t = &b->t[i];
-            int all = (t->acc & b->all) == b->all;
-            if (t->dst == q) {
-                accepting |= all;
-                /* a self-loop with every mark and a condition */
-                guarded |= all && t->nlits;
-                continue;
-            }
-            if (all || bd[t->dst] != UINT32_MAX) {
-                c->tw[i] = all ? 1 : bd[t->dst] + 1;
-                progressing = 1;
-            }
-        }
-        c->heur[q] = (unsigned char)(progressing && !accepting);
-        if (accepting && guarded) {
-            /* its order: towards the conditions of those self-loops
-             * (G F p's automaton is one state, its self-loop on p
-             * accepting, and its cycles need a marking where p holds);
-             * a self-loop with every mark and none needs no order */
-            int free_loop = 0;
-            for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
-                const pni_btrans_t *t = &b->t[i];
-                int all = (t->acc & b->all) == b->all;
-                c->tw[i] = t->dst == q && all;
-                free_loop |= t->dst == q && all && !t->nlits;
-            }
-            c->heur[q] = free_loop ? 0 : 2;
-        }
-        any |= c->heur[q];
-    }
-    free(bd);
-    if (!any) {
-        free(c->heur);
-        c->heur = NULL;
-    }
-}
-
-/* The heuristic's value at marking m for automaton state q: the least,
- * over q's transitions towards acceptance, of its weight times m's
- * distance to its literals. */
-static double heuristic(prod_t *c, uint32_t q, const uint64_t *m)
-{
-    const pni_buchi_t *b = c->b;
-    double best = INFINITY;
-    for (uint32_t i = b->t_off[q]; i < b->t_off[q + 1]; i++) {
-        const pni_btrans_t *t = &b->t[i];
-        if (!c->tw[i])
-            continue;
-        double d = 0;
-        for (uint32_t k = 0; k < t->nlits && d < best; k++) {
-            uint32_t l = b->lits[t->lit_off + k];
-            d += pni_distance(&c->g->dist, b->atoms[l / 2], (int)(l & 1), m);
-        }
-        d *= (double)c->tw[i];
-        if (d < best)
-            best = d;
-    }
-    return best;
-}
-
-static int by_score(const void *a, const void *b)
-{
-    const struct scored *x = a, *y = b;
-    return x->s < y->s ? -1 : x->s > y->s ? 1 : x->k < y->k ? -1 : x->k > y->k;
-}
-
-/* What the search gains going to automaton state q at marking m: -1 where
- * q accepts every word, 0 where it has no order of its own (a self-loop
- * with every mark), else the heuristic's value. */
-static double gain(prod_t *c, uint32_t q, const uint64_t *m)
-{
-    if (c->univ && c->univ[q])
-        return -1;
-    return c->heur[q] == 1 ? heuristic(c, q, m) : 0;
-}
-
-/* The target of marking s's edge j, its transition fired when it is not
- * yet (not while a lasso is traced: the search followed every edge it
- * needs).  UINT32_MAX when it is not fired (or on an error, c->err). */
-static uint32_t target(prod_t *c, uint32_t s, uint32_t j)
-{
-    uint32_t d = succ(c, s, j);
-    if (d == UINT32_MAX && !c->tracing && !fire(c, s, &j, 1))
-        d = succ(c, s, j);
-    return d;
-}
-
-static int on_copy(pn_reach_t *r, const uint32_t *set, size_t n,
-                   const uint64_t *next, void *ctx)
-{
-    (void)set;
-    (void)n;
-    memcpy(ctx, next, r->np * sizeof *next);
-    return 0;
-}
-
-typedef struct {
-    uint32_t from, to;
-} look_t;
-
-static int on_lookup(pn_reach_t *r, const uint32_t *set, size_t n,
-                     const uint64_t *next, void *ctx)
-{
-    look_t *x = ctx;
-    (void)n;
-    x->to = pni_store_find_child(
-        r, next, x->from, r->gen.chg_idx + r->gen.chg_off[set[0]],
-        r->gen.chg_off[set[0] + 1] - r->gen.chg_off[set[0]]);
-    return 0;
-}
-
-/* Marking s's successor by the transition of its edge j (not fired yet),
- * computed and handed to fn with ctx, not stored (*loaded says whether s
- * is in the generator's marking): pni_successor_by()'s value. */
-static int unfired(prod_t *c, uint32_t s, uint32_t j, int *loaded,
-                   pni_visit_fn fn, void *ctx)
-{
-    pn_reach_t *r = c->g->r;
-    if (!*loaded)
-        pni_store_marking(r, s, r->gen.m);
-    *loaded = 1;
-    return pni_successor_by(r, r->gen.m, c->g->etr[c->g->s_off[s] + j], fn,
-                            ctx);
-}
-
-/* The number of the marking s's edge j leads to, looked up when its
- * transition is not fired yet (UINT32_MAX: not stored, or past the
- * largest count, for the order only). */
-static uint32_t succ_lookup(prod_t *c, uint32_t s, uint32_t j, int *loaded)
-{
-    look_t x = {s, succ(c, s, j)};
-    if (x.to == UINT32_MAX && unfired(c, s, j, loaded, on_lookup, &x))
-        return UINT32_MAX;
-    return x.to;
-}
-
-/* The marking s's edge j leads to, into out, computed when its transition
- * is not fired yet.  Nonzero (and c->err) on a count past the largest. */
-static int succ_marking(prod_t *c, uint32_t s, uint32_t j, uint64_t *out,
-                        int *loaded)
-{
-    uint32_t d = succ(c, s, j);
-    if (d != UINT32_MAX) {
-        pni_store_marking(c->g->r, d, out);
-        return 0;
-    }
-    if (unfired(c, s, j, loaded, on_copy, out)) {
-        c->err = PN_ERANGE;
-        return 1;
-    }
-    return 0;
-}
-
-/* Frame f's order over its marking s's first n edges (js: the edges
- * js[0..n) only, a set the automaton guides): the successors of its
- * product state, each a pair of an automaton transition of q whose
- * literals hold at s and an edge (the markings of edges not fired yet
- * computed, not stored).  Where q has an order of its
- * own, nearest first by the heuristic at the edge's marking for the
- * transition's target (so that a branch of the automaton that is about
- * to accept comes before one that needs a long search).  Where it has a
- * self-loop with every mark (verifypn leaves such a state's successors
- * as listed), those still on the search first: a cycle there is closed
- * before the search dives into new markings, where a large net rarely
- * comes back; then, where that self-loop has a condition (heur 2), the
- * nearest to it.  ORD_NATURAL when neither reorders anything, or when the
- * orders on the stack are too many or there is no room (with js, an order
- * always, or -1 returned). */
-static int order(prod_t *c, frame_t *f, uint32_t s, uint32_t q,
-                 const uint32_t *js, uint64_t n)
-{
-    const pni_buchi_t *b = c->b;
-    uint32_t t0 = b->t_off[q], nt = b->t_off[q + 1] - t0, ns = 0;
-    f->ord = ORD_NATURAL;
-    if ((!js && (!c->heur || !n)) ||
-        pni_grow((void **)&c->sel, &c->cap_sel, nt + 1, sizeof *c->sel))
-        return js ? -1 : 0;
-    const unsigned char *v = values_at(c, s);
-    for (uint32_t i = 0; i < nt; i++)
-        if (pni_buchi_label(b, &b->t[t0 + i], v))
-            c->sel[ns++] = i;
-    uint64_t np = (uint64_t)ns * n;
-    if ((!js && np < 2) || c->nord + np > (js ? ORD_MAX : ORD_MAX / 2) ||
-        pni_grow((void **)&c->ord, &c->cap_ord, c->nord + np + 1,
-                 sizeof *c->ord) ||
-        pni_grow((void **)&c->sc, &c->cap_sc, np + 1, sizeof *c->sc) ||
-        pni_grow((void **)&c->pairs, &c->cap_pairs, np + 1,
-                 sizeof *c->pairs))
-        return js ? -1 : 0;
-    int any = 0, hq = c->heur && c->heur[q] == 1, loaded = 0;
-    int ha = c->heur && c->heur[q] == 2;
-    for (uint32_t j = 0; j < n; j++) {
-        uint32_t e = js ? js[j] : j, d = succ(c, s, e);
-        if ((hq || ha) && succ_marking(c, s, e, c->g->hm, &loaded))
-            return js ? -1 : 0;
-        if (ha && d == UINT32_MAX) /* (its marking is computed) */
-            d = pni_store_find(c->g->r, c->g->hm);
-        else if (!hq && c->heur && d == UINT32_MAX)
-            d = succ_lookup(c, s, e, &loaded);
-        for (uint32_t x = 0; x < ns; x++) {
-            uint32_t k = x * (uint32_t)n + j; /* ties: the listed order */
-            uint32_t dst = b->t[t0 + c->sel[x]].dst;
-            double g = 0;
-            if (hq) {
-                g = gain(c, dst, c->g->hm);
-            } else if (c->heur) {
-                /* on the search: first; then (ha) nearest to a
-                 * condition of the accepting self-loops */
-                uint32_t w = find(c, (uint64_t)d << 32 | dst, 0);
-                g = w != UINT32_MAX && !c->dead[w] ? -1
-                    : ha && c->heur[dst] == 2 ? heuristic(c, dst, c->g->hm)
-                                              : 0;
-            }
-            any |= g != 0;
-            c->pairs[k] = (opair_t){c->sel[x], e};
-            c->sc[k] = (struct scored){g, k};
-        }
-    }
-    if (!any && !hq && !js)
-        return 0;
-    if (any || hq)
-        qsort(c->sc, np, sizeof *c->sc, by_score);
-    f->ord = (uint32_t)c->nord;
-    f->nsel = (uint32_t)np;
-    for (uint64_t k = 0; k < np; k++)
-        c->ord[c->nord++] = c->pairs[c->sc[k].k];
-    return 0;
-}
-
-/* The set the automaton guides at product state p (marking s, automaton
- * state q), when it leaves a successor out: its transitions fired, f's
- * order made of them (how[p] 4).  Returns 1 then (or on an error, in
- * c->err), 0 when every successor is to be followed. */
-static int aut_order(prod_t *c, frame_t *f, uint32_t s, uint32_t q)
-{
-    pni_fly_t *g = c->g;
-    uint32_t n = g->s_cnt[s];
-    uint64_t off = g->s_off[s];
-    if (pni_grow((void **)&c->tmp, &c->cap_tmp, 2 * (size_t)n + 1,
-                 sizeof *c->tmp)) {
-        c->err = PN_ENOMEM;
-        return 1;
-    }
-    uint32_t *en = c->tmp, *js = en + n;
-    memcpy(en, g->etr + off, n * sizeof *en);
-    const unsigned char *v = values_at(c, s);
-    pni_store_marking(g->r, s, g->r->gen.m);
-    size_t k = pni_por_aut_set(c->aut, g->r, g->r->gen.m, q, v, en, n);
-    if (k >= n)
-        return 0;
-    /* the set's edges (en keeps their order) */
-    for (uint32_t j = 0, ki = 0; j < n && ki < k; j++)
-        if (g->etr[off + j] == en[ki])
-            js[ki++] = j;
-    if (order(c, f, s, q, js, k))
-        return 0; /* no room for the order: every successor */
-    c->how[f->p] = 4;
-    c->reduced++;
-    return 1;
-}
-
 /* The next edge out of f's state (target key *k, marks *acc): 0 when
  * there is none left. */
 static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
@@ -914,7 +476,7 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
     const pni_buchi_t *b = c->b;
     if (expand(c, s))
         return 0;
-    if (c->por && !c->how[f->p] && !is_dead(c, s)) {
+    if (c->por && !c->how[f->p] && !pni_ltl_is_dead(c, s)) {
         decide(c, f->p, s, q);
         if (c->err)
             return 0;
@@ -923,8 +485,9 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
      * transition is fired when the search first follows it) */
     if (f->ord == ORD_NONE) {
         f->ord = ORD_NATURAL;
-        if (!is_dead(c, s) && !(c->aut && aut_order(c, f, s, q)))
-            order(c, f, s, q, NULL, nsucc(c, f->p, s));
+        if (!pni_ltl_is_dead(c, s) &&
+            !(c->aut && pni_ltl_aut_order(c, f, s, q)))
+            pni_ltl_order(c, f, s, q, NULL, nsucc(c, f->p, s));
         if (c->err)
             return 0;
     }
@@ -934,7 +497,7 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
             return 0;
         opair_t x = c->ord[f->ord + f->ei++];
         const pni_btrans_t *t = &b->t[b->t_off[q] + x.ti];
-        if ((d = target(c, s, x.j)) == UINT32_MAX && c->err)
+        if ((d = pni_ltl_target(c, s, x.j)) == UINT32_MAX && c->err)
             return 0;
         *k = (uint64_t)d << 32 | t->dst;
         *acc = t->acc;
@@ -943,9 +506,9 @@ static int next_edge(prod_t *c, frame_t *f, uint64_t *k, uint64_t *acc)
     uint32_t end = b->t_off[q + 1] - b->t_off[q];
     while (f->ti < end) {
         const pni_btrans_t *t = &b->t[b->t_off[q] + f->ti];
-        if (f->ei < nsucc(c, f->p, s) && (f->ei || pni_buchi_label(
-                                                  b, t, values_at(c, s)))) {
-            if ((d = target(c, s, f->ei++)) == UINT32_MAX && c->err)
+        if (f->ei < nsucc(c, f->p, s) &&
+            (f->ei || pni_buchi_label(b, t, pni_ltl_values_at(c, s)))) {
+            if ((d = pni_ltl_target(c, s, f->ei++)) == UINT32_MAX && c->err)
                 return 0;
             *k = (uint64_t)d << 32 | t->dst;
             *acc = t->acc;
@@ -1006,7 +569,7 @@ static int at_universal(prod_t *c, uint32_t p)
 static int search(prod_t *c)
 {
     if (!c->np) {
-        uint32_t p0 = find(c, 0, 1);
+        uint32_t p0 = pni_ltl_find(c, 0, 1);
         if (c->oom)
             return -1;
         push(c, p0, 0);
@@ -1022,9 +585,9 @@ static int search(prod_t *c)
         frame_t *f = &c->stk[c->ns - 1];
         uint64_t k, acc;
         if (next_edge(c, f, &k, &acc)) {
-            uint32_t w = find(c, k, 0);
+            uint32_t w = pni_ltl_find(c, k, 0);
             if (w == UINT32_MAX) {
-                if ((w = find(c, k, 1)) == UINT32_MAX)
+                if ((w = pni_ltl_find(c, k, 1)) == UINT32_MAX)
                     return -1;
                 push(c, w, acc);
                 if (at_universal(c, w))
@@ -1101,7 +664,8 @@ static uint64_t bfs(prod_t *c, uint32_t from, uint64_t m, uint32_t target,
         uint64_t k, acc;
         while (next_edge(c, &f, &k, &acc)) {
             /* (an edge not fired: not followed by the search) */
-            uint32_t w = k >> 32 == UINT32_MAX ? UINT32_MAX : find(c, k, 0);
+            uint32_t w =
+                k >> 32 == UINT32_MAX ? UINT32_MAX : pni_ltl_find(c, k, 0);
             if (w == UINT32_MAX || w < root || c->dead[w])
                 continue;
             if (m ? (acc & m) != 0 : w == target) {
@@ -1171,7 +735,7 @@ static pn_status_t lasso_of(prod_t *c, uint32_t **out, size_t *len,
     for (size_t k = 0; k < pa.n; k++) {
         uint32_t s = (uint32_t)(c->key[pa.v[k]] >> 32);
         pa.v[n++] = s;
-        if (is_dead(c, s)) {
+        if (pni_ltl_is_dead(c, s)) {
             at = n - 1;
             break;
         }
@@ -1228,7 +792,7 @@ static pn_status_t run(prod_t *c, int *value, uint32_t **lasso, size_t *len,
 {
     pn_status_t st = PN_OK;
     c->univ = universal_states(c->b);
-    heuristic_init(c);
+    pni_ltl_heuristic_init(c);
     int found = search(c);
     if (found < 0)
         st = found == -2 ? PN_ERANGE : PN_ENOMEM;

@@ -337,18 +337,26 @@ START_TEST(simplified_against_search)
 }
 END_TEST
 
+/* A net of two markings, (3, 0) then (1, 1), dead: t1 takes two from p1
+ * and puts one on p2. */
+static pn_net_t *two_markings_net(void)
+{
+    pn_net_t *net = pn_net_new("two");
+    pn_net_add_place(net, "p1", NULL, 3, NULL);
+    pn_net_add_place(net, "p2", NULL, 0, NULL);
+    pn_net_add_transition(net, "t1", NULL, NULL);
+    pn_net_add_arc(net, NULL, "p1", "t1", 2, PN_ARC_NORMAL, NULL);
+    pn_net_add_arc(net, NULL, "t1", "p2", 1, PN_ARC_NORMAL, NULL);
+    return net;
+}
+
 /* The rules one by one, on a net of two markings, (3, 0) then (1, 1),
  * dead (p1 + 2 p2 == 3 in every solution of the state equation: p2 >= 2
  * and p1 == 0 never hold, p1 >= 1 always does): each formula simplified,
  * against the text given. */
 START_TEST(simplify_rules)
 {
-    pn_net_t *net = pn_net_new("rules");
-    pn_net_add_place(net, "p1", NULL, 3, NULL);
-    pn_net_add_place(net, "p2", NULL, 0, NULL);
-    pn_net_add_transition(net, "t1", NULL, NULL);
-    pn_net_add_arc(net, NULL, "p1", "t1", 2, PN_ARC_NORMAL, NULL);
-    pn_net_add_arc(net, NULL, "t1", "p2", 1, PN_ARC_NORMAL, NULL);
+    pn_net_t *net = two_markings_net();
     static const char *const rules[][2] = {
         /* the state equation, anywhere */
         {"EF p2 >= 2", "EF false"},
@@ -425,15 +433,10 @@ END_TEST
  * search's own check take it); the marking that decides it is kept as its
  * witness only where the formula stood under that EF or AG at the top:
  * !AG p2 == 0 is true at (1, 1), but (1, 1) is no "EF holds here" of it.
- * The net of simplify_rules: (3, 0), then (1, 1), dead. */
+ * On two_markings_net(). */
 START_TEST(simplified_reachability_witness)
 {
-    pn_net_t *net = pn_net_new("witness");
-    pn_net_add_place(net, "p1", NULL, 3, NULL);
-    pn_net_add_place(net, "p2", NULL, 0, NULL);
-    pn_net_add_transition(net, "t1", NULL, NULL);
-    pn_net_add_arc(net, NULL, "p1", "t1", 2, PN_ARC_NORMAL, NULL);
-    pn_net_add_arc(net, NULL, "t1", "p2", 1, PN_ARC_NORMAL, NULL);
+    pn_net_t *net = two_markings_net();
     static const char *const texts[] = {
         "CTL !AG p2 == 0",                /* EF p2 != 0: true */
         "CTL EF (p2 == 1 && EF p1 >= 1)", /* EF p2 == 1: true */
